@@ -1,0 +1,81 @@
+"""Benchmarks for grawlix-print (figures for the README, not timed tests).
+
+    python benchmarks/bench.py            # everything
+    python benchmarks/bench.py engine     # one part
+
+Each part prints one line per figure. Engine figures run in this process on
+one core; command figures time the installed `grawlix-print` as a user runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(PROJECT))
+
+
+def _one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+
+
+def _rate(action, seconds: float = 2.0, repeats: int = 5) -> float:
+    """Best of ``repeats`` runs of ``action`` calls per second (best = least disturbed)."""
+    rates = []
+    for _ in range(repeats):
+        count, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / repeats:
+            action()
+            count += 1
+        rates.append(count / elapsed)
+    return max(rates)
+
+
+def engine() -> None:
+    from grawlix_print.engine import random_game
+    from grawlix_print.positions import load_positions
+    from grawlix_print.templates import load_rules
+
+    _one_core()
+    templates = PROJECT / "templates"
+    rules = load_rules(templates)
+    rng = random.Random(2026)
+    games = _rate(lambda: random_game(rules, rng), seconds=10)
+    print(f"engine: random complete games per second (one core): {games:,.0f}")
+
+    grid = load_positions(templates, rules)["example-2"].grid
+    queries = _rate(grid.legal_locations, seconds=4)
+    print(f"engine: legal-location queries per second on example-2 (one core): {queries:,.0f}")
+    midgame = [random_game(rules, random.Random(seed)).grid for seed in range(50)]
+    index = iter(range(10**12))
+    mid = _rate(lambda: midgame[next(index) % 50].legal_locations(), seconds=4)
+    print(f"engine: legal-location queries per second on finished random games: {mid:,.0f}")
+
+
+PARTS = {"engine": engine}
+
+
+def timed_command(args: list[str], runs: int = 5) -> tuple[float, float]:
+    """Median and best wall time of a command, in seconds."""
+    import subprocess
+
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=PROJECT)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), min(times)
+
+
+if __name__ == "__main__":
+    chosen = sys.argv[1:] or list(PARTS)
+    for name in chosen:
+        if name not in PARTS:
+            sys.exit(f"unknown part {name!r}; parts: {', '.join(PARTS)}")
+        PARTS[name]()

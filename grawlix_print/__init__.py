@@ -1,0 +1,8 @@
+"""grawlix-print: a print-and-play kit for Grawlix from one tile definition and one rules engine.
+
+Layers, each depending only on those before it: ``tiles`` -> ``engine`` ->
+``templates`` / ``positions`` -> renderers -> ``cli``. Importing the package
+loads nothing heavy; the 3D stack is imported only by the 3D command.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+"""``python -m grawlix_print`` runs the command line."""
+
+from .cli import main
+
+main()

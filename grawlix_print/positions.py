@@ -1,0 +1,138 @@
+"""Position files: a grid of tile tokens plus named markers, checked by the engine.
+
+Format (TOML)::
+
+    grid = \"\"\"
+    R& B#
+    .  Y*
+    \"\"\"
+    [markers]
+    "?" = [1, 0]
+
+One line per row, top row first; tokens are colour letter + glyph, ``.`` is an
+empty cell, rows may be of different lengths. Markers are ``[row, column]``
+from the first row and first token, and may lie outside the grid.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .engine import Grid, Location, Rules, grid_of, problems
+from .errors import GrawlixError
+from .templates import POSITIONS_DIR, parse_toml, read_text
+from .tiles import Tile, tile_from_token
+
+EMPTY = "."
+KEYS = ("grid", "markers", "description")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A validated example position, ready for a renderer."""
+
+    name: str
+    grid: Grid = field(compare=False)
+    markers: dict[str, Location]
+    description: str = ""
+    source: str = ""
+
+
+def load_position(path: Path, rules: Rules) -> Position:
+    """Read and validate one position file; any problem is a GrawlixError naming the file."""
+    text = read_text(path)
+    data = parse_toml(text, str(path))
+    return parse_position(data, rules, name=path.stem, source=str(path), text=text)
+
+
+def load_positions(templates: Path, rules: Rules) -> dict[str, Position]:
+    """Every ``templates/positions/*.toml``, by name, in name order."""
+    folder = templates / POSITIONS_DIR
+    return {p.stem: load_position(p, rules) for p in sorted(folder.glob("*.toml"))}
+
+
+def parse_position(
+    data: dict, rules: Rules, name: str = "position", source: str = "", text: str = ""
+) -> Position:
+    where = source or name
+    for key in data:
+        if key not in KEYS:
+            raise GrawlixError(f"unknown key {key!r} (known: {', '.join(KEYS)})", where)
+    if "grid" not in data:
+        raise GrawlixError("missing grid (a string with one line of tile tokens per row)", where)
+    grid_text = data["grid"]
+    if not isinstance(grid_text, str):
+        raise GrawlixError("grid must be a string with one line of tile tokens per row", where)
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise GrawlixError("description must be a string", where)
+
+    tiles, first_line = _read_grid(grid_text, where, _first_grid_line(text))
+    if not tiles:
+        raise GrawlixError("empty grid: it holds no tiles", where)
+    found = problems(tiles, rules)
+    if found:
+        problem = found[0]
+        raise GrawlixError(problem.rule, _at(where, problem.location, first_line))
+    markers = _read_markers(data.get("markers", {}), where)
+    return Position(name, grid_of(tiles, rules), markers, description, source)
+
+
+def _first_grid_line(text: str) -> int | None:
+    """The file line (1-based) of the grid string's row 0, when it can be found."""
+    match = re.search(r'^[ \t]*grid[ \t]*=[ \t]*("""|\'\'\')(\r?\n)?', text, re.MULTILINE)
+    if not match:
+        return None
+    key_line = text.count("\n", 0, match.start()) + 1
+    return key_line + 1 if match.group(2) else key_line
+
+
+def _at(where: str, location: Location, first_line: int | None) -> str:
+    row, column = location
+    line = f":{first_line + row}" if first_line is not None else ""
+    return f"{where}{line}: [{row}, {column}]"
+
+
+def _read_grid(
+    grid_text: str, where: str, first_line: int | None
+) -> tuple[dict[Location, Tile], int | None]:
+    """The tiles by location, and the file line of row 0 (blank lines before it skipped)."""
+    lines = grid_text.split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+        first_line = None if first_line is None else first_line + 1
+    while lines and not lines[-1].strip():
+        lines.pop()
+    tiles: dict[Location, Tile] = {}
+    for row, line in enumerate(lines):
+        for column, token in enumerate(line.split()):
+            if token == EMPTY:
+                continue
+            tile = tile_from_token(token)
+            if tile is None:
+                raise GrawlixError(
+                    f"unknown token {token!r}: a tile is a colour letter (R O Y G B V) and a "
+                    f"glyph (@ # $ % & *), an empty cell is '.'",
+                    _at(where, (row, column), first_line),
+                )
+            tiles[(row, column)] = tile
+    return tiles, first_line
+
+
+def _read_markers(markers: object, where: str) -> dict[str, Location]:
+    if not isinstance(markers, dict):
+        raise GrawlixError('markers must be a table such as [markers] "?" = [1, 0]', where)
+    found = {}
+    for label, value in markers.items():
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            raise GrawlixError(
+                f"marker {label!r} must be two integers [row, column], not {value!r}", where
+            )
+        found[label] = (value[0], value[1])
+    return found

@@ -1,0 +1,75 @@
+"""What ``grawlix-print check`` says about a position: a JSON record or a text picture.
+
+Everything here is read from the engine; this module only words it.
+"""
+
+from __future__ import annotations
+
+from .engine import Location
+from .positions import Position
+
+LEGAL = "+"
+EMPTY = "."
+
+
+def position_record(position: Position, file: str) -> dict:
+    """The machine-readable summary: counts, legal locations, what each marker allows."""
+    grid = position.grid
+    markers = {}
+    for label, location in position.markers.items():
+        allowed = grid.allowed(location)
+        markers[label] = {
+            "location": list(location),
+            "legal": allowed.legal,
+            "glyphs": [g.symbol for g in allowed.glyphs],
+            "colours": [c.name for c in allowed.colours],
+            "tiles": [t.token for t in allowed.tiles],
+        }
+    return {
+        "file": file,
+        "tiles": len(grid),
+        "rows": grid.rows,
+        "cols": grid.columns,
+        "legal_locations": [list(loc) for loc in grid.legal_locations()],
+        "markers": markers,
+    }
+
+
+def position_text(position: Position, file: str) -> str:
+    """A readable summary and a picture of the grid with its legal locations marked."""
+    grid = position.grid
+    legal = set(grid.legal_locations())
+    labels = {loc: label for label, loc in position.markers.items()}
+    shown: list[Location] = [*grid.tiles(), *legal, *labels]
+    top, bottom = min(r for r, _ in shown), max(r for r, _ in shown)
+    left, right = min(c for _, c in shown), max(c for _, c in shown)
+
+    rules = grid.rules
+    lines = [
+        f"{file}: {len(grid)} tiles in {grid.rows} rows and {grid.columns} columns "
+        f"(at most {rules.max_rows} x {rules.max_columns}); {len(legal)} legal locations",
+        "",
+        "      " + "".join(f"{c:>4}" for c in range(left, right + 1)),
+    ]
+    for row in range(top, bottom + 1):
+        cells = []
+        for column in range(left, right + 1):
+            loc = (row, column)
+            tile = grid.tile_at(loc)
+            cells.append(
+                tile.token if tile else labels.get(loc, LEGAL if loc in legal else EMPTY)
+            )
+        lines.append(f"{row:>6}" + "".join(f"{cell:>4}" for cell in cells))
+    lines += ["", f"      {LEGAL} legal location   {EMPTY} empty"]
+    for label, location in position.markers.items():
+        allowed = grid.allowed(location)
+        where = f"{label} at [{location[0]}, {location[1]}]"
+        if allowed.legal:
+            lines.append(
+                f"      {where}: legal; glyphs {' '.join(g.symbol for g in allowed.glyphs)}; "
+                f"colours {', '.join(c.name for c in allowed.colours)}; "
+                f"{len(allowed.tiles)} tiles fit"
+            )
+        else:
+            lines.append(f"      {where}: not a legal location")
+    return "\n".join(lines)

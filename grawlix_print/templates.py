@@ -1,0 +1,79 @@
+"""Finding the designer's ``templates/`` folder and reading its rules parameters.
+
+Everything a designer may change without touching Python lives in that
+folder: ``rules.toml``, the example positions and the leaflet text.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import fields
+from pathlib import Path
+
+from .engine import Rules
+from .errors import GrawlixError
+from .tiles import TILES
+
+RULES_FILE = "rules.toml"
+POSITIONS_DIR = "positions"
+
+
+def find_templates(chosen: str | Path | None = None) -> Path:
+    """The templates folder: the one chosen, else ``./templates``, else the project's own."""
+    if chosen is not None:
+        path = Path(chosen)
+        if not (path / RULES_FILE).is_file():
+            raise GrawlixError(f"no {RULES_FILE} in this templates folder", str(path))
+        return path
+    for path in (Path("templates"), Path(__file__).resolve().parent.parent / "templates"):
+        if (path / RULES_FILE).is_file():
+            return path
+    raise GrawlixError(
+        "no templates folder found: run from the project folder or pass --templates DIR"
+    )
+
+
+def read_text(path: Path) -> str:
+    """A text file's contents; an unreadable file becomes a one-line error."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise GrawlixError(f"cannot read file: {reason}", str(path)) from None
+
+
+def parse_toml(text: str, where: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise GrawlixError(f"malformed TOML: {error}", where) from None
+
+
+def read_toml(path: Path) -> dict:
+    return parse_toml(read_text(path), str(path))
+
+
+def load_rules(templates: Path) -> Rules:
+    """The rules parameters from ``templates/rules.toml``, each a positive integer."""
+    path = templates / RULES_FILE
+    data = read_toml(path)
+    names = [f.name for f in fields(Rules)]
+    for key in data:
+        if key not in names:
+            raise GrawlixError(f"unknown key {key!r} (known: {', '.join(names)})", str(path))
+    values = {}
+    for name in names:
+        if name not in data:
+            raise GrawlixError(f"missing {name}", str(path))
+        value = data[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise GrawlixError(f"{name} must be a positive integer, not {value!r}", str(path))
+        values[name] = value
+    rules = Rules(**values)
+    if 2 * rules.hand_size > len(TILES):
+        raise GrawlixError(
+            f"hand_size {rules.hand_size} needs {2 * rules.hand_size} tiles for two hands, "
+            f"but there are only {len(TILES)}",
+            str(path),
+        )
+    return rules

@@ -1,0 +1,42 @@
+"""Shared fixtures: the project's templates, rules and positions."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grawlix_print.positions import load_positions
+from grawlix_print.templates import load_rules
+
+PROJECT = Path(__file__).resolve().parent.parent
+TEMPLATES = PROJECT / "templates"
+
+
+@pytest.fixture(scope="session")
+def rules():
+    return load_rules(TEMPLATES)
+
+
+@pytest.fixture(scope="session")
+def positions(rules):
+    return load_positions(TEMPLATES, rules)
+
+
+@pytest.fixture
+def templates_copy(tmp_path: Path) -> Path:
+    """A private copy of templates/ that a test may edit."""
+    copy = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, copy)
+    return copy
+
+
+def set_rule(templates: Path, name: str, value) -> None:
+    """Rewrite one value in a templates copy's rules.toml."""
+    path = templates / "rules.toml"
+    lines = [
+        f"{name} = {value}" if line.split("=")[0].strip() == name else line
+        for line in path.read_text().splitlines()
+    ]
+    path.write_text("\n".join(lines) + "\n")

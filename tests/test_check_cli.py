@@ -1,0 +1,164 @@
+"""`grawlix-print check`: JSON and text output, and one clear line for every bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from grawlix_print.cli import main
+
+from conftest import TEMPLATES, set_rule
+
+EXAMPLE_2 = str(TEMPLATES / "positions" / "example-2.toml")
+
+
+def run(*args: str):
+    result = CliRunner().invoke(main, list(args))
+    return result
+
+
+def test_json_for_example_2():
+    result = run("check", "--json", EXAMPLE_2)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["file"] == EXAMPLE_2
+    assert (record["tiles"], record["rows"], record["cols"]) == (17, 5, 6)
+    assert len(record["legal_locations"]) == 16
+    assert record["legal_locations"] == sorted(record["legal_locations"])
+    question = record["markers"]["?"]
+    assert question["location"] == [-1, 0] and question["legal"] is True
+    assert question["glyphs"] == ["#", "%", "&"]
+    assert question["colours"] == ["red", "yellow", "violet"]
+
+
+def test_json_one_line_per_file():
+    files = sorted(str(p) for p in (TEMPLATES / "positions").glob("*.toml"))
+    result = run("check", "--json", *files)
+    assert result.exit_code == 0
+    lines = result.stdout.strip().splitlines()
+    assert [json.loads(line)["file"] for line in lines] == files
+
+
+def test_text_picture_marks_legal_locations():
+    result = run("check", EXAMPLE_2)
+    assert result.exit_code == 0
+    assert "17 tiles" in result.stdout and "16 legal locations" in result.stdout
+    picture = [line for line in result.stdout.splitlines() if line.strip().startswith("-1")]
+    # Row -1: ? at column 0, legal at 1 and 5, empty between.
+    assert picture[0].split() == ["-1", "?", "+", ".", ".", ".", "+"]
+
+
+def test_rules_from_templates_option(templates_copy):
+    set_rule(templates_copy, "max_rows", 5)
+    result = run("check", "--json", "--templates", str(templates_copy), EXAMPLE_2)
+    record = json.loads(result.stdout)
+    # With at most five rows the grid may not grow a row: row -1 and row 5 close.
+    assert all(0 <= row <= 4 for row, _ in record["legal_locations"])
+    assert record["markers"]["?"]["legal"] is False
+
+
+GOOD_GRID = 'grid = """\nR& B#\n.  Y*\n"""\n'
+
+BAD_POSITIONS = {
+    "unknown token": ('grid = """\nR& B#\n.  Q*\n"""\n', [":3: [1, 1]", "unknown token 'Q*'"]),
+    "duplicate tile": ('grid = """\nR& B#\n.  R&\n"""\n', ["[1, 1]", "already in the grid"]),
+    "glyph clash": ('grid = """\nR& B&\n"""\n', [":2: [0, 1]", "glyph &", "row 0"]),
+    "colour clash": ('grid = """\nR&\nR#\n"""\n', [":3: [1, 0]", "colour red", "column 0"]),
+    "disconnected": ('grid = """\nR& .  B#\n"""\n', ["[0, 2]", "not joined"]),
+    "span": (
+        'grid = """\nR@ O# Y$ G% B& V* .\n.  .  .  .  .  O$ B@\n"""\n',
+        ["[1, 6]", "7 columns, more than 6"],
+    ),
+    "malformed TOML": ('grid = """\nR& B#\n', ["malformed TOML"]),
+    "missing grid": ('[markers]\n"?" = [0, 0]\n', ["missing grid"]),
+    "empty grid": ('grid = """\n.  .\n"""\n', ["empty grid"]),
+    "marker not two integers": (GOOD_GRID + '[markers]\n"?" = [1, "a"]\n', ["marker '?'", "two integers"]),
+    "marker three numbers": (GOOD_GRID + '[markers]\n"?" = [1, 2, 3]\n', ["marker '?'"]),
+    "unknown key": (GOOD_GRID + 'colour = "red"\n', ["unknown key 'colour'"]),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_POSITIONS))
+def test_bad_position_gives_one_line(tmp_path, name):
+    text, expected = BAD_POSITIONS[name]
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    result = run("check", str(path))
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"error: {path}")
+    for part in expected:
+        assert part in lines[0]
+    assert result.stdout == ""
+
+
+def test_rows_of_different_lengths_are_fine(tmp_path):
+    path = tmp_path / "ragged.toml"
+    path.write_text('grid = """\nR& B# O$\nG@\n"""\n')
+    result = run("check", "--json", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["tiles"] == 4
+
+
+def test_unreadable_file(tmp_path):
+    result = run("check", str(tmp_path / "missing.toml"))
+    assert result.exit_code == 1
+    assert result.stderr.strip().count("\n") == 0
+    assert "missing.toml" in result.stderr and "cannot read" in result.stderr
+
+
+def test_good_and_bad_files_together(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("grid = 3\n")
+    result = run("check", "--json", EXAMPLE_2, str(bad))
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["tiles"] == 17
+    assert "bad.toml" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [("0", "max_rows must be a positive integer, not 0"), ("-2", "not -2"),
+     ("2.5", "not 2.5"), ('"six"', "not 'six'"), ("true", "not True")],
+)  # fmt: skip
+def test_bad_rules_value(templates_copy, value, expected):
+    set_rule(templates_copy, "max_rows", value)
+    result = run("check", "--templates", str(templates_copy), EXAMPLE_2)
+    assert result.exit_code == 1
+    line = result.stderr.strip()
+    assert line.startswith(f"error: {templates_copy / 'rules.toml'}: max_rows must be")
+    assert line.endswith(expected) and "\n" not in line
+
+
+def test_unknown_rules_key_and_missing_folder(templates_copy, tmp_path):
+    (templates_copy / "rules.toml").write_text(
+        (templates_copy / "rules.toml").read_text() + "max_tiles = 3\n"
+    )
+    result = run("check", "--templates", str(templates_copy), EXAMPLE_2)
+    assert result.exit_code == 1 and "unknown key 'max_tiles'" in result.stderr
+    result = run("check", "--templates", str(tmp_path / "nowhere"), EXAMPLE_2)
+    assert result.exit_code == 1 and "no rules.toml" in result.stderr
+
+
+def test_usage_error_exits_2():
+    assert run("check").exit_code == 2
+    assert run("check", "--colour", "x", EXAMPLE_2).exit_code == 2
+
+
+def test_no_traceback_from_the_installed_command(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('grid = """\nR& B&\n"""\n')
+    process = subprocess.run(
+        [sys.executable, "-m", "grawlix_print", "check", str(bad)],
+        capture_output=True,
+        text=True,
+    )
+    assert process.returncode == 1
+    assert "Traceback" not in process.stderr
+    assert len(process.stderr.strip().splitlines()) == 1
