@@ -15,6 +15,51 @@ from .errors import GrawlixError
 
 TEMPLATES_HELP = "Templates folder with rules.toml (default: ./templates or the project's own)."
 
+# Options shared by the commands that write files.
+templates_option = click.option(
+    "--templates", type=click.Path(path_type=Path), default=None, help=TEMPLATES_HELP
+)
+out_option = click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder to write into.",
+)
+paper_option = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="Paper size.",
+)
+
+
+class Length(click.ParamType):
+    """A length option (``25.4``, ``25.4mm``, ``2.54cm``, ``1in``), converted to millimetres.
+
+    A bad value is a one-line error with exit status 1, like every other bad input.
+    """
+
+    name = "length"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        from .units import parse_length
+
+        label = f"--{param.name.replace('_', '-')}" if param is not None else "length"
+        return parse_length(value, label)
+
+
+LENGTH = Length()
+
+
+def report_written(written) -> None:
+    """One line per file written, so the user sees what went where."""
+    for item in written:
+        click.echo(f"wrote {item.path} ({item.kind})")
+
 
 class _Commands(click.Group):
     def invoke(self, ctx: click.Context):
@@ -34,7 +79,7 @@ def main() -> None:
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
-@click.option("--templates", type=click.Path(path_type=Path), help=TEMPLATES_HELP)
+@templates_option
 def check(files: tuple[Path, ...], as_json: bool, templates: Path | None) -> None:
     """Check position files against the rules and show their legal locations."""
     from .positions import load_position

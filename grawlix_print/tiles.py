@@ -131,7 +131,7 @@ GLYPH_CONTOUR_CMYK: CMYK = (0.0, 0.0, 0.0, 0.92)
 PAPER_TILE_MM = 25.4
 """Paper tiles and stickers: one inch, the size of the designer's wooden squares."""
 
-GLYPH_FRACTION = 0.74
+GLYPH_FRACTION = 0.68
 """Side of the glyph's square box as a fraction of the tile side."""
 
 

@@ -1,0 +1,1 @@
+"""2D drawing with reportlab: shared primitives, then one module per printed product."""

@@ -1,0 +1,71 @@
+"""A reportlab canvas set up the same way for every PDF: deterministic, fonts embedded.
+
+``invariant`` drops reportlab's creation date and random document id, so the
+same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import __version__
+from ..files import write_bytes
+
+PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Portrait width and height of each paper size, in millimetres."""
+
+SANS = "GrawlixSans"
+SANS_BOLD = "GrawlixSans-Bold"
+
+GAME_AUTHORS = "Michael Purcell and Dannielle Harden"
+LICENCE = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
+
+
+def register_fonts() -> None:
+    """Register reportlab's bundled Vera TrueType faces (embedded and subset in the PDF)."""
+    if SANS in pdfmetrics.getRegisteredFontNames():
+        return
+    import reportlab
+
+    folder = Path(reportlab.__file__).parent / "fonts"
+    pdfmetrics.registerFont(TTFont(SANS, str(folder / "Vera.ttf")))
+    pdfmetrics.registerFont(TTFont(SANS_BOLD, str(folder / "VeraBd.ttf")))
+
+
+def paper_points(paper: str, landscape: bool = False) -> tuple[float, float]:
+    width, height = PAPER_SIZES_MM[paper]
+    if landscape:
+        width, height = height, width
+    return width * mm, height * mm
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str
+    subject: str
+    keywords: tuple[str, ...] = ("Grawlix", "print and play", "tile game")
+
+
+def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata) -> Canvas:
+    """A canvas writing into ``buffer``; call ``finish`` to save it to a file atomically."""
+    register_fonts()
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+    canvas.setTitle(meta.title)
+    canvas.setAuthor(GAME_AUTHORS)
+    canvas.setSubject(f"{meta.subject} Licence: {LICENCE}.")
+    canvas.setKeywords(", ".join(meta.keywords))
+    canvas.setCreator(f"grawlix-print {__version__}")
+    return canvas
+
+
+def finish(canvas: Canvas, buffer: io.BytesIO, path: Path) -> Path:
+    """Save the canvas and write the PDF under ``path`` in one atomic step."""
+    canvas.save()
+    return write_bytes(path, buffer.getvalue())

@@ -1,0 +1,30 @@
+"""Lengths as users type them: ``25.4``, ``25.4mm``, ``2.54cm``, ``1in``, ``72pt``."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .errors import GrawlixError
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-z]*)\s*$", re.IGNORECASE)
+
+
+def parse_length(text: str, name: str = "length") -> float:
+    """Millimetres from a number with an optional unit (millimetres when none is given).
+
+    Zero and negative lengths are refused here, since no option takes them.
+    """
+    match = _LENGTH.match(str(text))
+    if not match:
+        raise GrawlixError(f"{name} {text!r} is not a length such as 25.4mm, 2.54cm or 1in")
+    number, unit = float(match.group(1)), (match.group(2).lower() or "mm")
+    if unit not in MM_PER_UNIT:
+        raise GrawlixError(
+            f"{name} {text!r} has an unknown unit {unit!r} (use {', '.join(MM_PER_UNIT)})"
+        )
+    value = number * MM_PER_UNIT[unit]
+    if not math.isfinite(value) or value <= 0:
+        raise GrawlixError(f"{name} must be greater than zero, not {text!r}")
+    return value
