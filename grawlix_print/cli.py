@@ -6,10 +6,12 @@ leaves as one line on stderr with exit status 1; usage errors exit with 2.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from .errors import GrawlixError
 
@@ -53,6 +55,50 @@ class Length(click.ParamType):
 
 
 LENGTH = Length()
+
+
+def with_settings(command):
+    """Fill options the user did not give from grawlix.toml (or pyproject) next to templates/.
+
+    The wrapped command receives ``templates`` as the resolved folder.
+    """
+
+    @functools.wraps(command)
+    @click.pass_context
+    def wrapper(ctx: click.Context, **options):
+        from .settings import load_settings
+        from .templates import find_templates
+
+        templates = find_templates(options.get("templates"))
+        options["templates"] = templates
+        settings = load_settings(templates.parent, set(main.commands))
+        known = {name: cmd_params(cmd) for name, cmd in main.commands.items()}
+        for key in settings.common:
+            if not any(key in params for params in known.values()):
+                raise GrawlixError(f"unknown setting {key!r}", settings.source)
+        params = {p.name: p for p in ctx.command.params}
+        for key, value in settings.for_command(ctx.info_name).items():
+            if key not in params:
+                if key in settings.commands.get(ctx.info_name, {}):
+                    raise GrawlixError(
+                        f"unknown setting {key!r} in [{ctx.info_name}]", settings.source
+                    )
+                continue  # a common key for some other command
+            if key == "templates" or ctx.get_parameter_source(key) is not ParameterSource.DEFAULT:
+                continue
+            try:
+                options[key] = params[key].type_cast_value(ctx, value)
+            except click.BadParameter as error:
+                raise GrawlixError(f"{key}: {error.message}", settings.source) from None
+            except GrawlixError as error:
+                raise GrawlixError(f"{key}: {error.what}", settings.source) from None
+        return command(**options)
+
+    return wrapper
+
+
+def cmd_params(command: click.Command) -> set[str]:
+    return {p.name for p in command.params if p.name != "templates"}
 
 
 def report_written(written) -> None:
