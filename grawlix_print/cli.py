@@ -182,16 +182,15 @@ def check(files: tuple[Path, ...], as_json: bool, templates: Path | None) -> Non
 @click.option("--markings", type=OneLineChoice(["none", "letters", "shapes"]), default="none",
               show_default=True, help="Colour-blind markings in the tile corners.")
 @templates_option
+@with_settings
 def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
-           arrangement: str | None, markings: str, templates: Path | None) -> None:  # fmt: skip
+           arrangement: str | None, markings: str, templates: Path) -> None:  # fmt: skip
     """Card-stock tile sheets and sticker sheets (PDF) for a paper set of tiles.
 
-    Sheets take nothing from the templates folder; --templates is checked like
-    in every other command so that one command line can serve them all.
+    Options not given come from grawlix.toml ([sheets] or top level) beside the
+    templates folder; the sheets themselves take nothing from templates/.
     """
     from .pdf.sheets import build_sheets
-    from .templates import find_templates
 
-    if templates is not None:
-        find_templates(templates)
-    report_written(build_sheets(out, paper.lower(), tile_size, bleed, backs, arrangement, markings))
+    report_written(build_sheets(out, templates, paper.lower(), tile_size, bleed, backs,
+                                arrangement, markings))  # fmt: skip

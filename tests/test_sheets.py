@@ -19,7 +19,10 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
+from grawlix_print.pdf.sheets import build_sheets
 from grawlix_print.tiles import COLOURS, TILE_BACK_CMYK, TILE_EDGE_CMYK, TILE_FACE_CMYK
+
+from conftest import TEMPLATES
 
 PT = 72 / 25.4  # points per millimetre
 PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -374,3 +377,26 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, options, message):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], result.stderr
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_recorded_settings_fill_options_not_given(templates_copy):
+    (templates_copy.parent / "grawlix.toml").write_text('[sheets]\nmarkings = "shapes"\n')
+    out = templates_copy.parent / "out"
+    args = ["sheets", "--out", str(out), "--templates", str(templates_copy)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    assert CliRunner().invoke(main, [*args, "--markings", "letters"]).exit_code == 0
+    names = {p.name for p in out.glob("*.pdf")}
+    assert names == {"tiles-a4-shapes.pdf", "stickers-a4-shapes.pdf",
+                     "tiles-a4-letters.pdf", "stickers-a4-letters.pdf"}  # fmt: skip
+
+
+def test_the_kit_can_build_the_sheets_as_a_step(tmp_path):
+    from grawlix_print.kit import Step, build_kit
+
+    out = tmp_path / "kit"
+    step = Step("sheets", "sheets", build_sheets, {"paper": "letter", "markings": "letters"})
+    (outcome,) = build_kit([step], out, TEMPLATES)
+    paths = sorted(f["path"] for f in outcome.files)
+    assert paths == ["sheets/stickers-letter-letters.pdf", "sheets/tiles-letter-letters.pdf"]
+    assert all((out / p).is_file() for p in paths)
+    assert {f["params"]["paper"] for f in outcome.files} == {"letter"}

@@ -48,13 +48,16 @@ POINT_MM = MM_PER_UNIT["pt"]
 
 
 def build_sheets(
-    out: Path, paper: str = "a4", tile_size: float | None = None, bleed: float | None = None,
-    backs: bool = True, arrangement: str | None = None, markings: str = "none",
+    out: Path, templates: Path | None = None, paper: str = "a4", tile_size: float | None = None,
+    bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
+    markings: str = "none",
 ) -> list[Written]:  # fmt: skip
     """Write the card-stock tile sheet and the sticker sheet; return what was written.
 
     ``None`` means the default: a one-inch tile and a 2 mm bleed. Both layouts
     are worked out (and bad input refused) before either file is written.
+    ``templates`` is not read (tiles come from the tile definition); it is
+    taken so that ``grawlix-print all`` can call every product's build alike.
     """
     size = PAPER_TILE_MM if tile_size is None else tile_size
     bleed = CARD_BLEED_MM if bleed is None else bleed
