@@ -28,9 +28,27 @@ out_option = click.option(
     show_default=True,
     help="Folder to write into.",
 )
+
+
+def _option_label(param, fallback: str = "value") -> str:
+    return f"--{param.name.replace('_', '-')}" if param is not None else fallback
+
+
+class OneLineChoice(click.Choice):
+    """A choice whose bad value is a one-line error (exit status 1), like every other bad input."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            raise GrawlixError(
+                f"{_option_label(param)} {value!r} is not one of {', '.join(self.choices)}"
+            ) from None
+
+
 paper_option = click.option(
     "--paper",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    type=OneLineChoice(["a4", "letter"], case_sensitive=False),
     default="a4",
     show_default=True,
     help="Paper size.",
@@ -50,8 +68,7 @@ class Length(click.ParamType):
             return value
         from .units import parse_length
 
-        label = f"--{param.name.replace('_', '-')}" if param is not None else "length"
-        return parse_length(value, label)
+        return parse_length(value, _option_label(param, "length"))
 
 
 LENGTH = Length()
@@ -147,3 +164,33 @@ def check(files: tuple[Path, ...], as_json: bool, templates: Path | None) -> Non
             click.echo(position_text(position, str(file)) + "\n")
     if failed:
         raise SystemExit(1)
+
+
+@main.command()
+@out_option
+@paper_option
+@click.option("--tile-size", type=LENGTH, default=None,
+              help="Side of one tile, cut line to cut line: 25.4, 25.4mm, 2.54cm or 1in."
+                   "  [default: 25.4mm, one inch]")
+@click.option("--bleed", type=LENGTH, default=None,
+              help="How far a card-stock tile's face runs past its cut lines.  [default: 2mm]")
+@click.option("--backs/--no-backs", default=True, show_default=True,
+              help="Print tile backs on the card-stock sheets.")
+@click.option("--arrangement", type=OneLineChoice(["duplex", "gutter-fold"]), default=None,
+              help="Backs on the next page for two-sided printing (duplex, the default), "
+                   "or beside the fronts to fold and glue (gutter-fold).")
+@click.option("--markings", type=OneLineChoice(["none", "letters", "shapes"]), default="none",
+              show_default=True, help="Colour-blind markings in the tile corners.")
+@templates_option
+@with_settings
+def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
+           arrangement: str | None, markings: str, templates: Path) -> None:  # fmt: skip
+    """Card-stock tile sheets and sticker sheets (PDF) for a paper set of tiles.
+
+    Options not given come from grawlix.toml ([sheets] or top level) beside the
+    templates folder; the sheets themselves take nothing from templates/.
+    """
+    from .pdf.sheets import build_sheets
+
+    report_written(build_sheets(out, templates, paper.lower(), tile_size, bleed, backs,
+                                arrangement, markings))  # fmt: skip
