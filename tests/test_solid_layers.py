@@ -38,7 +38,6 @@ def test_body_snaps_to_the_nearest_layer_top(body, first, layer, expected, layer
     assert (Fraction(expected), layers) == nearest_layer_top(body, first, layer)
     assert plan.swap_layer == layers + 1
     assert plan.swap_layer_top == pytest.approx(float(expected) + float(layer), abs=1e-9)
-    assert plan.layer_top(plan.body_layers) == pytest.approx(plan.body, abs=1e-9)
 
 
 decimals = st.integers(min_value=5, max_value=100).map(lambda n: Fraction(n, 100))

@@ -37,7 +37,6 @@ MIN_STROKE_MM = 0.8
 RAISED_PLATE = "grawlix-raised-plate.stl"
 FLAT_PLATE = "grawlix-flat-plate.stl"
 INSTRUCTIONS = "grawlix-3d-printing.txt"
-BASE = "base"
 
 
 def raised_tile_name(glyph: Glyph) -> str:
@@ -66,7 +65,6 @@ class StlPlan:
 
     tile: SolidTile
     layers: LayerPlan
-    styles: tuple[str, ...]
     raised_centres: tuple[tuple[float, float], ...]
     flat_centres: tuple[tuple[float, float], ...]
 
@@ -121,13 +119,7 @@ def plan_stl(options: StlOptions) -> StlPlan:
     flat = flat_grid(tile.size) if "flat" in options.styles else []
     if "flat" in options.styles and not flat:
         raise GrawlixError(f"--tile-size {tile.size:g} mm is larger than a {BED_MM:g} mm bed")
-    return StlPlan(
-        tile,
-        layers,
-        tuple(s for s in STYLES if s in options.styles),
-        tuple(raised_grid(tile.size)) if raised else (),
-        tuple(flat),
-    )
+    return StlPlan(tile, layers, tuple(raised_grid(tile.size)) if raised else (), tuple(flat))
 
 
 def _check_relief(tile: SolidTile, layers: LayerPlan) -> None:
@@ -220,14 +212,14 @@ def _raised(plan: StlPlan, body, body_mesh, products: list, listing: list) -> No
         glyph_meshes[glyph] = tessellate(relief)
         tile_triangles[glyph] = tessellate(raised_tile(body, relief)).triangles
 
-    sizes = f"{tile.size:g} mm, body {tile.body_height:g} + glyph {tile.relief:g} mm"
-    swap = f"{sizes}, swap at Z {tile.body_height:g}"
+    body_z = f"{tile.body_height:g}"
+    swap = f"{tile.size:g} mm, body {body_z} + glyph {tile.relief:g} mm, swap at Z {body_z}"
     plate = np.concatenate(
         [placed(tile_triangles[g], [c]) for g, c in zip(GLYPHS, plan.raised_centres)]
     )
-    products.append(
-        _stl(RAISED_PLATE, "STL raised plate", plate, plan, f"6 raised tiles {swap}", tiles=6)
-    )
+    count = len(GLYPHS)
+    header = f"{count} raised tiles {swap}"
+    products.append(_stl(RAISED_PLATE, "STL raised plate", plate, plan, header, tiles=count))
     listing.append((RAISED_PLATE, "six tiles, one per glyph: print it once per accent colour"))
     for glyph in GLYPHS:
         triangles = placed(tile_triangles[glyph], [(BED_MM / 2, BED_MM / 2)])
@@ -267,7 +259,7 @@ def _threemf_plates(plan: StlPlan, body_mesh, glyph_meshes: dict) -> list[_Produ
     products = []
     for colour in COLOURS:
         materials = [
-            Material(f"{BASE} (light grey)", TILE_FACE_RGB),
+            Material("base (light grey)", TILE_FACE_RGB),
             Material(colour.name, colour.rgb),
         ]
         pieces = [

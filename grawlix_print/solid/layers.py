@@ -49,12 +49,8 @@ class LayerPlan:
     def snapped(self) -> bool:
         return not math.isclose(self.body, self.requested_body, abs_tol=10**-_DIGITS)
 
-    def layer_top(self, number: int) -> float:
-        """Top of layer ``number`` (1 is the first layer)."""
-        return round(self.first + (number - 1) * self.layer, _DIGITS)
 
-
-def check_layer_height(value: float, name: str) -> None:
+def _check_layer_height(value: float, name: str) -> None:
     if not math.isfinite(value) or value <= 0 or value > MAX_LAYER_MM:
         raise GrawlixError(
             f"{name} must be more than 0 and at most {MAX_LAYER_MM:g} mm, not {value:g} mm"
@@ -63,8 +59,8 @@ def check_layer_height(value: float, name: str) -> None:
 
 def plan_layers(body: float, first: float, layer: float) -> LayerPlan:
     """Snap ``body`` to the nearest layer top (a tie goes up), refusing impossible settings."""
-    check_layer_height(first, "--first-layer-height")
-    check_layer_height(layer, "--layer-height")
+    _check_layer_height(first, "--first-layer-height")
+    _check_layer_height(layer, "--layer-height")
     if not math.isfinite(body) or body <= 0:
         raise GrawlixError(f"--body-height must be greater than zero, not {body:g} mm")
     if first > body:
