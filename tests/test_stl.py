@@ -287,6 +287,7 @@ def assert_indexed_closed_manifold(faces: np.ndarray):
         (["--tile-size", "60"], "six tiles do not fit"),
         (["--relief", "0.1"], "less than one 0.2 mm layer"),
         (["--templates", "/nonexistent"], "no rules.toml"),
+        (["--style", "round"], "--style 'round' is not one of raised, flat"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, message):
