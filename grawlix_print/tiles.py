@@ -223,6 +223,14 @@ class Contour:
 
 
 @dataclass(frozen=True)
+class Region:
+    """One solid piece of a glyph: an outer contour and the holes directly inside it."""
+
+    outer: Contour
+    holes: tuple[Contour, ...]
+
+
+@dataclass(frozen=True)
 class Outline:
     """A glyph as closed contours, centred on its bounds in a unit box.
 
@@ -236,6 +244,22 @@ class Outline:
 
     def polygons(self, tolerance: float = 0.002) -> list[list[Point]]:
         return [c.polygon(tolerance) for c in self.contours]
+
+    def regions(self) -> list[Region]:
+        """Each outer contour with its holes, as a CAD face or a mesh cap needs them.
+
+        A hole belongs to the smallest outer contour around it, so an island
+        inside a hole (a ring within a ring) still pairs correctly.
+        """
+        outers = [c for c in self.contours if not c.is_hole]
+        polygons = {id(c): c.polygon(0.01) for c in self.contours}
+        holes: dict[int, list[Contour]] = {id(c): [] for c in outers}
+        for hole in (c for c in self.contours if c.is_hole):
+            around = [c for c in outers if _inside(polygons[id(hole)][0], polygons[id(c)])]
+            if around:
+                smallest = min(around, key=lambda c: abs(_signed_area(polygons[id(c)])))
+                holes[id(smallest)].append(hole)
+        return [Region(outer, tuple(holes[id(outer)])) for outer in outers]
 
 
 def _close(a: Point, b: Point, eps: float = 1e-9) -> bool:

@@ -1,0 +1,113 @@
+"""Plane geometry for the 3D tiles: stroke widths, outline regions, bed layouts (no CAD)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from grawlix_print.solid import plates
+from grawlix_print.solid.strokes import glyph_strokes, thinnest_stroke
+from grawlix_print.tiles import GLYPHS, glyph_outlines
+
+
+def circle(radius, n=720, clockwise=False):
+    points = [
+        (radius * math.cos(2 * math.pi * k / n), radius * math.sin(2 * math.pi * k / n))
+        for k in range(n)
+    ]
+    return points[::-1] if clockwise else points
+
+
+def test_a_bar_is_as_thick_as_its_short_side():
+    assert thinnest_stroke([[(0, 0), (5, 0), (5, 1), (0, 1)]]) == pytest.approx(1.0)
+
+
+def test_a_ring_is_as_thick_as_outer_minus_inner_radius():
+    ring = [circle(3.0), circle(2.0, clockwise=True)]
+    assert thinnest_stroke(ring) == pytest.approx(1.0, abs=1e-3)
+
+
+@pytest.mark.parametrize("angle", [40, 60, 80])
+def test_sharp_tips_are_corners_not_strokes(angle):
+    # A bar 1 wide whose ends are cut at an angle: the tips are far thinner than 1,
+    # but they are corners; the stroke is the bar.
+    cut = 1 / math.tan(math.radians(angle))
+    slanted = [(0, 0), (6, 0), (6 + cut, 1), (cut, 1)]
+    assert thinnest_stroke([slanted]) == pytest.approx(1.0)
+
+
+def test_a_sliver_counts_as_a_stroke():
+    # Walls within 30 degrees of facing each other form a stroke, however it tapers.
+    assert thinnest_stroke([[(0, 0), (10, 0.5), (0, 1)]]) < 1.0
+
+
+def test_a_neck_is_found():
+    # Two squares joined by a 0.4-wide neck: the neck is the thinnest stroke.
+    shape = [(0, 0), (3, 0), (3, 1.3), (4, 1.3), (4, 0), (7, 0), (7, 3), (4, 3), (4, 1.7),
+             (3, 1.7), (3, 3), (0, 3)]  # fmt: skip
+    assert thinnest_stroke([shape]) == pytest.approx(0.4)
+
+
+def test_octothorpe_stroke_matches_its_bars():
+    # Independently: the horizontal bars of '#' run between two y values in the
+    # outline; the slanted bars are thicker. So the thinnest stroke is the bars' height.
+    outline = glyph_outlines()["#"]
+    points = [segment.points[0] for contour in outline.contours for segment in contour.segments]
+    ys = sorted({round(y, 6) for _, y in points if 0 < y < 0.4})
+    bar = ys[-1] - ys[0]
+    assert glyph_strokes()["#"] == pytest.approx(bar, abs=1e-4)
+
+
+def test_every_glyph_has_strokes_of_a_plausible_width():
+    strokes = glyph_strokes()
+    assert set(strokes) == {g.symbol for g in GLYPHS}
+    for width in strokes.values():
+        assert 0.04 < width < 0.25  # a bold face: strokes are 4..25 % of the glyph box
+
+
+def test_regions_pair_holes_with_their_outer_contour():
+    expected_holes = {"@": [1], "#": [1], "$": [2], "%": [0, 1, 1], "&": [1], "*": [0]}
+    for symbol, holes in expected_holes.items():
+        regions = glyph_outlines()[symbol].regions()
+        assert sorted(len(r.holes) for r in regions) == holes
+        for region in regions:
+            assert not region.outer.is_hole and all(h.is_hole for h in region.holes)
+
+
+@pytest.mark.parametrize("size", [20.0, 28.0, 40.0, 51.0])
+def test_raised_plate_fits_the_bed(size):
+    centres = plates.raised_grid(size)
+    assert len(centres) == 6
+    assert_on_bed(centres, size)
+
+
+@pytest.mark.parametrize("size, count", [(20.0, 12), (28.0, 12), (36.0, 12), (40.0, 9), (60.0, 4)])
+def test_flat_plate_holds_twelve_or_as_many_as_fit(size, count):
+    centres = plates.flat_grid(size)
+    assert len(centres) == count
+    assert_on_bed(centres, size)
+
+
+def assert_on_bed(centres, size):
+    half = size / 2
+    for x, y in centres:
+        assert (
+            plates.BED_MARGIN_MM - 1e-9 <= x - half
+            and x + half <= 180 - plates.BED_MARGIN_MM + 1e-9
+        )
+        assert (
+            plates.BED_MARGIN_MM - 1e-9 <= y - half
+            and y + half <= 180 - plates.BED_MARGIN_MM + 1e-9
+        )
+    for i, (x0, y0) in enumerate(centres):
+        for x1, y1 in centres[i + 1 :]:
+            gap = max(abs(x1 - x0), abs(y1 - y0)) - size
+            assert gap >= plates.TILE_GAP_MM - 1e-9
+
+
+def test_a_raised_plate_too_large_for_the_bed_is_refused():
+    from grawlix_print.errors import GrawlixError
+
+    with pytest.raises(GrawlixError, match="six tiles do not fit"):
+        plates.raised_grid(52.0)
