@@ -58,7 +58,18 @@ def engine() -> None:
     print(f"engine: legal-location queries per second on finished random games: {mid:,.0f}")
 
 
-PARTS = {"engine": engine}
+def leaflet() -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as out:
+        for paper in ("a4", "letter"):
+            median, best = timed_command(
+                [sys.executable, "-m", "grawlix_print", "leaflet", "--paper", paper, "--out", out]
+            )
+            print(f"leaflet: `grawlix-print leaflet --paper {paper}` wall time: median {median:.2f} s, best {best:.2f} s")
+
+
+PARTS = {"engine": engine, "leaflet": leaflet}
 
 
 def timed_command(args: list[str], runs: int = 5) -> tuple[float, float]:

@@ -101,3 +101,14 @@ def check(files: tuple[Path, ...], as_json: bool, templates: Path | None) -> Non
             click.echo(position_text(position, str(file)) + "\n")
     if failed:
         raise SystemExit(1)
+
+
+@main.command()
+@out_option
+@paper_option
+@templates_option
+def leaflet(out: Path, paper: str, templates: Path | None) -> None:
+    """Rules leaflet: a two-sided tri-fold for PAPER and a reading edition for screens."""
+    from .pdf.leaflet import build_leaflet
+
+    report_written(build_leaflet(templates, out, paper))
