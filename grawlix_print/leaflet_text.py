@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-from .engine import Location, Rules
+from .engine import ALL_TILES, Location, Rules, tiles_in
 from .errors import GrawlixError
 from .positions import Position, load_position
 from .templates import POSITIONS_DIR, parse_toml, read_text
@@ -160,7 +160,7 @@ def _strip_comments(text: str) -> str:
 
 
 _POSITION_REFERENCE = re.compile(
-    r"\{(?:if|check)\s+(?:not\s+)?([\w-]+)\s*:|\{([\w-]+)\.[^{}]+\}|^\[(?:example|cover art):\s*([\w-]+)",
+    r"\{(?:if|check)\s+([\w-]+)\s*:|\{([\w-]+)\.[^{}]+\}|^\[(?:example|cover art):\s*([\w-]+)",
     re.MULTILINE,
 )
 
@@ -282,7 +282,7 @@ class Facts:
             allowed = position.grid.allowed(location)
             if not allowed.legal:
                 raise self._false(
-                    position, name, line, f"{parts[1]} at {_at(location)} is not a legal location"
+                    position, f"fills in {{{name}}}", line, f"{parts[1]} at {_at(location)} is not a legal location"
                 )
             return _MARKER_VALUES[parts[2]](position, location)
         known = ", ".join(
@@ -305,10 +305,10 @@ class Facts:
             )
         return position.markers[label]
 
-    def _false(self, position: Position, claim: str, line: int, reason: str) -> GrawlixError:
+    def _false(self, position: Position, statement: str, line: int, reason: str) -> GrawlixError:
+        """A statement about a position that the engine contradicts, filed under the position's file."""
         return GrawlixError(
-            f'the leaflet claims "{claim}" ({self.source}:{line}), but {reason}',
-            position.source or position.name,
+            f"the leaflet {statement} ({self.source}:{line}), but {reason}", position.source or position.name
         )
 
     # conditions ----------------------------------------------------------------
@@ -326,7 +326,7 @@ class Facts:
             words = words[1:]
         holds, reason = self._test(position, words, where, text)
         if negate:
-            return (not holds, f"it holds: {' '.join(words)}") if holds else (True, "")
+            return (False, f"'{' '.join(words)}' holds") if holds else (True, "")
         return holds, reason
 
     def _test(self, position: Position, words: list[str], where: str, text: str) -> tuple[bool, str]:
@@ -385,7 +385,7 @@ class Facts:
         holds, reason = self.condition(text, line)
         if not holds:
             name = text.partition(":")[0].strip()
-            raise self._false(self.positions[name], text.strip(), line, reason)
+            raise self._false(self.positions[name], f'claims "{text.strip()}"', line, reason)
 
 
 def _at(location: Location) -> str:
@@ -435,8 +435,7 @@ _MARKER_VALUES: dict[str, Callable[[Position, Location], Value]] = {
 
 def missing_tiles(position: Position) -> list[Tile]:
     """The tiles of the game that are not in the position's grid, in supply order."""
-    placed = set(position.grid.tiles().values())
-    return [t for t in TILES if t not in placed]
+    return tiles_in(ALL_TILES & ~position.grid.placed_mask)
 
 
 # --- stage 1: {if}/{else}/{end} and {check} -----------------------------------

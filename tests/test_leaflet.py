@@ -68,24 +68,17 @@ def build_error(templates: Path, tmp_path: Path) -> tuple[int, str, Path]:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_trifold_is_two_landscape_pages_of_the_paper(built, paper):
-    trifold, _, _ = built[paper]
-    pages = PdfReader(trifold).pages
-    assert len(pages) == 2
+def test_page_counts_and_sizes(built, paper):
+    """Tri-fold: two landscape sheets of the paper. Reading edition: six pages a third as wide."""
+    trifold, reading, _ = built[paper]
     width, height = PAPER_MM[paper]
-    for page in pages:
+    folded, panels = PdfReader(trifold).pages, PdfReader(reading).pages
+    assert (len(folded), len(panels)) == (2, 6)
+    for page in [*folded, *panels]:
+        assert float(page.mediabox.height) == pytest.approx(height * MM, abs=0.05)
+    for page in folded:
         assert float(page.mediabox.width) == pytest.approx(width * MM, abs=0.05)
-        assert float(page.mediabox.height) == pytest.approx(height * MM, abs=0.05)
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_reading_edition_is_six_panel_pages(built, paper):
-    _, reading, _ = built[paper]
-    pages = PdfReader(reading).pages
-    assert len(pages) == 6
-    width, height = PAPER_MM[paper]
-    for page in pages:
-        assert float(page.mediabox.height) == pytest.approx(height * MM, abs=0.05)
+    for page in panels:
         assert width / 3 * MM * 0.9 < float(page.mediabox.width) <= width / 3 * MM
 
 
@@ -208,28 +201,35 @@ def test_same_inputs_same_bytes(built, tmp_path):
 # --- words from the engine --------------------------------------------------------------
 
 
+COMPUTED_PHRASES = [
+    # Example 2 (seed 000, design.md): 17 tiles, 16 locations; ? allows # % & in red, yellow, violet.
+    "Seventeen tiles are in the grid",
+    "any of sixteen locations",
+    "the glyphs allowed there are #, % and &",
+    "the colours allowed are red, yellow and violet",
+    "its column holds the blue @, orange * and green $",
+    "The grid has six columns, so a tile cannot go in a new column",
+    "It has five rows, so a tile can still go in a new row",
+    "the grid spans six rows, as many as the rules allow",
+    "the location marked ! becomes unavailable",
+    # Example 1 (seed 003): R& B# / . Y*; seven locations; ? allows @ # $ % in orange, green, blue, violet.
+    "Three tiles are in the grid: red &, blue # and yellow *",
+    "any of seven locations",
+    "glyphs @, #, $ and % in one of the colours orange, green, blue and violet",
+    # Rules parameters and the tile set.
+    "no more than six rows and six columns",
+    "both players hold four tiles",
+    "thirty-six tiles",
+    "The glyphs are @, #, $, %, & and *",
+    "The colours are red, orange, yellow, green, blue and violet",
+    "grawlix.board.game@gmail.com",
+    "CC BY 4.0",
+]
+
+
 def test_text_has_the_computed_numbers_and_sets(built):
     text = text_of(built["a4"][1])
-    # Example 2 (seed 000, design.md): 17 tiles, 16 locations; ? allows # % & in red, yellow, violet.
-    assert "Seventeen tiles are in the grid" in text
-    assert "any of sixteen locations" in text
-    assert "the glyphs allowed there are #, % and &" in text
-    assert "the colours allowed are red, yellow and violet" in text
-    assert "its column holds the blue @, orange * and green $" in text
-    assert "The grid has six columns, so a tile cannot go in a new column" in text
-    assert "It has five rows, so a tile can still go in a new row" in text
-    assert "the grid spans six rows" in text and "becomes unavailable" in text
-    # Example 1 (seed 003): R& B# / . Y*; seven locations; ? allows @ # $ % in orange, green, blue, violet.
-    assert "Three tiles are in the grid: red &, blue # and yellow *" in text
-    assert "any of seven locations" in text
-    assert "glyphs @, #, $ and % in one of the colours orange, green, blue and violet" in text
-    # Rules parameters and the tile set.
-    assert "no more than six rows and six columns" in text
-    assert "both players hold four tiles" in text
-    assert "thirty-six tiles" in text
-    assert "The glyphs are @, #, $, %, & and *" in text
-    assert "The colours are red, orange, yellow, green, blue and violet" in text
-    assert "grawlix.board.game@gmail.com" in text and "CC BY 4.0" in text
+    assert [phrase for phrase in COMPUTED_PHRASES if phrase not in text] == []
 
 
 def test_every_section_of_the_seed_is_there(built):
@@ -482,3 +482,12 @@ def test_leaflet_never_imports_the_3d_stack(tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "False False"
     assert (tmp_path / "leaflet-a4.pdf").is_file()
+
+
+def test_unwritable_output_is_one_line(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = CliRunner().invoke(main, ["leaflet", "--out", str(blocker / "sub")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
+    assert "cannot write" in result.stderr
