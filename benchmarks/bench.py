@@ -58,6 +58,25 @@ def engine() -> None:
     print(f"engine: legal-location queries per second on finished random games: {mid:,.0f}")
 
 
+def sheets() -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as out:
+        for label, options in [
+            ("A4, duplex backs", []),
+            ("Letter, gutter-fold, shapes", ["--paper", "letter", "--arrangement", "gutter-fold",
+                                             "--markings", "shapes"]),
+        ]:  # fmt: skip
+            command = [sys.executable, "-m", "grawlix_print", "sheets", "--out", out, *options]
+            median, best = timed_command(command)
+            print(f"sheets: tile + sticker sheets ({label}): median {median:.2f} s,"
+                  f" best {best:.2f} s")
+
+
+PARTS = {"engine": engine}
+PARTS["sheets"] = sheets
+
+
 def leaflet() -> None:
     import tempfile
 
@@ -69,7 +88,7 @@ def leaflet() -> None:
             print(f"leaflet: `grawlix-print leaflet --paper {paper}` wall time: median {median:.2f} s, best {best:.2f} s")
 
 
-PARTS = {"engine": engine, "leaflet": leaflet}
+PARTS["leaflet"] = leaflet
 
 
 def timed_command(args: list[str], runs: int = 5) -> tuple[float, float]:

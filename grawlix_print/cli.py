@@ -6,10 +6,12 @@ leaves as one line on stderr with exit status 1; usage errors exit with 2.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from .errors import GrawlixError
 
@@ -26,9 +28,27 @@ out_option = click.option(
     show_default=True,
     help="Folder to write into.",
 )
+
+
+def _option_label(param, fallback: str = "value") -> str:
+    return f"--{param.name.replace('_', '-')}" if param is not None else fallback
+
+
+class OneLineChoice(click.Choice):
+    """A choice whose bad value is a one-line error (exit status 1), like every other bad input."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            raise GrawlixError(
+                f"{_option_label(param)} {value!r} is not one of {', '.join(self.choices)}"
+            ) from None
+
+
 paper_option = click.option(
     "--paper",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    type=OneLineChoice(["a4", "letter"], case_sensitive=False),
     default="a4",
     show_default=True,
     help="Paper size.",
@@ -48,11 +68,54 @@ class Length(click.ParamType):
             return value
         from .units import parse_length
 
-        label = f"--{param.name.replace('_', '-')}" if param is not None else "length"
-        return parse_length(value, label)
+        return parse_length(value, _option_label(param, "length"))
 
 
 LENGTH = Length()
+
+
+def with_settings(command):
+    """Fill options the user did not give from grawlix.toml (or pyproject) next to templates/.
+
+    The wrapped command receives ``templates`` as the resolved folder.
+    """
+
+    @functools.wraps(command)
+    @click.pass_context
+    def wrapper(ctx: click.Context, **options):
+        from .settings import load_settings
+        from .templates import find_templates
+
+        templates = find_templates(options.get("templates"))
+        options["templates"] = templates
+        settings = load_settings(templates.parent, set(main.commands))
+        known = {name: cmd_params(cmd) for name, cmd in main.commands.items()}
+        for key in settings.common:
+            if not any(key in params for params in known.values()):
+                raise GrawlixError(f"unknown setting {key!r}", settings.source)
+        params = {p.name: p for p in ctx.command.params}
+        for key, value in settings.for_command(ctx.info_name).items():
+            if key not in params:
+                if key in settings.commands.get(ctx.info_name, {}):
+                    raise GrawlixError(
+                        f"unknown setting {key!r} in [{ctx.info_name}]", settings.source
+                    )
+                continue  # a common key for some other command
+            if key == "templates" or ctx.get_parameter_source(key) is not ParameterSource.DEFAULT:
+                continue
+            try:
+                options[key] = params[key].type_cast_value(ctx, value)
+            except click.BadParameter as error:
+                raise GrawlixError(f"{key}: {error.message}", settings.source) from None
+            except GrawlixError as error:
+                raise GrawlixError(f"{key}: {error.what}", settings.source) from None
+        return command(**options)
+
+    return wrapper
+
+
+def cmd_params(command: click.Command) -> set[str]:
+    return {p.name for p in command.params if p.name != "templates"}
 
 
 def report_written(written) -> None:
@@ -106,9 +169,44 @@ def check(files: tuple[Path, ...], as_json: bool, templates: Path | None) -> Non
 @main.command()
 @out_option
 @paper_option
+@click.option("--tile-size", type=LENGTH, default=None,
+              help="Side of one tile, cut line to cut line: 25.4, 25.4mm, 2.54cm or 1in."
+                   "  [default: 25.4mm, one inch]")
+@click.option("--bleed", type=LENGTH, default=None,
+              help="How far a card-stock tile's face runs past its cut lines.  [default: 2mm]")
+@click.option("--backs/--no-backs", default=True, show_default=True,
+              help="Print tile backs on the card-stock sheets.")
+@click.option("--arrangement", type=OneLineChoice(["duplex", "gutter-fold"]), default=None,
+              help="Backs on the next page for two-sided printing (duplex, the default), "
+                   "or beside the fronts to fold and glue (gutter-fold).")
+@click.option("--markings", type=OneLineChoice(["none", "letters", "shapes"]), default="none",
+              show_default=True, help="Colour-blind markings in the tile corners.")
 @templates_option
-def leaflet(out: Path, paper: str, templates: Path | None) -> None:
-    """Rules leaflet: a two-sided tri-fold for PAPER and a reading edition for screens."""
+@with_settings
+def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
+           arrangement: str | None, markings: str, templates: Path) -> None:  # fmt: skip
+    """Card-stock tile sheets and sticker sheets (PDF) for a paper set of tiles.
+
+    Options not given come from grawlix.toml ([sheets] or top level) beside the
+    templates folder; the sheets themselves take nothing from templates/.
+    """
+    from .pdf.sheets import build_sheets
+
+    report_written(build_sheets(out, templates, paper.lower(), tile_size, bleed, backs,
+                                arrangement, markings))  # fmt: skip
+
+
+@main.command()
+@out_option
+@paper_option
+@templates_option
+@with_settings
+def leaflet(out: Path, paper: str, templates: Path) -> None:
+    """Rules leaflet: a two-sided tri-fold for PAPER and a reading edition for screens.
+
+    The text is templates/leaflet.md; its numbers, lists and diagrams come from
+    rules.toml, the example positions and the rules engine.
+    """
     from .pdf.leaflet import build_leaflet
 
-    report_written(build_leaflet(templates, out, paper))
+    report_written(build_leaflet(out, templates, paper.lower()))

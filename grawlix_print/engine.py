@@ -424,7 +424,7 @@ class Game:
     @property
     def drafting(self) -> bool:
         """Still in the opening draft: someone holds fewer than a full hand."""
-        return not self.grid and sum(bin(h).count("1") for h in self.hands) < 2 * self.rules.hand_size
+        return not self.grid and sum(h.bit_count() for h in self.hands) < 2 * self.rules.hand_size
 
     def hand(self, player: int) -> list[Tile]:
         return tiles_in(self.hands[player])

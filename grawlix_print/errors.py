@@ -11,7 +11,7 @@ class GrawlixError(Exception):
     """
 
     def __init__(self, what: str, where: str | None = None) -> None:
-        super().__init__(what)
+        super().__init__(what, where)  # both in args, so it survives a worker process
         self.what = what
         self.where = where
 

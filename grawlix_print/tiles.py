@@ -86,7 +86,7 @@ COLOURS: tuple[Colour, ...] = tuple(
     Colour(i, name, letter, rgb, cmyk, mark)
     for i, (name, letter, rgb, cmyk, mark) in enumerate(
         [
-            ("red", "R", (0.89, 0.11, 0.11), (0.0, 0.95, 0.95, 0.0), "circle"),
+            ("red", "R", (0.89, 0.11, 0.11), (0.0, 0.95, 0.95, 0.0), "ring"),
             ("orange", "O", (1.00, 0.53, 0.00), (0.0, 0.55, 1.0, 0.0), "triangle"),
             ("yellow", "Y", (1.00, 0.86, 0.00), (0.0, 0.10, 1.0, 0.0), "square"),
             ("green", "G", (0.10, 0.72, 0.18), (0.80, 0.0, 1.0, 0.0), "diamond"),
@@ -124,6 +124,13 @@ GLYPH_CONTOUR_RGB: RGB = (0.10, 0.10, 0.10)
 TILE_FACE_CMYK: CMYK = (0.0, 0.0, 0.0, 0.25)
 TILE_EDGE_CMYK: CMYK = (0.0, 0.0, 0.0, 0.90)
 GLYPH_CONTOUR_CMYK: CMYK = (0.0, 0.0, 0.0, 0.92)
+
+# The plain side of a paper tile: the game's name, light on charcoal, over the six glyphs.
+TILE_BACK_TEXT = "Grawlix"
+TILE_BACK_RGB: RGB = (0.20, 0.21, 0.23)
+TILE_BACK_CMYK: CMYK = (0.10, 0.05, 0.0, 0.82)
+TILE_BACK_INK_RGB: RGB = TILE_FACE_RGB
+TILE_BACK_INK_CMYK: CMYK = TILE_FACE_CMYK
 
 
 # --- physical dimensions (millimetres) --------------------------------------
@@ -350,8 +357,13 @@ class _ContourPen(BasePen):
 
 
 def mark_polygons(colour: Colour) -> list[list[Point]]:
-    """The colour's mark as polygons in a unit box centred on the origin."""
-    return [_MARK_SHAPES[colour.mark]()]
+    """The colour's mark as polygons in a unit box centred on the origin.
+
+    Outer loops run anticlockwise and holes clockwise, as in the glyph
+    outlines (the ring has a hole). The six differ in outline and the ring in
+    having a hole, so no two share much ink when printed 2-3 mm wide in grey.
+    """
+    return [list(polygon) for polygon in _MARK_SHAPES[colour.mark]()]
 
 
 def _regular(n: int, radius: float = 0.5, turn: float = 90.0) -> list[Point]:
@@ -366,12 +378,12 @@ def _regular(n: int, radius: float = 0.5, turn: float = 90.0) -> list[Point]:
 
 def _star() -> list[Point]:
     outer = _regular(5)
-    inner = _regular(5, 0.2, 90 + 36)
+    inner = _regular(5, 0.25, 90 + 36)  # stout points stay visible at 2-3 mm
     return [p for pair in zip(outer, inner) for p in pair]
 
 
 def _cross() -> list[Point]:
-    a, b = 0.5, 0.17
+    a, b = 0.5, 0.12  # slim arms keep the cross apart from the diamond
     return [
         (-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b),
         (b, a), (-b, a), (-b, b), (-a, b), (-a, -b), (-b, -b),
@@ -379,10 +391,10 @@ def _cross() -> list[Point]:
 
 
 _MARK_SHAPES = {
-    "circle": lambda: _regular(32),
-    "triangle": lambda: [(x, y - 0.1) for x, y in _regular(3, 0.58)],
-    "square": lambda: _regular(4, 0.62, 45),
-    "diamond": lambda: _regular(4, 0.5),
-    "cross": _cross,
-    "star": _star,
+    "ring": lambda: [_regular(32), _regular(32, 0.27)[::-1]],
+    "triangle": lambda: [[(x, y - 0.1) for x, y in _regular(3, 0.58)]],
+    "square": lambda: [_regular(4, 0.62, 45)],
+    "diamond": lambda: [_regular(4, 0.5)],
+    "cross": lambda: [_cross()],
+    "star": lambda: [_star()],
 }

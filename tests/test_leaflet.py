@@ -42,7 +42,7 @@ def built(tmp_path_factory):
     result = {}
     for paper in PAPER_MM:
         out = tmp_path_factory.mktemp(f"leaflet-{paper}")
-        written = build_leaflet(TEMPLATES, out, paper)
+        written = build_leaflet(out, TEMPLATES, paper)
         result[paper] = (out / f"leaflet-{paper}.pdf", out / "leaflet-reading.pdf", written)
     return result
 
@@ -53,7 +53,7 @@ def text_of(path: Path) -> str:
 
 
 def build_text(templates: Path, tmp_path: Path, paper: str = "a4") -> str:
-    build_leaflet(templates, tmp_path / "out", paper)
+    build_leaflet(tmp_path / "out", templates, paper)
     return text_of(tmp_path / "out" / "leaflet-reading.pdf")
 
 
@@ -192,7 +192,7 @@ def test_pdfium_renders_every_page(built):
 
 
 def test_same_inputs_same_bytes(built, tmp_path):
-    build_leaflet(TEMPLATES, tmp_path, "a4")
+    build_leaflet(tmp_path, TEMPLATES, "a4")
     for name in ("leaflet-a4.pdf", "leaflet-reading.pdf"):
         original = built["a4"][0].parent / name
         assert (tmp_path / name).read_bytes() == original.read_bytes()
@@ -401,7 +401,7 @@ def test_false_claim_in_the_text(templates_copy, tmp_path):
     leaflet = templates_copy / "leaflet.md"
     leaflet.write_text(leaflet.read_text().replace("[example: example-1]", "[example: example-1]\n{check example-1: ? closes ?}\n"))
     with pytest.raises(GrawlixError) as caught:
-        build_leaflet(templates_copy, tmp_path, "a4")
+        build_leaflet(tmp_path, templates_copy, "a4")
     assert "example-1.toml" in str(caught.value)
 
 
@@ -422,9 +422,9 @@ def test_overflow_only_on_the_narrower_paper(templates_copy, tmp_path):
     leaflet = templates_copy / "leaflet.md"
     word = "Typesetters" * 4  # some 78.5 mm in the body face
     leaflet.write_text(leaflet.read_text().replace("## Overview\n", f"## Overview\n\n**{word}**\n\n"))
-    build_leaflet(templates_copy, tmp_path / "a4", "a4")
+    build_leaflet(tmp_path / "a4", templates_copy, "a4")
     with pytest.raises(GrawlixError, match=r"panel 2 does not fit on US Letter paper: the word .* too wide"):
-        build_leaflet(templates_copy, tmp_path / "letter", "letter")
+        build_leaflet(tmp_path / "letter", templates_copy, "letter")
 
 
 @pytest.mark.parametrize(
@@ -460,7 +460,7 @@ def test_marker_at_an_illegal_location_is_a_false_claim(templates_copy, tmp_path
     path = templates_copy / "positions" / "example-1.toml"
     path.write_text(path.read_text().replace('"?" = [1, 0]', '"?" = [3, 3]'))
     with pytest.raises(GrawlixError) as caught:
-        build_leaflet(templates_copy, tmp_path, "a4")
+        build_leaflet(tmp_path, templates_copy, "a4")
     assert caught.value.where.endswith("example-1.toml")
     assert "not a legal location" in str(caught.value)
 
@@ -491,3 +491,11 @@ def test_unwritable_output_is_one_line(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
     assert "cannot write" in result.stderr
+
+
+def test_paper_recorded_in_grawlix_toml(templates_copy, tmp_path):
+    (templates_copy.parent / "grawlix.toml").write_text('[leaflet]\npaper = "letter"\n')
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["leaflet", "--templates", str(templates_copy), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["leaflet-letter.pdf", "leaflet-reading.pdf"]

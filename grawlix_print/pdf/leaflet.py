@@ -147,7 +147,7 @@ def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     return _save(canvas, buffer)
 
 
-def build_leaflet(templates: Path | None, out: Path, paper: str = "a4") -> list[Written]:
+def build_leaflet(out: Path, templates: Path | None = None, paper: str = "a4") -> list[Written]:
     """Lay out every panel (failing before anything is written), then write both PDFs."""
     paper = paper.lower()
     folder = find_templates(templates)

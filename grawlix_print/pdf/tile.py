@@ -8,16 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..tiles import (
     GLYPH_CONTOUR_CMYK,
     GLYPH_CONTOUR_RGB,
     GLYPH_FRACTION,
+    TILE_BACK_CMYK,
+    TILE_BACK_INK_CMYK,
+    TILE_BACK_INK_RGB,
+    TILE_BACK_RGB,
+    TILE_BACK_TEXT,
     TILE_EDGE_CMYK,
     TILE_EDGE_RGB,
     TILE_FACE_CMYK,
     TILE_FACE_RGB,
+    TILES,
     Colour,
     Outline,
     Tile,
@@ -122,6 +129,7 @@ def draw_marking(canvas: Canvas, colour: Colour, size: float, style: TileStyle) 
     """
     inset = size * 0.11
     mark = size * 0.085
+    shape = size * 0.105  # a filled shape needs more room than a letter to read in grey
     _fill(canvas, style, TILE_EDGE_RGB, TILE_EDGE_CMYK)
     for turn in (0, 90, 180, 270):
         canvas.saveState()
@@ -133,9 +141,37 @@ def draw_marking(canvas: Canvas, colour: Colour, size: float, style: TileStyle) 
         else:
             path = canvas.beginPath()
             for polygon in mark_polygons(colour):
-                path.moveTo(x + polygon[0][0] * mark, y + polygon[0][1] * mark)
+                path.moveTo(x + polygon[0][0] * shape, y + polygon[0][1] * shape)
                 for px, py in polygon[1:]:
-                    path.lineTo(x + px * mark, y + py * mark)
+                    path.lineTo(x + px * shape, y + py * shape)
                 path.close()
-            canvas.drawPath(path, stroke=0, fill=1)
+            canvas.drawPath(path, stroke=0, fill=1, fillMode=0)  # even-odd: the ring's hole
         canvas.restoreState()
+
+
+def draw_back(
+    canvas: Canvas, cx: float, cy: float, size: float, style: TileStyle = SCREEN,
+    bleed: float = 0.0,
+) -> None:  # fmt: skip
+    """The plain side of a paper tile, centred on (cx, cy): the game's name over the six glyphs.
+
+    Every back is the same (all tiles are always visible in Grawlix, so the
+    backs hide nothing); ``bleed`` runs the background past the cut so a
+    slightly shifted two-sided print shows no white edge.
+    """
+    canvas.saveState()
+    canvas.translate(cx, cy)
+    half = size / 2
+    _fill(canvas, style, TILE_BACK_RGB, TILE_BACK_CMYK)
+    canvas.rect(-half - bleed, -half - bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
+    width = size * style.glyph_fraction
+    font_size = width / stringWidth(TILE_BACK_TEXT, SANS_BOLD, 1)
+    _fill(canvas, style, TILE_BACK_INK_RGB, TILE_BACK_INK_CMYK)
+    canvas.setFont(SANS_BOLD, font_size)
+    canvas.drawCentredString(0, size * 0.02, TILE_BACK_TEXT)
+    # One glyph in each colour, left to right in supply order: @ in red ... * in violet.
+    step = width / 6
+    diagonal = [t for t in TILES if t.glyph.index == t.colour.index]
+    for k, tile in enumerate(diagonal):
+        draw_glyph(canvas, tile, -width / 2 + step * (k + 0.5), -size * 0.14, step * 0.8, style)
+    canvas.restoreState()

@@ -1,0 +1,391 @@
+"""Where things go on a tile sheet or sticker sheet: pure geometry, no drawing.
+
+Every position is in millimetres from the page's lower-left corner, y up (as
+in PDF). Keeping the layout apart from the drawing lets the tests check the
+promises a printed sheet makes (tiles of the stated size, every back behind
+its own front after a long-edge flip, marks outside the cut) on plain values.
+
+Card-stock tiles stand ``2 * bleed`` apart so that each tile's face can run
+``bleed`` past its own cut lines; sticker tiles have no bleed and a small gap.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from ..errors import GrawlixError
+from ..tiles import GLYPHS, PAPER_TILE_MM, TILES, Tile
+from .canvas import PAPER_SIZES_MM
+
+Point = tuple[float, float]
+Line = tuple[Point, Point]
+
+PRODUCTS = ("tiles", "stickers")
+ARRANGEMENTS = ("duplex", "gutter-fold")
+
+PRINT_MARGIN_MM = 5.0
+"""Nothing but the cut guides (they run on to the edge on purpose) comes nearer the paper's edge."""
+
+CARD_BLEED_MM = 2.0
+"""How far a card-stock tile's face runs past its cut lines by default."""
+
+CROP_OFFSET_MM = 1.0
+"""Gap between the bleed's edge and the start of a crop mark, so a mark never prints on a tile."""
+
+CROP_LENGTH_MM = 4.0
+MARK_ZONE_MM = CROP_OFFSET_MM + CROP_LENGTH_MM
+"""Room around a block of card-stock tiles for its crop marks and registration targets."""
+
+STICKER_GAP_MM = 3.0
+"""White space between stickers, so a slightly missed cut does not eat into a neighbour."""
+
+FOOTER_GAP_MM = 3.0
+NOTE_GAP_MM = 5.0
+TARGET_RADIUS_MM = 2.0
+
+MIN_TILE_MM = 10.0
+"""Below this a glyph and its colour-blind marks are too small to print legibly."""
+
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+
+CALIBRATION = {"a4": (50.0, "50 mm"), "letter": (50.8, "2 in (50.8 mm)")}
+"""Side and label of each paper size's calibration square, in the unit its rulers use."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """An upright rectangle: lower-left (x0, y0), upper-right (x1, y1)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    @property
+    def centre(self) -> Point:
+        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+    def grown(self, by: float) -> Box:
+        return Box(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
+
+    def mirrored(self, axis_x: float) -> Box:
+        """The box reflected across the vertical line ``x = axis_x``."""
+        return Box(2 * axis_x - self.x1, self.y0, 2 * axis_x - self.x0, self.y1)
+
+
+def bounds(boxes: list[Box]) -> Box:
+    return Box(
+        min(b.x0 for b in boxes), min(b.y0 for b in boxes),
+        max(b.x1 for b in boxes), max(b.y1 for b in boxes),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """What the user asked for. ``backs`` is None, "duplex" or "gutter-fold"."""
+
+    product: str = "tiles"
+    paper: str = "a4"
+    tile_size: float = PAPER_TILE_MM
+    bleed: float = CARD_BLEED_MM
+    backs: str | None = "duplex"
+    markings: str = "none"
+
+    @property
+    def gap(self) -> float:
+        """Space between neighbouring cut squares."""
+        return 2 * self.bleed if self.product == "tiles" else STICKER_GAP_MM
+
+    @property
+    def mark_zone(self) -> float:
+        return MARK_ZONE_MM if self.product == "tiles" else 0.0
+
+
+def card_spec(
+    paper: str, tile_size: float, bleed: float, backs: bool, arrangement: str | None,
+    markings: str = "none",
+) -> SheetSpec:  # fmt: skip
+    """The card-stock spec from command-line choices; contradictions are errors."""
+    if not backs and arrangement is not None:
+        raise GrawlixError(f"--arrangement {arrangement} arranges backs: drop it or --no-backs")
+    arranged = (arrangement or "duplex") if backs else None
+    return SheetSpec("tiles", paper, tile_size, bleed, arranged, markings)
+
+
+def sticker_spec(paper: str, tile_size: float, markings: str = "none") -> SheetSpec:
+    return SheetSpec("stickers", paper, tile_size, 0.0, None, markings)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One tile's cut square; on a back, ``tile`` is the tile whose front it backs."""
+
+    tile: Tile
+    cut: Box
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """One page: what is printed on it and where.
+
+    ``side`` is "front", "back" (the duplex back of the page before it) or
+    "folded" (fronts on the left half, their backs on the right half).
+    """
+
+    side: str
+    size: Point
+    fronts: tuple[Placement, ...]
+    backs: tuple[Placement, ...]
+    bleed: float
+    crop_marks: tuple[Line, ...]
+    guides: tuple[Line, ...]
+    targets: tuple[Point, ...]
+    fold: Line | None
+    calibration: Box
+    note: Box
+
+    @property
+    def cuts(self) -> list[Box]:
+        return [p.cut for p in self.fronts + self.backs]
+
+    @property
+    def trim_box(self) -> Box:
+        """The smallest box holding every cut square: what a print shop cuts to."""
+        return bounds(self.cuts)
+
+    @property
+    def bleed_box(self) -> Box:
+        return self.trim_box.grown(self.bleed)
+
+
+# --- validation and capacity -------------------------------------------------
+
+
+def _fits(available: float, spec: SheetSpec) -> int:
+    """How many tiles fit side by side in ``available`` mm, bleed included."""
+    pitch = spec.tile_size + spec.gap
+    return max(0, math.floor((available - 2 * spec.bleed + spec.gap) / pitch + 1e-9))
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """The page's fixed parts: where tile blocks may go, and the footer."""
+
+    width: float
+    height: float
+    blocks: tuple[Box, ...]  # one area per block (two for gutter-fold)
+    footer: Box
+
+
+def _frame(spec: SheetSpec) -> _Frame:
+    width, height = PAPER_SIZES_MM[spec.paper]
+    side, _ = CALIBRATION[spec.paper]
+    m, z = PRINT_MARGIN_MM, spec.mark_zone
+    footer = Box(m, m, width - m, m + side)
+    top, bottom = height - m - z, footer.y1 + FOOTER_GAP_MM + z
+    if spec.backs == "gutter-fold":
+        half = width / 2
+        blocks = (Box(m + z, bottom, half - z, top), Box(half + z, bottom, width - m - z, top))
+    else:
+        blocks = (Box(m + z, bottom, width - m - z, top),)
+    return _Frame(width, height, blocks, footer)
+
+
+def check_spec(spec: SheetSpec) -> None:
+    """Refuse, in one line, anything that cannot be printed sensibly."""
+    if spec.paper not in PAPER_SIZES_MM:
+        raise GrawlixError(f"unknown paper {spec.paper!r} (use {', '.join(PAPER_SIZES_MM)})")
+    if spec.product not in PRODUCTS:
+        raise GrawlixError(f"unknown sheet product {spec.product!r}")
+    if spec.backs not in (None, *ARRANGEMENTS):
+        raise GrawlixError(f"unknown arrangement {spec.backs!r} (use {', '.join(ARRANGEMENTS)})")
+    if not (math.isfinite(spec.tile_size) and spec.tile_size > 0):
+        raise GrawlixError("--tile-size must be greater than zero")
+    if not (math.isfinite(spec.bleed) and spec.bleed >= 0):
+        raise GrawlixError("--bleed must not be negative")
+    if spec.tile_size < MIN_TILE_MM:
+        raise GrawlixError(
+            f"--tile-size {spec.tile_size:g} mm is too small to print a glyph legibly"
+            f" (at least {MIN_TILE_MM:g} mm)"
+        )
+    if spec.bleed > spec.tile_size / 4:
+        raise GrawlixError(
+            f"--bleed {spec.bleed:g} mm is more than a quarter of the {spec.tile_size:g} mm tile;"
+            " a bleed only needs to cover a slightly missed cut (2-3 mm)"
+        )
+    frame = _frame(spec)
+    area = frame.blocks[0]
+    if _fits(area.width, spec) < 1 or _fits(area.height, spec) < 1:
+        largest = min(area.width, area.height) - 2 * spec.bleed
+        bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""
+        layout = ", fronts and backs side by side" if spec.backs == "gutter-fold" else ""
+        raise GrawlixError(
+            f"--tile-size {spec.tile_size:g} mm{bleed} does not fit on {PAPER_NAMES[spec.paper]}"
+            f" paper{layout} (at most {math.floor(largest * 10) / 10:g} mm fits)"
+        )
+
+
+# --- layout -------------------------------------------------------------------
+
+
+def sheet_pages(spec: SheetSpec) -> list[SheetPage]:
+    """Every page of the sheet, in print order (a duplex back follows its front)."""
+    check_spec(spec)
+    frame = _frame(spec)
+    area = frame.blocks[0]
+    columns, rows_fit = _fits(area.width, spec), _fits(area.height, spec)
+    page_count = math.ceil(len(TILES) / (columns * rows_fit))
+    if math.ceil(len(TILES) / (len(GLYPHS) * rows_fit)) == page_count:
+        columns = min(columns, len(GLYPHS))  # one colour per row, as in the supply
+    per_page = math.ceil(len(TILES) / page_count)
+    rows = math.ceil(per_page / columns)
+    pages = []
+    for first in range(0, len(TILES), per_page):
+        tiles = TILES[first : first + per_page]
+        fronts = _placements(tiles, spec, frame, columns, rows)
+        front = _front_page(spec, frame, fronts)
+        pages.append(front)
+        if spec.backs == "duplex":
+            pages.append(duplex_back(front))
+    return pages
+
+
+def _placements(
+    tiles: tuple[Tile, ...], spec: SheetSpec, frame: _Frame, columns: int, rows: int
+) -> tuple[Placement, ...]:
+    """Tiles in supply order, row by row from the top, the block centred in its area.
+
+    For gutter-fold the block sits against the fold instead, so the backs'
+    block mirrors it across the fold.
+    """
+    t, pitch, b = spec.tile_size, spec.tile_size + spec.gap, spec.bleed
+    area = frame.blocks[0]
+    block_width = columns * pitch - spec.gap + 2 * b
+    block_height = rows * pitch - spec.gap + 2 * b
+    if spec.backs == "gutter-fold":
+        left = area.x1 - block_width
+    else:
+        left = area.x0 + (area.width - block_width) / 2
+    top = area.y1 - (area.height - block_height) / 2
+    placements = []
+    for k, tile in enumerate(tiles):
+        row, column = divmod(k, columns)
+        x0 = left + b + column * pitch
+        y1 = top - b - row * pitch
+        placements.append(Placement(tile, Box(x0, y1 - t, x0 + t, y1)))
+    return tuple(placements)
+
+
+def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -> SheetPage:
+    width, height = frame.width, frame.height
+    fold = None
+    backs: tuple[Placement, ...] = ()
+    if spec.backs == "gutter-fold":
+        fold_x = width / 2
+        backs = tuple(Placement(p.tile, p.cut.mirrored(fold_x)) for p in fronts)
+        fold = ((fold_x, frame.footer.y1 + FOOTER_GAP_MM), (fold_x, height))
+    blocks = [[p.cut for p in fronts]] + ([[p.cut for p in backs]] if backs else [])
+    if spec.product == "tiles":
+        crop_marks, guides = _crop_marks_and_guides(blocks, spec.bleed, frame)
+    else:
+        crop_marks, guides = (), _sticker_guides(blocks[0], frame)
+    targets = _targets(fronts, spec.bleed) if spec.backs == "duplex" else ()
+    side, _ = CALIBRATION[spec.paper]
+    footer = frame.footer
+    left = bounds([p.cut for p in fronts]).x0 if spec.backs != "gutter-fold" else footer.x0
+    calibration = Box(left, footer.y0, left + side, footer.y1)
+    note = Box(calibration.x1 + NOTE_GAP_MM, footer.y0, width - left, footer.y1)
+    return SheetPage(
+        "folded" if backs else "front", (width, height), fronts, backs, spec.bleed,
+        crop_marks, guides, targets, fold, calibration, note,
+    )  # fmt: skip
+
+
+def duplex_back(front: SheetPage) -> SheetPage:
+    """The page printed behind ``front``: turned over on the long (left/right) edge.
+
+    Flipping a portrait sheet over its long edge takes the point (x, y) of one
+    side to (width - x, y) of the other, so every back, target and box is
+    mirrored across the page's vertical centre line.
+    """
+    axis = front.size[0] / 2
+    return replace(
+        front,
+        side="back",
+        fronts=(),
+        backs=tuple(Placement(p.tile, p.cut.mirrored(axis)) for p in front.fronts),
+        crop_marks=(),
+        guides=(),
+        targets=tuple((2 * axis - x, y) for x, y in front.targets),
+        calibration=front.calibration.mirrored(axis),
+        note=front.note.mirrored(axis),
+    )
+
+
+def _cut_positions(cuts: list[Box]) -> tuple[list[float], list[float]]:
+    xs = sorted({round(v, 6) for c in cuts for v in (c.x0, c.x1)})
+    ys = sorted({round(v, 6) for c in cuts for v in (c.y0, c.y1)})
+    return xs, ys
+
+
+def _crop_marks_and_guides(
+    blocks: list[list[Box]], bleed: float, frame: _Frame
+) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    """Crop marks on every side of each block, and guides from them to the sheet's edges.
+
+    Horizontal guides run to the left and right edges; vertical guides run to
+    the top edge and down to just above the footer (the calibration square).
+    """
+    marks: list[Line] = []
+    guides: list[Line] = []
+    near, far = bleed + CROP_OFFSET_MM, bleed + MARK_ZONE_MM
+    footer_top = frame.footer.y1 + FOOTER_GAP_MM / 2
+    outer = [bounds(cuts) for cuts in blocks]
+    left_edge, right_edge = min(b.x0 for b in outer), max(b.x1 for b in outer)
+    for cuts, box in zip(blocks, outer):
+        xs, ys = _cut_positions(cuts)
+        for x in xs:
+            marks.append(((x, box.y1 + near), (x, box.y1 + far)))
+            marks.append(((x, box.y0 - near), (x, box.y0 - far)))
+            guides.append(((x, box.y1 + far), (x, frame.height)))
+            guides.append(((x, box.y0 - far), (x, footer_top)))
+        for y in ys:
+            marks.append(((box.x0 - near, y), (box.x0 - far, y)))
+            marks.append(((box.x1 + near, y), (box.x1 + far, y)))
+            if box.x0 == left_edge:
+                guides.append(((box.x0 - far, y), (0.0, y)))
+            if box.x1 == right_edge:
+                guides.append(((box.x1 + far, y), (frame.width, y)))
+    return tuple(marks), tuple(guides)
+
+
+def _sticker_guides(cuts: list[Box], frame: _Frame) -> tuple[Line, ...]:
+    """Hairlines along every cut line, edge to edge (they only cross the white gaps)."""
+    xs, ys = _cut_positions(cuts)
+    footer_top = frame.footer.y1 + FOOTER_GAP_MM / 2
+    return tuple(
+        [((x, footer_top), (x, frame.height)) for x in xs]
+        + [((0.0, y), (frame.width, y)) for y in ys]
+    )
+
+
+def _targets(fronts: tuple[Placement, ...], bleed: float) -> tuple[Point, ...]:
+    """Registration targets beside the first and last rows, inside the crop-mark zone.
+
+    They sit level with a row's middle, where no crop mark runs.
+    """
+    block = bounds([p.cut for p in fronts])
+    tops = sorted({round(p.cut.centre[1], 6) for p in fronts})
+    x_left = block.x0 - bleed - MARK_ZONE_MM / 2
+    x_right = block.x1 + bleed + MARK_ZONE_MM / 2
+    rows = [tops[-1], tops[0]] if len(tops) > 1 else [tops[0]]
+    return tuple((x, y) for y in rows for x in (x_left, x_right))

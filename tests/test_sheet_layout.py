@@ -1,0 +1,111 @@
+"""The sheet layout's promises, for any tile size, bleed, paper and arrangement."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grawlix_print.errors import GrawlixError
+from grawlix_print.pdf.sheet_layout import SheetSpec, card_spec, sheet_pages, sticker_spec
+from grawlix_print.tiles import TILES
+
+PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+specs = st.one_of(
+    st.builds(
+        card_spec,
+        paper=st.sampled_from(["a4", "letter"]),
+        tile_size=st.floats(10, 60),
+        bleed=st.floats(0.5, 2.5),
+        backs=st.booleans(),
+        arrangement=st.none(),
+    ),
+    st.builds(
+        card_spec,
+        paper=st.sampled_from(["a4", "letter"]),
+        tile_size=st.floats(10, 40),
+        bleed=st.floats(0.5, 2.5),
+        backs=st.just(True),
+        arrangement=st.just("gutter-fold"),
+    ),
+    st.builds(sticker_spec, paper=st.sampled_from(["a4", "letter"]), tile_size=st.floats(10, 120)),
+)
+
+
+def overlap(a, b) -> bool:
+    return a.x0 < b.x1 - 1e-9 and b.x0 < a.x1 - 1e-9 and a.y0 < b.y1 - 1e-9 and b.y0 < a.y1 - 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(specs)
+def test_every_tile_once_nothing_overlaps_and_all_inside_the_margin(spec: SheetSpec):
+    pages = sheet_pages(spec)
+    fronts = [p.tile for page in pages for p in page.fronts]
+    assert sorted(t.index for t in fronts) == list(range(len(TILES)))
+    for page in pages:
+        assert page.size == PAGE_MM[spec.paper]
+        width, height = page.size
+        bled = [p.cut.grown(spec.bleed) for p in page.fronts + page.backs]
+        for a, b in itertools.combinations(bled, 2):
+            assert not overlap(a, b)
+        for p in page.fronts + page.backs:
+            assert p.cut.width == pytest.approx(spec.tile_size)
+            assert p.cut.height == pytest.approx(spec.tile_size)
+        for box in bled + [page.calibration, page.note]:
+            assert box.x0 >= 5 - 1e-9 and box.y0 >= 5 - 1e-9
+            assert box.x1 <= width - 5 + 1e-9 and box.y1 <= height - 5 + 1e-9
+        for box in [page.calibration, page.note]:
+            assert not any(overlap(box, b) for b in bled)
+        for (x0, y0), (x1, y1) in page.crop_marks:
+            mark = type(bled[0])(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+            assert not any(overlap(mark.grown(1e-6), b) for b in bled)
+            assert 5 <= min(x0, x1) and max(x0, x1) <= width - 5
+
+
+@settings(max_examples=40, deadline=None)
+@given(specs)
+def test_backs_mirror_their_fronts(spec: SheetSpec):
+    """Duplex: turned over the long edge, (x, y) meets (width - x, y). Gutter-fold: across the fold."""
+    pages = sheet_pages(spec)
+    if spec.backs == "duplex":
+        assert [p.side for p in pages] == ["front", "back"] * (len(pages) // 2)
+        for front, back in zip(pages[::2], pages[1::2]):
+            width = front.size[0]
+            for f, b in zip(front.fronts, back.backs):
+                assert f.tile == b.tile
+                assert b.cut.x0 == pytest.approx(width - f.cut.x1)
+                assert (b.cut.y0, b.cut.y1) == (f.cut.y0, f.cut.y1)
+            assert sorted(back.targets) == pytest.approx(sorted((width - x, y) for x, y in front.targets))
+    elif spec.backs == "gutter-fold":
+        for page in pages:
+            (fold_x, _), _ = page.fold
+            assert fold_x == page.size[0] / 2
+            for f, b in zip(page.fronts, page.backs):
+                assert f.cut.x1 <= fold_x <= b.cut.x0
+                assert b.cut.x0 - fold_x == pytest.approx(fold_x - f.cut.x1)
+    else:
+        assert all(not page.backs for page in pages)
+
+
+def test_all_36_fit_on_one_a4_or_letter_sheet_at_one_inch():
+    for paper in ("a4", "letter"):
+        pages = sheet_pages(card_spec(paper, 25.4, 2.0, True, None))
+        assert [len(p.fronts) for p in pages] == [36, 0]
+        rows = {round(p.cut.y0, 6) for p in pages[0].fronts}
+        assert len(rows) == 6  # one colour per row, as the supply is laid out
+
+
+@pytest.mark.parametrize("spec, message", [
+    (SheetSpec(tile_size=190), "does not fit on A4"),
+    (SheetSpec(tile_size=9), "too small"),
+    (SheetSpec(bleed=7), "quarter"),
+    (SheetSpec(bleed=-1), "negative"),
+    (SheetSpec(paper="a3"), "unknown paper"),
+    (SheetSpec(backs="sideways"), "unknown arrangement"),
+])  # fmt: skip
+def test_impossible_sheets_are_refused(spec, message):
+    with pytest.raises(GrawlixError, match=message):
+        sheet_pages(spec)
