@@ -85,7 +85,8 @@ def leaflet() -> None:
             median, best = timed_command(
                 [sys.executable, "-m", "grawlix_print", "leaflet", "--paper", paper, "--out", out]
             )
-            print(f"leaflet: `grawlix-print leaflet --paper {paper}` wall time: median {median:.2f} s, best {best:.2f} s")
+            print(f"leaflet: `grawlix-print leaflet --paper {paper}` wall time: "
+                  f"median {median:.2f} s, best {best:.2f} s")
 
 
 PARTS["leaflet"] = leaflet

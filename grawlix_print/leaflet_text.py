@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-from .engine import ALL_TILES, Location, Rules, tiles_in
+from .engine import Rules
 from .errors import GrawlixError
+from .leaflet_facts import GAME_VALUES, Facts, Value, list_value
 from .positions import Position, load_position
 from .templates import POSITIONS_DIR, parse_toml, read_text
-from .tiles import COLOURS, GLYPHS, TILES, Tile
 from .units import parse_length
-from .wording import capitalised, in_words, join_words
+from .wording import capitalised
 
 LEAFLET_FILE = "leaflet.md"
 
@@ -127,7 +127,7 @@ def parse_leaflet(text: str, source: str, templates: Path, rules: Rules) -> Leaf
     meta, body, first_line = _front_matter(text, source)
     body = _strip_comments(body)
     positions = _load_referenced_positions(body, first_line, source, templates, rules)
-    facts = Facts(rules, meta, positions, source)
+    facts = _TextFacts(rules, positions, source, meta)
     lines = _expand_conditions(body, first_line, facts)
     panels = _parse_panels(lines, facts)
     return LeafletText(meta, panels, source)
@@ -176,8 +176,6 @@ def _load_referenced_positions(
     names: dict[str, int] = {}
     for match in _POSITION_REFERENCE.finditer(body):
         name = next(g for g in match.groups() if g)
-        if name in _GLOBALS:
-            continue
         names.setdefault(name, first_line + body.count("\n", 0, match.start()))
     positions, failures = {}, []
     for name, line in names.items():
@@ -198,34 +196,7 @@ def _load_referenced_positions(
     return positions
 
 
-# --- placeholders and claims --------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Value:
-    """A filled-in placeholder: markup, plus the number or items it was made from."""
-
-    markup: str
-    number: int | None = None
-    items: tuple[str, ...] = ()
-
-
-def _number(n: int) -> Value:
-    return Value(in_words(n), number=n)
-
-
-def _listed(items: list[str]) -> Value:
-    return Value(join_words(items), items=tuple(items))
-
-
-def glyph_markup(symbol: str) -> str:
-    """A glyph in running text: bold, as the designer sets them."""
-    return f"<b>{escape(symbol)}</b>"
-
-
-def tile_words(tile: Tile) -> str:
-    """``B@`` -> ``blue <b>@</b>``."""
-    return f"{tile.colour.name}\u00a0{glyph_markup(tile.glyph.symbol)}"
+# --- placeholders from the front matter ---------------------------------------
 
 
 def _short_url(url: str) -> str:
@@ -237,205 +208,31 @@ def _link(text: str, url: str) -> str:
     return f'<a href="{escape(url)}">{escape(text)}</a>'
 
 
-_GLOBALS: dict[str, Callable[[Rules, LeafletMeta], Value]] = {
-    "tiles": lambda r, m: _number(len(TILES)),
-    "glyphs": lambda r, m: _number(len(GLYPHS)),
-    "colours": lambda r, m: _number(len(COLOURS)),
-    "glyph_list": lambda r, m: _listed([glyph_markup(g.symbol) for g in GLYPHS]),
-    "colour_list": lambda r, m: _listed([c.name for c in COLOURS]),
-    "max_rows": lambda r, m: _number(r.max_rows),
-    "max_columns": lambda r, m: _number(r.max_columns),
-    "hand_size": lambda r, m: _number(r.hand_size),
-    "title": lambda r, m: Value(escape(m.title)),
-    "subtitle": lambda r, m: Value(escape(m.subtitle)),
-    "version": lambda r, m: Value(escape(m.version)),
-    "authors": lambda r, m: _listed([escape(a) for a in m.authors]),
-    "contact": lambda r, m: Value(_link(m.contact, f"mailto:{m.contact}")),
-    "licence": lambda r, m: Value(escape(m.licence)),
-    "licence_url": lambda r, m: Value(_link(_short_url(m.licence_url), m.licence_url)),
+_META_VALUES: dict[str, Callable[[LeafletMeta], Value]] = {
+    "title": lambda m: Value(escape(m.title)),
+    "subtitle": lambda m: Value(escape(m.subtitle)),
+    "version": lambda m: Value(escape(m.version)),
+    "authors": lambda m: list_value([escape(a) for a in m.authors]),
+    "contact": lambda m: Value(_link(m.contact, f"mailto:{m.contact}")),
+    "licence": lambda m: Value(escape(m.licence)),
+    "licence_url": lambda m: Value(_link(_short_url(m.licence_url), m.licence_url)),
 }
+"""Placeholders from the front matter."""
 
 FILTERS = ("digits", "capital", "lines")
 
 
-class Facts:
-    """Answers placeholders and conditions from the rules, the metadata and the engine."""
+class _TextFacts(Facts):
+    """The engine's facts plus the front matter: everything a placeholder may name."""
 
-    def __init__(self, rules: Rules, meta: LeafletMeta, positions: dict[str, Position], source: str):
-        self.rules = rules
+    def __init__(self, rules: Rules, positions: dict[str, Position], source: str, meta: LeafletMeta):
+        super().__init__(rules, positions, source)
         self.meta = meta
-        self.positions = positions
-        self.source = source
 
-    # placeholders ------------------------------------------------------------
-
-    def value(self, name: str, line: int) -> Value:
-        where = f"{self.source}:{line}"
-        if name in _GLOBALS:
-            return _GLOBALS[name](self.rules, self.meta)
-        parts = name.split(".")
-        position = self._position(parts[0], where, name)
-        if len(parts) == 2 and parts[1] in _POSITION_VALUES:
-            return _POSITION_VALUES[parts[1]](position)
-        if len(parts) == 3 and parts[2] in _MARKER_VALUES:
-            location = self._marker(position, parts[1], where)
-            allowed = position.grid.allowed(location)
-            if not allowed.legal:
-                raise self._false(
-                    position, f"fills in {{{name}}}", line, f"{parts[1]} at {_at(location)} is not a legal location"
-                )
-            return _MARKER_VALUES[parts[2]](position, location)
-        known = ", ".join(
-            [*_GLOBALS, *(f"POSITION.{k}" for k in _POSITION_VALUES),
-             *(f"POSITION.MARKER.{k}" for k in _MARKER_VALUES)]
-        )  # fmt: skip
-        raise GrawlixError(f"unknown placeholder {{{name}}} (known: {known})", where)
-
-    def _position(self, name: str, where: str, text: str) -> Position:
-        if name not in self.positions:
-            raise GrawlixError(f"unknown placeholder or position in {{{text}}}", where)
-        return self.positions[name]
-
-    @staticmethod
-    def _marker(position: Position, label: str, where: str) -> Location:
-        if label not in position.markers:
-            known = " ".join(position.markers) or "none"
-            raise GrawlixError(
-                f"{position.name} has no marker {label!r} (its markers: {known})", where
-            )
-        return position.markers[label]
-
-    def _false(self, position: Position, statement: str, line: int, reason: str) -> GrawlixError:
-        """A statement about a position that the engine contradicts, filed under the position's file."""
-        return GrawlixError(
-            f"the leaflet {statement} ({self.source}:{line}), but {reason}", position.source or position.name
-        )
-
-    # conditions ----------------------------------------------------------------
-
-    def condition(self, text: str, line: int) -> tuple[bool, str]:
-        """Whether ``POSITION: CONDITION`` holds, and if not, why (for the error)."""
-        where = f"{self.source}:{line}"
-        name, colon, rest = text.partition(":")
-        if not colon:
-            raise GrawlixError(f"condition {text!r} must read 'POSITION: CONDITION'", where)
-        position = self._position(name.strip(), where, text)
-        words = rest.split()
-        negate = bool(words) and words[0] == "not"
-        if negate:
-            words = words[1:]
-        holds, reason = self._test(position, words, where, text)
-        if negate:
-            return (False, f"'{' '.join(words)}' holds") if holds else (True, "")
-        return holds, reason
-
-    def _test(self, position: Position, words: list[str], where: str, text: str) -> tuple[bool, str]:
-        grid = position.grid
-        top, left, bottom, right = grid.bounds
-        legal = grid.legal_locations()
-        match words:
-            case ["new", "row"]:
-                holds = any(r < top or r > bottom for r, _ in legal)
-                return holds, f"no tile can go in a new row of {position.name}"
-            case ["new", "column"]:
-                holds = any(c < left or c > right for _, c in legal)
-                return holds, f"no tile can go in a new column of {position.name}"
-            case [mark, "legal"]:
-                location = self._marker(position, mark, where)
-                return location in legal, f"{mark} at {_at(location)} is not a legal location"
-            case [mark, ("closes" | "keeps") as verb, other]:
-                return self._closing(position, mark, other, verb == "closes", where)
-            case [mark, "fills", ("rows" | "columns") as lines]:
-                location = self._marker(position, mark, where)
-                fitting = grid.allowed(location).tiles
-                if not fitting:
-                    return False, f"{mark} at {_at(location)} is not a legal location"
-                after = grid.after(location, fitting[0])
-                span, limit = (
-                    (after.rows, self.rules.max_rows) if lines == "rows"
-                    else (after.columns, self.rules.max_columns)
-                )  # fmt: skip
-                return span >= limit, f"the grid would span {span} {lines} of the {limit} allowed"
-        raise GrawlixError(
-            f"unknown condition {text!r}: write 'POSITION: [not] new row | new column | "
-            f"M legal | M closes N | M keeps N | M fills rows | M fills columns' (M, N markers)",
-            where,
-        )
-
-    def _closing(
-        self, position: Position, mark: str, other: str, closes: bool, where: str
-    ) -> tuple[bool, str]:
-        """Whether every tile that fits at ``mark`` closes (or keeps open) ``other``."""
-        grid = position.grid
-        location, target = self._marker(position, mark, where), self._marker(position, other, where)
-        fitting = grid.allowed(location).tiles
-        if not fitting:
-            return False, f"{mark} at {_at(location)} is not a legal location"
-        if target not in grid.legal_locations():
-            return False, f"{other} at {_at(target)} is not a legal location to begin with"
-        for tile in fitting:
-            closed = target in grid.closed_by(location, tile)
-            if closes and not closed:
-                return False, f"placing {tile} at {mark} leaves {other} available"
-            if closed and not closes:
-                return False, f"placing {tile} at {mark} makes {other} unavailable"
-        return True, ""
-
-    def check(self, text: str, line: int) -> None:
-        holds, reason = self.condition(text, line)
-        if not holds:
-            name = text.partition(":")[0].strip()
-            raise self._false(self.positions[name], f'claims "{text.strip()}"', line, reason)
-
-
-def _at(location: Location) -> str:
-    return f"[{location[0]}, {location[1]}]"
-
-
-def _tiles_phrase(tiles: list[Tile]) -> Value:
-    if not tiles:
-        return Value("no tiles", number=0)
-    return Value("the " + join_words([tile_words(t) for t in tiles]), number=len(tiles))
-
-
-def _line_tiles(position: Position, location: Location, in_row: bool) -> list[Tile]:
-    row, column = location
-    return [
-        t for (r, c), t in position.grid.tiles().items()
-        if (r == row if in_row else c == column)
-    ]  # fmt: skip
-
-
-def _span_after(position: Position, location: Location, rows: bool) -> Value:
-    grid = position.grid
-    after = grid.after(location, grid.allowed(location).tiles[0])
-    return _number(after.rows if rows else after.columns)
-
-
-_POSITION_VALUES: dict[str, Callable[[Position], Value]] = {
-    "tiles": lambda p: _number(len(p.grid)),
-    "locations": lambda p: _number(len(p.grid.legal_locations())),
-    "rows": lambda p: _number(p.grid.rows),
-    "columns": lambda p: _number(p.grid.columns),
-    "tile_list": lambda p: _listed([tile_words(t) for t in p.grid.tiles().values()]),
-    "missing": lambda p: _number(len(TILES) - len(p.grid)),
-    "missing_list": lambda p: _listed([tile_words(t) for t in missing_tiles(p)]),
-}
-
-_MARKER_VALUES: dict[str, Callable[[Position, Location], Value]] = {
-    "glyphs": lambda p, loc: _listed([glyph_markup(g.symbol) for g in p.grid.allowed(loc).glyphs]),
-    "colours": lambda p, loc: _listed([c.name for c in p.grid.allowed(loc).colours]),
-    "fitting": lambda p, loc: _number(len(p.grid.allowed(loc).tiles)),
-    "row_tiles": lambda p, loc: _tiles_phrase(_line_tiles(p, loc, in_row=True)),
-    "column_tiles": lambda p, loc: _tiles_phrase(_line_tiles(p, loc, in_row=False)),
-    "rows_after": lambda p, loc: _span_after(p, loc, rows=True),
-    "columns_after": lambda p, loc: _span_after(p, loc, rows=False),
-}
-
-
-def missing_tiles(position: Position) -> list[Tile]:
-    """The tiles of the game that are not in the position's grid, in supply order."""
-    return tiles_in(ALL_TILES & ~position.grid.placed_mask)
+    def value(self, name: str, line: int, known_globals: tuple[str, ...] = ()) -> Value:
+        if name in _META_VALUES:
+            return _META_VALUES[name](self.meta)
+        return super().value(name, line, (*GAME_VALUES, *_META_VALUES))
 
 
 # --- stage 1: {if}/{else}/{end} and {check} -----------------------------------

@@ -22,7 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph as TextFlow
 
 from ..errors import GrawlixError
-from ..leaflet_text import Diagram, Fill, Heading, ListItem, Panel, Paragraph, missing_tiles
+from ..leaflet_facts import missing_tiles
+from ..leaflet_text import Diagram, Fill, Heading, ListItem, Panel, Paragraph
 from .diagram import Picture, cover_picture, example_picture, supply_picture
 from .fonts import register_quicksand
 
