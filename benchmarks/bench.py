@@ -77,6 +77,21 @@ PARTS = {"engine": engine}
 PARTS["sheets"] = sheets
 
 
+def leaflet() -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as out:
+        for paper in ("a4", "letter"):
+            median, best = timed_command(
+                [sys.executable, "-m", "grawlix_print", "leaflet", "--paper", paper, "--out", out]
+            )
+            print(f"leaflet: `grawlix-print leaflet --paper {paper}` wall time: "
+                  f"median {median:.2f} s, best {best:.2f} s")
+
+
+PARTS["leaflet"] = leaflet
+
+
 def timed_command(args: list[str], runs: int = 5) -> tuple[float, float]:
     """Median and best wall time of a command, in seconds."""
     import subprocess

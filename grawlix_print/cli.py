@@ -243,3 +243,19 @@ def stl(
         triangles = item.params.get("triangles")
         extra = f", {triangles:,} triangles" if triangles is not None else ""
         click.echo(f"wrote {item.path} ({item.kind}{extra})")
+
+
+@main.command()
+@out_option
+@paper_option
+@templates_option
+@with_settings
+def leaflet(out: Path, paper: str, templates: Path) -> None:
+    """Rules leaflet: a two-sided tri-fold for PAPER and a reading edition for screens.
+
+    The text is templates/leaflet.md; its numbers, lists and diagrams come from
+    rules.toml, the example positions and the rules engine.
+    """
+    from .pdf.leaflet import build_leaflet
+
+    report_written(build_leaflet(out, templates, paper.lower()))

@@ -56,7 +56,8 @@ class Metadata:
 def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata) -> Canvas:
     """A canvas writing into ``buffer``; call ``finish`` to save it to a file atomically."""
     register_fonts()
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+    # A TrueType initial font keeps reportlab from declaring Helvetica, which it never embeds.
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SANS)
     canvas.setTitle(meta.title)
     canvas.setAuthor(GAME_AUTHORS)
     canvas.setSubject(f"{meta.subject} Licence: {LICENCE}.")

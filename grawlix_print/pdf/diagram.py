@@ -1,0 +1,225 @@
+"""Position diagrams: tiles on a square grid, dotted vacant squares, marker labels.
+
+A ``Picture`` is what to draw, in grid terms; it is built from a position
+(and the engine's answers) or from the tile definition, then drawn at any
+cell size. Used by the leaflet for the cover art, the supply chart and the
+examples; any product that shows a position can reuse it.
+
+The dotted squares are exactly the engine's ``legal_locations()``; this
+module never decides legality.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..engine import Location
+from ..positions import Position
+from ..tiles import TILE_EDGE_RGB, TILES, Tile
+from .tile import TileStyle, draw_tile
+
+DIAGRAM_STYLE = TileStyle(edge_width=0.03, contour_width=0.014)
+"""Tiles in diagrams: the designer's look, with neighbouring borders drawn as one line."""
+
+VACANT_RGB = (0.25, 0.25, 0.25)
+VACANT_WIDTH = 0.03  # dot diameter, fraction of the cell
+VACANT_DOTS = 12  # dots along one side of a square (a dot sits on every corner)
+LOOSE_ANGLES = (30.0, 15.0, -30.0, -15.0, 22.0, -22.0)
+"""Turns of the loose tiles under the cover grid (anticlockwise, degrees), repeated."""
+LOOSE_PITCH = 2.0  # cells between the centres of loose tiles
+LOOSE_GAP = 1.75  # cells from the grid's lower edge to the first row of loose tiles' centres
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Tiles on a grid, optional dotted vacant squares and labels, plus loose tiles below."""
+
+    tiles: dict[Location, Tile]
+    vacant: tuple[Location, ...] = ()
+    labels: dict[str, Location] = field(default_factory=dict)
+    loose: tuple[Tile, ...] = ()
+
+    @property
+    def cells(self) -> list[Location]:
+        return [*self.tiles, *self.vacant, *self.labels.values()]
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(top row, left column, bottom row, right column) of everything on the grid."""
+        cells = self.cells
+        return (
+            min(r for r, _ in cells), min(c for _, c in cells),
+            max(r for r, _ in cells), max(c for _, c in cells),
+        )  # fmt: skip
+
+    @property
+    def columns(self) -> int:
+        top, left, bottom, right = self.bounds
+        return right - left + 1
+
+    @property
+    def rows(self) -> int:
+        top, left, bottom, right = self.bounds
+        return bottom - top + 1
+
+    def loose_per_row(self) -> int:
+        return max(1, math.floor(self.columns / LOOSE_PITCH))
+
+    def loose_rows(self) -> int:
+        return math.ceil(len(self.loose) / self.loose_per_row()) if self.loose else 0
+
+    def height_in_cells(self) -> float:
+        """Grid rows, plus room for the turned loose tiles (their corners reach past the cell)."""
+        if not self.loose:
+            return self.rows
+        reach = max(_turned_half(a) for a in LOOSE_ANGLES)
+        return self.rows + LOOSE_GAP + (self.loose_rows() - 1) * LOOSE_PITCH + reach
+
+    def size(self, cell: float) -> tuple[float, float]:
+        return self.columns * cell, self.height_in_cells() * cell
+
+    def cell_to_fit(self, width: float, largest: float) -> float:
+        """The largest cell up to ``largest`` with which the picture fits ``width``."""
+        return min(largest, width / self.columns)
+
+    def draw(
+        self, canvas: Canvas, x: float, top: float, cell: float, label_font: str,
+        style: TileStyle = DIAGRAM_STYLE,
+    ) -> None:  # fmt: skip
+        """Draw with the picture's top-left corner at (x, top)."""
+        first_row, first_column, _, _ = self.bounds
+
+        def centre(location: Location) -> tuple[float, float]:
+            r, c = location
+            return x + (c - first_column + 0.5) * cell, top - (r - first_row + 0.5) * cell
+
+        _draw_vacant(canvas, self.vacant, set(self.tiles), centre, cell)
+        size = grid_tile_size(cell, style)
+        for location, tile in self.tiles.items():
+            STAMPS.draw(canvas, tile, *centre(location), size, style)
+        canvas.setFillColorRGB(*TILE_EDGE_RGB)
+        for label, location in self.labels.items():
+            cx, cy = centre(location)
+            font_size = cell * 0.72
+            canvas.setFont(label_font, font_size)
+            canvas.drawCentredString(cx, cy - font_size * 0.36, label)
+        if self.loose:
+            self._draw_loose(canvas, x, top - (self.rows + LOOSE_GAP) * cell, cell, style)
+
+    def _draw_loose(self, canvas: Canvas, x: float, first_y: float, cell: float, style: TileStyle) -> None:
+        per_row = self.loose_per_row()
+        width = self.columns * cell
+        for k, tile in enumerate(self.loose):
+            row, place = divmod(k, per_row)
+            in_row = min(per_row, len(self.loose) - row * per_row)
+            cx = x + width / 2 + (place - (in_row - 1) / 2) * LOOSE_PITCH * cell
+            cy = first_y - row * LOOSE_PITCH * cell
+            STAMPS.draw(canvas, tile, cx, cy, cell, style, angle=LOOSE_ANGLES[k % len(LOOSE_ANGLES)])
+
+
+def _turned_half(angle: float) -> float:
+    """Half the height, in cells, of a unit square turned by ``angle`` degrees."""
+    a = math.radians(angle)
+    return (abs(math.cos(a)) + abs(math.sin(a))) / 2
+
+
+class TileStamps:
+    """Each tile drawn once per document as a PDF form, then stamped wherever it appears.
+
+    A diagram tile is two dozen curves; the leaflet shows ninety of them per
+    document, mostly repeats. Stamping keeps files small and builds fast, and
+    the one drawing is still ``draw_tile``'s.
+    """
+
+    UNIT = 100.0  # the form's tile side, in form units
+
+    def __init__(self) -> None:
+        self._defined: WeakKeyDictionary[Canvas, dict[tuple[int, TileStyle], str]] = WeakKeyDictionary()
+
+    def draw(
+        self, canvas: Canvas, tile: Tile, cx: float, cy: float, size: float, style: TileStyle,
+        angle: float = 0.0,
+    ) -> None:  # fmt: skip
+        forms = self._defined.setdefault(canvas, {})
+        key = (tile.index, style)
+        if key not in forms:
+            forms[key] = name = f"GrawlixTile{len(forms)}"
+            reach = self.UNIT / 2 + 1
+            canvas.beginForm(name, -reach, -reach, reach, reach)
+            draw_tile(canvas, tile, 0, 0, self.UNIT, style)
+            canvas.endForm()
+        canvas.saveState()
+        canvas.translate(cx, cy)
+        if angle:
+            canvas.rotate(angle)
+        canvas.scale(size / self.UNIT, size / self.UNIT)
+        canvas.doForm(forms[key])
+        canvas.restoreState()
+
+
+STAMPS = TileStamps()
+
+
+def grid_tile_size(cell: float, style: TileStyle) -> float:
+    """The tile side that puts each border centred on the cell edge.
+
+    ``draw_tile`` keeps its border inside the tile; enlarging the tile by the
+    border width makes the borders of neighbouring tiles coincide, so a grid
+    shows single lines like the designer's diagrams.
+    """
+    return cell / (1 - style.edge_width)
+
+
+def _draw_vacant(canvas: Canvas, vacant: Iterable[Location], tiles: set[Location], centre, cell: float) -> None:
+    """Dotted squares. Each shared side is drawn once, so neighbouring squares' dots line up."""
+    sides: set[tuple[Location, Location]] = set()
+    for r, c in vacant:
+        corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
+        neighbours = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
+        for k, neighbour in enumerate(neighbours):
+            if neighbour in tiles:
+                continue  # the tile's border is the side
+            a, b = corners[k], corners[(k + 1) % 4]
+            sides.add((min(a, b), max(a, b)))
+    if not sides:
+        return
+    canvas.saveState()
+    canvas.setStrokeColorRGB(*VACANT_RGB)
+    canvas.setLineWidth(cell * VACANT_WIDTH)
+    canvas.setLineCap(1)
+    canvas.setDash([0, cell / VACANT_DOTS])
+    x0, y0 = centre((0, 0))
+    path = canvas.beginPath()
+    for (r0, c0), (r1, c1) in sorted(sides):
+        path.moveTo(x0 + (c0 - 0.5) * cell, y0 - (r0 - 0.5) * cell)
+        path.lineTo(x0 + (c1 - 0.5) * cell, y0 - (r1 - 0.5) * cell)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+# --- the three kinds of picture the rules need --------------------------------
+
+
+def example_picture(position: Position) -> Picture:
+    """The position's tiles, its legal locations dotted, its markers labelled."""
+    return Picture(
+        tiles=position.grid.tiles(),
+        vacant=tuple(position.grid.legal_locations()),
+        labels=dict(position.markers),
+    )
+
+
+def cover_picture(position: Position, missing: Iterable[Tile]) -> Picture:
+    """The position's tiles with the given loose tiles lying turned beneath."""
+    return Picture(tiles=position.grid.tiles(), loose=tuple(missing))
+
+
+def supply_picture() -> Picture:
+    """The supply chart: one row per colour, one column per glyph."""
+    return Picture(tiles={(t.colour.index, t.glyph.index): t for t in TILES})
+

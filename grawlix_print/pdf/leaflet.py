@@ -1,0 +1,169 @@
+"""The rules leaflet: six panels laid out once, then imposed twice.
+
+* Tri-fold (``leaflet-a4.pdf`` / ``leaflet-letter.pdf``): two landscape pages.
+  Outside = inside flap | back | cover, inside = panels 2 | 3 | 4. Printed
+  two-sided (flip on the short edge) and folded, it reads cover, 2, 3, 4,
+  flap, back. The panel that folds in (4, with the flap behind it) is
+  ``FOLD_IN_NARROWER_MM`` narrower so it folds without buckling.
+* Reading edition (``leaflet-reading.pdf``): the same panels, one per page,
+  in reading order, with bookmarks, for screens.
+
+Every panel is laid out (and may fail) before either file is written.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import __version__
+from ..errors import GrawlixError
+from ..files import Written, write_bytes
+from ..leaflet_text import PANELS, LeafletText, load_leaflet_text
+from ..templates import find_templates, load_rules
+from .canvas import Metadata, new_canvas, paper_points
+from .panel import Frame, LaidOut, boxes_for, lay_out, make_styles
+from .xmp import XmpFields, attach_xmp
+
+FOLD_IN_NARROWER_MM = 2.0
+PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel
+TOP_MM = 11.0
+BOTTOM_MM = 10.0
+FOLD_MARK_MM = (3.0, 7.0)  # fold ticks run between these distances from the top and bottom edges
+FOLD_MARK_RGB = (0.65, 0.65, 0.65)
+
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+OUTSIDE = ("flap", "back", "cover")
+INSIDE = ("2", "3", "4")
+FOLD_IN = {"flap", "4"}
+
+
+def output_names(paper: str) -> tuple[str, str]:
+    return f"leaflet-{paper}.pdf", "leaflet-reading.pdf"
+
+
+def leaflet_frame(paper: str) -> Frame:
+    """The text area shared by all six panels: that of the narrower, fold-in panel."""
+    page_width, page_height = paper_points(paper, landscape=True)
+    fold_in = (page_width - 2 * FOLD_IN_NARROWER_MM * mm) / 3
+    return Frame(fold_in - 2 * PAD_MM * mm, page_height - (TOP_MM + BOTTOM_MM) * mm)
+
+
+def panel_widths(paper: str) -> dict[str, float]:
+    """Outer width of every panel: the fold-in pair is narrower than the rest."""
+    page_width, _ = paper_points(paper, landscape=True)
+    normal = (page_width + FOLD_IN_NARROWER_MM * mm) / 3
+    return {name: normal - FOLD_IN_NARROWER_MM * mm if name in FOLD_IN else normal for name in PANELS}
+
+
+# --- the two documents -------------------------------------------------------------------
+
+
+@contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Save without reportlab's default ASCII85 wrapping of page and form streams.
+
+    ASCII85 keeps a PDF 7-bit clean, which no printer or viewer needs today; it
+    makes files a quarter larger and, in reportlab's pure-Python encoder, costs
+    a tenth of a second per build. The setting is global, so it is restored.
+    """
+    before = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = before
+
+
+def _save(canvas: Canvas, buffer: io.BytesIO) -> bytes:
+    with _binary_streams():
+        canvas.save()
+    return buffer.getvalue()
+
+
+def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edition: str) -> Canvas:
+    meta = text.meta
+    title = f"{meta.title}: rules ({edition})"
+    canvas = new_canvas(buffer, size, Metadata(title=title, subject=meta.subject, keywords=meta.keywords))
+    canvas.setAuthor(" and ".join(meta.authors))
+    canvas.setCatalogEntry("Lang", "en")
+    attach_xmp(
+        canvas,
+        XmpFields(
+            title=title,
+            authors=meta.authors,
+            description=meta.subject,
+            keywords=meta.keywords,
+            licence=f"{meta.licence}. {meta.licence_url}",
+            licence_url=meta.licence_url,
+            creator_tool=f"grawlix-print {__version__}",
+        ),
+    )
+    return canvas
+
+
+def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
+    page_width, page_height = paper_points(paper, landscape=True)
+    widths = panel_widths(paper)
+    buffer = io.BytesIO()
+    canvas = _start(buffer, (page_width, page_height), text, f"{PAPER_NAMES[paper]} tri-fold")
+    for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
+        x = 0.0
+        for k, name in enumerate(names):
+            left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
+            laid[name].draw(canvas, left, page_height - TOP_MM * mm, frame.width)
+            x += widths[name]
+            if k < len(names) - 1:
+                _fold_marks(canvas, x, page_height)
+        canvas.showPage()
+        canvas.addPageLabel(page, prefix=label)
+    return _save(canvas, buffer)
+
+
+def _fold_marks(canvas: Canvas, x: float, page_height: float) -> None:
+    near, far = (d * mm for d in FOLD_MARK_MM)
+    canvas.saveState()
+    canvas.setStrokeColorRGB(*FOLD_MARK_RGB)
+    canvas.setLineWidth(0.4)
+    canvas.line(x, page_height - near, x, page_height - far)
+    canvas.line(x, near, x, far)
+    canvas.restoreState()
+
+
+def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
+    _, page_height = paper_points(paper, landscape=True)
+    buffer = io.BytesIO()
+    canvas = _start(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
+    canvas.showOutline()
+    for name in PANELS:
+        laid[name].draw(canvas, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
+        canvas.showPage()
+    return _save(canvas, buffer)
+
+
+def build_leaflet(out: Path, templates: Path | None = None, paper: str = "a4") -> list[Written]:
+    """Lay out every panel (failing before anything is written), then write both PDFs."""
+    paper = paper.lower()
+    folder = find_templates(templates)
+    text = load_leaflet_text(folder, load_rules(folder))
+    styles, frame = make_styles(), leaflet_frame(paper)
+    laid = {
+        panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, PAPER_NAMES[paper], text.source)
+        for panel in text.panels
+    }
+    documents = zip(output_names(paper), ("tri-fold", "reading"), (trifold_pdf, reading_pdf))
+    built = [(out / name, edition, make(text, laid, paper, frame)) for name, edition, make in documents]
+    written = []
+    for path, edition, data in built:
+        try:
+            write_bytes(path, data)
+        except OSError as error:
+            raise GrawlixError(f"cannot write file: {error.strerror or error}", str(path)) from None
+        written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(folder)}))
+    return written

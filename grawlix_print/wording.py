@@ -1,0 +1,43 @@
+"""English words for numbers and lists, as printed rules say them ("seventeen tiles").
+
+Pure functions with no knowledge of the game, so any product can word a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def in_words(number: int) -> str:
+    """``17`` -> ``"seventeen"``, ``36`` -> ``"thirty-six"``; digits from one hundred on.
+
+    Rules texts spell small counts; a count of a hundred or more would be odd
+    in words and is left as digits.
+    """
+    if number < 0 or number >= 100:
+        return str(number)
+    if number < 20:
+        return _UNITS[number]
+    tens, units = divmod(number, 10)
+    return _TENS[tens - 2] + (f"-{_UNITS[units]}" if units else "")
+
+
+def join_words(items: Sequence[str], last: str = "and") -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"`` (no comma before the last word)."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def capitalised(text: str) -> str:
+    """The first letter in upper case, the rest untouched."""
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,501 @@
+"""`grawlix-print leaflet`: the PDFs measured, their words read back, and every way a build must fail.
+
+Expected values come from the seeds and design.md (typed in here), from the
+naive oracle, or from the paper standards; none from the code under test.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from grawlix_print.cli import main
+from grawlix_print.errors import GrawlixError
+from grawlix_print.pdf.leaflet import build_leaflet
+from grawlix_print.wording import in_words, join_words
+
+from conftest import PROJECT, TEMPLATES, set_rule
+from oracle import legal_locations as oracle_locations
+from pdf_vectors import grid_cells, read_page
+from test_design_facts import SEED_VACANT, tikz_to_location
+
+MM = 72 / 25.4
+PAPER_MM = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape width, height (ISO 216, ANSI)
+
+# Counts spelled by hand, so expectations do not lean on grawlix_print.wording.
+WORDS = {
+    3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 16: "sixteen",
+    17: "seventeen", 21: "twenty-one", 36: "thirty-six",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Both papers built once: {paper: (tri-fold path, reading path, written list)}."""
+    result = {}
+    for paper in PAPER_MM:
+        out = tmp_path_factory.mktemp(f"leaflet-{paper}")
+        written = build_leaflet(out, TEMPLATES, paper)
+        result[paper] = (out / f"leaflet-{paper}.pdf", out / "leaflet-reading.pdf", written)
+    return result
+
+
+def text_of(path: Path) -> str:
+    """All text, whitespace collapsed (line breaks and no-break spaces become one space)."""
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+
+
+def build_text(templates: Path, tmp_path: Path, paper: str = "a4") -> str:
+    build_leaflet(tmp_path / "out", templates, paper)
+    return text_of(tmp_path / "out" / "leaflet-reading.pdf")
+
+
+def build_error(templates: Path, tmp_path: Path) -> tuple[int, str, Path]:
+    """Run the command as a user would; return exit code, stderr and the output folder."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["leaflet", "--templates", str(templates), "--out", str(out)])
+    return result.exit_code, result.stderr, out
+
+
+# --- format -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_counts_and_sizes(built, paper):
+    """Tri-fold: two landscape sheets of the paper. Reading edition: six pages a third as wide."""
+    trifold, reading, _ = built[paper]
+    width, height = PAPER_MM[paper]
+    folded, panels = PdfReader(trifold).pages, PdfReader(reading).pages
+    assert (len(folded), len(panels)) == (2, 6)
+    for page in [*folded, *panels]:
+        assert float(page.mediabox.height) == pytest.approx(height * MM, abs=0.05)
+    for page in folded:
+        assert float(page.mediabox.width) == pytest.approx(width * MM, abs=0.05)
+    for page in panels:
+        assert width / 3 * MM * 0.9 < float(page.mediabox.width) <= width / 3 * MM
+
+
+def test_written_list_names_both_files(built):
+    trifold, reading, written = built["a4"]
+    assert [w.path for w in written] == [trifold, reading]
+    assert all(w.path.is_file() for w in written)
+
+
+def headline_x(page, words: str) -> float:
+    """The left edge of the first place where ``words`` stand in a row on a pdfplumber page."""
+    wanted = words.split()
+    found = page.extract_words()
+    for k in range(len(found) - len(wanted) + 1):
+        if [w["text"] for w in found[k:k + len(wanted)]] == wanted:
+            return found[k]["x0"]
+    raise AssertionError(f"{words!r} not on the page")
+
+
+def test_imposition_outside_flap_back_cover_inside_2_3_4(built):
+    trifold, _, _ = built["a4"]
+    with pdfplumber.open(trifold) as pdf:
+        outside, inside = pdf.pages
+        width = float(outside.width)
+        # Outside, left to right: the inside flap (Example 2), the back (the story), the cover.
+        flap, back, cover = (headline_x(outside, w) for w in ("Example 2", "Two typesetters", "Michael Purcell"))
+        assert flap < width / 3 < back < 2 * width / 3 < cover
+        # Inside: panels 2, 3, 4.
+        two, three, four = (headline_x(inside, w) for w in ("Overview", "The Grid", "Playing Tiles"))
+        assert two < width / 3 < three < 2 * width / 3 < four
+
+
+def test_reading_order(built):
+    _, reading, _ = built["a4"]
+    firsts = [" ".join(p.extract_text().split())[:40] for p in PdfReader(reading).pages]
+    expected = ["Version", "Overview", "The Grid", "Playing Tiles", "Example 2", "The Typesetters"]
+    assert [f.startswith(e) for f, e in zip(firsts, expected)] == [True] * 6, firsts
+
+
+# --- PDF quality ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fonts_embedded_and_subset(built, paper):
+    for path in built[paper][:2]:
+        reader = PdfReader(path)
+        fonts = {}
+        for page in reader.pages:
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                fonts[str(font["/BaseFont"])] = descendant["/FontDescriptor"].get_object()
+        assert fonts, "no fonts found"
+        for name, descriptor in fonts.items():
+            tag, _, _ = name.lstrip("/").partition("+")
+            assert len(tag) == 6 and tag.isupper(), f"{name} is not a subset"
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{name} not embedded"
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
+def test_pdffonts_agrees(built):
+    listing = subprocess.run(["pdffonts", str(built["a4"][0])], capture_output=True, text=True, check=True)
+    rows = listing.stdout.splitlines()[2:]
+    assert rows
+    for row in rows:
+        fields = row.split()
+        emb, sub = fields[-5], fields[-4]
+        assert (emb, sub) == ("yes", "yes"), row
+
+
+def test_metadata_and_licence(built):
+    reader = PdfReader(built["a4"][0])
+    info = reader.metadata
+    assert info.title.startswith("Grawlix")
+    assert info.author == "Michael Purcell and Dannielle Harden"
+    assert "CC BY 4.0" in info.subject
+    assert "Grawlix" in info["/Keywords"]
+    xmp = reader.xmp_metadata
+    assert xmp.dc_creator == ["Michael Purcell", "Dannielle Harden"]
+    assert "CC BY 4.0" in xmp.dc_rights["x-default"]
+    raw = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
+    assert 'cc:license rdf:resource="https://creativecommons.org/licenses/by/4.0/"' in raw
+
+
+def test_small_files(built):
+    for paper in PAPER_MM:
+        for path in built[paper][:2]:
+            assert path.stat().st_size <= 300 * 1024
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_poppler_opens_without_warnings(built, tmp_path):
+    for path in built["a4"][:2] + built["letter"][:1]:
+        for command in (["pdfinfo", str(path)], ["pdftoppm", "-r", "20", "-png", str(path), str(tmp_path / "p")]):
+            run = subprocess.run(command, capture_output=True, text=True)
+            assert run.returncode == 0 and run.stderr == "", (command, run.stderr)
+
+
+def test_pdfium_renders_every_page(built):
+    code = (
+        "import sys, pypdfium2 as pdfium\n"
+        "for path in sys.argv[1:]:\n"
+        "    pdf = pdfium.PdfDocument(path)\n"
+        "    for page in pdf:\n"
+        "        image = page.render(scale=0.5).to_pil().convert('L')\n"
+        "        assert image.getextrema()[0] < 128, 'blank page'\n"
+    )
+    paths = [str(p) for p in built["a4"][:2]]
+    run = subprocess.run([sys.executable, "-c", code, *paths], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+
+
+def test_same_inputs_same_bytes(built, tmp_path):
+    build_leaflet(tmp_path, TEMPLATES, "a4")
+    for name in ("leaflet-a4.pdf", "leaflet-reading.pdf"):
+        original = built["a4"][0].parent / name
+        assert (tmp_path / name).read_bytes() == original.read_bytes()
+
+
+# --- words from the engine --------------------------------------------------------------
+
+
+COMPUTED_PHRASES = [
+    # Example 2 (seed 000, design.md): 17 tiles, 16 locations; ? allows # % & in red, yellow, violet.
+    "Seventeen tiles are in the grid",
+    "any of sixteen locations",
+    "the glyphs allowed there are #, % and &",
+    "the colours allowed are red, yellow and violet",
+    "its column holds the blue @, orange * and green $",
+    "The grid has six columns, so a tile cannot go in a new column",
+    "It has five rows, so a tile can still go in a new row",
+    "the grid spans six rows, as many as the rules allow",
+    "the location marked ! becomes unavailable",
+    # Example 1 (seed 003): R& B# / . Y*; seven locations; ? allows @ # $ % in orange, green, blue, violet.
+    "Three tiles are in the grid: red &, blue # and yellow *",
+    "any of seven locations",
+    "glyphs @, #, $ and % in one of the colours orange, green, blue and violet",
+    # Rules parameters and the tile set.
+    "no more than six rows and six columns",
+    "both players hold four tiles",
+    "thirty-six tiles",
+    "The glyphs are @, #, $, %, & and *",
+    "The colours are red, orange, yellow, green, blue and violet",
+    "grawlix.board.game@gmail.com",
+    "CC BY 4.0",
+]
+
+
+def test_text_has_the_computed_numbers_and_sets(built):
+    text = text_of(built["a4"][1])
+    assert [phrase for phrase in COMPUTED_PHRASES if phrase not in text] == []
+
+
+def test_every_section_of_the_seed_is_there(built):
+    text = text_of(built["letter"][1])
+    for heading in (
+        "Version 1.0", "Grawlix", "The Typesetters’ Game", "Michael Purcell", "Dannielle Harden",
+        "Overview", "Components", "The Grid", "Notes", "Set Up", "draft", "Gameplay", "Playing Tiles",
+        "Example 1", "Example 2", "Contact",
+    ):  # fmt: skip
+        assert heading in text, heading
+    for rule in ("1. at least one of its edges", "2. its glyph differs", "3. its colour differs", "4. afterwards"):
+        assert rule in text
+
+
+def test_numbers_in_words():
+    for number, words in WORDS.items():
+        assert in_words(number) == words
+    assert in_words(0) == "zero" and in_words(40) == "forty" and in_words(99) == "ninety-nine"
+    assert in_words(100) == "100"
+    assert join_words(["a"]) == "a" and join_words(["a", "b", "c"]) == "a, b and c"
+
+
+# --- diagrams measured in the PDF -------------------------------------------------------
+
+
+def dotted_squares(vectors, cells, cell, origin) -> set[tuple[int, int]]:
+    """Empty cells whose every side is dotted or a tile's edge (and at least one dotted)."""
+    x0, y0 = origin
+
+    def corner(x: float, y: float) -> tuple[int, int]:
+        c, r = (x - x0) / cell + 0.5, (y0 - y) / cell + 0.5
+        assert abs(c - round(c)) < 0.01 and abs(r - round(r)) < 0.01, "dots off the grid"
+        return round(r), round(c)
+
+    sides = set()
+    for a, b in vectors.dotted:
+        (r0, c0), (r1, c1) = sorted((corner(*a), corner(*b)))
+        for k in range(max(r1 - r0, c1 - c0)):
+            step = (r0 + k, c0) if c0 == c1 else (r0, c0 + k)
+            end = (step[0] + 1, step[1]) if c0 == c1 else (step[0], step[1] + 1)
+            sides.add((step, end))
+    corners = [p for side in sides for p in side]
+    found = set()
+    for r in range(min(p[0] for p in corners), max(p[0] for p in corners)):
+        for c in range(min(p[1] for p in corners), max(p[1] for p in corners)):
+            if (r, c) in cells:
+                continue
+            edges = {
+                ((r, c), (r, c + 1)): (r - 1, c), ((r + 1, c), (r + 1, c + 1)): (r + 1, c),
+                ((r, c), (r + 1, c)): (r, c - 1), ((r, c + 1), (r + 1, c + 1)): (r, c + 1),
+            }  # fmt: skip
+            if all(side in sides or neighbour in cells for side, neighbour in edges.items()) and any(
+                side in sides for side in edges
+            ):
+                found.add((r, c))
+    return found
+
+
+def diagram_on(reading: Path, page: int):
+    vectors = read_page(PdfReader(reading), page)
+    upright = [s for s in vectors.stamps if abs(s.angle) <= 0.01]
+    xs = sorted({round(s.x, 2) for s in upright})
+    cell = min(b - a for a, b in zip(xs, xs[1:]))
+    origin = (min(s.x for s in upright), max(s.y for s in upright))
+    return vectors, grid_cells(vectors.stamps, cell, origin), cell, origin
+
+
+def test_example_2_dotted_squares_are_the_seeds_sixteen(built):
+    vectors, cells, cell, origin = diagram_on(built["a4"][1], 4)
+    seed_tiles = {  # design.md's grid of example 2
+        (0, 0), (0, 1), (0, 5), (1, 0), (1, 1), (1, 2), (1, 5), (2, 1), (2, 4), (2, 5),
+        (3, 0), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5), (4, 2),
+    }  # fmt: skip
+    assert set(cells) == seed_tiles
+    assert dotted_squares(vectors, cells, cell, origin) == {tikz_to_location(x, y) for x, y in SEED_VACANT}
+
+
+def test_example_1_dotted_squares(built):
+    vectors, cells, cell, origin = diagram_on(built["a4"][1], 3)
+    assert set(cells) == {(0, 0), (0, 1), (1, 1)}
+    expected = {(-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0), (1, 2), (2, 1)}  # seed 003: seven
+    assert dotted_squares(vectors, cells, cell, origin) == expected
+
+
+def glyph_colour(vectors, stamp) -> tuple[float, float, float]:
+    """The form's fill colours are face grey, then the glyph's colour."""
+    colours = [c for c in vectors.form_colours[stamp.form] if len(set(c)) > 1]
+    assert len(colours) == 1
+    return colours[0]
+
+
+SEED_RGB = {  # tiles.py's screen colours, by the names the seeds use
+    "red": (0.89, 0.11, 0.11), "orange": (1.0, 0.53, 0.0), "yellow": (1.0, 0.86, 0.0),
+    "green": (0.1, 0.72, 0.18), "blue": (0.08, 0.3, 0.9), "violet": (0.52, 0.16, 0.63),
+}  # fmt: skip
+
+
+def colour_name(rgb) -> str:
+    return next(name for name, value in SEED_RGB.items() if max(abs(a - b) for a, b in zip(rgb, value)) < 0.01)
+
+
+def test_cover_has_33_tiles_and_the_three_missing_ones_tilted_beneath(built):
+    vectors, cells, cell, origin = diagram_on(built["a4"][1], 0)
+    assert sorted(len([c for c in cells if c[0] == row]) for row in range(6)) == [4, 5, 6, 6, 6, 6]
+    tilted = [s for s in vectors.stamps if abs(s.angle) > 1]
+    assert len(tilted) == 3
+    lowest_tile = min(s.y for s in vectors.stamps if abs(s.angle) <= 0.01)
+    assert all(s.y < lowest_tile - cell for s in tilted)
+    # Seed 000's cover: the tilted tiles are blue $, violet $ and violet * (colours checked here).
+    assert sorted(colour_name(glyph_colour(vectors, s)) for s in tilted) == ["blue", "violet", "violet"]
+
+
+def test_supply_chart_rows_are_colours(built):
+    vectors, cells, cell, origin = diagram_on(built["a4"][1], 1)
+    assert set(cells) == {(r, c) for r in range(6) for c in range(6)}
+    rows = [{colour_name(glyph_colour(vectors, cells[(r, c)])) for c in range(6)} for r in range(6)]
+    assert rows == [{"red"}, {"orange"}, {"yellow"}, {"green"}, {"blue"}, {"violet"}]
+    for c in range(6):  # each column is one glyph: the same form outline in six colours
+        assert len({cells[(r, c)].form for r in range(6)}) == 6
+
+
+# --- rule changes ------------------------------------------------------------------------
+
+
+def test_max_seven_rows_and_columns(templates_copy, tmp_path, positions):
+    set_rule(templates_copy, "max_rows", 7)
+    set_rule(templates_copy, "max_columns", 7)
+    text = build_text(templates_copy, tmp_path)
+    assert "no more than seven rows and seven columns" in text
+    count = len(oracle_locations(positions["example-2"].grid.tiles(), 7, 7))
+    assert f"any of {WORDS[count]} locations" in text
+    assert "so a tile can still go in a new column" in text
+    assert "still fewer than seven, so the location marked ! stays available" in text
+    assert "six rows and six columns" not in text
+
+
+def test_max_five_makes_example_2_invalid(templates_copy, tmp_path):
+    set_rule(templates_copy, "max_rows", 5)
+    set_rule(templates_copy, "max_columns", 5)
+    code, stderr, out = build_error(templates_copy, tmp_path)
+    assert code == 1
+    assert len(stderr.strip().splitlines()) == 1
+    assert "example-2.toml" in stderr and "more than 5" in stderr
+    assert "Traceback" not in stderr
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_hand_size_three(templates_copy, tmp_path):
+    set_rule(templates_copy, "hand_size", 3)
+    text = build_text(templates_copy, tmp_path)
+    assert "both players hold three tiles" in text
+    assert "four tiles" not in text
+
+
+# --- failures ------------------------------------------------------------------------------
+
+
+def test_false_claim_names_the_position_file(templates_copy, tmp_path):
+    # Move "!" to an empty square inside the grid: still legal after a tile goes at "?".
+    path = templates_copy / "positions" / "example-2.toml"
+    path.write_text(path.read_text().replace('"!" = [5, 2]', '"!" = [4, 1]'))
+    code, stderr, out = build_error(templates_copy, tmp_path)
+    assert code == 1 and len(stderr.strip().splitlines()) == 1
+    assert "example-2.toml" in stderr and "? closes !" in stderr and "leaves ! available" in stderr
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_false_claim_in_the_text(templates_copy, tmp_path):
+    leaflet = templates_copy / "leaflet.md"
+    leaflet.write_text(leaflet.read_text().replace("[example: example-1]", "[example: example-1]\n{check example-1: ? closes ?}\n"))
+    with pytest.raises(GrawlixError) as caught:
+        build_leaflet(tmp_path, templates_copy, "a4")
+    assert "example-1.toml" in str(caught.value)
+
+
+def test_overflowing_panel_names_the_panel_and_the_excess(templates_copy, tmp_path):
+    leaflet = templates_copy / "leaflet.md"
+    story = "The grid grows one tile at a time, and every line keeps its glyphs and colours apart. " * 40
+    leaflet.write_text(leaflet.read_text().replace("## The Grid\n", f"## The Grid\n\n{story}\n\n"))
+    code, stderr, out = build_error(templates_copy, tmp_path)
+    assert code == 1 and len(stderr.strip().splitlines()) == 1
+    assert "panel 3 does not fit" in stderr and "mm taller" in stderr
+    excess = float(stderr.split("content is ")[1].split(" mm")[0])
+    assert 100 < excess < 400  # forty sentences of some 4 lines in 9.4 pt type: far too much
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_overflow_only_on_the_narrower_paper(templates_copy, tmp_path):
+    # A word that fits an A4 panel (81.7 mm of text) but not a Letter one (75.8 mm).
+    leaflet = templates_copy / "leaflet.md"
+    word = "Typesetters" * 4  # some 78.5 mm in the body face
+    leaflet.write_text(leaflet.read_text().replace("## Overview\n", f"## Overview\n\n**{word}**\n\n"))
+    build_leaflet(tmp_path / "a4", templates_copy, "a4")
+    with pytest.raises(GrawlixError, match=r"panel 2 does not fit on US Letter paper: the word .* too wide"):
+        build_leaflet(tmp_path / "letter", templates_copy, "letter")
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ("{example-2.tile}", "unknown placeholder"),
+        ("{example-2.?.smell}", "unknown placeholder"),
+        ("{example-2.%.glyphs}", "has no marker '%'"),
+        ("{if example-2: ? flies}x{end}", "unknown condition"),
+        ("{if example-2: new row}", "{if} without a matching {end}"),
+        ("[example: nowhere]", "no position file positions/nowhere.toml"),
+        ("[picture]", "unknown directive"),
+        ("[loud] Hello", "unknown paragraph style"),
+        ("**open", "never closed"),
+    ],
+)
+def test_template_mistakes_are_one_line_with_file_and_line(templates_copy, tmp_path, change, message):
+    leaflet = templates_copy / "leaflet.md"
+    source = leaflet.read_text()
+    lines = source.splitlines()
+    at = lines.index("## Overview") + 2
+    lines.insert(at, change)
+    leaflet.write_text("\n".join(lines) + "\n")
+    code, stderr, _ = build_error(templates_copy, tmp_path)
+    assert code == 1 and len(stderr.strip().splitlines()) == 1, stderr
+    assert message in stderr
+    assert "leaflet.md" in stderr
+    if message != "{if} without a matching {end}":
+        assert f"leaflet.md:{at + 1}" in stderr
+
+
+def test_marker_at_an_illegal_location_is_a_false_claim(templates_copy, tmp_path):
+    path = templates_copy / "positions" / "example-1.toml"
+    path.write_text(path.read_text().replace('"?" = [1, 0]', '"?" = [3, 3]'))
+    with pytest.raises(GrawlixError) as caught:
+        build_leaflet(tmp_path, templates_copy, "a4")
+    assert caught.value.where.endswith("example-1.toml")
+    assert "not a legal location" in str(caught.value)
+
+
+# --- performance: the edit loop stays light -----------------------------------------------
+
+
+def test_leaflet_never_imports_the_3d_stack(tmp_path):
+    code = (
+        "import runpy, sys\n"
+        f"sys.argv = ['grawlix-print', 'leaflet', '--out', {str(tmp_path)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('grawlix_print', run_name='__main__')\n"
+        "except SystemExit as exit:\n"
+        "    assert not exit.code, exit.code\n"
+        "print('cadquery' in sys.modules, 'OCP' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == "False False"
+    assert (tmp_path / "leaflet-a4.pdf").is_file()
+
+
+def test_unwritable_output_is_one_line(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = CliRunner().invoke(main, ["leaflet", "--out", str(blocker / "sub")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
+    assert "cannot write" in result.stderr
+
+
+def test_paper_recorded_in_grawlix_toml(templates_copy, tmp_path):
+    (templates_copy.parent / "grawlix.toml").write_text('[leaflet]\npaper = "letter"\n')
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["leaflet", "--templates", str(templates_copy), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["leaflet-letter.pdf", "leaflet-reading.pdf"]
