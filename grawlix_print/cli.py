@@ -85,39 +85,47 @@ def with_settings(command):
     @functools.wraps(command)
     @click.pass_context
     def wrapper(ctx: click.Context, **options):
-        from .settings import load_settings
         from .templates import find_templates
 
         templates = find_templates(options.get("templates"))
         options["templates"] = templates
-        settings = load_settings(templates.parent, set(main.commands))
-        known = {name: cmd_params(cmd) for name, cmd in main.commands.items()}
-        for key in settings.common:
-            if not any(key in params for params in known.values()):
-                raise GrawlixError(f"unknown setting {key!r}", settings.source)
-        params = {p.name: p for p in ctx.command.params}
-        for key, value in settings.for_command(ctx.info_name).items():
-            if key not in params:
-                if key in settings.commands.get(ctx.info_name, {}):
-                    raise GrawlixError(
-                        f"unknown setting {key!r} in [{ctx.info_name}]", settings.source
-                    )
-                continue  # a common key for some other command
-            if key == "templates" or ctx.get_parameter_source(key) is not ParameterSource.DEFAULT:
-                continue
-            try:
-                options[key] = params[key].type_cast_value(ctx, value)
-            except click.BadParameter as error:
-                raise GrawlixError(f"{key}: {error.message}", settings.source) from None
-            except GrawlixError as error:
-                raise GrawlixError(f"{key}: {error.what}", settings.source) from None
+        recorded = recorded_options(ctx.info_name, templates, ctx)
+        for key, value in recorded.items():
+            if ctx.get_parameter_source(key) is ParameterSource.DEFAULT:
+                options[key] = value
         return command(**options)
 
     return wrapper
 
 
-def cmd_params(command: click.Command) -> set[str]:
-    return {p.name for p in command.params if p.name != "templates"}
+def recorded_options(name: str, templates: Path, ctx: click.Context | None = None) -> dict:
+    """The options recorded for command ``name`` beside ``templates``, converted like flags.
+
+    An unknown key, or a value its option refuses, is an error naming the settings file.
+    """
+    from .settings import load_settings
+
+    settings = load_settings(templates.parent, set(main.commands))
+    known = {n: {p.name for p in cmd.params} - {"templates"} for n, cmd in main.commands.items()}
+    for key in settings.common:
+        if not any(key in params for params in known.values()):
+            raise GrawlixError(f"unknown setting {key!r}", settings.source)
+    command = main.commands[name]
+    ctx = ctx or click.Context(command, info_name=name)
+    params = {p.name: p for p in command.params}
+    recorded = {}
+    for key, value in settings.for_command(name).items():
+        if key not in known[name]:
+            if key in settings.commands.get(name, {}):
+                raise GrawlixError(f"unknown setting {key!r} in [{name}]", settings.source)
+            continue  # a top-level key meant for another command
+        try:
+            recorded[key] = params[key].type_cast_value(ctx, value)
+        except click.BadParameter as error:
+            raise GrawlixError(f"{key}: {error.message}", settings.source) from None
+        except GrawlixError as error:
+            raise GrawlixError(f"{key}: {error.what}", settings.source) from None
+    return recorded
 
 
 def report_written(written) -> None:
@@ -259,3 +267,71 @@ def leaflet(out: Path, paper: str, templates: Path) -> None:
     from .pdf.leaflet import build_leaflet
 
     report_written(build_leaflet(out, templates, paper.lower()))
+
+
+# Recorded [sheets] and [stl] options that `all` passes on; paper, markings and
+# style are not among them, since `all` makes every edition.
+KIT_SHEET_OPTIONS = ("tile_size", "bleed", "backs", "arrangement")
+KIT_STL_OPTIONS = ("tile_size", "body_height", "relief", "layer_height", "first_layer_height")
+
+
+@main.command("all")
+@out_option
+@templates_option
+@click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
+@with_settings
+def build_all(out: Path, templates: Path, quiet: bool) -> None:
+    """Everything to print: leaflet, tile and sticker sheets, 3D tiles, previews, manifest.
+
+    Steps whose inputs, options and code are unchanged since the last build are
+    re-used. New files replace the old ones only once every step has succeeded.
+    Options for the sheets and the 3D tiles come from grawlix.toml ([sheets], [stl]).
+    """
+    import time
+
+    from .kit import build_kit, check_output_folder
+    from .kit_plan import kit_steps
+
+    start = time.perf_counter()
+    check_output_folder(out)
+    sheets = recorded_options("sheets", templates)
+    solid = recorded_options("stl", templates)
+    steps = kit_steps(
+        {k: v for k, v in sheets.items() if k in KIT_SHEET_OPTIONS},
+        {k: v for k, v in solid.items() if k in KIT_STL_OPTIONS},
+    )
+    if quiet:
+        outcomes = build_kit(steps, out, templates)
+    else:
+        with click.progressbar(
+            length=len(steps),
+            label="Building the kit",
+            item_show_func=lambda name: name,
+            file=click.get_text_stream("stderr"),
+        ) as bar:
+
+            def advance(outcome) -> None:
+                bar.update(1, outcome.step)
+
+            outcomes = build_kit(steps, out, templates, on_step=advance)
+        click.echo(kit_summary(out, outcomes, time.perf_counter() - start))
+
+
+def kit_summary(out: Path, outcomes, seconds: float) -> str:
+    """What was written where: files per folder, and how many steps were re-used."""
+    from collections import Counter
+
+    reused = sum(o.reused for o in outcomes)
+    files = [f for o in outcomes for f in o.files]
+    folders = Counter(Path(f["path"]).parts[0] for f in files)
+    kinds = {}
+    for f in files:
+        kinds.setdefault(Path(f["path"]).parts[0], set()).add(Path(f["path"]).suffix.lstrip("."))
+    lines = [
+        f"{len(files)} files in {out}/ from {len(outcomes)} steps "
+        f"({len(outcomes) - reused} built, {reused} unchanged) in {seconds:.1f} s:"
+    ]
+    for folder, count in sorted(folders.items()):
+        lines.append(f"  {folder + '/':<10} {count:>3} ({', '.join(sorted(kinds[folder]))})")
+    lines.append(f"  manifest.json lists every file with its kind, options and sha256")
+    return "\n".join(lines)

@@ -1,8 +1,9 @@
 """``grawlix-print all``: every product in one build, re-using what has not changed.
 
 A build is a list of steps (one product with its options, plus its PNG
-previews). Each step has a key: a hash of its options, of everything in the
-templates folder, of the fonts and of the package's own code. A step whose key
+previews). Each step has a key: a hash of its options, of the package's own
+code and fonts, and (for steps that read them) of everything in the templates
+folder, so editing the leaflet's text rebuilds the leaflet and nothing else. A step whose key
 and files match the previous ``manifest.json`` is re-used; the others are
 built into a staging folder, and only when every step has succeeded are the
 new files renamed into place and the manifest rewritten. A failure (or
@@ -30,17 +31,18 @@ STAGING = ".staging"
 
 @dataclass(frozen=True)
 class Step:
-    """One product build: ``build(out=folder, templates=..., **params) -> list[Written]``.
+    """One product build: ``build(out=root, templates=..., **params) -> list[Written]``.
 
-    ``build`` must be a module-level function so a worker process can run it;
-    ``heavy`` steps (the 3D models) run in that worker while the rest run here.
+    ``build`` writes under the output root (in its own sub-folder) and must be
+    a module-level function so a worker process can run it; ``heavy`` steps
+    (the 3D models) run in that worker while the rest run here.
     """
 
     name: str
-    folder: str
     build: Callable[..., list[Written]]
     params: dict = field(default_factory=dict)
     heavy: bool = False
+    reads_templates: bool = True
 
 
 def _hash_files(paths: list[Path], root: Path, digest) -> None:
@@ -51,22 +53,27 @@ def _hash_files(paths: list[Path], root: Path, digest) -> None:
         digest.update(b"\0")
 
 
-def inputs_digest(templates: Path) -> str:
-    """A hash of everything an output may depend on besides its own options."""
+def code_digest() -> str:
+    """A hash of the package version and its own code and fonts."""
     digest = hashlib.sha256(f"grawlix-print {__version__}\0".encode())
-    _hash_files([p for p in templates.rglob("*") if p.is_file()], templates, digest)
     package = Path(__file__).resolve().parent
     code = [p for p in package.rglob("*") if p.is_file() and p.suffix in {".py", ".ttf", ".otf"}]
     _hash_files(code, package, digest)
     return digest.hexdigest()
 
 
-def step_key(step: Step, inputs: str) -> str:
-    spec = json.dumps(
-        {"step": step.name, "folder": step.folder, "params": step.params, "inputs": inputs},
-        sort_keys=True,
-    )
-    return hashlib.sha256(spec.encode()).hexdigest()
+def templates_digest(templates: Path) -> str:
+    digest = hashlib.sha256()
+    _hash_files([p for p in templates.rglob("*") if p.is_file()], templates, digest)
+    return digest.hexdigest()
+
+
+def step_key(step: Step, code: str, templates: str) -> str:
+    """What a step's files depend on: its options, the code, and the templates if it reads them."""
+    spec = {"step": step.name, "params": step.params, "code": code}
+    if step.reads_templates:
+        spec["templates"] = templates
+    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
 
 
 def sha256_of(path: Path) -> str:
@@ -109,10 +116,10 @@ def build_kit(
     on_step: Callable[[Outcome], None] = lambda outcome: None,
 ) -> list[Outcome]:
     """Build or re-use every step; returns one outcome per step, in step order."""
-    inputs = inputs_digest(templates)
+    code, inputs = code_digest(), templates_digest(templates)
     previous = read_manifest(out)
     previous_steps = previous.get("steps", {}) if previous.get("version") == __version__ else {}
-    keys = {step.name: step_key(step, inputs) for step in steps}
+    keys = {step.name: step_key(step, code, inputs) for step in steps}
 
     outcomes: dict[str, Outcome] = {}
     todo = []
@@ -174,8 +181,7 @@ def _run_steps(
 
 
 def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:
-    folder = staging / step.folder
-    written = step.build(out=folder, templates=templates, **step.params)
+    written = step.build(out=staging, templates=templates, **step.params)
     files = []
     for item in written:
         relative = item.path.resolve().relative_to(staging.resolve())

@@ -392,11 +392,12 @@ def test_recorded_settings_fill_options_not_given(templates_copy):
 
 def test_the_kit_can_build_the_sheets_as_a_step(tmp_path):
     from grawlix_print.kit import Step, build_kit
+    from grawlix_print.kit_plan import sheets_step
 
     out = tmp_path / "kit"
-    step = Step("sheets", "sheets", build_sheets, {"paper": "letter", "markings": "letters"})
+    step = Step("sheets", sheets_step, {"paper": "letter", "markings": "letters"})
     (outcome,) = build_kit([step], out, TEMPLATES)
-    paths = sorted(f["path"] for f in outcome.files)
+    paths = sorted(f["path"] for f in outcome.files if f["path"].startswith("sheets/"))
     assert paths == ["sheets/stickers-letter-letters.pdf", "sheets/tiles-letter-letters.pdf"]
     assert all((out / p).is_file() for p in paths)
-    assert {f["params"]["paper"] for f in outcome.files} == {"letter"}
+    assert {f["params"]["paper"] for f in outcome.files if f["kind"] != "preview"} == {"letter"}

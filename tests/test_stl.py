@@ -321,15 +321,19 @@ def test_recorded_settings_are_used_and_checked(templates_copy):
 
 def test_the_kit_can_build_the_tiles_as_a_heavy_step(tmp_path):
     from grawlix_print.kit import Step, build_kit
-    from grawlix_print.solid.build import build_stl
+    from grawlix_print.kit_plan import stl_step
 
-    step = Step("stl", "3d", build_stl, {"style": "flat", "tile_size": 25.0}, heavy=True)
+    step = Step("stl", stl_step, {"style": "flat", "tile_size": 25.0}, heavy=True)
     (outcome,) = build_kit([step], tmp_path, TEMPLATES)
     paths = sorted(f["path"] for f in outcome.files)
-    assert paths == ["3d/grawlix-3d-printing.txt", "3d/grawlix-flat-plate.stl"]
+    assert paths == [
+        "3d/grawlix-3d-printing.txt",
+        "3d/grawlix-flat-plate.stl",
+        "previews/grawlix-flat-plate.png",
+    ]
     plate = load(tmp_path / "3d/grawlix-flat-plate.stl")
     assert len(plate.split()) == 12
-    assert {f["params"]["tile_size"] for f in outcome.files} == {25.0}
+    assert {f["params"]["tile_size"] for f in outcome.files if f["path"].startswith("3d/")} == {25.0}
 
 
 def test_thin_strokes_name_the_smallest_tile(tmp_path):

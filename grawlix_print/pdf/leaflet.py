@@ -147,8 +147,13 @@ def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     return _save(canvas, buffer)
 
 
-def build_leaflet(out: Path, templates: Path | None = None, paper: str = "a4") -> list[Written]:
-    """Lay out every panel (failing before anything is written), then write both PDFs."""
+def build_leaflet(
+    out: Path, templates: Path | None = None, paper: str = "a4", reading: bool = True
+) -> list[Written]:
+    """Lay out every panel (failing before anything is written), then write the PDFs.
+
+    ``reading=False`` skips the reading edition, for a build that already has one.
+    """
     paper = paper.lower()
     folder = find_templates(templates)
     text = load_leaflet_text(folder, load_rules(folder))
@@ -157,7 +162,9 @@ def build_leaflet(out: Path, templates: Path | None = None, paper: str = "a4") -
         panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, PAPER_NAMES[paper], text.source)
         for panel in text.panels
     }
-    documents = zip(output_names(paper), ("tri-fold", "reading"), (trifold_pdf, reading_pdf))
+    documents = list(zip(output_names(paper), ("tri-fold", "reading"), (trifold_pdf, reading_pdf)))
+    if not reading:
+        documents = documents[:1]
     built = [(out / name, edition, make(text, laid, paper, frame)) for name, edition, make in documents]
     written = []
     for path, edition, data in built:

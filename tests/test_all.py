@@ -1,0 +1,188 @@
+"""`grawlix-print all`: the whole kit, its manifest, re-use, reproducibility and safe failure.
+
+The kit is built for real (about ten seconds a build), a few times per session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from conftest import PROJECT, TEMPLATES
+
+
+def grawlix(*args: str, cwd: Path = PROJECT) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "grawlix_print", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+    )
+
+
+def files_under(folder: Path) -> dict[str, str]:
+    """Every file below ``folder`` (relative path -> sha256), read straight from disk."""
+    return {
+        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    """A cold build from a private copy of the templates."""
+    root = tmp_path_factory.mktemp("kit")
+    shutil.copytree(TEMPLATES, root / "templates")
+    result = grawlix("all", "--quiet", "--out", str(root / "out"), "--templates", str(root / "templates"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "" and result.stderr == ""  # --quiet
+    return root
+
+
+def test_manifest_lists_every_file_with_kind_params_and_sha256(kit):
+    out = kit / "out"
+    manifest = json.loads((out / "manifest.json").read_text())
+    on_disk = files_under(out)
+    del on_disk["manifest.json"]
+    listed = {entry["path"]: entry for entry in manifest["files"]}
+    assert set(listed) == set(on_disk)
+    for path, entry in listed.items():
+        assert entry["sha256"] == on_disk[path]
+        assert entry["kind"]
+        assert isinstance(entry["params"], dict)
+
+
+def test_every_product_and_edition_is_there(kit):
+    names = set(files_under(kit / "out"))
+    for paper in ("a4", "letter"):
+        assert f"leaflet/leaflet-{paper}.pdf" in names
+        for suffix in ("", "-letters", "-shapes"):
+            assert f"sheets/tiles-{paper}{suffix}.pdf" in names
+            assert f"sheets/stickers-{paper}{suffix}.pdf" in names
+    assert "leaflet/leaflet-reading.pdf" in names
+    assert "3d/grawlix-raised-plate.stl" in names
+    assert "3d/grawlix-flat-plate.stl" in names
+    assert "3d/grawlix-3d-printing.txt" in names
+    assert len([n for n in names if n.startswith("3d/grawlix-raised-plate-") and n.endswith(".3mf")]) == 6
+    assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".stl")]) == 7
+
+
+def test_a_preview_for_every_pdf_page_and_every_plate(kit):
+    out = kit / "out"
+    previews = {p.name for p in (out / "previews").iterdir()}
+    expected = set()
+    for pdf in out.rglob("*.pdf"):
+        pages = len(pypdfium2.PdfDocument(str(pdf)))
+        expected |= {f"{pdf.stem}-{page}.png" for page in range(1, pages + 1)}
+    expected |= {f"{stl.stem}.png" for stl in (out / "3d").glob("*plate.stl")}
+    assert previews == expected
+
+
+def test_plate_preview_shows_the_glyphs_in_the_accent_colour(kit):
+    import numpy as np
+    from PIL import Image
+
+    def shares(name: str) -> tuple[float, float]:
+        pixels = np.asarray(Image.open(kit / "out" / "previews" / name).convert("RGB")).astype(int)
+        r, g, b = pixels[..., 0], pixels[..., 1], pixels[..., 2]
+        reddish = (r > 120) & (g < 80) & (b < 80)
+        greyish = (abs(r - g) < 8) & (abs(g - b) < 8) & (r > 60) & (r < 230)
+        return reddish.mean(), greyish.mean()
+
+    red, grey = shares("grawlix-raised-plate.png")
+    assert red > 0.03 and grey > 0.10  # raised glyphs on grey bodies
+    red, grey = shares("grawlix-flat-plate.png")
+    assert red == 0 and grey > 0.10
+
+
+def test_unchanged_second_run_reuses_everything(kit):
+    out = kit / "out"
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+    result = grawlix("all", "--out", str(out), "--templates", str(kit / "templates"))
+    assert result.returncode == 0, result.stderr
+    assert "0 built, 9 unchanged" in result.stdout
+    after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+    changed = [p.name for p in before if before[p] != after.get(p)]
+    assert changed in ([], ["manifest.json"])
+    assert set(after) == set(before)
+
+
+def test_two_cold_builds_are_byte_identical(kit, tmp_path):
+    result = grawlix("all", "--quiet", "--out", str(tmp_path / "again"), "--templates", str(TEMPLATES))
+    assert result.returncode == 0, result.stderr
+    first, second = files_under(kit / "out"), files_under(tmp_path / "again")
+    first.pop("manifest.json"), second.pop("manifest.json")
+    assert first == second
+
+
+def test_a_failing_step_leaves_the_previous_outputs_untouched(kit):
+    """Break an example position: the leaflet step fails, the 3D step may well succeed."""
+    out, templates = kit / "out", kit / "templates"
+    before = files_under(out)
+    position = templates / "positions" / "example-2.toml"
+    original = position.read_text()
+    position.write_text(original.replace("B@ V& .  .  .  O%", "B@ V& .  .  .  O@"))
+    try:
+        result = grawlix("all", "--quiet", "--out", str(out), "--templates", str(templates))
+    finally:
+        position.write_text(original)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "example-2.toml" in lines[0] and "Traceback" not in result.stderr
+    assert files_under(out) == before
+    leftovers = [p for p in out.rglob("*") if p.name.startswith(".") or p.suffix == ".part"]
+    assert leftovers == []
+
+
+def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
+    out, templates = kit / "out", kit / "templates"
+    before = files_under(out)
+    text = templates / "leaflet.md"
+    original = text.read_text()
+    text.write_text(original.replace("make the coffee", "brew the coffee", 1))
+    try:
+        result = grawlix("all", "--out", str(out), "--templates", str(templates))
+        assert result.returncode == 0, result.stderr
+        assert "2 built, 7 unchanged" in result.stdout
+        after = files_under(out)
+        changed = {p for p in after if after[p] != before.get(p)}
+        assert changed and all(
+            p.startswith(("leaflet/", "previews/leaflet-")) or p == "manifest.json" for p in changed
+        )
+        # Put the text back: the next build restores the earlier bytes exactly.
+        text.write_text(original)
+        assert grawlix("all", "--quiet", "--out", str(out), "--templates", str(templates)).returncode == 0
+        assert files_under(out) == before
+    finally:
+        text.write_text(original)
+
+
+def test_recorded_options_reach_the_kit(kit, tmp_path):
+    """[sheets] and [stl] tables in grawlix.toml change the steps' options (and so their keys)."""
+    from click.testing import CliRunner
+
+    from grawlix_print.cli import KIT_SHEET_OPTIONS, main, recorded_options
+
+    (kit / "grawlix.toml").write_text('[sheets]\ntile-size = "1in"\nbleed = "3mm"\n[stl]\nlayer-height = 0.12\n')
+    try:
+        sheets = recorded_options("sheets", kit / "templates")
+        assert sheets == {"tile_size": pytest.approx(25.4), "bleed": pytest.approx(3.0)}
+        assert set(sheets) <= set(KIT_SHEET_OPTIONS)
+        assert recorded_options("stl", kit / "templates") == {"layer_height": pytest.approx(0.12)}
+        (kit / "grawlix.toml").write_text("[all]\nspeed = 3\n")
+        result = CliRunner().invoke(main, ["all", "--out", str(tmp_path), "--templates", str(kit / "templates")])
+        assert result.exit_code == 1
+        assert "unknown setting 'speed' in [all]" in result.stderr and "grawlix.toml" in result.stderr
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        (kit / "grawlix.toml").unlink()
