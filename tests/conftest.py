@@ -6,9 +6,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from grawlix_print.positions import load_positions
 from grawlix_print.templates import load_rules
+
+# The same examples on every run, so CI cannot fail on a draw that no one has
+# seen; explore more with `pytest --hypothesis-seed=N` or the "explore" profile.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", max_examples=500)
+settings.load_profile("repeatable")
 
 PROJECT = Path(__file__).resolve().parent.parent
 TEMPLATES = PROJECT / "templates"

@@ -62,7 +62,7 @@ def test_every_tile_once_nothing_overlaps_and_all_inside_the_margin(spec: SheetS
         for (x0, y0), (x1, y1) in page.crop_marks:
             mark = type(bled[0])(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
             assert not any(overlap(mark.grown(1e-6), b) for b in bled)
-            assert 5 <= min(x0, x1) and max(x0, x1) <= width - 5
+            assert 5 - 1e-9 <= min(x0, x1) and max(x0, x1) <= width - 5 + 1e-9
 
 
 @settings(max_examples=40, deadline=None)
