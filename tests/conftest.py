@@ -12,7 +12,7 @@ from grawlix_print.positions import load_positions
 from grawlix_print.templates import load_rules
 
 # The same examples on every run, so CI cannot fail on a draw that no one has
-# seen; explore more with `pytest --hypothesis-seed=N` or the "explore" profile.
+# seen; explore with fresh random draws: `pytest --hypothesis-profile=explore`.
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", max_examples=500)
 settings.load_profile("repeatable")
