@@ -319,19 +319,16 @@ def build_all(out: Path, templates: Path, quiet: bool) -> None:
 
 def kit_summary(out: Path, outcomes, seconds: float) -> str:
     """What was written where: files per folder, and how many steps were re-used."""
-    from collections import Counter
-
     reused = sum(o.reused for o in outcomes)
-    files = [f for o in outcomes for f in o.files]
-    folders = Counter(Path(f["path"]).parts[0] for f in files)
-    kinds = {}
-    for f in files:
-        kinds.setdefault(Path(f["path"]).parts[0], set()).add(Path(f["path"]).suffix.lstrip("."))
+    suffixes: dict[str, list[str]] = {}
+    for entry in (f for o in outcomes for f in o.files):
+        path = Path(entry["path"])
+        suffixes.setdefault(path.parts[0], []).append(path.suffix.lstrip("."))
     lines = [
-        f"{len(files)} files in {out}/ from {len(outcomes)} steps "
+        f"{sum(map(len, suffixes.values()))} files in {out}/ from {len(outcomes)} steps "
         f"({len(outcomes) - reused} built, {reused} unchanged) in {seconds:.1f} s:"
     ]
-    for folder, count in sorted(folders.items()):
-        lines.append(f"  {folder + '/':<10} {count:>3} ({', '.join(sorted(kinds[folder]))})")
-    lines.append(f"  manifest.json lists every file with its kind, options and sha256")
+    for folder, found in sorted(suffixes.items()):
+        lines.append(f"  {folder + '/':<10} {len(found):>3} ({', '.join(sorted(set(found)))})")
+    lines.append("  manifest.json lists every file with its kind, options and sha256")
     return "\n".join(lines)

@@ -167,7 +167,7 @@ def _run_steps(
     try:
         futures: list[tuple[Step, Future]] = [
             (s, pool.submit(_run_one, s, staging, templates)) for s in heavy
-        ] if pool else []  # fmt: skip
+        ]
         for step in light:
             results[step.name] = _run_one(step, staging, templates)
             on_step(results[step.name])

@@ -83,6 +83,8 @@ def _plate_previews(written: list[Written], folder: Path) -> list[Written]:
             triangles = mesh.Mesh.from_file(str(item.path)).vectors.astype(float)
             path = folder / f"{item.path.stem}.png"
             previews.append(
-                mesh_preview(triangles, path, item.params["body_height"], COLOURS[0].rgb)
+                mesh_preview(
+                    triangles, path, item.path.name, item.params["body_height"], COLOURS[0].rgb
+                )
             )
     return previews

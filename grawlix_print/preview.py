@@ -51,6 +51,7 @@ def pdf_previews(pdf: Path, out: Path, width_px: int = 1100) -> list[Written]:
 def mesh_preview(
     triangles: np.ndarray,
     path: Path,
+    of: str,
     split_z: float,
     accent: RGB,
     base: RGB = TILE_FACE_RGB,
@@ -103,7 +104,7 @@ def mesh_preview(
         draw.polygon([tuple(p) for p in pixels[index]], fill=colour, outline=colour)
     image = image.resize(size, Image.LANCZOS)
     write_bytes(path, _png_bytes(image))
-    return Written(path, "preview", {"of": path.stem})
+    return Written(path, "preview", {"of": of})
 
 
 def _view_matrix(elevation: float, azimuth: float) -> np.ndarray:
