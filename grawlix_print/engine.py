@@ -12,7 +12,7 @@ scan of the grid.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .tiles import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
@@ -42,13 +42,6 @@ _TILES_AVOIDING = tuple(
 _GLYPH_BITS = (1 << len(GLYPHS)) - 1
 ALL_TILES = (1 << len(TILES)) - 1
 _NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-
-def tile_mask(tiles: Iterable[Tile]) -> int:
-    mask = 0
-    for t in tiles:
-        mask |= 1 << t.index
-    return mask
 
 
 def tiles_in(mask: int) -> list[Tile]:
@@ -179,14 +172,6 @@ class Grid:
 
     def _is_open(self, location: Location) -> bool:
         return location in self._open if self._cells else True
-
-    def open_locations(self) -> list[Location]:
-        """Empty locations next to the grid and inside the span, sorted.
-
-        An empty grid has no edges to touch: a first tile may go anywhere, and
-        the engine calls that place (0, 0).
-        """
-        return sorted(self._open) if self._cells else [(0, 0)]
 
     def fitting(self, tiles: int = ALL_TILES) -> list[tuple[Location, int]]:
         """Each open location with the mask of ``tiles`` that could legally go there.

@@ -99,21 +99,11 @@ COLOURS: tuple[Colour, ...] = tuple(
 TILES: tuple[Tile, ...] = tuple(Tile(g, c) for c in COLOURS for g in GLYPHS)
 
 _BY_TOKEN = {t.token: t for t in TILES}
-_GLYPH_BY_SYMBOL = {g.symbol: g for g in GLYPHS}
-_COLOUR_BY_NAME = {c.name: c for c in COLOURS}
 
 
 def tile_from_token(token: str) -> Tile | None:
     """The tile a position-file token names, or None if it names none."""
     return _BY_TOKEN.get(token.upper() if token[:1].islower() else token)
-
-
-def glyph_from_symbol(symbol: str) -> Glyph:
-    return _GLYPH_BY_SYMBOL[symbol]
-
-
-def colour_from_name(name: str) -> Colour:
-    return _COLOUR_BY_NAME[name.lower()]
 
 
 # --- the look of a tile (shared by leaflet, sheets and previews) ------------
