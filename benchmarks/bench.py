@@ -52,9 +52,9 @@ def timed_command(args: list[str], runs: int = 5, before=None) -> tuple[float, f
 
 
 def engine() -> None:
-    from grawlix_print.engine import random_game
-    from grawlix_print.positions import load_positions
-    from grawlix_print.templates import load_rules
+    from grawlix_print.game.engine import random_game
+    from grawlix_print.game.positions import load_positions
+    from grawlix_print.game.templates import load_rules
 
     _one_core()
     templates = PROJECT / "templates"

@@ -15,7 +15,7 @@ from click.core import ParameterSource
 
 from .errors import GrawlixError
 from .solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
-from .tiles import SOLID_TILE
+from .tile.sizes import SOLID_TILE
 
 TEMPLATES_HELP = "Templates folder with rules.toml (default: ./templates or the project's own)."
 
@@ -85,7 +85,7 @@ def with_settings(command):
     @functools.wraps(command)
     @click.pass_context
     def wrapper(ctx: click.Context, **options):
-        from .templates import find_templates
+        from .game.templates import find_templates
 
         templates = find_templates(options.get("templates"))
         options["templates"] = templates
@@ -155,9 +155,9 @@ def main() -> None:
 @templates_option
 def check(files: tuple[Path, ...], as_json: bool, templates: Path | None) -> None:
     """Check position files against the rules and show their legal locations."""
-    from .positions import load_position
-    from .report import position_record, position_text
-    from .templates import find_templates, load_rules
+    from .facts.report import position_record, position_text
+    from .game.positions import load_position
+    from .game.templates import find_templates, load_rules
 
     rules = load_rules(find_templates(templates))
     failed = 0
@@ -200,7 +200,7 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
     Options not given come from grawlix.toml ([sheets] or top level) beside the
     templates folder; the sheets themselves take nothing from templates/.
     """
-    from .pdf.sheets import build_sheets
+    from .sheets.build import build_sheets
 
     report_written(build_sheets(out, templates, paper.lower(), tile_size, bleed, backs,
                                 arrangement, markings))  # fmt: skip
@@ -264,7 +264,7 @@ def leaflet(out: Path, paper: str, templates: Path) -> None:
     The text is templates/leaflet.md; its numbers, lists and diagrams come from
     rules.toml, the example positions and the rules engine.
     """
-    from .pdf.leaflet import build_leaflet
+    from .leaflet.build import build_leaflet
 
     report_written(build_leaflet(out, templates, paper.lower()))
 
@@ -289,8 +289,8 @@ def build_all(out: Path, templates: Path, quiet: bool) -> None:
     """
     import time
 
-    from .kit import build_kit, check_output_folder
-    from .kit_plan import kit_steps
+    from .kit.build import build_kit, check_output_folder
+    from .kit.plan import kit_steps
 
     start = time.perf_counter()
     check_output_folder(out)

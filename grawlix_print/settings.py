@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GrawlixError
-from .templates import read_toml
+from .game.templates import read_toml
 
 SETTINGS_FILE = "grawlix.toml"
 PYPROJECT_TABLE = ("tool", "grawlix-print")

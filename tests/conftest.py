@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from grawlix_print.positions import load_positions
-from grawlix_print.templates import load_rules
+from grawlix_print.game.positions import load_positions
+from grawlix_print.game.templates import load_rules
 
 # The same examples on every run, so CI cannot fail on a draw that no one has
 # seen; explore with fresh random draws: `pytest --hypothesis-profile=explore`.

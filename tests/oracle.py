@@ -6,7 +6,7 @@ beyond the tile list.
 
 from __future__ import annotations
 
-from grawlix_print.tiles import TILES
+from grawlix_print.tile.identity import TILES
 
 
 def legal_placement(tiles: dict, location, tile, max_rows: int, max_columns: int) -> bool:

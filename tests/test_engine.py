@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grawlix_print.engine import Game, Grid, IllegalPlacement, Move, Rules, problems, random_game
-from grawlix_print.tiles import TILES, tile_from_token
+from grawlix_print.game.engine import Game, Grid, IllegalPlacement, Move, problems, random_game
+from grawlix_print.game.rules import Rules
+from grawlix_print.tile.identity import TILES, tile_from_token
 
 import oracle
 

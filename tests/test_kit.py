@@ -9,7 +9,7 @@ import pytest
 
 from grawlix_print.errors import GrawlixError
 from grawlix_print.files import Written, atomic_path, write_text
-from grawlix_print.kit import Step, build_kit
+from grawlix_print.kit.build import Step, build_kit
 
 from conftest import TEMPLATES
 

@@ -18,8 +18,8 @@ from pypdf import PdfReader
 
 from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
-from grawlix_print.pdf.leaflet import build_leaflet
-from grawlix_print.wording import in_words, join_words
+from grawlix_print.leaflet.build import build_leaflet
+from grawlix_print.facts.wording import in_words, join_words
 
 from conftest import PROJECT, TEMPLATES, set_rule
 from oracle import legal_locations as oracle_locations

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grawlix_print.errors import GrawlixError
-from grawlix_print.pdf.sheet_layout import SheetSpec, card_spec, sheet_pages, sticker_spec
-from grawlix_print.tiles import TILES
+from grawlix_print.sheets.layout import SheetSpec, card_spec, sheet_pages, sticker_spec
+from grawlix_print.tile.identity import TILES
 
 PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 

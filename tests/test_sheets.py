@@ -19,8 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.pdf.sheets import build_sheets
-from grawlix_print.tiles import COLOURS, TILE_BACK_CMYK, TILE_EDGE_CMYK, TILE_FACE_CMYK
+from grawlix_print.sheets.build import build_sheets
+from grawlix_print.tile.identity import COLOURS
+from grawlix_print.tile.look import TILE_BACK_CMYK, TILE_EDGE_CMYK, TILE_FACE_CMYK
 
 from conftest import TEMPLATES
 
@@ -391,8 +392,8 @@ def test_recorded_settings_fill_options_not_given(templates_copy):
 
 
 def test_the_kit_can_build_the_sheets_as_a_step(tmp_path):
-    from grawlix_print.kit import Step, build_kit
-    from grawlix_print.kit_plan import sheets_step
+    from grawlix_print.kit.build import Step, build_kit
+    from grawlix_print.kit.plan import sheets_step
 
     out = tmp_path / "kit"
     step = Step("sheets", sheets_step, {"paper": "letter", "markings": "letters"})

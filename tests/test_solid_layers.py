@@ -10,7 +10,8 @@ from hypothesis import given, strategies as st
 from grawlix_print.errors import GrawlixError
 from grawlix_print.solid.instructions import Listing, instructions_text
 from grawlix_print.solid.layers import describe_snap, plan_layers
-from grawlix_print.tiles import COLOURS, SOLID_TILE
+from grawlix_print.tile.identity import COLOURS
+from grawlix_print.tile.sizes import SOLID_TILE
 
 
 def nearest_layer_top(body: str, first: str, layer: str) -> tuple[Fraction, int]:

@@ -22,7 +22,10 @@ import trimesh
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.tiles import COLOURS, GLYPHS, SOLID_TILE, TILE_FACE_RGB, glyph_outlines
+from grawlix_print.tile.identity import COLOURS, GLYPHS
+from grawlix_print.tile.sizes import SOLID_TILE
+from grawlix_print.tile.look import TILE_FACE_RGB
+from grawlix_print.tile.outline import glyph_outlines
 
 from conftest import PROJECT, TEMPLATES
 
@@ -320,8 +323,8 @@ def test_recorded_settings_are_used_and_checked(templates_copy):
 
 
 def test_the_kit_can_build_the_tiles_as_a_heavy_step(tmp_path):
-    from grawlix_print.kit import Step, build_kit
-    from grawlix_print.kit_plan import stl_step
+    from grawlix_print.kit.build import Step, build_kit
+    from grawlix_print.kit.plan import stl_step
 
     step = Step("stl", stl_step, {"style": "flat", "tile_size": 25.0}, heavy=True)
     (outcome,) = build_kit([step], tmp_path, TEMPLATES)

@@ -7,14 +7,9 @@ import reportlab
 from pathlib import Path
 
 from grawlix_print.errors import GrawlixError
-from grawlix_print.tiles import (
-    COLOURS,
-    GLYPHS,
-    TILES,
-    glyph_outlines,
-    mark_polygons,
-    tile_from_token,
-)
+from grawlix_print.tile.identity import COLOURS, GLYPHS, TILES, tile_from_token
+from grawlix_print.tile.outline import glyph_outlines
+from grawlix_print.tile.look import mark_polygons
 
 
 def area(polygon):

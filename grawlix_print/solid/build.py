@@ -15,16 +15,10 @@ import numpy as np
 
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
-from ..tiles import (
-    COLOURS,
-    GLYPHS,
-    SOLID_TILE,
-    TILE_FACE_RGB,
-    Colour,
-    Glyph,
-    SolidTile,
-    glyph_outlines,
-)
+from ..tile.identity import COLOURS, GLYPHS, Colour, Glyph
+from ..tile.look import TILE_FACE_RGB
+from ..tile.outline import glyph_outlines
+from ..tile.sizes import SOLID_TILE, SolidTile
 from .instructions import Listing, instructions_text
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
 from .plates import BED_MM, flat_grid, raised_grid

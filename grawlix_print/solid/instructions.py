@@ -13,7 +13,8 @@ import math
 import textwrap
 from dataclasses import dataclass
 
-from ..tiles import COLOURS, TILES, SolidTile
+from ..tile.identity import COLOURS, TILES
+from ..tile.sizes import SolidTile
 from .layers import LayerPlan, describe_snap, mm_text
 
 WIDTH = 78

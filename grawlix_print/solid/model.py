@@ -3,14 +3,14 @@
 Each part is a function of named dimensions, in the manner of CadQuery's own
 examples: a square body with chamfered top edges standing on Z = 0, and the
 glyph extruded upwards from the body's top. The glyph outline comes from
-``tiles.glyph_outlines`` (lines and cubic Beziers), never from a font here.
+``tile.outline.glyph_outlines`` (lines and cubic Beziers), never from a font here.
 """
 
 from __future__ import annotations
 
 import cadquery as cq
 
-from ..tiles import Contour, Outline, Segment
+from ..tile.outline import Contour, Outline, Segment
 
 
 def tile_body(size: float, height: float, chamfer: float) -> cq.Shape:

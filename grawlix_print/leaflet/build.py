@@ -23,13 +23,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
+from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points
+from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
-from ..leaflet_text import PANELS, LeafletText, load_leaflet_text
-from ..templates import find_templates, load_rules
-from .canvas import Metadata, new_canvas, paper_points
-from .panel import Frame, LaidOut, boxes_for, lay_out, make_styles
-from .xmp import XmpFields, attach_xmp
+from ..game.templates import find_templates, load_rules
+from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
+from .text import PANELS, LeafletText, load_leaflet_text
 
 FOLD_IN_NARROWER_MM = 2.0
 PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel

@@ -10,9 +10,9 @@ import tomllib
 from dataclasses import fields
 from pathlib import Path
 
-from .engine import Rules
-from .errors import GrawlixError
-from .tiles import TILES
+from ..errors import GrawlixError
+from ..tile.identity import TILES
+from .rules import Rules
 
 RULES_FILE = "rules.toml"
 POSITIONS_DIR = "positions"
@@ -25,7 +25,7 @@ def find_templates(chosen: str | Path | None = None) -> Path:
         if not (path / RULES_FILE).is_file():
             raise GrawlixError(f"no {RULES_FILE} in this templates folder", str(path))
         return path
-    for path in (Path("templates"), Path(__file__).resolve().parent.parent / "templates"):
+    for path in (Path("templates"), Path(__file__).resolve().parents[2] / "templates"):
         if (path / RULES_FILE).is_file():
             return path
     raise GrawlixError(

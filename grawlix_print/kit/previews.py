@@ -11,8 +11,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .files import Written, write_bytes
-from .tiles import RGB, TILE_FACE_RGB
+from ..files import Written, write_bytes
+from ..tile.identity import RGB
+from ..tile.look import TILE_FACE_RGB
 
 
 def _png_bytes(image) -> bytes:

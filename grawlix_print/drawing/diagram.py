@@ -18,9 +18,10 @@ from weakref import WeakKeyDictionary
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..engine import Location
-from ..positions import Position
-from ..tiles import TILE_EDGE_RGB, TILES, Tile
+from ..game.engine import Location
+from ..game.positions import Position
+from ..tile.identity import TILES, Tile
+from ..tile.look import TILE_EDGE_RGB
 from .tile import TileStyle, draw_tile
 
 DIAGRAM_STYLE = TileStyle(edge_width=0.03, contour_width=0.014)

@@ -21,9 +21,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import __version__
-from .errors import GrawlixError
-from .files import Written, write_text
+from .. import __version__
+from ..errors import GrawlixError
+from ..files import Written, write_text
 
 MANIFEST = "manifest.json"
 STAGING = ".staging"
@@ -56,7 +56,7 @@ def _hash_files(paths: list[Path], root: Path, digest) -> None:
 def code_digest() -> str:
     """A hash of the package version and its own code and fonts."""
     digest = hashlib.sha256(f"grawlix-print {__version__}\0".encode())
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]
     code = [p for p in package.rglob("*") if p.is_file() and p.suffix in {".py", ".ttf", ".otf"}]
     _hash_files(code, package, digest)
     return digest.hexdigest()

@@ -1,8 +1,7 @@
-"""The one definition of a Grawlix tile: glyphs, colours, outlines and sizes.
+"""Glyph outlines: the six glyphs as closed curves, read from a font with fontTools.
 
-Every drawing and every model takes its glyph shapes, colours and physical
-dimensions from here, so a change in this module changes the leaflet, the
-sheets and the 3D tiles together.
+PDF, SVG and CAD all take a glyph's shape from here; nothing downstream
+re-derives a glyph from a font.
 """
 
 from __future__ import annotations
@@ -16,141 +15,10 @@ from fontTools.pens.basePen import BasePen
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont, TTLibError
 
-from .errors import GrawlixError
+from ..errors import GrawlixError
+from .identity import GLYPHS
 
 Point = tuple[float, float]
-RGB = tuple[float, float, float]
-CMYK = tuple[float, float, float, float]
-
-
-# --- glyphs, colours, tiles -------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Glyph:
-    index: int
-    symbol: str
-    name: str
-
-
-@dataclass(frozen=True)
-class Colour:
-    """A tile colour: ``rgb`` for screens and previews, ``cmyk`` for print.
-
-    ``mark`` names the small shape printed for colour-blind players; the six
-    shapes differ in outline, so they still tell colours apart in greyscale.
-    """
-
-    index: int
-    name: str
-    letter: str
-    rgb: RGB
-    cmyk: CMYK
-    mark: str
-
-
-@dataclass(frozen=True)
-class Tile:
-    glyph: Glyph
-    colour: Colour
-
-    @property
-    def index(self) -> int:
-        """Position in the supply chart: rows are colours, columns glyphs."""
-        return self.colour.index * len(GLYPHS) + self.glyph.index
-
-    @property
-    def token(self) -> str:
-        """The position-file notation: colour letter + glyph, e.g. ``B@``."""
-        return self.colour.letter + self.glyph.symbol
-
-    def __str__(self) -> str:
-        return self.token
-
-
-GLYPHS: tuple[Glyph, ...] = tuple(
-    Glyph(i, symbol, name)
-    for i, (symbol, name) in enumerate(
-        [
-            ("@", "at sign"),
-            ("#", "octothorpe"),
-            ("$", "dollar sign"),
-            ("%", "percent sign"),
-            ("&", "ampersand"),
-            ("*", "asterisk"),
-        ]
-    )
-)
-
-COLOURS: tuple[Colour, ...] = tuple(
-    Colour(i, name, letter, rgb, cmyk, mark)
-    for i, (name, letter, rgb, cmyk, mark) in enumerate(
-        [
-            ("red", "R", (0.89, 0.11, 0.11), (0.0, 0.95, 0.95, 0.0), "ring"),
-            ("orange", "O", (1.00, 0.53, 0.00), (0.0, 0.55, 1.0, 0.0), "triangle"),
-            ("yellow", "Y", (1.00, 0.86, 0.00), (0.0, 0.10, 1.0, 0.0), "square"),
-            ("green", "G", (0.10, 0.72, 0.18), (0.80, 0.0, 1.0, 0.0), "diamond"),
-            ("blue", "B", (0.08, 0.30, 0.90), (0.95, 0.65, 0.0, 0.0), "cross"),
-            ("violet", "V", (0.52, 0.16, 0.63), (0.55, 0.90, 0.0, 0.0), "star"),
-        ]
-    )
-)
-
-TILES: tuple[Tile, ...] = tuple(Tile(g, c) for c in COLOURS for g in GLYPHS)
-
-_BY_TOKEN = {t.token: t for t in TILES}
-
-
-def tile_from_token(token: str) -> Tile | None:
-    """The tile a position-file token names, or None if it names none."""
-    return _BY_TOKEN.get(token.upper() if token[:1].islower() else token)
-
-
-# --- the look of a tile (shared by leaflet, sheets and previews) ------------
-
-TILE_FACE_RGB: RGB = (0.78, 0.78, 0.78)  # light grey, as the designer's tiles
-TILE_EDGE_RGB: RGB = (0.12, 0.12, 0.12)
-GLYPH_CONTOUR_RGB: RGB = (0.10, 0.10, 0.10)
-TILE_FACE_CMYK: CMYK = (0.0, 0.0, 0.0, 0.25)
-TILE_EDGE_CMYK: CMYK = (0.0, 0.0, 0.0, 0.90)
-GLYPH_CONTOUR_CMYK: CMYK = (0.0, 0.0, 0.0, 0.92)
-
-# The plain side of a paper tile: the game's name, light on charcoal, over the six glyphs.
-TILE_BACK_TEXT = "Grawlix"
-TILE_BACK_RGB: RGB = (0.20, 0.21, 0.23)
-TILE_BACK_CMYK: CMYK = (0.10, 0.05, 0.0, 0.82)
-TILE_BACK_INK_RGB: RGB = TILE_FACE_RGB
-TILE_BACK_INK_CMYK: CMYK = TILE_FACE_CMYK
-
-
-# --- physical dimensions (millimetres) --------------------------------------
-
-PAPER_TILE_MM = 25.4
-"""Paper tiles and stickers: one inch, the size of the designer's wooden squares."""
-
-GLYPH_FRACTION = 0.68
-"""Side of the glyph's square box as a fraction of the tile side."""
-
-
-@dataclass(frozen=True)
-class SolidTile:
-    """A 3D-printed tile: square body with the glyph raised on top."""
-
-    size: float = 28.0
-    body_height: float = 10.0
-    relief: float = 4.0
-    chamfer: float = 0.6
-
-    @property
-    def glyph_box(self) -> float:
-        return self.size * GLYPH_FRACTION
-
-
-SOLID_TILE = SolidTile()
-"""The designer's published model: 28 x 28 mm, 10 mm body, glyph raised 4 mm."""
-
-
-# --- glyph outlines ---------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -365,50 +233,3 @@ class _ContourPen(BasePen):
         self._loop = []
 
     _endPath = _closePath
-
-
-# --- colour-blind marks -----------------------------------------------------
-
-
-def mark_polygons(colour: Colour) -> list[list[Point]]:
-    """The colour's mark as polygons in a unit box centred on the origin.
-
-    Outer loops run anticlockwise and holes clockwise, as in the glyph
-    outlines (the ring has a hole). The six differ in outline and the ring in
-    having a hole, so no two share much ink when printed 2-3 mm wide in grey.
-    """
-    return [list(polygon) for polygon in _MARK_SHAPES[colour.mark]()]
-
-
-def _regular(n: int, radius: float = 0.5, turn: float = 90.0) -> list[Point]:
-    return [
-        (
-            radius * math.cos(math.radians(turn + 360 * k / n)),
-            radius * math.sin(math.radians(turn + 360 * k / n)),
-        )
-        for k in range(n)
-    ]
-
-
-def _star() -> list[Point]:
-    outer = _regular(5)
-    inner = _regular(5, 0.25, 90 + 36)  # stout points stay visible at 2-3 mm
-    return [p for pair in zip(outer, inner) for p in pair]
-
-
-def _cross() -> list[Point]:
-    a, b = 0.5, 0.12  # slim arms keep the cross apart from the diamond
-    return [
-        (-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b),
-        (b, a), (-b, a), (-b, b), (-a, b), (-a, -b), (-b, -b),
-    ]  # fmt: skip
-
-
-_MARK_SHAPES = {
-    "ring": lambda: [_regular(32), _regular(32, 0.27)[::-1]],
-    "triangle": lambda: [[(x, y - 0.1) for x, y in _regular(3, 0.58)]],
-    "square": lambda: [_regular(4, 0.62, 45)],
-    "diamond": lambda: [_regular(4, 0.5)],
-    "cross": lambda: [_cross()],
-    "star": lambda: [_star()],
-}

@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from ..drawing.pdf.canvas import PAPER_SIZES_MM
 from ..errors import GrawlixError
-from ..tiles import GLYPHS, PAPER_TILE_MM, TILES, Tile
-from .canvas import PAPER_SIZES_MM
+from ..tile.identity import GLYPHS, TILES, Tile
+from ..tile.sizes import PAPER_TILE_MM
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]

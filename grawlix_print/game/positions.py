@@ -20,10 +20,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .engine import Grid, Location, Rules, grid_of, problems
-from .errors import GrawlixError
+from ..errors import GrawlixError
+from ..tile.identity import Tile, tile_from_token
+from .engine import Grid, Location, grid_of, problems
+from .rules import Rules
 from .templates import POSITIONS_DIR, parse_toml, read_text
-from .tiles import Tile, tile_from_token
 
 EMPTY = "."
 KEYS = ("grid", "markers", "description")

@@ -15,8 +15,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import __version__
-from ..files import write_bytes
+from ... import __version__
+from ...files import write_bytes
 
 PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Portrait width and height of each paper size, in millimetres."""

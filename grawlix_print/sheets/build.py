@@ -15,11 +15,13 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from ..drawing.pdf.canvas import SANS, SANS_BOLD, Metadata, finish, new_canvas
+from ..drawing.tile import PRINT, TileStyle, draw_back, draw_tile
 from ..files import Written
-from ..tiles import PAPER_TILE_MM, TILES
+from ..tile.identity import TILES
+from ..tile.sizes import PAPER_TILE_MM
 from ..units import MM_PER_UNIT
-from .canvas import SANS, SANS_BOLD, Metadata, finish, new_canvas
-from .sheet_layout import (
+from .layout import (
     CALIBRATION,
     CARD_BLEED_MM,
     PAPER_NAMES,
@@ -31,7 +33,6 @@ from .sheet_layout import (
     sheet_pages,
     sticker_spec,
 )
-from .tile import PRINT, TileStyle, draw_back, draw_tile
 
 # Sheet furniture, in CMYK: marks in pure black so a home printer uses one ink.
 MARK_CMYK = (0.0, 0.0, 0.0, 1.0)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .files import Written
-from .kit import Step
-from .tiles import COLOURS
+from ..files import Written
+from ..tile.identity import COLOURS
+from .build import Step
 
 PAPERS = ("a4", "letter")
 MARKINGS = ("none", "letters", "shapes")
@@ -40,28 +40,28 @@ def kit_steps(sheet_options: dict, stl_options: dict) -> list[Step]:
 
 
 def leaflet_step(out: Path, templates: Path, paper: str, reading: bool) -> list[Written]:
-    from .pdf.leaflet import build_leaflet
+    from ..leaflet.build import build_leaflet
 
     written = build_leaflet(out / "leaflet", templates, paper, reading=reading)
     return written + _pdf_previews(written, out / PREVIEWS)
 
 
 def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
-    from .pdf.sheets import build_sheets
+    from ..sheets.build import build_sheets
 
     written = build_sheets(out / "sheets", templates, **options)
     return written + _pdf_previews(written, out / PREVIEWS, width_px=700)
 
 
 def stl_step(out: Path, templates: Path, **options) -> list[Written]:
-    from .solid.build import build_stl
+    from ..solid.build import build_stl
 
     written = build_stl(out / "3d", templates, **options)
     return written + _plate_previews(written, out / PREVIEWS)
 
 
 def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100) -> list[Written]:
-    from .preview import pdf_previews
+    from .previews import pdf_previews
 
     return [
         preview
@@ -75,7 +75,7 @@ def _plate_previews(written: list[Written], folder: Path) -> list[Written]:
     """A picture of each STL plate: bodies in the base grey, glyphs in red."""
     from stl import mesh
 
-    from .preview import mesh_preview
+    from .previews import mesh_preview
 
     previews = []
     for item in written:

@@ -13,7 +13,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
 
 BODY = "Quicksand-Medium"
 BOLD = "Quicksand-Bold"

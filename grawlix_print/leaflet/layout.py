@@ -21,11 +21,11 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph as TextFlow
 
+from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
+from ..drawing.pdf.fonts import register_quicksand
 from ..errors import GrawlixError
-from ..leaflet_facts import missing_tiles
-from ..leaflet_text import Diagram, Fill, Heading, ListItem, Panel, Paragraph
-from .diagram import Picture, cover_picture, example_picture, supply_picture
-from .fonts import register_quicksand
+from ..facts.leaflet import missing_tiles
+from .text import Diagram, Fill, Heading, ListItem, Panel, Paragraph
 
 INK = (0.08, 0.08, 0.08)
 TITLE_STROKE = 0.035  # outline width of the title, as a fraction of its size

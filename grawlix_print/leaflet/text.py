@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-from .engine import Rules
-from .errors import GrawlixError
-from .leaflet_facts import GAME_VALUES, Facts, Value, list_value
-from .positions import Position, load_position
-from .templates import POSITIONS_DIR, parse_toml, read_text
-from .units import parse_length
-from .wording import capitalised
+from ..errors import GrawlixError
+from ..facts.leaflet import GAME_VALUES, Facts, Value, list_value
+from ..facts.wording import capitalised
+from ..game.positions import Position, load_position
+from ..game.rules import Rules
+from ..game.templates import POSITIONS_DIR, parse_toml, read_text
+from ..units import parse_length
 
 LEAFLET_FILE = "leaflet.md"
 

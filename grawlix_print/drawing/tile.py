@@ -1,6 +1,6 @@
 """Drawing one tile (or one glyph) on a reportlab canvas.
 
-Shapes, colours and the tile's look come from ``grawlix_print.tiles``; this
+Shapes, colours and the tile's look come from the tile definition (``grawlix_print.tile``); this
 module only turns them into PDF paths. Vector paths, never bitmaps.
 """
 
@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..tiles import (
+from ..tile.identity import TILES, Colour, Tile
+from ..tile.look import (
     GLYPH_CONTOUR_CMYK,
     GLYPH_CONTOUR_RGB,
-    GLYPH_FRACTION,
     TILE_BACK_CMYK,
     TILE_BACK_INK_CMYK,
     TILE_BACK_INK_RGB,
@@ -24,14 +24,11 @@ from ..tiles import (
     TILE_EDGE_RGB,
     TILE_FACE_CMYK,
     TILE_FACE_RGB,
-    TILES,
-    Colour,
-    Outline,
-    Tile,
-    glyph_outlines,
     mark_polygons,
 )
-from .canvas import SANS_BOLD
+from ..tile.outline import Outline, glyph_outlines
+from ..tile.sizes import GLYPH_FRACTION
+from .pdf.canvas import SANS_BOLD
 
 MARKINGS = ("none", "letters", "shapes")
 

@@ -15,7 +15,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .tiles import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
+from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
+from .rules import Rules
 
 Location = tuple[int, int]
 
@@ -47,15 +48,6 @@ _NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 def tiles_in(mask: int) -> list[Tile]:
     """The tiles of a mask, in supply order."""
     return [t for t in TILES if mask >> t.index & 1]
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The rules parameters; their values live in ``templates/rules.toml``."""
-
-    max_rows: int
-    max_columns: int
-    hand_size: int
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
-from .engine import ALL_TILES, Location, Rules, tiles_in
-from .errors import GrawlixError
-from .positions import Position
-from .tiles import COLOURS, GLYPHS, TILES, Tile
+from ..errors import GrawlixError
+from ..game.engine import ALL_TILES, Location, tiles_in
+from ..game.positions import Position
+from ..game.rules import Rules
+from ..tile.identity import COLOURS, GLYPHS, TILES, Tile
 from .wording import in_words, join_words
 
 

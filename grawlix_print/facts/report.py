@@ -5,8 +5,8 @@ Everything here is read from the engine; this module only words it.
 
 from __future__ import annotations
 
-from .engine import Location
-from .positions import Position
+from ..game.engine import Location
+from ..game.positions import Position
 
 LEGAL = "+"
 EMPTY = "."

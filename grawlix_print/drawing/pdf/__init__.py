@@ -1,0 +1,1 @@
+"""The PDF back end: a deterministic reportlab canvas, the embedded typefaces, XMP metadata."""

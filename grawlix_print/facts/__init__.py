@@ -1,0 +1,1 @@
+"""Plain values the products state: counts, allowed sets, missing tiles, wording of numbers."""

@@ -1,0 +1,1 @@
+"""``grawlix-print all``: every product in one staged, cached build, with previews and a manifest."""

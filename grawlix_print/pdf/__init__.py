@@ -1,1 +1,0 @@
-"""2D drawing with reportlab: shared primitives, then one module per printed product."""
