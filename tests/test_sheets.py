@@ -21,7 +21,9 @@ from click.testing import CliRunner
 from grawlix_print.cli import main
 from grawlix_print.sheets.build import build_sheets
 from grawlix_print.tile.identity import COLOURS
-from grawlix_print.tile.look import TILE_BACK_CMYK, TILE_EDGE_CMYK, TILE_FACE_CMYK
+from grawlix_print.tile.look import TILE_BACK, TILE_EDGE, TILE_FACE, ink
+
+TILE_BACK_CMYK, TILE_EDGE_CMYK, TILE_FACE_CMYK = TILE_BACK.cmyk, TILE_EDGE.cmyk, TILE_FACE.cmyk
 
 from conftest import TEMPLATES
 
@@ -101,7 +103,7 @@ def glyph_colours(page, square) -> list[tuple]:
         x, y = mm((curve["x0"] + curve["x1"]) / 2), mm((curve["y0"] + curve["y1"]) / 2)
         if curve["fill"] and square[0] < x < square[2] and square[1] < y < square[3]:
             for colour in COLOURS:
-                if same_colour(curve["non_stroking_color"], colour.cmyk):
+                if same_colour(curve["non_stroking_color"], ink(colour).cmyk):
                     found.add(colour.name)
     return sorted(found)
 

@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from grawlix_print.cli import main
 from grawlix_print.tile.identity import COLOURS, GLYPHS
 from grawlix_print.tile.sizes import SOLID_TILE
-from grawlix_print.tile.look import TILE_FACE_RGB
+from grawlix_print.tile.look import TILE_FACE, ink
 from grawlix_print.tile.outline import glyph_outlines
 
 from conftest import PROJECT, TEMPLATES
@@ -227,8 +227,8 @@ def test_3mf_has_named_coloured_parts(default_set, colour):
     assert model.get("unit") == "millimeter"
     bases = model.findall("m:resources/m:basematerials/m:base", NS)
     assert [b.get("displaycolor") for b in bases] == [
-        hex_colour(TILE_FACE_RGB),
-        hex_colour(colour.rgb),
+        hex_colour(TILE_FACE.rgb),
+        hex_colour(ink(colour).rgb),
     ]
     assert bases[1].get("name") == colour.name
     objects = model.findall("m:resources/m:object", NS)

@@ -9,7 +9,7 @@ from pathlib import Path
 from grawlix_print.errors import GrawlixError
 from grawlix_print.tile.identity import COLOURS, GLYPHS, TILES, tile_from_token
 from grawlix_print.tile.outline import glyph_outlines
-from grawlix_print.tile.look import mark_polygons
+from grawlix_print.tile.look import MARKS, mark_polygons
 
 
 def area(polygon):
@@ -76,4 +76,4 @@ def test_a_missing_font_is_a_clear_error(tmp_path):
 def test_colour_marks_are_distinct_shapes():
     shapes = [tuple(tuple(round(v, 3) for v in p) for p in mark_polygons(c)[0]) for c in COLOURS]
     assert len(set(shapes)) == 6
-    assert len({c.mark for c in COLOURS}) == 6
+    assert len(set(MARKS)) == len(COLOURS) == 6

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..game.engine import Location
 from ..game.positions import Position
 from ..tile.identity import TILES, Tile
-from ..tile.look import TILE_EDGE_RGB
+from ..tile.look import TILE_EDGE
 from .tile import TileStyle, draw_tile
 
 DIAGRAM_STYLE = TileStyle(edge_width=0.03, contour_width=0.014)
@@ -103,7 +103,7 @@ class Picture:
         size = grid_tile_size(cell, style)
         for location, tile in self.tiles.items():
             STAMPS.draw(canvas, tile, *centre(location), size, style)
-        canvas.setFillColorRGB(*TILE_EDGE_RGB)
+        canvas.setFillColorRGB(*TILE_EDGE.rgb)
         for label, location in self.labels.items():
             cx, cy = centre(location)
             font_size = cell * 0.72

@@ -13,17 +13,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..tile.identity import TILES, Colour, Tile
 from ..tile.look import (
-    GLYPH_CONTOUR_CMYK,
-    GLYPH_CONTOUR_RGB,
-    TILE_BACK_CMYK,
-    TILE_BACK_INK_CMYK,
-    TILE_BACK_INK_RGB,
-    TILE_BACK_RGB,
+    GLYPH_CONTOUR,
+    TILE_BACK,
+    TILE_BACK_MARKS,
     TILE_BACK_TEXT,
-    TILE_EDGE_CMYK,
-    TILE_EDGE_RGB,
-    TILE_FACE_CMYK,
-    TILE_FACE_RGB,
+    TILE_EDGE,
+    TILE_FACE,
+    Ink,
+    ink,
     mark_polygons,
 )
 from ..tile.outline import Outline, glyph_outlines
@@ -49,18 +46,18 @@ SCREEN = TileStyle()
 PRINT = TileStyle(cmyk=True)
 
 
-def _fill(canvas: Canvas, style: TileStyle, rgb, cmyk) -> None:
+def _fill(canvas: Canvas, style: TileStyle, colour: Ink) -> None:
     if style.cmyk:
-        canvas.setFillColorCMYK(*cmyk)
+        canvas.setFillColorCMYK(*colour.cmyk)
     else:
-        canvas.setFillColorRGB(*rgb)
+        canvas.setFillColorRGB(*colour.rgb)
 
 
-def _stroke(canvas: Canvas, style: TileStyle, rgb, cmyk) -> None:
+def _stroke(canvas: Canvas, style: TileStyle, colour: Ink) -> None:
     if style.cmyk:
-        canvas.setStrokeColorCMYK(*cmyk)
+        canvas.setStrokeColorCMYK(*colour.cmyk)
     else:
-        canvas.setStrokeColorRGB(*rgb)
+        canvas.setStrokeColorRGB(*colour.rgb)
 
 
 def outline_path(canvas: Canvas, outline: Outline, cx: float, cy: float, box: float):
@@ -85,8 +82,8 @@ def draw_glyph(
 ) -> None:  # fmt: skip
     """The coloured glyph with a thin dark contour."""
     outline = glyph_outlines(font)[tile.glyph.symbol]
-    _fill(canvas, style, tile.colour.rgb, tile.colour.cmyk)
-    _stroke(canvas, style, GLYPH_CONTOUR_RGB, GLYPH_CONTOUR_CMYK)
+    _fill(canvas, style, ink(tile.colour))
+    _stroke(canvas, style, GLYPH_CONTOUR)
     canvas.setLineWidth(box / style.glyph_fraction * style.contour_width)
     canvas.setLineJoin(1)
     canvas.drawPath(outline_path(canvas, outline, cx, cy, box), stroke=1, fill=1, fillMode=0)
@@ -106,10 +103,10 @@ def draw_tile(
         canvas.rotate(angle)
     half = size / 2
     if style.face:
-        _fill(canvas, style, TILE_FACE_RGB, TILE_FACE_CMYK)
+        _fill(canvas, style, TILE_FACE)
         canvas.rect(-half - bleed, -half - bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
     if style.edge_width:
-        _stroke(canvas, style, TILE_EDGE_RGB, TILE_EDGE_CMYK)
+        _stroke(canvas, style, TILE_EDGE)
         width = size * style.edge_width
         canvas.setLineWidth(width)
         canvas.rect(-half + width / 2, -half + width / 2, size - width, size - width, stroke=1, fill=0)
@@ -127,7 +124,7 @@ def draw_marking(canvas: Canvas, colour: Colour, size: float, style: TileStyle) 
     inset = size * 0.11
     mark = size * 0.085
     shape = size * 0.105  # a filled shape needs more room than a letter to read in grey
-    _fill(canvas, style, TILE_EDGE_RGB, TILE_EDGE_CMYK)
+    _fill(canvas, style, TILE_EDGE)
     for turn in (0, 90, 180, 270):
         canvas.saveState()
         canvas.rotate(turn)
@@ -159,11 +156,11 @@ def draw_back(
     canvas.saveState()
     canvas.translate(cx, cy)
     half = size / 2
-    _fill(canvas, style, TILE_BACK_RGB, TILE_BACK_CMYK)
+    _fill(canvas, style, TILE_BACK)
     canvas.rect(-half - bleed, -half - bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
     width = size * style.glyph_fraction
     font_size = width / stringWidth(TILE_BACK_TEXT, SANS_BOLD, 1)
-    _fill(canvas, style, TILE_BACK_INK_RGB, TILE_BACK_INK_CMYK)
+    _fill(canvas, style, TILE_BACK_MARKS)
     canvas.setFont(SANS_BOLD, font_size)
     canvas.drawCentredString(0, size * 0.02, TILE_BACK_TEXT)
     # One glyph in each colour, left to right in supply order: @ in red ... * in violet.

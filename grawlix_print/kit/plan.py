@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..files import Written
 from ..tile.identity import COLOURS
+from ..tile.look import ink
 from .build import Step
 
 PAPERS = ("a4", "letter")
@@ -84,7 +85,7 @@ def _plate_previews(written: list[Written], folder: Path) -> list[Written]:
             path = folder / f"{item.path.stem}.png"
             previews.append(
                 mesh_preview(
-                    triangles, path, item.path.name, item.params["body_height"], COLOURS[0].rgb
+                    triangles, path, item.path.name, item.params["body_height"], ink(COLOURS[0]).rgb
                 )
             )
     return previews

@@ -12,8 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from ..files import Written, write_bytes
-from ..tile.identity import RGB
-from ..tile.look import TILE_FACE_RGB
+from ..tile.look import RGB, TILE_FACE
 
 
 def _png_bytes(image) -> bytes:
@@ -55,7 +54,7 @@ def mesh_preview(
     of: str,
     split_z: float,
     accent: RGB,
-    base: RGB = TILE_FACE_RGB,
+    base: RGB = TILE_FACE.rgb,
     size: tuple[int, int] = (900, 700),
 ) -> Written:
     """A shaded oblique view of a mesh; faces above ``split_z`` in the accent colour.

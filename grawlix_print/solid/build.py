@@ -16,7 +16,7 @@ import numpy as np
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
 from ..tile.identity import COLOURS, GLYPHS, Colour, Glyph
-from ..tile.look import TILE_FACE_RGB
+from ..tile.look import TILE_FACE, ink
 from ..tile.outline import glyph_outlines
 from ..tile.sizes import SOLID_TILE, SolidTile
 from .instructions import Listing, instructions_text
@@ -253,8 +253,8 @@ def _threemf_plates(plan: StlPlan, body_mesh, glyph_meshes: dict) -> list[_Produ
     products = []
     for colour in COLOURS:
         materials = [
-            Material("base (light grey)", TILE_FACE_RGB),
-            Material(colour.name, colour.rgb),
+            Material("base (light grey)", TILE_FACE.rgb),
+            Material(colour.name, ink(colour).rgb),
         ]
         pieces = [
             Piece(

@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from ..tile.identity import RGB
+from ..tile.look import RGB
 from .mesh import TriangleMesh
 
 CORE_NS = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-RGB = tuple[float, float, float]
-CMYK = tuple[float, float, float, float]
-
 
 @dataclass(frozen=True)
 class Glyph:
@@ -21,18 +18,14 @@ class Glyph:
 
 @dataclass(frozen=True)
 class Colour:
-    """A tile colour: ``rgb`` for screens and previews, ``cmyk`` for print.
+    """A tile colour as the rules know it: a name and the letter position files use.
 
-    ``mark`` names the small shape printed for colour-blind players; the six
-    shapes differ in outline, so they still tell colours apart in greyscale.
+    How it is printed or shown lives in ``tile.look``.
     """
 
     index: int
     name: str
     letter: str
-    rgb: RGB
-    cmyk: CMYK
-    mark: str
 
 
 @dataclass(frozen=True)
@@ -69,16 +62,9 @@ GLYPHS: tuple[Glyph, ...] = tuple(
 )
 
 COLOURS: tuple[Colour, ...] = tuple(
-    Colour(i, name, letter, rgb, cmyk, mark)
-    for i, (name, letter, rgb, cmyk, mark) in enumerate(
-        [
-            ("red", "R", (0.89, 0.11, 0.11), (0.0, 0.95, 0.95, 0.0), "ring"),
-            ("orange", "O", (1.00, 0.53, 0.00), (0.0, 0.55, 1.0, 0.0), "triangle"),
-            ("yellow", "Y", (1.00, 0.86, 0.00), (0.0, 0.10, 1.0, 0.0), "square"),
-            ("green", "G", (0.10, 0.72, 0.18), (0.80, 0.0, 1.0, 0.0), "diamond"),
-            ("blue", "B", (0.08, 0.30, 0.90), (0.95, 0.65, 0.0, 0.0), "cross"),
-            ("violet", "V", (0.52, 0.16, 0.63), (0.55, 0.90, 0.0, 0.0), "star"),
-        ]
+    Colour(i, name, letter)
+    for i, (name, letter) in enumerate(
+        [("red", "R"), ("orange", "O"), ("yellow", "Y"), ("green", "G"), ("blue", "B"), ("violet", "V")]
     )
 )
 

@@ -6,24 +6,55 @@ Shared by the leaflet, the sheets and the previews, so they all change together.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from .identity import CMYK, RGB, Colour
+from .identity import COLOURS, Colour
 
 Point = tuple[float, float]
+RGB = tuple[float, float, float]
+CMYK = tuple[float, float, float, float]
 
-TILE_FACE_RGB: RGB = (0.78, 0.78, 0.78)  # light grey, as the designer's tiles
-TILE_EDGE_RGB: RGB = (0.12, 0.12, 0.12)
-GLYPH_CONTOUR_RGB: RGB = (0.10, 0.10, 0.10)
-TILE_FACE_CMYK: CMYK = (0.0, 0.0, 0.0, 0.25)
-TILE_EDGE_CMYK: CMYK = (0.0, 0.0, 0.0, 0.90)
-GLYPH_CONTOUR_CMYK: CMYK = (0.0, 0.0, 0.0, 0.92)
+
+@dataclass(frozen=True)
+class Ink:
+    """One colour as a screen shows it (``rgb``) and as a press prints it (``cmyk``).
+
+    Screen products (previews, the web edition, the reading leaflet) use
+    ``rgb``; print products use ``cmyk``, so both come from one definition.
+    """
+
+    rgb: RGB
+    cmyk: CMYK
+
+
+_COLOUR_INKS = {
+    "red": Ink((0.89, 0.11, 0.11), (0.0, 0.95, 0.95, 0.0)),
+    "orange": Ink((1.00, 0.53, 0.00), (0.0, 0.55, 1.0, 0.0)),
+    "yellow": Ink((1.00, 0.86, 0.00), (0.0, 0.10, 1.0, 0.0)),
+    "green": Ink((0.10, 0.72, 0.18), (0.80, 0.0, 1.0, 0.0)),
+    "blue": Ink((0.08, 0.30, 0.90), (0.95, 0.65, 0.0, 0.0)),
+    "violet": Ink((0.52, 0.16, 0.63), (0.55, 0.90, 0.0, 0.0)),
+}
+COLOUR_INKS: tuple[Ink, ...] = tuple(_COLOUR_INKS[c.name] for c in COLOURS)
+
+
+def ink(colour: Colour) -> Ink:
+    """The ink a tile colour is printed and shown in."""
+    return COLOUR_INKS[colour.index]
+
+
+TILE_FACE = Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.0, 0.25))  # light grey, as the designer's tiles
+TILE_EDGE = Ink((0.12, 0.12, 0.12), (0.0, 0.0, 0.0, 0.90))
+GLYPH_CONTOUR = Ink((0.10, 0.10, 0.10), (0.0, 0.0, 0.0, 0.92))
 
 # The plain side of a paper tile: the game's name, light on charcoal, over the six glyphs.
 TILE_BACK_TEXT = "Grawlix"
-TILE_BACK_RGB: RGB = (0.20, 0.21, 0.23)
-TILE_BACK_CMYK: CMYK = (0.10, 0.05, 0.0, 0.82)
-TILE_BACK_INK_RGB: RGB = TILE_FACE_RGB
-TILE_BACK_INK_CMYK: CMYK = TILE_FACE_CMYK
+TILE_BACK = Ink((0.20, 0.21, 0.23), (0.10, 0.05, 0.0, 0.82))
+TILE_BACK_MARKS = TILE_FACE
+
+MARKS: tuple[str, ...] = ("ring", "triangle", "square", "diamond", "cross", "star")
+"""The small shape printed for each colour (in supply order) for colour-blind
+players; the six differ in outline, so they still tell colours apart in greyscale."""
 
 
 def mark_polygons(colour: Colour) -> list[list[Point]]:
@@ -33,7 +64,7 @@ def mark_polygons(colour: Colour) -> list[list[Point]]:
     outlines (the ring has a hole). The six differ in outline and the ring in
     having a hole, so no two share much ink when printed 2-3 mm wide in grey.
     """
-    return [list(polygon) for polygon in _MARK_SHAPES[colour.mark]()]
+    return [list(polygon) for polygon in _MARK_SHAPES[MARKS[colour.index]]()]
 
 
 def _regular(n: int, radius: float = 0.5, turn: float = 90.0) -> list[Point]:
