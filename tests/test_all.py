@@ -171,7 +171,9 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
     """[sheets] and [stl] tables in grawlix.toml change the steps' options (and so their keys)."""
     from click.testing import CliRunner
 
-    from grawlix_print.cli import KIT_SHEET_OPTIONS, main, recorded_options
+    from grawlix_print.cli import main
+    from grawlix_print.cli.kit import KIT_SHEET_OPTIONS
+    from grawlix_print.cli.settings import recorded_options
 
     (kit / "grawlix.toml").write_text('[sheets]\ntile-size = "1in"\nbleed = "3mm"\n[stl]\nlayer-height = 0.12\n')
     try:

@@ -1,0 +1,10 @@
+"""The ``grawlix-print`` command line: parse options, call the library, report.
+
+Kept thin on purpose: one module per command, each only turning options into
+a library call and its result into lines of output.
+"""
+
+from . import check, kit, leaflet, sheets, stl  # noqa: F401  (each registers its command)
+from .app import main
+
+__all__ = ["main"]

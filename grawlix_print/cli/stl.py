@@ -1,0 +1,60 @@
+"""``grawlix-print stl``: 3D-printable tiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
+from ..tile.sizes import SOLID_TILE
+from .app import main
+from .options import LENGTH, OneLineChoice, out_option, templates_option
+from .settings import with_settings
+
+
+def _length_option(name: str, default: float, help: str):
+    return click.option(name, type=LENGTH, default=f"{default:g}mm", show_default=True, help=help)
+
+
+@main.command()
+@out_option
+@click.option(
+    "--style",
+    type=OneLineChoice(["raised", "flat"], case_sensitive=False),
+    default=None,
+    help="Only raised tiles (glyph on top, two colours) or only flat blank tiles. [default: both]",
+)
+@_length_option("--tile-size", SOLID_TILE.size, "Side of a tile.")
+@_length_option("--body-height", SOLID_TILE.body_height, "Body height; snapped to a layer top.")
+@_length_option("--relief", SOLID_TILE.relief, "How far the glyph stands above the body.")
+@_length_option("--layer-height", DEFAULT_LAYER_MM, "Your slicer's layer height.")
+@_length_option("--first-layer-height", DEFAULT_FIRST_LAYER_MM, "Your slicer's first-layer height.")
+@templates_option
+@with_settings
+def stl(
+    out: Path,
+    style: str | None,
+    tile_size: float,
+    body_height: float,
+    relief: float,
+    layer_height: float,
+    first_layer_height: float,
+    templates: Path,
+) -> None:
+    """3D-printable tiles: STL plates and single tiles, multi-material 3MF, printing notes.
+
+    The body height is snapped to a layer boundary of your slicer settings, so
+    that one filament change prints the glyph in the accent colour. Options not
+    given come from grawlix.toml ([stl] or top level) beside the templates folder.
+    """
+    from ..solid.build import build_stl, plan_stl, stl_options
+    from ..solid.layers import describe_snap
+
+    options = dict(style=style, tile_size=tile_size, body_height=body_height, relief=relief,
+                   layer_height=layer_height, first_layer_height=first_layer_height)  # fmt: skip
+    click.echo(describe_snap(plan_stl(stl_options(**options)).layers))
+    for item in build_stl(out, templates, **options):
+        triangles = item.params.get("triangles")
+        extra = f", {triangles:,} triangles" if triangles is not None else ""
+        click.echo(f"wrote {item.path} ({item.kind}{extra})")
