@@ -11,10 +11,11 @@ MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-z]*)\s*$", re.IGNORECASE)
 
 
-def parse_length(text: str, name: str = "length") -> float:
+def parse_length(text: str, name: str = "length", zero: bool = False) -> float:
     """Millimetres from a number with an optional unit (millimetres when none is given).
 
-    Zero and negative lengths are refused here, since no option takes them.
+    Negative lengths are refused, and zero too unless ``zero`` (an allowance
+    such as a chamfer, where 0 turns it off).
     """
     match = _LENGTH.match(str(text))
     if not match:
@@ -25,6 +26,9 @@ def parse_length(text: str, name: str = "length") -> float:
             f"{name} {text!r} has an unknown unit {unit!r} (use {', '.join(MM_PER_UNIT)})"
         )
     value = number * MM_PER_UNIT[unit]
+    if zero and value == 0:
+        return 0.0
     if not math.isfinite(value) or value <= 0:
-        raise GrawlixError(f"{name} must be greater than zero, not {text!r}")
+        least = "not be negative" if zero else "be greater than zero"
+        raise GrawlixError(f"{name} must {least}, not {text!r}")
     return value

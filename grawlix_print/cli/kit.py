@@ -13,7 +13,8 @@ from .settings import recorded_options, with_settings
 # Recorded [sheets] and [stl] options that `all` passes on; paper, markings and
 # style are not among them, since `all` makes every edition.
 KIT_SHEET_OPTIONS = ("tile_size", "bleed", "backs", "arrangement")
-KIT_STL_OPTIONS = ("tile_size", "body_height", "relief", "layer_height", "first_layer_height")
+KIT_STL_OPTIONS = ("tile_size", "body_height", "relief", "layer_height", "first_layer_height",
+                   "elephant_foot", "fit", "bed", "markings", "full_set")  # fmt: skip
 
 
 @main.command("all")

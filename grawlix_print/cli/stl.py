@@ -7,14 +7,43 @@ from pathlib import Path
 import click
 
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
+from ..solid.marks import MARKINGS
+from ..solid.plates import DEFAULT_BED
 from ..tile.sizes import SOLID_TILE
 from .app import main
 from .options import LENGTH, OneLineChoice, out_option, templates_option
 from .settings import with_settings
 
 
-def _length_option(name: str, default: float, help: str):
-    return click.option(name, type=LENGTH, default=f"{default:g}mm", show_default=True, help=help)
+class Allowance(click.ParamType):
+    """A length that may be zero (which turns the allowance off), never negative."""
+
+    name = "length"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        from ..units import parse_length
+
+        return parse_length(value, f"--{param.name.replace('_', '-')}", zero=True)
+
+
+class BedSize(click.ParamType):
+    """``WIDTHxDEPTH`` in millimetres, as a (width, depth) pair."""
+
+    name = "WxD"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (tuple, list)):
+            return tuple(float(v) for v in value)
+        from ..solid.plates import parse_bed
+
+        bed = parse_bed(value)
+        return (bed.width, bed.depth)
+
+
+def _length_option(name: str, default: float, help: str, kind=LENGTH):
+    return click.option(name, type=kind, default=f"{default:g}mm", show_default=True, help=help)
 
 
 @main.command()
@@ -25,24 +54,46 @@ def _length_option(name: str, default: float, help: str):
     default=None,
     help="Only raised tiles (glyph on top, two colours) or only flat blank tiles. [default: both]",
 )
-@_length_option("--tile-size", SOLID_TILE.size, "Side of a tile.")
+@_length_option("--tile-size", SOLID_TILE.size, "Side of a tile: its place in the grid.")
 @_length_option("--body-height", SOLID_TILE.body_height, "Body height; snapped to a layer top.")
-@_length_option("--relief", SOLID_TILE.relief, "How far the glyph stands above the body.")
+@_length_option(
+    "--relief", SOLID_TILE.relief, "How far the glyph stands above the body; snapped to whole layers."
+)
 @_length_option("--layer-height", DEFAULT_LAYER_MM, "Your slicer's layer height.")
 @_length_option("--first-layer-height", DEFAULT_FIRST_LAYER_MM, "Your slicer's first-layer height.")
+@_length_option(
+    "--elephant-foot",
+    SOLID_TILE.elephant_foot,
+    "Chamfer on the bottom edge for the first layer's flare (0 turns it off).",
+    Allowance(),
+)
+@_length_option(
+    "--fit", SOLID_TILE.fit, "Print each tile this much smaller than --tile-size, for play.", Allowance()
+)
+@click.option(
+    "--bed",
+    type=BedSize(),
+    default=f"{DEFAULT_BED.width:g}x{DEFAULT_BED.depth:g}",
+    show_default=True,
+    help="Your print bed, width x depth in mm: as many tiles per plate as fit.",
+)
+@click.option(
+    "--markings",
+    type=OneLineChoice(list(MARKINGS), case_sensitive=False),
+    default="none",
+    show_default=True,
+    help="Colour-blind marks raised in the corners: the colour's letter or shape, as on paper.",
+)
+@click.option(
+    "--full-set/--no-full-set",
+    default=False,
+    show_default=True,
+    help="Also one 3MF of all 36 tiles, each glyph on its colour's filament (seven filaments).",
+)
 @templates_option
 @with_settings
-def stl(
-    out: Path,
-    style: str | None,
-    tile_size: float,
-    body_height: float,
-    relief: float,
-    layer_height: float,
-    first_layer_height: float,
-    templates: Path,
-) -> None:
-    """3D-printable tiles: STL plates and single tiles, multi-material 3MF, printing notes.
+def stl(out: Path, style: str | None, templates: Path, **options) -> None:
+    """3D-printable tiles: STL, 3MF (colour change set, or one filament per part), STEP, notes.
 
     The body height is snapped to a layer boundary of your slicer settings, so
     that one filament change prints the glyph in the accent colour. Options not
@@ -51,10 +102,9 @@ def stl(
     from ..solid.build import build_stl, plan_stl, stl_options
     from ..solid.layers import describe_snap
 
-    options = dict(style=style, tile_size=tile_size, body_height=body_height, relief=relief,
-                   layer_height=layer_height, first_layer_height=first_layer_height)  # fmt: skip
-    click.echo(describe_snap(plan_stl(stl_options(**options)).layers))
-    for item in build_stl(out, templates, **options):
+    options["markings"] = options["markings"].lower()
+    click.echo(describe_snap(plan_stl(stl_options(style, **options)).layers))
+    for item in build_stl(out, templates, style=style, **options):
         triangles = item.params.get("triangles")
         extra = f", {triangles:,} triangles" if triangles is not None else ""
         click.echo(f"wrote {item.path} ({item.kind}{extra})")

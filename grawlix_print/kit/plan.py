@@ -36,7 +36,9 @@ def kit_steps(sheet_options: dict, stl_options: dict) -> list[Step]:
         for paper in PAPERS
         for markings in MARKINGS
     ]
-    steps.append(Step("3d", stl_step, stl_options, heavy=True, reads_templates=False))
+    # The published kit carries the seven-filament full set unless grawlix.toml says otherwise.
+    solid = {"full_set": True, **stl_options}
+    steps.append(Step("3d", stl_step, solid, heavy=True, reads_templates=False))
     return steps
 
 
@@ -73,19 +75,16 @@ def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100) ->
 
 
 def _plate_previews(written: list[Written], folder: Path) -> list[Written]:
-    """A picture of each STL plate: bodies in the base grey, glyphs in red."""
-    from stl import mesh
-
-    from .previews import mesh_preview
+    """A picture of each plate: STL plates drawn with their glyphs in red, 3MF plates as the
+    picture they carry (in the colours they print in)."""
+    from .previews import stl_preview, threemf_preview
 
     previews = []
     for item in written:
-        if item.path.suffix == ".stl" and "plate" in item.kind:
-            triangles = mesh.Mesh.from_file(str(item.path)).vectors.astype(float)
-            path = folder / f"{item.path.stem}.png"
-            previews.append(
-                mesh_preview(
-                    triangles, path, item.path.name, item.params["body_height"], ink(COLOURS[0]).rgb
-                )
-            )
+        path = folder / f"{item.path.stem}.png"
+        if item.path.suffix == ".3mf":
+            previews.append(threemf_preview(item.path, path))
+        elif item.path.suffix == ".stl" and "plate" in item.kind:
+            split = item.params["body_height"]
+            previews.append(stl_preview(item.path, path, split, ink(COLOURS[0]).rgb))
     return previews
