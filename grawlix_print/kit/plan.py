@@ -2,7 +2,7 @@
 
 Each step function calls one product's own build, then renders previews of
 what it wrote, so a step's files and their previews are cached together.
-Products are imported inside the steps: the 3D step (CadQuery) runs in a
+Products are imported inside the steps: the 3D step (OpenCASCADE) runs in a
 worker process and the others never load it.
 """
 

@@ -269,6 +269,7 @@ class _Products:
         self.colour_set = colours
         self.products: list[_Product] = []
         self.plates: list[Plate] = []
+        self.pictures: dict[tuple, bytes] = {}
         tile = plan.tile
         self.body_shape = model.tile_body(
             tile.footprint, tile.body_height, tile.chamfer, tile.elephant_foot
@@ -545,13 +546,17 @@ class _Products:
         """
         from .picture import mesh_picture, two_colours
 
+        key = tuple((g.symbol, c.name, x, y) for g, c, plate, x, y in placed if plate == 1)
+        if key in self.pictures:  # the one-nozzle and two-filament plates look alike
+            return self.pictures[key]
         triangles, colours = [], []
         for glyph, colour, plate, x, y in placed:
             if plate == 1:
                 tile = self._whole(glyph, colour).triangles + np.array([x, y, 0.0])
                 triangles.append(tile)
                 colours.append(two_colours(tile, self.plan.layers.body, ink(colour).rgb))
-        return mesh_picture(np.concatenate(triangles), np.concatenate(colours))
+        self.pictures[key] = mesh_picture(np.concatenate(triangles), np.concatenate(colours))
+        return self.pictures[key]
 
     # --- weights ------------------------------------------------------------
 

@@ -75,10 +75,10 @@ def mesh_picture(
 
     image = Image.new("RGB", (width, height), (255, 255, 255))
     draw = ImageDraw.Draw(image)
-    for index in order:
-        colour = tuple(colours[index])
-        draw.polygon([tuple(p) for p in pixels[index]], fill=colour, outline=colour)
-    return png_bytes(image.resize(size, Image.LANCZOS))
+    corners = pixels.reshape(-1, 6)[order].tolist()
+    for corner, colour in zip(corners, map(tuple, colours[order].tolist())):
+        draw.polygon(corner, fill=colour, outline=colour)
+    return png_bytes(image.reduce(supersample))
 
 
 def _view_matrix(elevation: float, azimuth: float) -> np.ndarray:
