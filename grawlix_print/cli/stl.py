@@ -99,7 +99,8 @@ def stl(out: Path, style: str | None, templates: Path, **options) -> None:
     that one filament change prints the glyph in the accent colour. Options not
     given come from grawlix.toml ([stl] or top level) beside the templates folder.
     """
-    from ..solid.build import build_stl, plan_stl, stl_options
+    from ..solid.build import build_stl
+    from ..solid.plan import plan_stl, stl_options
     from ..solid.layers import describe_snap
 
     options["markings"] = options["markings"].lower()

@@ -19,11 +19,12 @@ from functools import lru_cache
 from ..errors import GrawlixError
 from ..tile.identity import Colour
 from ..tile.look import mark_polygons
-from ..tile.outline import character_outlines, glyph_outlines
 from ..tile.sizes import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes
-from .strokes import STROKE_TOLERANCE, thinnest_stroke
+
+# The outline reader (fontTools) and stroke measure (numpy) are imported where used, so the
+# command line can offer MARKINGS without loading them.
 
 MARKINGS = ("none", "letters", "shapes")
 MARK_GAP_MM = 0.6
@@ -44,6 +45,9 @@ def glyph_reach() -> float:
     The largest ``min(|x|, |y|)`` over the glyphs' outlines: beyond it in both
     directions a corner is free of every glyph.
     """
+    from ..tile.outline import glyph_outlines
+    from .strokes import STROKE_TOLERANCE
+
     return max(
         min(abs(x), abs(y))
         for outline in glyph_outlines().values()
@@ -60,6 +64,8 @@ def mark_relief(layers: LayerPlan) -> float:
 
 def mark_shapes(tile: SolidTile, marking: str, colour: Colour) -> list[Shape2D]:
     """The colour's mark in each corner of the tile's top, turned to face each side."""
+    from .strokes import thinnest_stroke
+
     if marking == "none":
         return []
     polygons, extent, place_unit = _unit_mark(marking, colour)
@@ -83,10 +89,11 @@ def mark_shapes(tile: SolidTile, marking: str, colour: Colour) -> list[Shape2D]:
 
 def _unit_mark(marking: str, colour: Colour):
     """The mark in a unit box: its polygons, its larger extent, and how to place it."""
+    from .strokes import STROKE_TOLERANCE
+
     if marking == "letters":
-        from ..drawing.fonts import (
-            SANS_BOLD,  # the face paper tiles print the letters in
-        )
+        from ..drawing.fonts import SANS_BOLD  # the face paper tiles print the letters in
+        from ..tile.outline import character_outlines
 
         outline = character_outlines(SANS_BOLD.file, colour.letter)[colour.letter]
         return (

@@ -34,9 +34,6 @@ class TriangleMesh:
         """One (3, 3) array of corner coordinates per triangle."""
         return self.vertices[self.faces]
 
-    def moved(self, x: float, y: float) -> TriangleMesh:
-        return TriangleMesh(self.vertices + np.array([x, y, 0.0]), self.faces)
-
 
 def tessellate(
     shape, deflection: float = MESH_DEFLECTION_MM, angle: float = MESH_ANGLE
