@@ -27,15 +27,17 @@ _WORDS = {
 }
 
 
-def os_error(error: OSError, doing: str, path: Path | str | None = None) -> GrawlixError:
+def os_error(error: OSError, doing: str | None = None, path: Path | str | None = None) -> GrawlixError:
     """A one-line error for an OSError: ``PATH: cannot DOING: why``.
 
-    The path named is the file the system complained about, unless that is
-    one of our temporary names or unknown, when it is ``path``.
+    The path named is ``path`` when given (the file a user asked for, not a
+    temporary name), else the file the system complained about.
     """
     why = _WORDS.get(error.errno) or error.strerror or str(error)
-    where = error.filename if path is None and error.filename is not None else path
-    return GrawlixError(f"cannot {doing}: {why}", None if where is None else str(where))
+    where = path if path is not None else error.filename
+    return GrawlixError(
+        f"cannot {doing}: {why}" if doing else why, None if where is None else str(where)
+    )
 
 
 def make_folder(folder: Path) -> Path:
