@@ -4,7 +4,26 @@ Kept thin on purpose: one module per command, each only turning options into
 a library call and its result into lines of output.
 """
 
-from . import check, kit, leaflet, sheets, stl  # noqa: F401  (each registers its command)
-from .app import main
+import os
+import signal
+import threading
+
+
+def _interrupted_while_starting(signum, frame) -> None:
+    os.write(2, b"error: interrupted\n")
+    os._exit(130)  # nothing is written yet: nothing to clean up
+
+
+# Until the commands are loaded and ``main`` can word it, Ctrl-C ends the
+# program with its one line rather than a traceback from an import.
+_starting = threading.current_thread() is threading.main_thread()
+if _starting:
+    _before = signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+from . import check, kit, leaflet, sheets, stl  # noqa: E402, F401  (each registers its command)
+from .app import main  # noqa: E402
+
+if _starting:
+    signal.signal(signal.SIGINT, _before)
 
 __all__ = ["main"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from contextlib import suppress
 
 import click
 
@@ -24,10 +25,8 @@ PIPE_CLOSED = 141  # 128 + SIGPIPE, as for any command whose reader went away
 
 
 def _fail(ctx: click.Context, message: str, status: int) -> None:
-    try:
+    with suppress(OSError):  # stderr itself may be gone: the exit status still tells
         click.echo(f"error: {message}", err=True)
-    except OSError:
-        pass  # stderr itself is gone: the exit status still tells
     ctx.exit(status)
 
 
@@ -42,6 +41,14 @@ def _quiet_exit(ctx: click.Context) -> None:
 
 
 class _Commands(click.Group):
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:  # while the options are read
+            with suppress(OSError):
+                click.echo("error: interrupted", err=True)
+            sys.exit(INTERRUPTED)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)

@@ -512,7 +512,9 @@ def _finish(out: Path, journal: dict) -> None:
 
 def _remove(path: Path) -> None:
     try:
-        path.unlink(missing_ok=True)
+        path.unlink()
+    except (FileNotFoundError, NotADirectoryError):
+        pass  # not there, or a file stands where its folder would be
     except OSError as error:
         raise os_error(error, "remove", path) from None
 
