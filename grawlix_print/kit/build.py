@@ -265,6 +265,10 @@ def build_kit(
         staging = out / STAGING
         _remove_folder(staging)
         try:
+            staging.mkdir()
+        except OSError as error:  # the output folder itself is not writable
+            raise os_error(error, "write", out) from None
+        try:
             outcomes.update(_run_steps(todo, staging, templates, on_step))
             ordered = [outcomes[step.name] for step in steps]
             manifest = {
