@@ -14,14 +14,14 @@ import sys
 if __name__ == "__main__":
     print("started", flush=True)  # before any of our imports: Ctrl-C from here on must be one line
 
-from grawlix_print.cli.app import main as cli_group  # noqa: E402  (first: it holds Ctrl-C while loading)
+from grawlix_print.cli.app import main as cli_group  # first: it holds Ctrl-C while loading
 
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
+import time
+from pathlib import Path
 
-import click  # noqa: E402
+import click
 
-from grawlix_print.files import Written, write_text  # noqa: E402  (loaded by the CLI already)
+from grawlix_print.files import Written, write_text  # loaded by the CLI already
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 

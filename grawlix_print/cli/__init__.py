@@ -20,8 +20,8 @@ _starting = threading.current_thread() is threading.main_thread()
 if _starting:
     _before = signal.signal(signal.SIGINT, _interrupted_while_starting)
 
-from . import check, kit, leaflet, sheets, stl  # noqa: E402, F401  (each registers its command)
-from .app import main  # noqa: E402
+from . import check, kit, leaflet, sheets, stl  # noqa: F401  (each registers its command)
+from .app import main
 
 if _starting:
     signal.signal(signal.SIGINT, _before)
