@@ -306,12 +306,10 @@ class Grid:
             return Problem(reason, location, tile, count=count, limit=self.rules.max_columns)
         if reason is Reason.NOT_JOINED:
             return Problem(reason, location, tile)
-        same = (lambda t: t.glyph == tile.glyph) if reason is Reason.SAME_GLYPH else (
-            lambda t: t.colour == tile.colour
-        )
-        for (r, c) in sorted(self._cells, key=lambda loc: (loc[0] != row, loc)):
+        shared = "glyph" if reason is Reason.SAME_GLYPH else "colour"
+        for r, c in sorted(self._cells, key=lambda loc: (loc[0] != row, loc)):  # the row first
             other = TILES[self._cells[(r, c)]]
-            if (r == row or c == column) and same(other):
+            if (r == row or c == column) and getattr(other, shared) == getattr(tile, shared):
                 line = f"row {row}" if r == row else f"column {column}"
                 return Problem(reason, location, tile, other, (r, c), line)
         raise AssertionError(f"{reason} at {location} for {tile} has no tile to name")
