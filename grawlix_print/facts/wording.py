@@ -15,17 +15,22 @@ _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 
 
 def in_words(number: int) -> str:
-    """``17`` -> ``"seventeen"``, ``36`` -> ``"thirty-six"``; digits from one hundred on.
+    """``17`` -> ``"seventeen"``, ``36`` -> ``"thirty-six"``; figures from one hundred on.
 
     Rules texts spell small counts; a count of a hundred or more would be odd
-    in words and is left as digits.
+    in words and is left as figures (``"9,408"``).
     """
     if number < 0 or number >= 100:
-        return str(number)
+        return figures(number)
     if number < 20:
         return _UNITS[number]
     tens, units = divmod(number, 10)
     return _TENS[tens - 2] + (f"-{_UNITS[units]}" if units else "")
+
+
+def figures(number: int) -> str:
+    """``9408`` -> ``"9,408"``: digits, grouped in thousands as English prose prints them."""
+    return f"{number:,}"
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:
