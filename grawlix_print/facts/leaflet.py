@@ -17,7 +17,7 @@ from ..game.engine import ALL_TILES, Location, tiles_in
 from ..game.positions import Position
 from ..game.rules import Rules
 from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
-from .proof import Proof
+from .proof import WHY_NOT_35, Proof
 from .wording import in_words, join_words
 
 
@@ -66,6 +66,7 @@ PROOF_VALUES: dict[str, Callable[[Proof], Value]] = {
     "main_classes": lambda p: p.main_classes,
     "most_transversals": lambda p: max(p.transversals),
     "squares_with_mate": lambda p: p.squares_with_mate,
+    "why_not_35": lambda p: WHY_NOT_35,
 }
 """Placeholders about what the search proved (see ``facts.proof``)."""
 

@@ -22,15 +22,13 @@ None has one. Thirty-five is impossible for a simpler reason (see
 ``WHY_NOT_35``); a 34-tile grid is built from four disjoint transversals and
 two partial ones, and checked by the rules engine.
 
-Pure computation; ``cached_proof`` keeps the result in a small JSON file,
-since the search takes seconds and its answer never changes.
+Pure computation; ``cached_proof`` keeps the result in the user's cache
+(``grawlix_print.cache``): the search takes a second and its answer never changes.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -38,10 +36,8 @@ from functools import cache
 from itertools import combinations, permutations
 from pathlib import Path
 
-import numpy as np
-
+from ..cache import key_of, read_cached, store
 from ..errors import GrawlixError
-from ..files import write_text
 from ..game.engine import Location, grid_of
 from ..game.rules import Rules
 from ..tile.identity import COLOURS, GLYPHS, TILES, Tile
@@ -133,8 +129,9 @@ def reduced_squares(n: int) -> list[Square]:
 # --- classes: isotopy and main classes ---------------------------------------------
 
 
-def _key(square: np.ndarray) -> bytes:
-    return square.astype(np.uint8).tobytes()
+def _key(square: Square) -> bytes:
+    """A square as bytes, one per cell: the form ``reduced_isotopes`` gives its results in."""
+    return bytes(s for row in square for s in row)
 
 
 def reduced_isotopes(square: Square) -> set[bytes]:
@@ -144,6 +141,8 @@ def reduced_isotopes(square: Square) -> set[bytes]:
     columns; the first row then fixes the renaming of symbols and the first
     column the order of the other rows. All ``n * n!`` choices, at once in numpy.
     """
+    import numpy as np  # only the first, uncached run searches
+
     n = len(square)
     grid = np.array(square, dtype=np.int64)
     orders = np.array(_perms(n), dtype=np.int64)  # (n!, n)
@@ -187,7 +186,7 @@ class Classes:
 
 def classify(squares: list[Square]) -> Classes:
     """Sort reduced squares (all of one order) into classes; checks that no isotope is missing."""
-    index = {_key(np.array(s)): k for k, s in enumerate(squares)}
+    index = {_key(s): k for k, s in enumerate(squares)}
     class_of = [-1] * len(squares)
     representatives: list[Square] = []
     for k, square in enumerate(squares):
@@ -210,7 +209,7 @@ def classify(squares: list[Square]) -> Classes:
 
     for k, square in enumerate(representatives):
         for conjugate in conjugates(square):
-            other = class_of[index[_key(np.array(reduce(conjugate)))]]
+            other = class_of[index[_key(reduce(conjugate))]]
             parent[root(other)] = root(k)
     main = [s for k, s in enumerate(representatives) if root(k) == k]
     return Classes(representatives, main)
@@ -363,36 +362,19 @@ def prove(rules: Rules | None = None) -> Proof:
     )
 
 
-def cache_folder() -> Path:
-    """Where the proof's result is kept: ``$XDG_CACHE_HOME/grawlix-print`` or ``~/.cache/grawlix-print``."""
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "grawlix-print"
-
-
-def _proof_key() -> str:
-    """The proof's code and the tile set: a change to either invalidates the cache."""
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    digest.update(repr([(g.symbol, c.name) for g in GLYPHS for c in COLOURS]).encode())
-    return digest.hexdigest()[:16]
-
-
-def cached_proof(folder: Path | None = None) -> Proof:
-    """The proof, read from the cache when this code has run it before, else run and stored.
-
-    A cache that cannot be read or written is not an error: the search runs.
-    """
-    path = (folder or cache_folder()) / f"proof-{_proof_key()}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return Proof(
-            **{**data, "transversals": tuple(data["transversals"]),
-               "largest_grid": tuple(tuple(cell) for cell in data["largest_grid"])}
-        )  # fmt: skip
-    except (OSError, ValueError, TypeError, KeyError):
-        pass
+def cached_proof() -> Proof:
+    """The proof, read from the cache when this code has run it before, else run and stored."""
+    name = f"proof-{key_of(Path(__file__).read_bytes(), repr([(g.symbol, c.name) for g in GLYPHS for c in COLOURS]))}.json"
+    data = read_cached(name)
+    if data is not None:
+        try:
+            fields = json.loads(data)
+            return Proof(
+                **{**fields, "transversals": tuple(fields["transversals"]),
+                   "largest_grid": tuple(tuple(cell) for cell in fields["largest_grid"])}
+            )  # fmt: skip
+        except (ValueError, TypeError, KeyError):
+            pass
     proof = prove()
-    try:
-        write_text(path, json.dumps(asdict(proof), sort_keys=True) + "\n")
-    except OSError:
-        pass
+    store(name, (json.dumps(asdict(proof), sort_keys=True) + "\n").encode())
     return proof

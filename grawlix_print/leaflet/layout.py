@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph as TextFlow
 
-from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
+from ..drawing.diagram import Picture
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..errors import GrawlixError
@@ -338,12 +338,7 @@ def _paragraph_box(block: Paragraph, styles: Styles) -> Box:
 
 
 def _picture_box(block: Diagram, frame: Frame, styles: Styles) -> PictureBox:
-    if block.kind == "supply":
-        picture = supply_picture()
-    elif block.kind == "cover":
-        picture = cover_picture(block.position, block.loose)
-    else:
-        picture = example_picture(block.position)
+    picture = block.picture()
     if block.tile_mm is not None:
         cell = block.tile_mm * mm
     else:

@@ -29,6 +29,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
+from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
 from ..errors import GrawlixError
 from ..facts.leaflet import (
     GAME_VALUES,
@@ -131,6 +132,14 @@ class Diagram:
     position: Position | None = None
     tile_mm: float | None = None  # None: as large as the panel allows, up to a default
     loose: tuple[Tile, ...] = ()
+
+    def picture(self) -> Picture:
+        """What to draw, for any back end: the same picture in the PDF and on the web."""
+        if self.kind == "supply":
+            return supply_picture()
+        if self.kind == "cover":
+            return cover_picture(self.position, self.loose)
+        return example_picture(self.position)
 
 
 @dataclass(frozen=True)
