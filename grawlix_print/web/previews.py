@@ -53,21 +53,26 @@ def _recorded_source(path: Path) -> str | None:
     return None
 
 
-def page_screenshots(page: Path, folder: Path) -> tuple[list[Written], str]:
+def page_screenshots(page: Path, folder: Path, driver=None) -> tuple[list[Written], str]:
     """Screenshots of ``page`` at every width in ``folder``, and a note when none could be made.
 
     Screenshots that already show this exact page are kept as they are.
+    ``driver`` may lend a running browser (selenium WebDriver) instead of starting one.
     """
     if not screenshots_wanted():
         return [], ""
     digest = hashlib.sha256(page.read_bytes()).hexdigest()
     targets = {width: folder / preview_name(page, width) for width in WIDTHS}
     todo = [w for w, path in targets.items() if _recorded_source(path) != digest]
-    if todo and find_browser() is None:
+    if todo and driver is None and find_browser() is None:
         return [], f"screenshots skipped: {why_no_browser()}"
     if todo:
         try:
-            shots = _screenshots(page, todo)
+            if driver is not None:
+                shots = _screenshots(driver, page, todo)
+            else:
+                with headless_chromium() as started:
+                    shots = _screenshots(started, page, todo)
         except Exception as error:  # the browser is outside our control: report it, keep the editions
             return [], f"screenshots skipped: the browser failed ({type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''})"
         for width, png in shots.items():
@@ -86,25 +91,24 @@ def _with_source(png: bytes, digest: str) -> bytes:
     info.add_text(SOURCE_KEY, digest)
     out = io.BytesIO()
     with Image.open(io.BytesIO(png)) as image:
-        image.convert("RGB").save(out, "PNG", pnginfo=info, optimize=True)
+        image.convert("RGB").save(out, "PNG", pnginfo=info)
     return out.getvalue()
 
 
-def _screenshots(page: Path, widths: list[int]) -> dict[int, bytes]:
+def _screenshots(driver, page: Path, widths: list[int]) -> dict[int, bytes]:
     shots = {}
-    with headless_chromium() as driver:
-        for width in widths:
-            driver.execute_cdp_cmd(
-                "Emulation.setDeviceMetricsOverride",
-                {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600},
-            )
-            driver.get(page_url(page))
-            driver.execute_script("return document.fonts.ready")
-            height = driver.execute_script("return document.documentElement.scrollHeight")
-            shot = driver.execute_cdp_cmd(
-                "Page.captureScreenshot",
-                {"format": "png", "captureBeyondViewport": True,
-                 "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}},
-            )  # fmt: skip
-            shots[width] = base64.b64decode(shot["data"])
+    for width in widths:
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600},
+        )
+        driver.get(page_url(page))
+        driver.execute_async_script("document.fonts.ready.then(arguments[arguments.length - 1])")
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        shot = driver.execute_cdp_cmd(
+            "Page.captureScreenshot",
+            {"format": "png", "captureBeyondViewport": True,
+             "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}},
+        )  # fmt: skip
+        shots[width] = base64.b64decode(shot["data"])
     return shots
