@@ -19,19 +19,14 @@ def facts(as_json: bool) -> None:
     max_tiles, full_grid_possible, squares_searched, seconds and the rest.
     """
     from ..facts.proof import WHY_NOT_35, cached_proof
-    from ..game.engine import grid_of
-    from ..game.rules import Rules
 
     proof = cached_proof()
     if as_json:
         click.echo(json.dumps(proof.record(), ensure_ascii=False, sort_keys=True))
         return
     tiles = proof.grid_tiles()
-    grid = grid_of(tiles, Rules(proof.order, proof.order, 1))
-    top, left, bottom, right = grid.bounds
     picture = [
-        " ".join(str(grid.tile_at((r, c)) or ".").ljust(2) for c in range(left, right + 1))
-        for r in range(top, bottom + 1)
+        " ".join(str(tiles.get((r, c), ".")).ljust(2) for c in range(proof.order)) for r in range(proof.order)
     ]
     lines = [
         f"Reduced Latin squares of order {proof.order} searched: {proof.squares_searched:,} "

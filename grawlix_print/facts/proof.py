@@ -331,12 +331,16 @@ def find_largest_grid(main: list[Square], rules: Rules) -> tuple[tuple[int, int,
 # --- the whole proof, cached ---------------------------------------------------------------
 
 
-def prove(rules: Rules | None = None) -> Proof:
-    """Run the search for the game's tile set (order = number of glyphs = number of colours)."""
+def prove() -> Proof:
+    """Run the search for the game's tile set (order = number of glyphs = number of colours).
+
+    The grid limit is the order itself: whatever rules.toml allows, the question is
+    whether the tiles fill a square as wide as there are glyphs.
+    """
     n = len(GLYPHS)
     if len(COLOURS) != n:
         raise GrawlixError(f"the proof needs as many colours as glyphs ({len(COLOURS)} and {n})")
-    rules = Rules(max_rows=n, max_columns=n, hand_size=1) if rules is None else rules
+    rules = Rules(max_rows=n, max_columns=n, hand_size=1)
     start = time.perf_counter()
     squares = reduced_squares(n)
     classes = classify(squares)

@@ -33,14 +33,14 @@ def figures(number: int) -> str:
     return f"{number:,}"
 
 
+def separators(count: int, last: str = "and") -> list[str]:
+    """What goes before each of ``count`` listed items: ``["", ", ", " and "]`` for three."""
+    return ["" if k == 0 else f" {last} " if k == count - 1 else ", " for k in range(count)]
+
+
 def join_words(items: Sequence[str], last: str = "and") -> str:
     """``["a", "b", "c"]`` -> ``"a, b and c"`` (no comma before the last word)."""
-    items = list(items)
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    return "".join(sep + item for sep, item in zip(separators(len(items), last), items))
 
 
 def capitalised(text: str) -> str:

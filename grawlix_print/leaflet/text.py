@@ -44,7 +44,7 @@ from ..facts.leaflet import (
     missing_tiles,
 )
 from ..facts.proof import Proof, cached_proof
-from ..facts.wording import capitalised, figures, in_words
+from ..facts.wording import capitalised, figures, in_words, separators
 from ..game.engine import grid_of
 from ..game.positions import Position, load_position
 from ..game.rules import Rules
@@ -328,14 +328,9 @@ class _TextFacts(Facts):
         return super().value(name, line, (*GAME_VALUES, *_META_VALUES))
 
 
-def _joined(parts: list[Inline], last: str = "and") -> Inline:
+def _joined(parts: list[Inline]) -> Inline:
     """``a, b and c`` from pieces of styled text."""
-    out: list[Span | Break] = []
-    for k, part in enumerate(parts):
-        if k:
-            out.append(Span(f" {last} " if k == len(parts) - 1 else ", "))
-        out.extend(part)
-    return tuple(out)
+    return tuple(piece for sep, part in zip(separators(len(parts)), parts) for piece in ((Span(sep),) if sep else ()) + part)
 
 
 def _glyph(glyph: Glyph) -> Span:
@@ -355,8 +350,6 @@ def _item_words(item: Glyph | Colour | Tile | str) -> Inline:
 
 def words(value: Value, chosen: str = "") -> Inline:
     """A plain value as running text: counts in words (or figures), lists as "a, b and c"."""
-    if isinstance(value, bool):
-        raise TypeError("a yes-or-no fact is a condition, not a placeholder")
     if isinstance(value, int):
         return (Span(figures(value) if chosen == "digits" else in_words(value)),)
     if isinstance(value, str):
