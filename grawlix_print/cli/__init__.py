@@ -20,7 +20,7 @@ _starting = threading.current_thread() is threading.main_thread()
 if _starting:
     _before = signal.signal(signal.SIGINT, _interrupted_while_starting)
 
-from . import check, kit, leaflet, sheets, stl  # noqa: F401  (each registers its command)
+from . import check, facts, kit, leaflet, sheets, stl, web  # noqa: F401  (each registers its command)
 from .app import main
 
 if _starting:
