@@ -16,7 +16,10 @@ def _interrupted_while_starting(signum, frame) -> None:
 
 # Until the commands are loaded and ``main`` can word it, Ctrl-C ends the
 # program with its one line rather than a traceback from an import.
-_starting = threading.current_thread() is threading.main_thread()
+_starting = (
+    threading.current_thread() is threading.main_thread()
+    and signal.getsignal(signal.SIGINT) is signal.default_int_handler  # not ignored, not taken
+)
 if _starting:
     _before = signal.signal(signal.SIGINT, _interrupted_while_starting)
 

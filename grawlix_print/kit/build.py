@@ -415,7 +415,7 @@ def _held_signals() -> Iterator[None]:
         yield
         return
     caught: list[int] = []
-    held = (signal.SIGINT, signal.SIGTERM)
+    held = [n for n in (signal.SIGINT, signal.SIGTERM) if signal.getsignal(n) is not signal.SIG_IGN]
     previous = {number: signal.signal(number, lambda n, frame: caught.append(n)) for number in held}
     try:
         yield
