@@ -1,7 +1,7 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything
-    python benchmarks/bench.py engine     # one part
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -38,11 +38,12 @@ def _rate(action, seconds: float = 2.0, repeats: int = 5) -> float:
 
 
 def timed_command(
-    args: list[str], runs: int = 5, before=None, quiet: bool = False
+    args: list[str], runs: int = 5, before=None, env=None, ok: bool = True, quiet: bool = False
 ) -> tuple[float, float]:
     """Median and best wall time of a command, in seconds; ``before()`` runs untimed first.
 
-    ``quiet`` also silences stderr (OpenSCAD reports progress there).
+    ``ok=False`` times a command that is meant to fail (a refused input); ``quiet`` also
+    silences stderr (OpenSCAD reports progress there).
     """
     import subprocess
 
@@ -51,8 +52,8 @@ def timed_command(
         if before:
             before()
         start = time.perf_counter()
-        stderr = subprocess.DEVNULL if quiet else None
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=stderr, cwd=PROJECT)
+        stderr = subprocess.DEVNULL if quiet or not ok else None
+        subprocess.run(args, check=ok, stdout=subprocess.DEVNULL, stderr=stderr, cwd=PROJECT, env=env)
         times.append(time.perf_counter() - start)
     return statistics.median(times), min(times)
 
@@ -76,6 +77,20 @@ def engine() -> None:
     index = iter(range(10**12))
     mid = _rate(lambda: midgame[next(index) % 50].legal_locations(), seconds=4)
     print(f"engine: legal-location queries per second on finished random games: {mid:,.0f}")
+
+
+def check() -> None:
+    """`grawlix-print check` of absurd position files: bounded by the rules, not by the file."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        huge, sparse = Path(folder) / "huge.toml", Path(folder) / "sparse.toml"
+        huge.write_text('grid = """\nR@ B#\n' + (". " * 1000 + "\n") * 1000 + '"""\n')
+        sparse.write_text('grid = """\nR@ B#\n' + (". " * 400 + "\n") * 400 + '"""\n')
+        for label, path in [("1000 x 1000 grid (refused unread)", huge), ("400 x 400 sparse grid", sparse)]:
+            args = [sys.executable, "-m", "grawlix_print", "check", str(path)]
+            median, best = timed_command(args, ok=False)
+            print(f"check: {label}: median {median:.2f} s, best {best:.2f} s")
 
 
 def sheets() -> None:
@@ -103,6 +118,29 @@ def leaflet() -> None:
             )
             print(f"leaflet: `grawlix-print leaflet --paper {paper}` wall time: "
                   f"median {median:.2f} s, best {best:.2f} s")
+
+
+def web() -> None:
+    """`grawlix-print facts` cold (empty cache) and warm, `grawlix-print web` warm, with and without previews."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        cache, out = Path(folder) / "cache", Path(folder) / "out"
+        env = {**os.environ, "GRAWLIX_PRINT_CACHE": str(cache)}
+        facts = [sys.executable, "-m", "grawlix_print", "facts", "--json"]
+        median, best = timed_command(facts, runs=3, before=lambda: shutil.rmtree(cache, ignore_errors=True), env=env)
+        print(f"facts: proof from an empty cache, wall seconds: median {median:.2f}, best {best:.2f} (target <= 10)")
+        median, best = timed_command(facts, env=env)
+        print(f"facts: proof cached, wall seconds: median {median:.2f}, best {best:.2f}")
+        command = [sys.executable, "-m", "grawlix_print", "web", "--out", str(out)]
+        median, best = timed_command([*command, "--no-previews"], env=env)
+        print(f"web: `grawlix-print web --no-previews`, warm: median {median:.2f} s, best {best:.2f} s (target <= 0.5)")
+        median, best = timed_command(command, env=env)
+        print(f"web: `grawlix-print web`, warm (screenshots unchanged): median {median:.2f} s, best {best:.2f} s")
+        median, best = timed_command(command, runs=3, before=lambda: shutil.rmtree(out, ignore_errors=True), env=env)
+        print(f"web: `grawlix-print web` into an empty folder (two browser screenshots): median {median:.2f} s, "
+              f"best {best:.2f} s")
 
 
 def stl() -> None:
@@ -161,7 +199,8 @@ def kit() -> None:
         print(f"all: unchanged rebuild, wall seconds: median {median:.2f}, best {best:.2f} (target <= 1)")
 
 
-PARTS = {"engine": engine, "leaflet": leaflet, "sheets": sheets, "stl": stl, "all": kit}
+PARTS = {"engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
+         "all": kit}  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ def kit_steps(sheet_options: dict, stl_options: dict) -> list[Step]:
         for paper in PAPERS
         for markings in MARKINGS
     ]
+    steps.append(Step("web", web_step))
     # The published kit carries the seven-filament full set unless grawlix.toml says otherwise.
     solid = {"full_set": True, **stl_options}
     steps.append(Step("3d", stl_step, solid, heavy=True, reads_templates=False))
@@ -47,6 +48,19 @@ def leaflet_step(out: Path, templates: Path, paper: str, reading: bool) -> list[
 
     written = build_leaflet(out / "leaflet", templates, paper, reading=reading)
     return written + _pdf_previews(written, out / PREVIEWS)
+
+
+def web_step(out: Path, templates: Path) -> list[Written]:
+    import sys
+
+    from ..web.build import HTML, build_web
+    from ..web.previews import page_screenshots
+
+    written = build_web(out / "web", templates)
+    shots, note = page_screenshots(out / "web" / HTML, out / PREVIEWS)
+    if note:
+        sys.stderr.write(f"note: {note}\n")
+    return written + shots
 
 
 def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
