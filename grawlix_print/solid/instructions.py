@@ -9,6 +9,7 @@ from 1 while its G-code comments count from 0. Flat tiles get none of it.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -109,39 +110,44 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
 
 
 def _files(files: Files) -> str:
-    """One line per file, or per kind of file when there is one for each colour."""
-    rows, seen = [], set()
+    """One line per file, or per kind of file when there is one for each colour or plate."""
+    groups: dict[str, list[Plate]] = {}
     for plate in files.plates:
         name = plate.name.replace(plate.colour, "<colour>") if plate.colour else plate.name
-        if name not in seen:
-            seen.add(name)
-            rows.append((name, _what(plate)))
+        groups.setdefault(re.sub(r"-\d+(\.\w+)$", r"-<n>\1", name), []).append(plate)
+    rows = [(name, _what(group)) for name, group in groups.items()]
     width = max(len(name) for name, _ in rows) + 2
     lines = ["FILES"]
     if any(plate.colour for plate in files.plates):
         lines.append(f"  (<colour> is each of {', '.join(c.name for c in COLOURS)})")
+    if any("<n>" in name for name, _ in rows):
+        lines.append("  (<n> numbers the plates a bed takes: 1, 2, ...)")
     for name, what in rows:
         lines.append(_wrap(f"{name:<{width}}{what}", indent="  ", hang="  " + " " * width))
-    lines.append(
-        _wrap(
-            "  Also grawlix-raised-<glyph>.stl and .step: one tile per glyph, for reprints and for "
-            "remixing in CAD. Weights are for PLA at the settings below (3 walls, 15 % infill); "
-            "your slicer's estimate is the one to trust.",
-            indent="",
-            hang="  ",
+    weights = "Weights are for PLA at the settings below (3 walls, 15 % infill); your "
+    weights += "slicer's estimate is the one to trust."
+    if files.of_kind("raised"):
+        weights = (
+            "Also grawlix-raised-<glyph>.stl and .step: one tile per glyph, for reprints and "
+            f"for remixing in CAD. {weights}"
         )
-        if files.of_kind("raised")
-        else "  Weights are for PLA at the settings below; your slicer's estimate is the one to trust."
-    )
+    lines.append(_wrap(weights, indent="  "))
     return "\n".join(lines)
 
 
-def _what(plate: Plate) -> str:
+def _what(group: list[Plate]) -> str:
+    plate = group[0]
     tiles = f"{plate.tiles} tiles"
     on = f" on {plate.plates} plates" if plate.plates > 1 else ""
     weight = f"about {_grams(plate.base_grams)} base"
     if plate.accent_grams:
         weight += f" + {_grams(plate.accent_grams)} accent"
+    if len(group) > 1 and not plate.colour:  # numbered plates of one kind
+        tiles = f"{sum(p.tiles for p in group)} tiles over {len(group)} plates"
+        weight = f"about {_grams(max(p.base_grams for p in group))} base"
+        if plate.accent_grams:
+            weight += f" + {_grams(max(p.accent_grams for p in group))} accent"
+        weight += " per plate"
     described = {
         "raised": f"{tiles}, one per glyph, for one nozzle: print once per accent colour",
         "3MF one-nozzle plate": f"{tiles} for one nozzle, the colour change already set",
