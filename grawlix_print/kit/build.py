@@ -143,14 +143,17 @@ def build_kit(
             shutil.rmtree(staging, ignore_errors=True)
 
     ordered = [outcomes[step.name] for step in steps]
-    _remove_stale(out, previous_steps, ordered)
+    kept = _kept_steps(previous_steps, ordered, out)
+    _remove_stale(out, previous_steps, ordered, kept)
+    entries = {
+        **kept,
+        **{o.step: {"key": keys[o.step], "files": o.files} for o in ordered},
+    }
     manifest = {
         "version": __version__,
         "templates": str(templates),
-        "steps": {
-            o.step: {"key": keys[o.step], "files": o.files} for o in ordered
-        },
-        "files": [f for o in ordered for f in o.files],
+        "steps": entries,
+        "files": [f for entry in entries.values() for f in entry["files"]],
     }
     write_text(out / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return ordered
@@ -203,9 +206,27 @@ def _move_into_place(staging: Path, out: Path, files: list[dict]) -> None:
         os.replace(staging / entry["path"], target)
 
 
-def _remove_stale(out: Path, previous_steps: dict, outcomes: list[Outcome]) -> None:
-    """Delete files an earlier build made that this build no longer makes."""
+def _kept_steps(previous_steps: dict, outcomes: list[Outcome], out: Path) -> dict:
+    """Earlier steps this build did not include (``all --only``): kept with their files.
+
+    A step is kept only while its files are intact and none of them is one
+    this build wrote.
+    """
+    built = {o.step for o in outcomes}
+    written = {f["path"] for o in outcomes for f in o.files}
+    return {
+        name: old
+        for name, old in previous_steps.items()
+        if name not in built
+        and not written & {f["path"] for f in old.get("files", [])}
+        and _still_good(old.get("files", []), out)
+    }
+
+
+def _remove_stale(out: Path, previous_steps: dict, outcomes: list[Outcome], kept: dict) -> None:
+    """Delete files an earlier build made that this build no longer makes nor keeps."""
     keep = {f["path"] for o in outcomes for f in o.files}
+    keep |= {f["path"] for old in kept.values() for f in old["files"]}
     for old in previous_steps.values():
         for entry in old.get("files", []):
             if entry["path"] not in keep:
