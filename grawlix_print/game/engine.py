@@ -62,6 +62,8 @@ class Problem:
 
 
 class IllegalPlacement(ValueError):
+    """Raised by ``Grid.place`` for a placement the rules forbid; ``problem`` says why and where."""
+
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
         self.problem = problem
@@ -374,6 +376,8 @@ def grid_of(tiles: Mapping[Location, Tile], rules: Rules) -> Grid:
 
 @dataclass(frozen=True)
 class Move:
+    """Placing ``tile`` at ``location``: one turn of play."""
+
     location: Location
     tile: Tile
 
