@@ -23,6 +23,7 @@ from reportlab.platypus import Paragraph as TextFlow
 
 from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
 from ..drawing.pdf.fonts import register_quicksand
+from ..drawing.pdf.surface import PdfSurface
 from ..errors import GrawlixError
 from ..facts.leaflet import missing_tiles
 from .text import Diagram, Fill, Heading, ListItem, Panel, Paragraph
@@ -205,8 +206,8 @@ class TitleBox(Box):
 class PictureBox(Box):
     space_before = space_after = 8.0
 
-    def __init__(self, picture: Picture, cell: float, label_font: str):
-        self.picture, self.cell, self.label_font = picture, cell, label_font
+    def __init__(self, picture: Picture, cell: float):
+        self.picture, self.cell = picture, cell
 
     def height(self, width: float) -> float:
         return self.picture.size(self.cell)[1]
@@ -219,7 +220,7 @@ class PictureBox(Box):
 
     def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
         picture_width = self.picture.size(self.cell)[0]
-        self.picture.draw(canvas, x + (width - picture_width) / 2, top, self.cell, self.label_font)
+        self.picture.draw(PdfSurface(canvas, cmyk=False), x + (width - picture_width) / 2, top, self.cell)
 
 
 class FillBox(Box):
@@ -330,7 +331,7 @@ def _picture_box(block: Diagram, frame: Frame, styles: Styles) -> PictureBox:
         cell = block.tile_mm * mm
     else:
         cell = picture.cell_to_fit(frame.width, LARGEST_CELL_MM[block.kind] * mm)
-    return PictureBox(picture, cell, styles.body.fontName)
+    return PictureBox(picture, cell)
 
 
 # --- stacking ---------------------------------------------------------------------------

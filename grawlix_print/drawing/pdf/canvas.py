@@ -11,18 +11,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ... import __version__
 from ...files import write_bytes
+from ..fonts import SANS as SANS_FACE
+from ..fonts import SANS_BOLD as SANS_BOLD_FACE
+from ..fonts import registered
 
 PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Portrait width and height of each paper size, in millimetres."""
 
-SANS = "GrawlixSans"
-SANS_BOLD = "GrawlixSans-Bold"
+SANS = SANS_FACE.name
+SANS_BOLD = SANS_BOLD_FACE.name
 
 GAME_AUTHORS = "Michael Purcell and Dannielle Harden"
 LICENCE = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
@@ -30,13 +31,8 @@ LICENCE = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
 
 def register_fonts() -> None:
     """Register reportlab's bundled Vera TrueType faces (embedded and subset in the PDF)."""
-    if SANS in pdfmetrics.getRegisteredFontNames():
-        return
-    import reportlab
-
-    folder = Path(reportlab.__file__).parent / "fonts"
-    pdfmetrics.registerFont(TTFont(SANS, str(folder / "Vera.ttf")))
-    pdfmetrics.registerFont(TTFont(SANS_BOLD, str(folder / "VeraBd.ttf")))
+    registered(SANS_FACE)
+    registered(SANS_BOLD_FACE)
 
 
 def paper_points(paper: str, landscape: bool = False) -> tuple[float, float]:

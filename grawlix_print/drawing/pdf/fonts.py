@@ -7,23 +7,18 @@ reportlab embeds only the characters used (a subset).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+from ..fonts import QUICKSAND, QUICKSAND_BOLD, registered
 
-BODY = "Quicksand-Medium"
-BOLD = "Quicksand-Bold"
+BODY = QUICKSAND.name
+BOLD = QUICKSAND_BOLD.name
 
 
 def register_quicksand() -> tuple[str, str]:
     """Register Quicksand Medium and Bold once; ``<b>`` in a paragraph picks the bold face."""
-    if BODY not in pdfmetrics.getRegisteredFontNames():
-        for name in (BODY, BOLD):
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
-        for bold, italic, face in ((0, 0, BODY), (1, 0, BOLD), (0, 1, BODY), (1, 1, BOLD)):
-            addMapping(BODY, bold, italic, face)
+    registered(QUICKSAND)
+    registered(QUICKSAND_BOLD)
+    for bold, italic, face in ((0, 0, BODY), (1, 0, BOLD), (0, 1, BODY), (1, 1, BOLD)):
+        addMapping(BODY, bold, italic, face)
     return BODY, BOLD
