@@ -22,7 +22,7 @@ TEMPLATES_FOLDER = "templates"
 
 
 @main.command(short_help="Start a project of your own: templates/ and grawlix.toml.")
-@click.argument("folder", default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folder", default=".", type=click.Path(path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite files that are already there.")
 def init(folder: Path, force: bool) -> None:
     """Write a starter project into FOLDER (default: the current folder).

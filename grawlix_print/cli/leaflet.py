@@ -17,10 +17,11 @@ from .settings import with_settings
 def leaflet(out: Path, paper: str, templates: Path) -> None:
     """The rules leaflet (PDF): a tri-fold to print and a reading edition.
 
-    Writes OUT/leaflet/leaflet-PAPER.pdf, two-sided to print and fold, and
-    OUT/leaflet/leaflet-reading-PAPER.pdf, one panel per page for screens. The
-    text is leaflet.md in the templates folder; its numbers, lists and diagrams
-    come from rules.toml, the example positions and the rules engine.
+    Writes leaflet/leaflet-<paper>.pdf (two-sided, to print and fold) and
+    leaflet/leaflet-reading-<paper>.pdf (one panel per page, for screens) in
+    the --out folder. The text is leaflet.md in the templates folder; its
+    numbers, lists and diagrams come from rules.toml, the example positions
+    and the rules engine.
     """
     from ..kit.plan import output_folder
     from ..leaflet.build import build_leaflet

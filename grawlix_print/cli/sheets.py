@@ -40,9 +40,9 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
            arrangement: str | None, markings: str, templates: Path) -> None:  # fmt: skip
     """Tile sheets for card stock and sticker sheets (PDF).
 
-    Writes OUT/sheets/tiles-PAPER....pdf (cut lines, bleed, backs) and
-    OUT/sheets/stickers-PAPER....pdf. The tiles come from the tile definition:
-    no templates folder is needed, only settings are read (see grawlix.toml).
+    Writes sheets/tiles-<paper>...pdf (cut lines, bleed, backs) and
+    sheets/stickers-<paper>...pdf in the --out folder. The tiles come from the
+    tile definition: no templates folder is needed, only settings are read.
     """
     from ..kit.plan import output_folder
     from ..sheets.build import build_sheets

@@ -45,7 +45,7 @@ def stl(
 ) -> None:
     """3D-printable tiles: STL, multi-material 3MF, printing notes.
 
-    Writes into OUT/3d/. The body height is snapped to a layer boundary of
+    Writes into 3d/ in the --out folder. The body height is snapped to a layer boundary of
     your slicer settings, so that one filament change prints the glyph in the
     accent colour. No templates folder is needed, only settings are read.
     """

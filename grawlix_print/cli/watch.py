@@ -41,7 +41,8 @@ def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> 
     """Build the leaflet and its previews, then again whenever a template is saved.
 
     Watches the templates folder and the settings file (grawlix.toml), and
-    writes OUT/leaflet/ and OUT/previews/ as `grawlix-print all` does. Each
+    writes leaflet/ and previews/ in the --out folder as `grawlix-print all`
+    does. Each
     rebuild prints one line with its time, or its one-line error, and the
     watch goes on. Ctrl-C stops it.
     """
