@@ -16,12 +16,11 @@ import click
 import pypdf
 import pytest
 from click.testing import CliRunner
+from conftest import PROJECT, TEMPLATES
 
 from grawlix_print.cli import main
 from grawlix_print.cli.settings import load_settings
 from grawlix_print.game.templates import builtin_templates, find_templates
-
-from conftest import PROJECT, TEMPLATES
 
 TEMPLATE_FILES = sorted(p.relative_to(TEMPLATES) for p in TEMPLATES.rglob("*") if p.is_file())
 
@@ -151,6 +150,13 @@ def test_a_variant_from_init_a_rule_change_and_letter_paper(tmp_path, monkeypatc
 # --- sheets without bleed ------------------------------------------------------------------
 
 
+def test_the_bleed_shown_as_default_is_the_sheets_own():
+    from grawlix_print.sheets.layout import CARD_BLEED_MM
+
+    (bleed,) = [p for p in main.commands["sheets"].params if p.name == "bleed"]
+    assert bleed.show_default == f"{CARD_BLEED_MM:g}mm"
+
+
 def test_bleed_zero_means_no_bleed(tmp_path):
     result = run("sheets", "--bleed", "0", "--no-backs", "-o", str(tmp_path))
     assert result.exit_code == 0, result.stderr
@@ -203,7 +209,7 @@ def test_import_loads_nothing_heavy_and_exposes_the_api():
         "grid = gp.Grid(gp.load_rules())\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT,
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT, check=False,
                           env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["[]", "[]"]  # neither the import nor the rules core
@@ -231,9 +237,9 @@ def readme_section(title: str) -> str:
 
 def test_readme_python_example_runs_and_prints_what_it_says(tmp_path, monkeypatch, capsys):
     section = readme_section("Use from Python")
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    output = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    code = re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
+    output = re.search(r"```text\n(.*?)```", section, re.DOTALL).group(1)
     monkeypatch.chdir(tmp_path)
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "README.md", "exec"), {})  # noqa: S102  the README's own example
     assert capsys.readouterr().out == output
     assert (tmp_path / "print" / "leaflet-letter.pdf").is_file()

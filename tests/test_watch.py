@@ -16,10 +16,9 @@ import time
 from pathlib import Path
 
 from click.testing import CliRunner
+from conftest import PROJECT
 
 from grawlix_print.cli import main
-
-from conftest import PROJECT
 
 WAIT = 20.0  # seconds before a missing line fails the test (a loaded CI machine is slow)
 

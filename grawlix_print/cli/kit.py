@@ -25,17 +25,16 @@ from .settings import current_settings, with_settings
 @paper_choice((*PAPERS, "both"), "both")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @with_settings
-def build_all(
-    out: Path, templates: Path, only: tuple[str, ...], paper: str, quiet: bool
-) -> None:
+def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, quiet: bool) -> None:
     """Everything to print, each product in its own sub-folder, with previews.
 
     In the --out folder, leaflet/, sheets/ and 3d/ hold the products,
     previews/ a PNG of every page and plate, and manifest.json every file with
-    its options and sha256. Steps whose inputs, options and code are unchanged since the last
-    build are re-used; products not chosen with --only are left as they are.
-    New files replace the old ones only once every step has succeeded. The
-    sheets and 3D tiles take their options from grawlix.toml ([sheets], [stl]).
+    its options and sha256. Steps whose inputs, options and code are unchanged
+    since the last build are re-used; products not chosen with --only are left
+    as they are. New files replace the old ones only once every step has
+    succeeded. The sheets and 3D tiles take their options from grawlix.toml
+    ([sheets], [stl]).
     """
     import time
 

@@ -19,7 +19,7 @@ SETTING_KEY = "grawlix.setting-key"
 # Options shared by the commands that read templates or write files.
 templates_option = click.option(
     "--templates",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     default=None,
     help="Folder with rules.toml, positions/ and leaflet.md "
     "[default: ./templates if it has rules.toml, else the built-in game].",
@@ -98,8 +98,6 @@ class NameList(click.ParamType):
         self.choices = tuple(choices)
 
     def convert(self, value, param, ctx):
-        if isinstance(value, tuple):
-            return value  # already converted
         names = value if isinstance(value, list) else str(value).split(",")
         wanted = [str(name).strip().lower() for name in names if str(name).strip()]
         for name in wanted:

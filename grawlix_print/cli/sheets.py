@@ -24,7 +24,8 @@ from .settings import with_settings
 @paper_option
 @click.option("--tile-size", type=LENGTH, default=None, show_default=f"{PAPER_TILE_MM:g}mm",
               help="Side of one tile, cut line to cut line: 25.4, 25.4mm, 2.54cm or 1in.")
-@click.option("--bleed", type=LENGTH_OR_ZERO, default=None, show_default="2mm",  # sheets.layout.CARD_BLEED_MM
+@click.option("--bleed", type=LENGTH_OR_ZERO, default=None,
+              show_default="2mm",  # sheets.layout.CARD_BLEED_MM; a test keeps them equal
               help="How far a card-stock tile's face runs past its cut lines; 0 for none.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="Print tile backs on the card-stock sheets.")
@@ -47,5 +48,6 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
     from ..kit.plan import output_folder
     from ..sheets.build import build_sheets
 
-    report_written(build_sheets(output_folder(out, "sheets"), templates, paper.lower(), tile_size, bleed, backs,
+    folder = output_folder(out, "sheets")
+    report_written(build_sheets(folder, templates, paper.lower(), tile_size, bleed, backs,
                                 arrangement, markings))  # fmt: skip

@@ -45,15 +45,17 @@ def stl(
 ) -> None:
     """3D-printable tiles: STL, multi-material 3MF, printing notes.
 
-    Writes into 3d/ in the --out folder. The body height is snapped to a layer boundary of
-    your slicer settings, so that one filament change prints the glyph in the
-    accent colour. No templates folder is needed, only settings are read.
+    Writes into 3d/ in the --out folder. The body height is snapped to a
+    layer boundary of your slicer settings, so that one filament change prints
+    the glyph in the accent colour. No templates folder is needed, only
+    settings are read.
     """
     from ..kit.plan import output_folder
     from ..solid.build import build_stl, plan_stl, stl_options
     from ..solid.layers import describe_snap
 
-    options = dict(style=None if style.lower() == "both" else style, tile_size=tile_size, body_height=body_height, relief=relief,
+    styles = None if style.lower() == "both" else style
+    options = dict(style=styles, tile_size=tile_size, body_height=body_height, relief=relief,
                    layer_height=layer_height, first_layer_height=first_layer_height)  # fmt: skip
     click.echo(describe_snap(plan_stl(stl_options(**options)).layers))
     for item in build_stl(output_folder(out, "3d"), templates, **options):

@@ -42,9 +42,8 @@ def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> 
 
     Watches the templates folder and the settings file (grawlix.toml), and
     writes leaflet/ and previews/ in the --out folder as `grawlix-print all`
-    does. Each
-    rebuild prints one line with its time, or its one-line error, and the
-    watch goes on. Ctrl-C stops it.
+    does. Each rebuild prints one line with its time, or its one-line error,
+    and the watch goes on. Ctrl-C stops it.
     """
     from ..game.templates import find_templates
 
@@ -65,16 +64,10 @@ def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> 
         pass  # Ctrl-C is how a watch ends: no message, exit status 0
 
 
-def watch_templates(
-    templates: Path,
-    rebuild: Callable[[], str],
-    report: Callable[..., None],
-    stop_event=None,
-) -> None:
-    """Run ``rebuild`` now and after every change to the templates or settings, until stopped.
+def watch_templates(templates: Path, rebuild: Callable[[], str], report: Callable[..., None]) -> None:
+    """Run ``rebuild`` now and after every change to the templates or settings, until Ctrl-C.
 
-    ``report(line, err=...)`` gets one line per rebuild. ``stop_event`` (with
-    ``is_set()``) ends the loop, as Ctrl-C does; tests use it.
+    ``report(line, err=...)`` gets one line per rebuild.
     """
     from watchfiles import DefaultFilter, watch
 
@@ -92,13 +85,10 @@ def watch_templates(
             debounce=DEBOUNCE_MS,
             step=STEP_MS,
             recursive=False,
-            stop_event=stop_event,
         ):
             _run(rebuild, report, _changed_names(changes))
             if watched_folders(templates) != folders:
                 break  # a folder came or went: watch the new set
-        else:
-            return  # stopped
 
 
 def watched_folders(templates: Path) -> list[Path]:

@@ -39,7 +39,8 @@ def find_templates(chosen: str | Path | None = None) -> Path:
     if chosen is not None:
         path = Path(chosen)
         if not path.is_dir():
-            raise GrawlixError("no such templates folder", str(path))
+            what = "not a folder" if path.exists() else "no such templates folder"
+            raise GrawlixError(what, str(path))
         if not (path / RULES_FILE).is_file():
             raise GrawlixError(f"no {RULES_FILE} in this templates folder", str(path))
         return path
