@@ -1,7 +1,7 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything
-    python benchmarks/bench.py engine     # one part (engine, leaflet, sheets, stl, all, watch)
+    python benchmarks/bench.py engine     # one part (engine, leaflet, sheets, web, stl, all, watch)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -37,7 +37,7 @@ def _rate(action, seconds: float = 2.0, repeats: int = 5) -> float:
     return max(rates)
 
 
-def timed_command(args: list[str], runs: int = 5, before=None) -> tuple[float, float]:
+def timed_command(args: list[str], runs: int = 5, before=None, env=None) -> tuple[float, float]:
     """Median and best wall time of a command, in seconds; ``before()`` runs untimed first."""
     import subprocess
 
@@ -46,7 +46,7 @@ def timed_command(args: list[str], runs: int = 5, before=None) -> tuple[float, f
         if before:
             before()
         start = time.perf_counter()
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=PROJECT)
+        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=PROJECT, env=env)
         times.append(time.perf_counter() - start)
     return statistics.median(times), min(times)
 
@@ -97,6 +97,29 @@ def leaflet() -> None:
             )
             print(f"leaflet: `grawlix-print leaflet --paper {paper}` wall time: "
                   f"median {median:.2f} s, best {best:.2f} s")
+
+
+def web() -> None:
+    """`grawlix-print facts` cold (empty cache) and warm, `grawlix-print web` warm, with and without previews."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        cache, out = Path(folder) / "cache", Path(folder) / "out"
+        env = {**os.environ, "GRAWLIX_PRINT_CACHE": str(cache)}
+        facts = [sys.executable, "-m", "grawlix_print", "facts", "--json"]
+        median, best = timed_command(facts, runs=3, before=lambda: shutil.rmtree(cache, ignore_errors=True), env=env)
+        print(f"facts: proof from an empty cache, wall seconds: median {median:.2f}, best {best:.2f} (target <= 10)")
+        median, best = timed_command(facts, env=env)
+        print(f"facts: proof cached, wall seconds: median {median:.2f}, best {best:.2f}")
+        command = [sys.executable, "-m", "grawlix_print", "web", "--out", str(out)]
+        median, best = timed_command([*command, "--no-previews"], env=env)
+        print(f"web: `grawlix-print web --no-previews`, warm: median {median:.2f} s, best {best:.2f} s (target <= 0.5)")
+        median, best = timed_command(command, env=env)
+        print(f"web: `grawlix-print web`, warm (screenshots unchanged): median {median:.2f} s, best {best:.2f} s")
+        median, best = timed_command(command, runs=3, before=lambda: shutil.rmtree(out, ignore_errors=True), env=env)
+        print(f"web: `grawlix-print web` into an empty folder (two browser screenshots): median {median:.2f} s, "
+              f"best {best:.2f} s")
 
 
 def stl() -> None:
@@ -199,7 +222,8 @@ def watch(saves: int = 12) -> None:
 
 
 PARTS = {
-    "engine": engine, "leaflet": leaflet, "sheets": sheets, "stl": stl, "all": kit, "watch": watch,
+    "engine": engine, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl, "all": kit,
+    "watch": watch,
 }  # fmt: skip
 
 

@@ -439,6 +439,20 @@ def test_overflow_only_on_the_narrower_paper(templates_copy, tmp_path):
         ("[picture]", "unknown directive"),
         ("[loud] Hello", "unknown paragraph style"),
         ("**open", "never closed"),
+        ("{example-2.tiles tiles", "'{' is not closed on its line"),
+        ("{example-2.tiles {max_rows}", "'{' is not closed on its line"),
+        ("one } too many", "'}' without a matching '{'"),
+        ("{}", "empty placeholder"),
+        ("{else}", "{else} without a matching {if}"),
+        ("{end}", "{end} without a matching {if}"),
+        ("{max_rows|lines}", "unsuitable filter |lines"),
+        ("{glyph_list|digits}", "unsuitable filter |digits"),
+        ("{check example-2: ? keeps !}", "example-2.toml"),
+        ("{check proof: full grid}", "no legal grid holds all 36 tiles"),
+        ("{proof.favourite}", "unknown placeholder"),
+        ("#### Too deep", "headings go down to ###"),
+        ("::: aside", "unknown container"),
+        ("[example: example-2, size 9mm]", "unknown diagram option"),
     ],
 )
 def test_template_mistakes_are_one_line_with_file_and_line(templates_copy, tmp_path, change, message):
@@ -451,9 +465,29 @@ def test_template_mistakes_are_one_line_with_file_and_line(templates_copy, tmp_p
     code, stderr, _ = build_error(templates_copy, tmp_path)
     assert code == 1 and len(stderr.strip().splitlines()) == 1, stderr
     assert message in stderr
-    assert "leaflet.md" in stderr
+    if message != "example-2.toml":  # a false claim is filed under the position it is about
+        assert "leaflet.md" in stderr
     if message != "{if} without a matching {end}":
         assert f"leaflet.md:{at + 1}" in stderr
+
+
+def test_escaped_braces_and_markdown_are_text(templates_copy, tmp_path):
+    leaflet = templates_copy / "leaflet.md"
+    extra = "Braces \\{like this\\} stay, *slanted* words and [links](https://example.org) too."
+    leaflet.write_text(leaflet.read_text().replace("## Overview\n", f"## Overview\n\n{extra}\n"))
+    text = build_text(templates_copy, tmp_path)
+    assert "Braces {like this} stay, slanted words and links too." in text
+
+
+def test_text_before_the_first_panel_and_panels_out_of_order(templates_copy, tmp_path):
+    leaflet = templates_copy / "leaflet.md"
+    source = leaflet.read_text()
+    leaflet.write_text(source.replace("::: panel cover", "Stray words.\n\n::: panel cover"))
+    code, stderr, _ = build_error(templates_copy, tmp_path)
+    assert code == 1 and "text before the first '::: panel NAME' line" in stderr
+    leaflet.write_text(source.replace("::: panel 3", "::: panel three"))
+    code, stderr, _ = build_error(templates_copy, tmp_path)
+    assert code == 1 and "needs the panels cover, 2, 3, 4, flap, back in this order" in stderr
 
 
 def test_marker_at_an_illegal_location_is_a_false_claim(templates_copy, tmp_path):

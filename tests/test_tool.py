@@ -92,10 +92,11 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
         "first_layer_height": pytest.approx(0.2),
     }  # fmt: skip
     assert settings.for_command("all") == {
-        "only": ("leaflet", "sheets", "3d"), "paper": "both", "quiet": False,
+        "only": ("leaflet", "sheets", "web", "3d"), "paper": "both", "quiet": False,
     }  # fmt: skip
     assert settings.for_command("leaflet") == {"paper": "a4"}
     assert settings.for_command("check") == {"json": False}
+    assert settings.for_command("facts") == {"as_json": False}  # the key is the flag: json
     # Every option a command takes, bar where to read and write, is in the file.
     for name, command in main.commands.items():
         if name != "init":
@@ -169,7 +170,7 @@ def test_bleed_zero_means_no_bleed(tmp_path):
 
 # --- help and completion -------------------------------------------------------------------
 
-WORDS_IN_CAPITALS = {"PDF", "STL", "3MF", "PNG", "TOML", "JSON", "CMYK", "US", "A4", "3D"}
+WORDS_IN_CAPITALS = {"PDF", "STL", "3MF", "PNG", "SVG", "HTML", "README", "TOML", "JSON", "CMYK", "US", "A4", "3D"}
 
 
 @pytest.mark.parametrize("name", sorted(main.commands))

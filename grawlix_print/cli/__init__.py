@@ -4,7 +4,7 @@ Kept thin on purpose: one module per command, each only turning options into
 a library call and its result into lines of output.
 """
 
-from . import check, init, kit, leaflet, sheets, stl, watch  # noqa: F401  (each registers its command)
+from . import check, facts, init, kit, leaflet, sheets, stl, watch, web  # noqa: F401  (each registers its command)
 from .app import main
 
 __all__ = ["main"]

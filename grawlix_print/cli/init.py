@@ -85,12 +85,12 @@ def settings_text() -> str:
     parts = [SETTINGS_HEADER]
     for name, command in setting_commands().items():
         parts.append(f"\n[{name}]\n")
-        for option in recordable(command).values():
+        for key, option in recordable(command).items():
             about = option.help or ""
             if isinstance(option.type, click.Choice):
                 about += f" One of: {', '.join(map(str, option.type.choices))}."
             parts += [f"# {line}\n" for line in textwrap.wrap(about, 86)]
-            parts.append(f"# {option.name.replace('_', '-')} = {_toml_default(option)}\n")
+            parts.append(f"# {key} = {_toml_default(option)}\n")
     return "".join(parts)
 
 

@@ -12,7 +12,7 @@ from .options import NameList, out_option, paper_choice, templates_option
 from .settings import current_settings, with_settings
 
 
-@main.command("all", short_help="The whole kit: leaflet, sheets, 3D tiles, previews.")
+@main.command("all", short_help="The whole kit: leaflet, sheets, web edition, 3D tiles, previews.")
 @out_option
 @templates_option
 @click.option(
@@ -28,7 +28,7 @@ from .settings import current_settings, with_settings
 def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, quiet: bool) -> None:
     """Everything to print, each product in its own sub-folder, with previews.
 
-    In the --out folder, leaflet/, sheets/ and 3d/ hold the products,
+    In the --out folder, leaflet/, sheets/, web/ and 3d/ hold the products,
     previews/ a PNG of every page and plate, and manifest.json every file with
     its options and sha256. Steps whose inputs, options and code are unchanged
     since the last build are re-used; products not chosen with --only are left

@@ -47,9 +47,9 @@ class Settings:
 
 
 def recordable(command: click.Command) -> dict[str, click.Option]:
-    """The options of a command that a settings file may record, by parameter name."""
+    """The options of a command that a settings file may record, by key: the flag, no dashes."""
     return {
-        p.name: p
+        _setting_key(next((o for o in p.opts if o.startswith("--")), p.opts[0])): p
         for p in command.params
         if isinstance(p, click.Option) and p.name not in NOT_RECORDED
     }
@@ -105,13 +105,13 @@ def load_settings(templates: Path) -> Settings:
     for key, value in data.items():
         if key in tables:
             continue
-        name = _option_name(key)
-        owners = [c for c, command in commands.items() if name in recordable(command)]
+        owners = [c for c, command in commands.items() if _setting_key(key) in recordable(command)]
         if not owners:
             raise GrawlixError(f"unknown setting {key!r}: no command has such an option", source)
         for owner in owners:
             label = key if len(owners) == 1 else f"{key} (for {owner})"
-            values[owner][name] = _convert(commands[owner], name, value, label, source)
+            option = recordable(commands[owner])[_setting_key(key)]
+            values[owner][option.name] = _convert(commands[owner], option, value, label, source)
     for table, entries in tables.items():
         if table not in commands:
             raise GrawlixError(
@@ -119,23 +119,26 @@ def load_settings(templates: Path) -> Settings:
             )
         options = recordable(commands[table])
         for key, value in entries.items():
-            name = _option_name(key)
-            if name not in options:
-                known = ", ".join(n.replace("_", "-") for n in options) or "none"
+            option = options.get(_setting_key(key))
+            if option is None:
+                known = ", ".join(options) or "none"
                 raise GrawlixError(
                     f"unknown setting {key!r} in [{table}] (its settings: {known})", source
                 )
-            values[table][name] = _convert(commands[table], name, value, f"[{table}] {key}", source)
+            label = f"[{table}] {key}"
+            values[table][option.name] = _convert(commands[table], option, value, label, source)
     return Settings(values, source)
 
 
-def _option_name(key: str) -> str:
-    return key.replace("-", "_")
+def _setting_key(name: str) -> str:
+    """``--tile-size``, ``tile_size`` and ``tile-size`` are all the key ``tile-size``."""
+    return name.lstrip("-").replace("_", "-")
 
 
-def _convert(command: click.Command, name: str, value: object, label: str, source: str) -> object:
+def _convert(
+    command: click.Command, option: click.Option, value: object, label: str, source: str
+) -> object:
     """A recorded value through its option's own type, as if it had been typed as the flag."""
-    option = recordable(command)[name]
     if option.is_flag:
         if not isinstance(value, bool):
             raise GrawlixError(f"{label} must be true or false, not {value!r}", source)

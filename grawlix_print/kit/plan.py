@@ -64,6 +64,12 @@ def _sheet_steps(papers: Sequence[str], options: dict) -> list[Step]:
     ]
 
 
+def _web_steps(papers: Sequence[str], options: dict) -> list[Step]:
+    from .build import Step
+
+    return [Step("web", web_step)]
+
+
 def _solid_steps(papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
@@ -73,6 +79,7 @@ def _solid_steps(papers: Sequence[str], options: dict) -> list[Step]:
 PRODUCTS: tuple[Product, ...] = (
     Product("leaflet", "leaflet", (), _leaflet_steps),
     Product("sheets", "sheets", ("tile_size", "bleed", "backs", "arrangement"), _sheet_steps),
+    Product("web", "web", (), _web_steps),
     Product(
         "3d",
         "stl",
@@ -158,6 +165,19 @@ def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
         for preview in _pdf_previews([item], out / PREVIEWS, LEAFLET_PREVIEW_PX[item.kind])
     ]
     return written + previews
+
+
+def web_step(out: Path, templates: Path) -> list[Written]:
+    import sys
+
+    from ..web.build import HTML, build_web
+    from ..web.previews import page_screenshots
+
+    written = build_web(output_folder(out, "web"), templates)
+    shots, note = page_screenshots(output_folder(out, "web") / HTML, out / PREVIEWS)
+    if note:
+        sys.stderr.write(f"note: {note}\n")
+    return written + shots
 
 
 def sheets_step(out: Path, templates: Path, **options) -> list[Written]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import unescape
+from html import escape, unescape
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -21,12 +21,11 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph as TextFlow
 
-from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
+from ..drawing.diagram import Picture
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..errors import GrawlixError
-from ..facts.leaflet import missing_tiles
-from .text import Diagram, Fill, Heading, ListItem, Panel, Paragraph
+from .text import Break, Diagram, Fill, Heading, Inline, ListItem, Panel, Paragraph
 
 INK = (0.08, 0.08, 0.08)
 TITLE_STROKE = 0.035  # outline width of the title, as a fraction of its size
@@ -80,6 +79,24 @@ def make_styles() -> Styles:
         item=like("item", leftIndent=13, bulletIndent=0, spaceAfter=2.6),
         subitem=like("subitem", leftIndent=27, bulletIndent=13, spaceAfter=1.2),
     )
+
+
+def markup(text: Inline) -> str:
+    """Styled text as reportlab's paragraph markup (``<b>``, ``<i>``, ``<a href>``, ``<br/>``)."""
+    out = []
+    for span in text:
+        if isinstance(span, Break):
+            out.append("<br/>")
+            continue
+        piece = escape(span.text, quote=False)
+        if span.italic:
+            piece = f"<i>{piece}</i>"
+        if span.bold:
+            piece = f"<b>{piece}</b>"
+        if span.link:
+            piece = f'<a href="{escape(span.link)}">{piece}</a>'
+        out.append(piece)
+    return "".join(out)
 
 
 def plain_text(markup: str) -> str:
@@ -293,15 +310,15 @@ def boxes_for(panel: Panel, styles: Styles, frame: Frame) -> list[Box]:
     for block in panel.blocks:
         if isinstance(block, Heading):
             if block.level == 1:
-                boxes.append(TitleBox(block.text, styles.title))
+                boxes.append(TitleBox(markup(block.text), styles.title))
             else:
                 style = styles.section if block.level == 2 else styles.subsection
-                boxes.append(HeadingBox(block.text, style, block.level))
+                boxes.append(HeadingBox(markup(block.text), style, block.level))
         elif isinstance(block, Paragraph):
             boxes.append(_paragraph_box(block, styles))
         elif isinstance(block, ListItem):
             style = styles.item if block.depth == 0 else styles.subitem
-            boxes.append(TextBox(block.text, style, bullet=block.label))
+            boxes.append(TextBox(markup(block.text), style, bullet=block.label))
         elif isinstance(block, Diagram):
             boxes.append(_picture_box(block, frame, styles))
         elif isinstance(block, Fill):
@@ -316,17 +333,12 @@ def _paragraph_box(block: Paragraph, styles: Styles) -> Box:
             style = getattr(styles, tag)
     if "centred" in block.tags:
         style = ParagraphStyle(f"{style.name}-centred", parent=style, alignment=TA_CENTER)
-    text = TextBox(block.text, style)
+    text = TextBox(markup(block.text), style)
     return LicenceBox(text) if "licence" in block.tags else text
 
 
 def _picture_box(block: Diagram, frame: Frame, styles: Styles) -> PictureBox:
-    if block.kind == "supply":
-        picture = supply_picture()
-    elif block.kind == "cover":
-        picture = cover_picture(block.position, missing_tiles(block.position))
-    else:
-        picture = example_picture(block.position)
+    picture = block.picture()
     if block.tile_mm is not None:
         cell = block.tile_mm * mm
     else:
