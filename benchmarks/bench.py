@@ -1,7 +1,7 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything
-    python benchmarks/bench.py engine     # one part (engine, leaflet, sheets, web, stl, all, watch)
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -37,8 +37,13 @@ def _rate(action, seconds: float = 2.0, repeats: int = 5) -> float:
     return max(rates)
 
 
-def timed_command(args: list[str], runs: int = 5, before=None, env=None) -> tuple[float, float]:
-    """Median and best wall time of a command, in seconds; ``before()`` runs untimed first."""
+def timed_command(
+    args: list[str], runs: int = 5, before=None, env=None, ok: bool = True
+) -> tuple[float, float]:
+    """Median and best wall time of a command, in seconds; ``before()`` runs untimed first.
+
+    ``ok=False`` times a command that is meant to fail (a refused input).
+    """
     import subprocess
 
     times = []
@@ -46,7 +51,8 @@ def timed_command(args: list[str], runs: int = 5, before=None, env=None) -> tupl
         if before:
             before()
         start = time.perf_counter()
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=PROJECT, env=env)
+        subprocess.run(args, check=ok, stdout=subprocess.DEVNULL, stderr=None if ok else subprocess.DEVNULL,
+                       cwd=PROJECT, env=env)  # fmt: skip
         times.append(time.perf_counter() - start)
     return statistics.median(times), min(times)
 
@@ -70,6 +76,20 @@ def engine() -> None:
     index = iter(range(10**12))
     mid = _rate(lambda: midgame[next(index) % 50].legal_locations(), seconds=4)
     print(f"engine: legal-location queries per second on finished random games: {mid:,.0f}")
+
+
+def check() -> None:
+    """`grawlix-print check` of absurd position files: bounded by the rules, not by the file."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        huge, sparse = Path(folder) / "huge.toml", Path(folder) / "sparse.toml"
+        huge.write_text('grid = """\nR@ B#\n' + (". " * 1000 + "\n") * 1000 + '"""\n')
+        sparse.write_text('grid = """\nR@ B#\n' + (". " * 400 + "\n") * 400 + '"""\n')
+        for label, path in [("1000 x 1000 grid (refused unread)", huge), ("400 x 400 sparse grid", sparse)]:
+            args = [sys.executable, "-m", "grawlix_print", "check", str(path)]
+            median, best = timed_command(args, ok=False)
+            print(f"check: {label}: median {median:.2f} s, best {best:.2f} s")
 
 
 def sheets() -> None:
@@ -222,8 +242,8 @@ def watch(saves: int = 12) -> None:
 
 
 PARTS = {
-    "engine": engine, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl, "all": kit,
-    "watch": watch,
+    "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
+    "all": kit, "watch": watch,
 }  # fmt: skip
 
 

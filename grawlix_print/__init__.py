@@ -45,7 +45,8 @@ _EXPORTS = {
     "builtin_templates": "game.templates",
     "Grid": "game.engine",
     "Allowed": "game.engine",
-    "IllegalPlacement": "game.engine",
+    "RuleError": "game.engine",
+    "Problem": "game.engine",
     "Game": "game.engine",
     "Move": "game.engine",
     # positions

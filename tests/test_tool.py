@@ -16,12 +16,15 @@ import click
 import pypdf
 import pytest
 from click.testing import CliRunner
-from conftest import PROJECT, TEMPLATES
 
 from grawlix_print.cli import main
 from grawlix_print.cli.settings import load_settings
 from grawlix_print.game.templates import builtin_templates, find_templates
 
+from conftest import PROJECT, TEMPLATES
+
+# The commands of the program (a test module may register a helper command of its own).
+COMMANDS = {"all", "check", "facts", "init", "leaflet", "sheets", "stl", "watch", "web"}
 TEMPLATE_FILES = sorted(p.relative_to(TEMPLATES) for p in TEMPLATES.rglob("*") if p.is_file())
 
 
@@ -173,7 +176,7 @@ def test_bleed_zero_means_no_bleed(tmp_path):
 WORDS_IN_CAPITALS = {"PDF", "STL", "3MF", "PNG", "SVG", "HTML", "README", "TOML", "JSON", "CMYK", "US", "A4", "3D"}
 
 
-@pytest.mark.parametrize("name", sorted(main.commands))
+@pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_help_names_only_real_arguments(name):
     """Capitalised words in a command's help are its arguments (click's convention), no others."""
     command = main.commands[name]
@@ -184,9 +187,10 @@ def test_help_names_only_real_arguments(name):
 
 def test_command_list_is_not_cut_off():
     result = CliRunner().invoke(main, ["--help"], terminal_width=80)
-    listed = result.stdout.split("Commands:")[1].splitlines()
-    assert len([line for line in listed if line.strip()]) == len(main.commands)
-    assert not [line for line in listed if line.rstrip().endswith("...")]
+    listed = [line for line in result.stdout.split("Commands:")[1].splitlines() if line.strip()]
+    assert len(listed) == len(main.commands)
+    cut = [line for line in listed if line.rstrip().endswith("...")]
+    assert not [line for line in cut if line.split()[0] in COMMANDS]
 
 
 def test_shell_completion_as_the_readme_says():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,10 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from click.testing import CliRunner
-from conftest import PROJECT
-
-from grawlix_print.cli import main
+from conftest import PROJECT, TEMPLATES
 
 WAIT = 20.0  # seconds before a missing line fails the test (a loaded CI machine is slow)
 
@@ -58,8 +56,8 @@ def save(path: Path, text: str) -> None:
 
 
 def test_watch_rebuilds_on_save_reports_errors_and_keeps_going(tmp_path):
-    assert CliRunner().invoke(main, ["init", str(tmp_path)]).exit_code == 0
     templates, out = tmp_path / "templates", tmp_path / "out"
+    shutil.copytree(TEMPLATES, templates)
     watcher = Watcher(tmp_path)
     try:
         assert watcher.next_line() == ("stdout", "watching templates/ and its settings; Ctrl-C stops")

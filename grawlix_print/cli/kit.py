@@ -47,8 +47,12 @@ def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, qui
     options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in only}
     papers = PAPERS if paper == "both" else (paper,)
     steps = kit_steps(only, papers, options)
+
+    def note(text: str) -> None:
+        click.echo(f"note: {text}", err=True)
+
     if quiet:
-        outcomes = build_kit(steps, out, templates)
+        outcomes = build_kit(steps, out, templates, on_note=note)
     else:
         with click.progressbar(
             length=len(steps),
@@ -60,7 +64,7 @@ def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, qui
             def advance(outcome) -> None:
                 bar.update(1, outcome.step)
 
-            outcomes = build_kit(steps, out, templates, on_step=advance)
+            outcomes = build_kit(steps, out, templates, on_step=advance, on_note=note)
         click.echo(kit_summary(out, outcomes, time.perf_counter() - start))
 
 

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from ..cache import key_of, read_cached, store
 from ..errors import GrawlixError
-from ..game.engine import Location, grid_of
+from ..game.engine import Grid, Location
 from ..game.rules import Rules
 from ..tile.identity import COLOURS, GLYPHS, TILES, Tile
 
@@ -321,7 +321,7 @@ def find_largest_grid(main: list[Square], rules: Rules) -> tuple[tuple[int, int,
             cells = _as_cells(square, colouring)
             tiles = {(r, c): TILES[colour * n + glyph] for r, c, glyph, colour in cells}
             try:
-                grid_of(tiles, rules)
+                Grid.from_tiles(tiles, rules)
             except ValueError:
                 continue  # the two holes cut a corner off: try another
             return cells

@@ -45,7 +45,7 @@ from ..facts.leaflet import (
 )
 from ..facts.proof import Proof, cached_proof
 from ..facts.wording import capitalised, figures, in_words, separators
-from ..game.engine import grid_of
+from ..game.engine import Grid
 from ..game.positions import Position, load_position
 from ..game.rules import Rules
 from ..game.templates import POSITIONS_DIR, parse_toml, read_text
@@ -652,7 +652,7 @@ class _Reader:
         """The largest legal grid the proof found, with the tiles it cannot hold beneath it."""
         proof = self.facts.proof(f"{self.facts.source}:{line}")
         order = proof.order
-        grid = grid_of(proof.grid_tiles(), Rules(order, order, self.facts.rules.hand_size))
+        grid = Grid.from_tiles(proof.grid_tiles(), Rules(order, order, self.facts.rules.hand_size))
         position = Position("largest-grid", grid, {}, "The largest legal grid.")
         loose = missing_tiles(position)
         alt = describe_loose(position, loose, "The largest legal grid")
