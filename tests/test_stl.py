@@ -48,7 +48,7 @@ def default_set(tmp_path_factory):
     out = tmp_path_factory.mktemp("stl-default")
     result = run_stl(out, "--full-set")
     assert result.exit_code == 0, result.output
-    return out, result.output
+    return out / "3d", result.output
 
 
 def load(path: Path) -> trimesh.Trimesh:
@@ -442,11 +442,12 @@ def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
     result = run_stl(tmp_path, "--style", "flat", "--fit", "0.3", "--elephant-foot", "0",
                      "--bed", "256x256")  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
+    out = tmp_path / "3d"
+    assert sorted(p.name for p in out.iterdir()) == [
         "grawlix-3d-printing.txt", "grawlix-flat-plate.stl"]  # fmt: skip
-    notes = (tmp_path / "grawlix-3d-printing.txt").read_text()
+    notes = (out / "grawlix-3d-printing.txt").read_text()
     assert "CHANGE" not in notes and "M600" not in notes and "glyph" not in notes
-    mesh = load(tmp_path / "grawlix-flat-plate.stl")
+    mesh = load(out / "grawlix-flat-plate.stl")
     parts = mesh.split()
     assert len(parts) == 36  # the whole set on one 256 mm bed
     for part in parts:
@@ -470,15 +471,15 @@ def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
         (["--first-layer-height", "0.8", "--body-height", "0.7"], "larger than the body"),
         (["--tile-size", "12"], "too small: the thinnest stroke"),
         (["--tile-size", "18", "--fit", "1.2"], "use --fit"),
-        (["--fit", "-0.2"], "--fit must not be negative"),
-        (["--elephant-foot", "-0.1"], "--elephant-foot must not be negative"),
+        (["--fit", "-0.2"], "--fit must be zero or more"),
+        (["--elephant-foot", "-0.1"], "--elephant-foot must be zero or more"),
         (["--elephant-foot", "3"], "--elephant-foot 3 mm is more than 2 mm"),
         (["--bed", "30x30"], "too small for one 28 mm tile"),
         (["--bed", "huge"], "is not a bed size"),
         (["--markings", "dots"], "--markings 'dots' is not one of none, letters, shapes"),
         (["--tile-size", "22", "--markings", "letters"], "too little room in its corners"),
         (["--relief", "0.1"], "less than one 0.2 mm layer"),
-        (["--templates", "/nonexistent"], "no rules.toml"),
+        (["--templates", "/nonexistent"], "no such templates folder"),
         (["--style", "round"], "--style 'round' is not one of raised, flat"),
     ],
 )  # fmt: skip
@@ -506,11 +507,12 @@ def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
 
 
 def test_bad_input_leaves_earlier_files_alone(tmp_path):
-    earlier = tmp_path / "grawlix-raised-plate.stl"
+    earlier = tmp_path / "3d" / "grawlix-raised-plate.stl"
+    earlier.parent.mkdir()
     earlier.write_bytes(b"an earlier plate")
     assert run_stl(tmp_path, "--layer-height", "2").exit_code == 1
     assert earlier.read_bytes() == b"an earlier plate"
-    assert [p.name for p in tmp_path.iterdir()] == [earlier.name]
+    assert [p.name for p in earlier.parent.iterdir()] == [earlier.name]
 
 
 def test_recorded_settings_are_used_and_checked(templates_copy):

@@ -11,21 +11,8 @@ from ..solid.marks import MARKINGS
 from ..solid.plates import DEFAULT_BED
 from ..tile.sizes import SOLID_TILE
 from .app import main
-from .options import LENGTH, OneLineChoice, out_option, templates_option
+from .options import LENGTH, LENGTH_OR_ZERO, OneLineChoice, option_label, out_option, templates_option
 from .settings import with_settings
-
-
-class Allowance(click.ParamType):
-    """A length that may be zero (which turns the allowance off), never negative."""
-
-    name = "length"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, float):
-            return value
-        from ..units import parse_length
-
-        return parse_length(value, f"--{param.name.replace('_', '-')}", zero=True)
 
 
 class BedSize(click.ParamType):
@@ -38,7 +25,7 @@ class BedSize(click.ParamType):
             return tuple(float(v) for v in value)
         from ..solid.plates import parse_bed
 
-        bed = parse_bed(value)
+        bed = parse_bed(value, option_label(param, ctx))
         return (bed.width, bed.depth)
 
 
@@ -46,13 +33,14 @@ def _length_option(name: str, default: float, help: str, kind=LENGTH):
     return click.option(name, type=kind, default=f"{default:g}mm", show_default=True, help=help)
 
 
-@main.command()
+@main.command(short_help="3D-printable tiles: STL, 3MF, STEP and printing notes.")
 @out_option
 @click.option(
     "--style",
-    type=OneLineChoice(["raised", "flat"], case_sensitive=False),
-    default=None,
-    help="Only raised tiles (glyph on top, two colours) or only flat blank tiles. [default: both]",
+    type=OneLineChoice(["raised", "flat", "both"], case_sensitive=False),
+    default="both",
+    show_default=True,
+    help="Raised tiles (glyph on top, two colours), flat blank tiles, or both.",
 )
 @_length_option("--tile-size", SOLID_TILE.size, "Side of a tile: its place in the grid.")
 @_length_option("--body-height", SOLID_TILE.body_height, "Body height; snapped to a layer top.")
@@ -65,11 +53,12 @@ def _length_option(name: str, default: float, help: str, kind=LENGTH):
     "--elephant-foot",
     SOLID_TILE.elephant_foot,
     "Chamfer on the bottom edge for the first layer's flare (0 turns it off).",
-    Allowance(),
+    LENGTH_OR_ZERO,
 )
 @_length_option(
-    "--fit", SOLID_TILE.fit, "Print each tile this much smaller than --tile-size, for play.", Allowance()
-)
+    "--fit", SOLID_TILE.fit, "Print each tile this much smaller than --tile-size, for play.",
+    LENGTH_OR_ZERO,
+)  # fmt: skip
 @click.option(
     "--bed",
     type=BedSize(),
@@ -92,20 +81,23 @@ def _length_option(name: str, default: float, help: str, kind=LENGTH):
 )
 @templates_option
 @with_settings
-def stl(out: Path, style: str | None, templates: Path, **options) -> None:
+def stl(out: Path, style: str, templates: Path, **options) -> None:
     """3D-printable tiles: STL, 3MF (colour change set, or one filament per part), STEP, notes.
 
-    The body height is snapped to a layer boundary of your slicer settings, so
-    that one filament change prints the glyph in the accent colour. Options not
-    given come from grawlix.toml ([stl] or top level) beside the templates folder.
+    Writes into 3d/ in the --out folder. The body height is snapped to a
+    layer boundary of your slicer settings, so that one filament change prints
+    the glyph in the accent colour. No templates folder is needed, only
+    settings are read.
     """
+    from ..kit.plan import output_folder
     from ..solid.build import build_stl
-    from ..solid.plan import plan_stl, stl_options
     from ..solid.layers import describe_snap
+    from ..solid.plan import plan_stl, stl_options
 
+    options["style"] = None if style.lower() == "both" else style
     options["markings"] = options["markings"].lower()
-    click.echo(describe_snap(plan_stl(stl_options(style, **options)).layers))
-    for item in build_stl(out, templates, style=style, **options):
+    click.echo(describe_snap(plan_stl(stl_options(**options)).layers))
+    for item in build_stl(output_folder(out, "3d"), templates, **options):
         triangles = item.params.get("triangles")
         extra = f", {triangles:,} triangles" if triangles is not None else ""
         click.echo(f"wrote {item.path} ({item.kind}{extra})")

@@ -49,7 +49,7 @@ POINT_MM = MM_PER_UNIT["pt"]
 
 
 def build_sheets(
-    out: Path, templates: Path | None = None, paper: str = "a4", tile_size: float | None = None,
+    out: str | Path, templates: str | Path | None = None, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
     markings: str = "none",
 ) -> list[Written]:  # fmt: skip
@@ -60,6 +60,7 @@ def build_sheets(
     ``templates`` is not read (tiles come from the tile definition); it is
     taken so that ``grawlix-print all`` can call every product's build alike.
     """
+    out = Path(out)
     size = PAPER_TILE_MM if tile_size is None else tile_size
     bleed = CARD_BLEED_MM if bleed is None else bleed
     specs = [
@@ -245,7 +246,8 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int) -> list[str
         actual,
         *_HOW_TO.get(spec.backs or "", []),
         "Card stock of 250–300 g/m² works well. Cut along the lines that run to the edges;"
-        f" each tile's face runs {_mm(spec.bleed)} past its cut.",
+        + (f" each tile's face runs {_mm(spec.bleed)} past its cut." if spec.bleed else
+           " the tiles have no bleed, so cut exactly on the lines."),
     ]
 
 

@@ -84,7 +84,7 @@ def plan_stl(options: StlOptions) -> StlPlan:
             raise GrawlixError(f"{name} must be greater than zero, not {value:g} mm")
     for name, value in (("--elephant-foot", options.elephant_foot), ("--fit", options.fit)):
         if not math.isfinite(value) or value < 0:
-            raise GrawlixError(f"{name} must not be negative, not {value:g} mm")
+            raise GrawlixError(f"{name} must be zero or more, not {value:g} mm")
     unknown = [s for s in options.styles if s not in STYLES]
     if unknown or not options.styles:
         raise GrawlixError(f"--style must be one of {', '.join(STYLES)}, not {unknown or 'none'}")

@@ -38,11 +38,11 @@ DEFAULT_BED = Bed()
 _BED = re.compile(r"^\s*(\d+(?:\.\d*)?)\s*[x×*]\s*(\d+(?:\.\d*)?)\s*(?:mm)?\s*$", re.IGNORECASE)
 
 
-def parse_bed(text: str) -> Bed:
+def parse_bed(text: str, name: str = "--bed") -> Bed:
     """A bed as users type it: ``180x180``, ``256 x 256 mm``, ``250x210``."""
     match = _BED.match(str(text))
     if not match:
-        raise GrawlixError(f"--bed {text!r} is not a bed size such as 180x180 (width x depth in mm)")
+        raise GrawlixError(f"{name} {text!r} is not a bed size such as 180x180 (width x depth in mm)")
     return Bed(float(match.group(1)), float(match.group(2)))
 
 
