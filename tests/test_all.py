@@ -188,7 +188,7 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
             "tile_size": pytest.approx(25.4), "bleed": pytest.approx(3.0),
             "paper": "a4", "markings": "none",
         }  # the paper of each step is the kit's, not the recorded one
-        assert steps["3d"] == {"layer_height": pytest.approx(0.12)}
+        assert steps["3d"] == {"layer_height": pytest.approx(0.12), "full_set": True}  # the kit makes the full set
         (kit / "grawlix.toml").write_text("[all]\nspeed = 3\n")
         result = CliRunner().invoke(main, ["all", "--out", str(tmp_path), "--templates", str(kit / "templates")])
         assert result.exit_code == 1
