@@ -156,8 +156,9 @@ def stl() -> None:
     with tempfile.TemporaryDirectory() as out:
         args = [sys.executable, "-m", "grawlix_print", "stl", "--out", out]
         median, best = timed_command(args, runs=3)
-        triangles = _stl_triangles(Path(out) / "grawlix-raised-plate.stl")
-        files = len(list(Path(out).iterdir()))
+        written = Path(out) / "3d"
+        triangles = _stl_triangles(written / "grawlix-raised-plate.stl")
+        files = len(list(written.iterdir()))
         print(
             f"stl: full 3D set ({files} files: STL plates and tiles, STEP, 12 3MF, notes), "
             f"wall seconds: median {median:.2f}, best {best:.2f}; raised plate {triangles:,} "
