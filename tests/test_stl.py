@@ -469,15 +469,14 @@ def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
         (["--body-height", "0"], "--body-height must be greater than zero"),
         (["--layer-height", "1.2"], "--layer-height must be more than 0 and at most 1 mm"),
         (["--first-layer-height", "0.8", "--body-height", "0.7"], "larger than the body"),
-        (["--tile-size", "12"], "too small: the thinnest stroke"),
-        (["--tile-size", "18", "--fit", "1.2"], "use --fit"),
+        (["--tile-size", "6"], "too small: the thinnest stroke"),  # any bold face, at 4 mm
+        (["--tile-size", "20", "--fit", "15"], "use --fit"),
         (["--fit", "-0.2"], "--fit must be zero or more"),
         (["--elephant-foot", "-0.1"], "--elephant-foot must be zero or more"),
         (["--elephant-foot", "3"], "--elephant-foot 3 mm is more than 2 mm"),
         (["--bed", "30x30"], "too small for one 28 mm tile"),
         (["--bed", "huge"], "is not a bed size"),
         (["--markings", "dots"], "--markings 'dots' is not one of none, letters, shapes"),
-        (["--tile-size", "22", "--markings", "letters"], "too little room in its corners"),
         (["--relief", "0.1"], "less than one 0.2 mm layer"),
         (["--templates", "/nonexistent"], "no such templates folder"),
         (["--style", "round"], "--style 'round' is not one of raised, flat"),
@@ -504,6 +503,30 @@ def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
     with pytest.raises(GrawlixError, match="thinnest stroke"):
         plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest + 0.01))
     plan_stl(stl_options(style="flat", tile_size=12.0, fit=1.0))  # blanks have no strokes
+
+
+def test_marks_without_room_are_refused(tmp_path):
+    """Just under the smallest tile that takes letters (found through the code's own checks,
+    whatever the typeface), the command refuses in one line and writes nothing."""
+    from grawlix_print.errors import GrawlixError
+    from grawlix_print.solid.plan import plan_stl, stl_options
+
+    def fits(size: float) -> bool:
+        try:
+            plan_stl(stl_options(tile_size=size, markings="letters"))
+            return True
+        except GrawlixError:
+            return False
+
+    low, high = 5.0, 80.0
+    assert not fits(low) and fits(high)
+    while high - low > 0.01:
+        low, high = (low, (low + high) / 2) if fits((low + high) / 2) else ((low + high) / 2, high)
+    out = tmp_path / "out"
+    result = run_stl(out, "--tile-size", f"{low:.3f}", "--markings", "letters")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "--markings letters" in result.stderr or "thinnest stroke" in result.stderr
+    assert not out.exists()
 
 
 def test_bad_input_leaves_earlier_files_alone(tmp_path):
