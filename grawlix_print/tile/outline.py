@@ -151,6 +151,13 @@ def default_font_path() -> Path:
 def glyph_outlines(font_path: str | Path | None = None) -> dict[str, Outline]:
     """Outlines of the six glyphs read from a TrueType/OpenType font, by symbol."""
     path = Path(font_path) if font_path else default_font_path()
+    return character_outlines(path, "".join(glyph.symbol for glyph in GLYPHS))
+
+
+@lru_cache(maxsize=8)
+def character_outlines(font_path: str | Path, characters: str) -> dict[str, Outline]:
+    """Outlines of any characters of a font (such as the colour letters), by character."""
+    path = Path(font_path)
     try:
         font = TTFont(str(path), lazy=True)
         cmap = font.getBestCmap() or {}
@@ -158,17 +165,17 @@ def glyph_outlines(font_path: str | Path | None = None) -> dict[str, Outline]:
     except (OSError, TTLibError, AssertionError, KeyError) as error:
         raise GrawlixError(f"cannot read font: {error}", str(path)) from None
     outlines = {}
-    for glyph in GLYPHS:
-        name = cmap.get(ord(glyph.symbol))
+    for character in characters:
+        name = cmap.get(ord(character))
         if name is None:
-            raise GrawlixError(f"font has no glyph for {glyph.symbol!r}", str(path))
+            raise GrawlixError(f"font has no glyph for {character!r}", str(path))
         bounds_pen = BoundsPen(glyph_set)
         glyph_set[name].draw(bounds_pen)
         recorder = _ContourPen(glyph_set)
         glyph_set[name].draw(recorder)
         if bounds_pen.bounds is None or not recorder.contours:
-            raise GrawlixError(f"glyph {glyph.symbol!r} has no outline", str(path))
-        outlines[glyph.symbol] = _normalised(recorder.contours, bounds_pen.bounds)
+            raise GrawlixError(f"glyph {character!r} has no outline", str(path))
+        outlines[character] = _normalised(recorder.contours, bounds_pen.bounds)
     return outlines
 
 
