@@ -94,11 +94,6 @@ def test_the_full_set_is_written(default_set):
     assert "body height 9.8 mm: exactly the top of layer 49" in output
 
 
-def test_the_3d_command_loads_no_cadquery_or_vtk(default_set):
-    # The model is built with OpenCASCADE's own bindings; cadquery would pull in VTK.
-    assert "cadquery" not in sys.modules and "vtk" not in sys.modules
-
-
 def stl_files(out: Path) -> list[Path]:
     return sorted(out.glob("*.stl"))
 
