@@ -286,7 +286,7 @@ def assert_indexed_closed_manifold(faces: np.ndarray):
         (["--layer-height", "0"], "--layer-height must be greater than zero"),
         (["--layer-height", "1.2"], "--layer-height must be more than 0 and at most 1 mm"),
         (["--first-layer-height", "0.8", "--body-height", "0.7"], "larger than the body"),
-        (["--tile-size", "12"], "too small: the thinnest stroke"),
+        (["--tile-size", "10"], "too small: the thinnest stroke"),
         (["--tile-size", "60"], "six tiles do not fit"),
         (["--relief", "0.1"], "less than one 0.2 mm layer"),
         (["--templates", "/nonexistent"], "no rules.toml"),
@@ -343,7 +343,7 @@ def test_thin_strokes_name_the_smallest_tile(tmp_path):
     from grawlix_print.errors import GrawlixError
     from grawlix_print.solid.build import plan_stl, stl_options
 
-    result = run_stl(tmp_path / "out", "--tile-size", "12")
+    result = run_stl(tmp_path / "out", "--tile-size", "10")
     size = float(re.search(r"use at least ([\d.]+) mm", result.stderr).group(1))
     plan_stl(stl_options(tile_size=size))  # the size suggested is accepted ...
     with pytest.raises(GrawlixError, match="thinnest stroke"):
