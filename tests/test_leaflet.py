@@ -104,7 +104,7 @@ def test_imposition_outside_flap_back_cover_inside_2_3_4(built):
         outside, inside = pdf.pages
         width = float(outside.width)
         # Outside, left to right: the inside flap (Example 2), the back (the story), the cover.
-        flap, back, cover = (headline_x(outside, w) for w in ("Example 2", "Two typesetters", "Michael Purcell"))
+        flap, back, cover = (headline_x(outside, w) for w in ("Example 2", "Our story starts", "Michael Purcell"))
         assert flap < width / 3 < back < 2 * width / 3 < cover
         # Inside: panels 2, 3, 4.
         two, three, four = (headline_x(inside, w) for w in ("Overview", "The Grid", "Playing Tiles"))
@@ -203,19 +203,19 @@ def test_same_inputs_same_bytes(built, tmp_path):
 
 COMPUTED_PHRASES = [
     # Example 2 (seed 000, design.md): 17 tiles, 16 locations; ? allows # % & in red, yellow, violet.
-    "Seventeen tiles are in the grid",
-    "any of sixteen locations",
+    "the grid holds seventeen tiles",
+    "the sixteen places where the next tile could go",
     "the glyphs allowed there are #, % and &",
     "the colours allowed are red, yellow and violet",
     "its column holds the blue @, orange * and green $",
     "The grid has six columns, so a tile cannot go in a new column",
     "It has five rows, so a tile can still go in a new row",
     "the grid spans six rows, as many as the rules allow",
-    "the location marked ! becomes unavailable",
+    "That closes the location marked !",
     # Example 1 (seed 003): R& B# / . Y*; seven locations; ? allows @ # $ % in orange, green, blue, violet.
-    "Three tiles are in the grid: red &, blue # and yellow *",
-    "any of seven locations",
-    "glyphs @, #, $ and % in one of the colours orange, green, blue and violet",
+    "This grid holds three tiles: red &, blue # and yellow *",
+    "the seven places where the next tile could go",
+    "the glyphs allowed there are @, #, $ and %, and the colours allowed are orange, green, blue and violet",
     # Rules parameters and the tile set.
     "no more than six rows and six columns",
     "both players hold four tiles",
@@ -236,7 +236,7 @@ def test_every_section_of_the_seed_is_there(built):
     text = text_of(built["letter"][1])
     for heading in (
         "Version 1.0", "Grawlix", "The Typesetters’ Game", "Michael Purcell", "Dannielle Harden",
-        "Overview", "Components", "The Grid", "Notes", "Set Up", "draft", "Gameplay", "Playing Tiles",
+        "Overview", "Components", "The Grid", "Notes", "Set-Up", "draft", "Gameplay", "Playing Tiles",
         "Example 1", "Example 2", "Contact",
     ):  # fmt: skip
         assert heading in text, heading
@@ -360,7 +360,7 @@ def test_max_seven_rows_and_columns(templates_copy, tmp_path, positions):
     text = build_text(templates_copy, tmp_path)
     assert "no more than seven rows and seven columns" in text
     count = len(oracle_locations(positions["example-2"].grid.tiles(), 7, 7))
-    assert f"any of {WORDS[count]} locations" in text
+    assert f"the {WORDS[count]} places where the next tile could go" in text
     assert "so a tile can still go in a new column" in text
     assert "still fewer than seven, so the location marked ! stays available" in text
     assert "six rows and six columns" not in text
@@ -418,9 +418,9 @@ def test_overflowing_panel_names_the_panel_and_the_excess(templates_copy, tmp_pa
 
 
 def test_overflow_only_on_the_narrower_paper(templates_copy, tmp_path):
-    # A word that fits an A4 panel (81.7 mm of text) but not a Letter one (75.8 mm).
+    # A word that fits an A4 panel (79.7 mm of text) but not a Letter one (73.8 mm).
     leaflet = templates_copy / "leaflet.md"
-    word = "Typesetters" * 4  # some 78.5 mm in the body face
+    word = "Typesetters" * 3 + "Typeset"  # some 75 mm in the 10 pt bold face
     leaflet.write_text(leaflet.read_text().replace("## Overview\n", f"## Overview\n\n**{word}**\n\n"))
     build_leaflet(tmp_path / "a4", templates_copy, "a4")
     with pytest.raises(GrawlixError, match=r"panel 2 does not fit on US Letter paper: the word .* too wide"):

@@ -28,6 +28,7 @@ from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
+from ..tile.look import Ink
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
 from .text import PANELS, LeafletText, load_leaflet_text
 
@@ -35,8 +36,11 @@ FOLD_IN_NARROWER_MM = 2.0
 PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel
 TOP_MM = 11.0
 BOTTOM_MM = 10.0
-FOLD_MARK_MM = (3.0, 7.0)  # fold ticks run between these distances from the top and bottom edges
-FOLD_MARK_RGB = (0.65, 0.65, 0.65)
+FOLD_MARK_MM = (6.0, 9.5)
+"""Fold ticks run between these distances from the top and bottom edges: inside the
+4-6 mm a home printer leaves blank, and clear of the text, which starts 10 mm in."""
+FOLD_MARK = Ink((0.6, 0.6, 0.6), (0.0, 0.0, 0.0, 0.45))
+FOLD_MARK_POINTS = 0.5
 
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 OUTSIDE = ("flap", "back", "cover")
@@ -109,15 +113,19 @@ def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edi
 
 
 def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
+    """The print edition: CMYK, black text in black ink only, trim and bleed boxes on the sheet."""
     page_width, page_height = paper_points(paper, landscape=True)
     widths = panel_widths(paper)
     buffer = io.BytesIO()
     canvas = _start(buffer, (page_width, page_height), text, f"{PAPER_NAMES[paper]} tri-fold")
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
+        # Nothing runs off the sheet, so the bleed is the trim: the whole sheet.
+        canvas.setTrimBox((0, 0, page_width, page_height))
+        canvas.setBleedBox((0, 0, page_width, page_height))
         x = 0.0
         for k, name in enumerate(names):
             left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
-            laid[name].draw(canvas, left, page_height - TOP_MM * mm, frame.width)
+            laid[name].draw(canvas, left, page_height - TOP_MM * mm, frame.width, cmyk=True)
             x += widths[name]
             if k < len(names) - 1:
                 _fold_marks(canvas, x, page_height)
@@ -129,8 +137,8 @@ def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
 def _fold_marks(canvas: Canvas, x: float, page_height: float) -> None:
     near, far = (d * mm for d in FOLD_MARK_MM)
     canvas.saveState()
-    canvas.setStrokeColorRGB(*FOLD_MARK_RGB)
-    canvas.setLineWidth(0.4)
+    canvas.setStrokeColorCMYK(*FOLD_MARK.cmyk)
+    canvas.setLineWidth(FOLD_MARK_POINTS)
     canvas.line(x, page_height - near, x, page_height - far)
     canvas.line(x, near, x, far)
     canvas.restoreState()
@@ -142,7 +150,7 @@ def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     canvas = _start(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
     canvas.showOutline()
     for name in PANELS:
-        laid[name].draw(canvas, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
+        laid[name].draw(canvas, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, cmyk=False, bookmarks=True)
         canvas.showPage()
     return _save(canvas, buffer)
 

@@ -1,0 +1,330 @@
+"""Setting the leaflet's text: its markup broken into lines, and the lines drawn.
+
+reportlab's Paragraph cannot do three things the leaflet needs, so the
+leaflet sets its own lines:
+
+* glyphs in running text are drawn as paths in the tiles' face (Comic Neue
+  is OpenType/CFF, which reportlab cannot embed), with the character set
+  invisibly on top so the text can still be searched and copied;
+* a paragraph never ends on a single word when the line before it can spare
+  one;
+* work is bounded by the page, not by the text: breaking stops as soon as
+  the lines pass the height they may take, and words are read lazily, so a
+  paragraph of megabytes costs no more than a full panel.
+
+The markup is the leaflet text's: ``<b>``, ``<br/>``, ``<a href="...">`` and
+HTML entities. A bold run that is exactly one glyph (``<b>@</b>``) is a
+glyph. Spaces and line ends may break a line; a no-break space never does,
+and neither does the space on either side of a number, so "25.4 mm",
+"15–30 minutes" and "CC BY 4.0" stay on one line without the writer marking them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html import unescape
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+
+from ...tile.identity import GLYPHS
+from ...tile.look import Ink
+from ...tile.outline import TextGlyph, text_glyphs
+
+GLYPH_SYMBOLS = frozenset(g.symbol for g in GLYPHS)
+FIT_SLACK = 0.01  # points: rounding slack before a line counts as too long
+GLYPH_SCALE = 1.2
+"""Glyphs in running text are set a size up from the words around them, as the
+designer's leaflet sets them (about 12 pt in 10 pt text), so they read as pieces."""
+
+_TOKEN = re.compile(r"<[^<>]*>|[ \t\r\n]+|(?:&#?\w{1,16};|[^<& \t\r\n]){1,64}|[<&]")
+"""A tag, a run of breakable space, or up to 64 characters of a word (entities kept whole)."""
+_HREF = re.compile(r"""href\s*=\s*["']([^"']*)["']""")
+_NUMBER = re.compile(r"[(\[]?\d[\d.,:/×x–-]*[)\]]?[.,;:!?)]*")
+"""A word that is a number ("25.4", "15–30", "(1", "4.0)."): kept with its neighbours."""
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a block of text is set; lengths in points."""
+
+    font: str
+    bold_font: str
+    size: float
+    leading: float
+    align: str = "left"  # or "centre"
+    indent: float = 0.0  # left indent of every line
+    bullet_indent: float = 0.0  # where a list item's label starts
+    space_before: float = 0.0
+    space_after: float = 0.0
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Part of a word in one font and link, or one glyph drawn as a path."""
+
+    text: str
+    bold: bool
+    href: str | None
+    width: float
+    glyph: TextGlyph | None = None
+
+
+@dataclass(frozen=True)
+class Word:
+    """What a line may not break: one word, or a number glued to its neighbours."""
+
+    pieces: tuple[Piece, ...]
+    width: float
+    count: int = 1  # words of the text it holds
+
+    @property
+    def text(self) -> str:
+        return "".join(p.text for p in self.pieces)
+
+
+@dataclass(frozen=True)
+class Line:
+    words: tuple[Word, ...]
+    hard_break: bool = False  # ends at a <br/>, so no word may move across its end
+
+
+@dataclass(frozen=True)
+class SetText:
+    """A block's lines. ``complete`` is False when setting stopped at its height limit."""
+
+    lines: tuple[Line, ...]
+    complete: bool
+
+
+class WordTooWide(Exception):
+    """A word longer than the line: no breaking can help."""
+
+    def __init__(self, word: str, excess: float):
+        super().__init__(word)
+        self.word, self.excess = word, excess
+
+
+_BREAK = Line(())  # marks a <br/> in the word stream
+
+
+def set_text(markup: str, style: TextStyle, width: float, limit: float = math.inf) -> SetText:
+    """Break ``markup`` into lines ``width`` wide; stop once they need more than ``limit`` high."""
+    room = width - style.indent
+    space = _space(style)
+    most_lines = math.floor(limit / style.leading + 1e-9) if math.isfinite(limit) else math.inf
+    lines: list[Line] = []
+    current: list[Word] = []
+    used = 0.0
+    for word in _glued(_words(markup, style, room), space, room):
+        if word is _BREAK:
+            lines.append(Line(tuple(current), hard_break=True))
+            current, used = [], 0.0
+        elif current and used + space + word.width > room + FIT_SLACK:
+            lines.append(Line(tuple(current)))
+            current, used = [word], word.width
+        else:
+            used += (space if current else 0.0) + word.width
+            current.append(word)
+        if len(lines) >= most_lines:
+            return SetText(tuple(lines), complete=False)
+    lines.append(Line(tuple(current)))
+    return SetText(tuple(_rebalanced(lines, room, space)), complete=True)
+
+
+def text_height(text: SetText, style: TextStyle) -> float:
+    return len(text.lines) * style.leading
+
+
+def _space(style: TextStyle) -> float:
+    return stringWidth(" ", style.font, style.size)
+
+
+def _rebalanced(lines: list[Line], room: float, space: float) -> list[Line]:
+    """Move a word down so that the last line does not stand alone as one word.
+
+    Only across a soft break, and only when the moved word fits beside it;
+    the line it leaves keeps at least one word.
+    """
+    if len(lines) < 2 or len(lines[-1].words) != 1 or lines[-1].words[0].count != 1:
+        return lines
+    before, last = lines[-2], lines[-1]
+    if before.hard_break or len(before.words) < 2:
+        return lines
+    moved = before.words[-1]
+    if moved.width + space + last.words[0].width > room + FIT_SLACK:
+        return lines
+    return [*lines[:-2], Line(before.words[:-1]), Line((moved, *last.words))]
+
+
+def _words(markup: str, style: TextStyle, room: float) -> Iterator[Word | Line]:
+    """The words of the markup, one at a time, and ``_BREAK`` for each ``<br/>``."""
+    glyphs = text_glyphs()
+    bold, href = False, None
+    pieces: list[Piece] = []
+    width = 0.0
+    bold_from: int | None = None  # index in ``pieces`` where the open bold run began
+
+    def word() -> Word:
+        found = Word(tuple(pieces), width)
+        if width > room + FIT_SLACK:
+            raise WordTooWide(found.text, width - room)
+        return found
+
+    for match in _TOKEN.finditer(markup):
+        token = match.group()
+        if token[0] == "<" and len(token) > 1:
+            tag = token.strip("</>").split()[0].lower() if token.strip("</> ") else ""
+            closing = token.startswith("</")
+            if tag == "br":
+                if pieces:
+                    yield word()
+                pieces, width, bold_from = [], 0.0, None
+                yield _BREAK
+            elif tag == "b":
+                if closing and bold_from is not None and _is_glyph(pieces[bold_from:]):
+                    glyph = glyphs[pieces[bold_from].text]
+                    advance = glyph.advance * style.size * GLYPH_SCALE
+                    width += advance - pieces[bold_from].width
+                    pieces[bold_from] = Piece(pieces[bold_from].text, True, href, advance, glyph)
+                bold, bold_from = not closing, (None if closing else len(pieces))
+            elif tag == "a":
+                found = _HREF.search(token)
+                href = None if closing or not found else unescape(found.group(1))
+        elif token[0] in " \t\r\n":
+            if pieces:
+                yield word()
+            pieces, width, bold_from = [], 0.0, None
+        else:
+            text = unescape(token)
+            size = stringWidth(text, style.bold_font if bold else style.font, style.size)
+            pieces.append(Piece(text, bold, href, size))
+            width += size
+            if width > 4 * room:  # hopeless already: stop reading an endless word
+                raise WordTooWide("".join(p.text for p in pieces)[:40] + "…", width - room)
+    if pieces:
+        yield word()
+
+
+def _glued(words: Iterator[Word | Line], space: float, room: float) -> Iterator[Word | Line]:
+    """Join each number to the words either side of it, where the group still fits a line."""
+    pending: Word | None = None
+    after_number = False
+    for word in words:
+        if word is _BREAK:
+            if pending is not None:
+                yield pending
+            pending, after_number = None, False
+            yield word
+            continue
+        number = _NUMBER.fullmatch(word.text) is not None
+        if pending is not None and (after_number or number) and pending.width + space + word.width <= room:
+            gap = Piece(" ", False, None, space)
+            pending = Word((*pending.pieces, gap, *word.pieces), pending.width + space + word.width, pending.count + word.count)
+        else:
+            if pending is not None:
+                yield pending
+            pending = word
+        after_number = number
+    if pending is not None:
+        yield pending
+
+
+def _is_glyph(run: list[Piece]) -> bool:
+    return len(run) == 1 and run[0].text in GLYPH_SYMBOLS
+
+
+# --- drawing -------------------------------------------------------------------------
+
+
+def draw_text(
+    canvas: Canvas, text: SetText, style: TextStyle, x: float, top: float, width: float,
+    ink: Ink, cmyk: bool, bullet: str | None = None,
+) -> None:  # fmt: skip
+    """Draw the lines with the first baseline one type size below ``top``.
+
+    Glyph pieces are filled paths; under each, its character is set in
+    invisible text (render mode 3) squeezed to the glyph's advance, so
+    copying or searching the PDF still finds "@".
+    """
+    space = _space(style)
+    room = width - style.indent
+    shapes: list[tuple[TextGlyph, float, float]] = []
+    links: list[tuple[str, float, float, float]] = []
+    words = canvas.beginText()
+    _text_colour(words, ink, cmyk)
+    baseline = top - style.size
+    if bullet:
+        words.setFont(style.font, style.size)
+        words.setTextOrigin(x + style.bullet_indent, baseline)
+        words.textOut(bullet)
+    for line in text.lines:
+        used = sum(w.width for w in line.words) + space * max(0, len(line.words) - 1)
+        left = x + style.indent + ((room - used) / 2 if style.align == "centre" else 0.0)
+        words.setTextOrigin(left, baseline)
+        cursor = left
+        for k, word in enumerate(line.words):
+            if k:
+                words.setFont(style.font, style.size)
+                words.textOut(" ")
+                cursor += space
+            for piece in word.pieces:
+                _set_piece(words, piece, style)
+                if piece.glyph is not None:
+                    shapes.append((piece.glyph, cursor, baseline))
+                if piece.href:
+                    links.append((piece.href, cursor, cursor + piece.width, baseline))
+                cursor += piece.width
+        baseline -= style.leading
+    canvas.drawText(words)
+    _draw_glyphs(canvas, shapes, style.size * GLYPH_SCALE, ink, cmyk)
+    for href, x0, x1, y in links:
+        rect = (x0, y - 0.25 * style.size, x1, y + style.size)
+        canvas.linkURL(href, rect, relative=1, thickness=0)
+
+
+def _set_piece(words, piece: Piece, style: TextStyle) -> None:
+    words.setFont(style.bold_font if piece.bold else style.font, style.size)
+    if piece.glyph is None:
+        words.textOut(piece.text)
+        return
+    natural = stringWidth(piece.text, style.bold_font, style.size)
+    words.setTextRenderMode(3)
+    words.setHorizScale(100 * piece.width / natural)
+    words.textOut(piece.text)
+    words.setHorizScale(100)
+    words.setTextRenderMode(0)
+
+
+def _text_colour(words, ink: Ink, cmyk: bool) -> None:
+    if cmyk:
+        words.setFillColorCMYK(*ink.cmyk)
+    else:
+        words.setFillColorRGB(*ink.rgb)
+
+
+def _draw_glyphs(canvas: Canvas, shapes: list[tuple[TextGlyph, float, float]], size: float, ink: Ink, cmyk: bool) -> None:
+    if not shapes:
+        return
+    canvas.saveState()
+    if cmyk:
+        canvas.setFillColorCMYK(*ink.cmyk)
+    else:
+        canvas.setFillColorRGB(*ink.rgb)
+    path = canvas.beginPath()
+    for glyph, gx, gy in shapes:
+        for contour in glyph.contours:
+            first = contour.start
+            path.moveTo(gx + first[0] * size, gy + first[1] * size)
+            for segment in contour.segments:
+                points = [(gx + px * size, gy + py * size) for px, py in segment.points[1:]]
+                if segment.is_line:
+                    path.lineTo(*points[0])
+                else:
+                    path.curveTo(*points[0], *points[1], *points[2])
+            path.close()
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    canvas.restoreState()
