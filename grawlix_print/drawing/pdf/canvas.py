@@ -11,32 +11,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ... import __version__
 from ...files import write_bytes
+from .fonts import BODY, BOLD, register_quicksand
 
 PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Portrait width and height of each paper size, in millimetres."""
 
-SANS = "GrawlixSans"
-SANS_BOLD = "GrawlixSans-Bold"
+SANS, SANS_BOLD = BODY, BOLD
+"""Every PDF sets its words in the designer's Quicksand (sheets' notes and marks too)."""
 
 GAME_AUTHORS = "Michael Purcell and Dannielle Harden"
 LICENCE = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
-
-
-def register_fonts() -> None:
-    """Register reportlab's bundled Vera TrueType faces (embedded and subset in the PDF)."""
-    if SANS in pdfmetrics.getRegisteredFontNames():
-        return
-    import reportlab
-
-    folder = Path(reportlab.__file__).parent / "fonts"
-    pdfmetrics.registerFont(TTFont(SANS, str(folder / "Vera.ttf")))
-    pdfmetrics.registerFont(TTFont(SANS_BOLD, str(folder / "VeraBd.ttf")))
 
 
 def paper_points(paper: str, landscape: bool = False) -> tuple[float, float]:
@@ -55,7 +43,7 @@ class Metadata:
 
 def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata) -> Canvas:
     """A canvas writing into ``buffer``; call ``finish`` to save it to a file atomically."""
-    register_fonts()
+    register_quicksand()
     # A TrueType initial font keeps reportlab from declaring Helvetica, which it never embeds.
     canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SANS)
     canvas.setTitle(meta.title)
