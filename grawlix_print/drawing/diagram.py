@@ -2,7 +2,8 @@
 
 A ``Picture`` is what to draw, in grid terms; it is built from a position
 (and the engine's answers) or from the tile definition, then drawn at any
-cell size. Used by the leaflet for the cover art, the supply chart and the
+cell size on any ``Surface`` (a PDF page or an SVG picture). Used by the
+leaflet and the web edition for the cover art, the supply chart and the
 examples; any product that shows a position can reuse it.
 
 The dotted squares are exactly the engine's ``legal_locations()``; this
@@ -14,20 +15,19 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
-
-from reportlab.pdfgen.canvas import Canvas
 
 from ..game.engine import Location
 from ..game.positions import Position
 from ..tile.identity import TILES, Tile
-from ..tile.look import TILE_EDGE
+from ..tile.look import TILE_EDGE, Ink
+from .fonts import LABEL
+from .surface import Face, Pen, Surface, lines
 from .tile import TileStyle, draw_tile
 
 DIAGRAM_STYLE = TileStyle(edge_width=0.03, contour_width=0.014)
 """Tiles in diagrams: the designer's look, with neighbouring borders drawn as one line."""
 
-VACANT_RGB = (0.25, 0.25, 0.25)
+VACANT = Ink((0.25, 0.25, 0.25), (0.0, 0.0, 0.0, 0.75))
 VACANT_WIDTH = 0.03  # dot diameter, fraction of the cell
 VACANT_DOTS = 12  # dots along one side of a square (a dot sits on every corner)
 LOOSE_ANGLES = (30.0, 15.0, -30.0, -15.0, 22.0, -22.0)
@@ -89,7 +89,7 @@ class Picture:
         return min(largest, width / self.columns)
 
     def draw(
-        self, canvas: Canvas, x: float, top: float, cell: float, label_font: str,
+        self, surface: Surface, x: float, top: float, cell: float, label_face: Face = LABEL,
         style: TileStyle = DIAGRAM_STYLE,
     ) -> None:  # fmt: skip
         """Draw with the picture's top-left corner at (x, top)."""
@@ -99,20 +99,21 @@ class Picture:
             r, c = location
             return x + (c - first_column + 0.5) * cell, top - (r - first_row + 0.5) * cell
 
-        _draw_vacant(canvas, self.vacant, set(self.tiles), centre, cell)
-        size = grid_tile_size(cell, style)
-        for location, tile in self.tiles.items():
-            STAMPS.draw(canvas, tile, *centre(location), size, style)
-        canvas.setFillColorRGB(*TILE_EDGE.rgb)
-        for label, location in self.labels.items():
-            cx, cy = centre(location)
+        with surface.transformed():
+            _draw_vacant(surface, self.vacant, set(self.tiles), centre, cell)
+            size = grid_tile_size(cell, style)
+            for location, tile in self.tiles.items():
+                stamp_tile(surface, tile, *centre(location), size, style)
             font_size = cell * 0.72
-            canvas.setFont(label_font, font_size)
-            canvas.drawCentredString(cx, cy - font_size * 0.36, label)
-        if self.loose:
-            self._draw_loose(canvas, x, top - (self.rows + LOOSE_GAP) * cell, cell, style)
+            for label, location in self.labels.items():
+                cx, cy = centre(location)
+                surface.text(cx, cy - font_size * 0.36, label, label_face, font_size, TILE_EDGE)
+            if self.loose:
+                self._draw_loose(surface, x, top - (self.rows + LOOSE_GAP) * cell, cell, style)
 
-    def _draw_loose(self, canvas: Canvas, x: float, first_y: float, cell: float, style: TileStyle) -> None:
+    def _draw_loose(
+        self, surface: Surface, x: float, first_y: float, cell: float, style: TileStyle
+    ) -> None:
         per_row = self.loose_per_row()
         width = self.columns * cell
         for k, tile in enumerate(self.loose):
@@ -120,7 +121,8 @@ class Picture:
             in_row = min(per_row, len(self.loose) - row * per_row)
             cx = x + width / 2 + (place - (in_row - 1) / 2) * LOOSE_PITCH * cell
             cy = first_y - row * LOOSE_PITCH * cell
-            STAMPS.draw(canvas, tile, cx, cy, cell, style, angle=LOOSE_ANGLES[k % len(LOOSE_ANGLES)])
+            angle = LOOSE_ANGLES[k % len(LOOSE_ANGLES)]
+            stamp_tile(surface, tile, cx, cy, cell, style, angle)
 
 
 def _turned_half(angle: float) -> float:
@@ -129,41 +131,26 @@ def _turned_half(angle: float) -> float:
     return (abs(math.cos(a)) + abs(math.sin(a))) / 2
 
 
-class TileStamps:
-    """Each tile drawn once per document as a PDF form, then stamped wherever it appears.
+STAMP_UNIT = 100.0
+"""A stamped tile's side in its own units; each use scales it to size."""
+
+
+def stamp_tile(
+    surface: Surface, tile: Tile, cx: float, cy: float, size: float, style: TileStyle,
+    angle: float = 0.0,
+) -> None:  # fmt: skip
+    """A tile drawn once per document and stamped wherever it appears.
 
     A diagram tile is two dozen curves; the leaflet shows ninety of them per
     document, mostly repeats. Stamping keeps files small and builds fast, and
     the one drawing is still ``draw_tile``'s.
     """
-
-    UNIT = 100.0  # the form's tile side, in form units
-
-    def __init__(self) -> None:
-        self._defined: WeakKeyDictionary[Canvas, dict[tuple[int, TileStyle], str]] = WeakKeyDictionary()
-
-    def draw(
-        self, canvas: Canvas, tile: Tile, cx: float, cy: float, size: float, style: TileStyle,
-        angle: float = 0.0,
-    ) -> None:  # fmt: skip
-        forms = self._defined.setdefault(canvas, {})
-        key = (tile.index, style)
-        if key not in forms:
-            forms[key] = name = f"GrawlixTile{len(forms)}"
-            reach = self.UNIT / 2 + 1
-            canvas.beginForm(name, -reach, -reach, reach, reach)
-            draw_tile(canvas, tile, 0, 0, self.UNIT, style)
-            canvas.endForm()
-        canvas.saveState()
-        canvas.translate(cx, cy)
-        if angle:
-            canvas.rotate(angle)
-        canvas.scale(size / self.UNIT, size / self.UNIT)
-        canvas.doForm(forms[key])
-        canvas.restoreState()
-
-
-STAMPS = TileStamps()
+    with surface.transformed(cx, cy, angle, size / STAMP_UNIT):
+        surface.stamp(
+            ("tile", tile.index, style),
+            STAMP_UNIT / 2 + 1,
+            lambda s: draw_tile(s, tile, 0, 0, STAMP_UNIT, style),
+        )
 
 
 def grid_tile_size(cell: float, style: TileStyle) -> float:
@@ -176,7 +163,9 @@ def grid_tile_size(cell: float, style: TileStyle) -> float:
     return cell / (1 - style.edge_width)
 
 
-def _draw_vacant(canvas: Canvas, vacant: Iterable[Location], tiles: set[Location], centre, cell: float) -> None:
+def _draw_vacant(
+    surface: Surface, vacant: Iterable[Location], tiles: set[Location], centre, cell: float
+) -> None:
     """Dotted squares. Each shared side is drawn once, so neighbouring squares' dots line up."""
     sides: set[tuple[Location, Location]] = set()
     for r, c in vacant:
@@ -189,18 +178,13 @@ def _draw_vacant(canvas: Canvas, vacant: Iterable[Location], tiles: set[Location
             sides.add((min(a, b), max(a, b)))
     if not sides:
         return
-    canvas.saveState()
-    canvas.setStrokeColorRGB(*VACANT_RGB)
-    canvas.setLineWidth(cell * VACANT_WIDTH)
-    canvas.setLineCap(1)
-    canvas.setDash([0, cell / VACANT_DOTS])
     x0, y0 = centre((0, 0))
-    path = canvas.beginPath()
-    for (r0, c0), (r1, c1) in sorted(sides):
-        path.moveTo(x0 + (c0 - 0.5) * cell, y0 - (r0 - 0.5) * cell)
-        path.lineTo(x0 + (c1 - 0.5) * cell, y0 - (r1 - 0.5) * cell)
-    canvas.drawPath(path, stroke=1, fill=0)
-    canvas.restoreState()
+    path = lines(
+        ((x0 + (c0 - 0.5) * cell, y0 - (r0 - 0.5) * cell), (x0 + (c1 - 0.5) * cell, y0 - (r1 - 0.5) * cell))
+        for (r0, c0), (r1, c1) in sorted(sides)
+    )
+    dots = Pen(VACANT, cell * VACANT_WIDTH, dash=(0, cell / VACANT_DOTS), round=True)
+    surface.shape(path, pen=dots)
 
 
 # --- the three kinds of picture the rules need --------------------------------

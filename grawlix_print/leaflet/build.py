@@ -24,6 +24,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points
+from ..drawing.pdf.surface import PdfSurface
+from ..drawing.surface import Pen, lines
 from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
@@ -118,6 +120,7 @@ def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     widths = panel_widths(paper)
     buffer = io.BytesIO()
     canvas = _start(buffer, (page_width, page_height), text, f"{PAPER_NAMES[paper]} tri-fold")
+    surface = PdfSurface(canvas, cmyk=True)
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
         # Nothing runs off the sheet, so the bleed is the trim: the whole sheet.
         canvas.setTrimBox((0, 0, page_width, page_height))
@@ -125,23 +128,19 @@ def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
         x = 0.0
         for k, name in enumerate(names):
             left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
-            laid[name].draw(canvas, left, page_height - TOP_MM * mm, frame.width, cmyk=True)
+            laid[name].draw(surface, left, page_height - TOP_MM * mm, frame.width)
             x += widths[name]
             if k < len(names) - 1:
-                _fold_marks(canvas, x, page_height)
+                _fold_marks(surface, x, page_height)
         canvas.showPage()
         canvas.addPageLabel(page, prefix=label)
     return _save(canvas, buffer)
 
 
-def _fold_marks(canvas: Canvas, x: float, page_height: float) -> None:
+def _fold_marks(surface: PdfSurface, x: float, page_height: float) -> None:
     near, far = (d * mm for d in FOLD_MARK_MM)
-    canvas.saveState()
-    canvas.setStrokeColorCMYK(*FOLD_MARK.cmyk)
-    canvas.setLineWidth(FOLD_MARK_POINTS)
-    canvas.line(x, page_height - near, x, page_height - far)
-    canvas.line(x, near, x, far)
-    canvas.restoreState()
+    ticks = [((x, page_height - near), (x, page_height - far)), ((x, near), (x, far))]
+    surface.shape(lines(ticks), pen=Pen(FOLD_MARK, FOLD_MARK_POINTS))
 
 
 def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
@@ -149,8 +148,9 @@ def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     buffer = io.BytesIO()
     canvas = _start(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
     canvas.showOutline()
+    surface = PdfSurface(canvas, cmyk=False)  # the reading edition is for screens
     for name in PANELS:
-        laid[name].draw(canvas, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, cmyk=False, bookmarks=True)
+        laid[name].draw(surface, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
         canvas.showPage()
     return _save(canvas, buffer)
 

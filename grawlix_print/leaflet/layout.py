@@ -17,10 +17,10 @@ from html import unescape
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
-from ..drawing.diagram import DIAGRAM_STYLE, Picture, cover_picture, example_picture, supply_picture
+from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
 from ..drawing.pdf.fonts import register_quicksand
+from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import SetText, TextStyle, WordTooWide, draw_text, set_text, text_height
 from ..errors import GrawlixError
 from ..facts.leaflet import missing_tiles
@@ -113,7 +113,7 @@ class Box:
     def describe(self) -> str:
         return "a block"
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float, cmyk: bool) -> None:
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         raise NotImplementedError
 
 
@@ -136,8 +136,8 @@ class TextBox(Box):
         lines = text_height(text, self.style)
         return lines if text.complete else lines + self.style.leading
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float, cmyk: bool) -> None:
-        draw_text(canvas, self.lines(width), self.style, x, top, width, TEXT_INK, cmyk, self.bullet)
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
+        draw_text(surface, self.lines(width), self.style, x, top, width, TEXT_INK, self.bullet)
 
 
 class HeadingBox(TextBox):
@@ -170,10 +170,11 @@ class TitleBox(Box):
     def describe(self) -> str:
         return f"the title {self.text!r}"
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float, cmyk: bool) -> None:
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         size = self.style.size
+        canvas = surface.canvas
         canvas.saveState()
-        _paint(canvas, TEXT_INK, cmyk)
+        _paint(surface, TEXT_INK)
         canvas.setLineWidth(size * TITLE_STROKE)
         canvas.setLineJoin(1)
         text = canvas.beginText()
@@ -185,9 +186,10 @@ class TitleBox(Box):
         canvas.restoreState()
 
 
-def _paint(canvas: Canvas, ink: Ink, cmyk: bool) -> None:
-    """Fill and stroke in ``ink``: its CMYK values for print, RGB for screens."""
-    if cmyk:
+def _paint(surface: PdfSurface, ink: Ink) -> None:
+    """Fill and stroke in ``ink`` on the surface's canvas, in the surface's colour mode."""
+    canvas = surface.canvas
+    if surface.cmyk:
         canvas.setFillColorCMYK(*ink.cmyk)
         canvas.setStrokeColorCMYK(*ink.cmyk)
     else:
@@ -198,8 +200,8 @@ def _paint(canvas: Canvas, ink: Ink, cmyk: bool) -> None:
 class PictureBox(Box):
     space_before = space_after = 8.0
 
-    def __init__(self, picture: Picture, cell: float, label_font: str):
-        self.picture, self.cell, self.label_font = picture, cell, label_font
+    def __init__(self, picture: Picture, cell: float):
+        self.picture, self.cell = picture, cell
 
     def height(self, width: float, limit: float) -> float:
         return self.picture.size(self.cell)[1]
@@ -210,10 +212,9 @@ class PictureBox(Box):
     def describe(self) -> str:
         return "a diagram"
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float, cmyk: bool) -> None:
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         picture_width = self.picture.size(self.cell)[0]
-        style = replace(DIAGRAM_STYLE, cmyk=cmyk)
-        self.picture.draw(canvas, x + (width - picture_width) / 2, top, self.cell, self.label_font, style)
+        self.picture.draw(surface, x + (width - picture_width) / 2, top, self.cell)
 
 
 class FillBox(Box):
@@ -222,7 +223,7 @@ class FillBox(Box):
     def height(self, width: float, limit: float) -> float:
         return 0.0
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float, cmyk: bool) -> None:
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         pass
 
 
@@ -242,18 +243,19 @@ class LicenceBox(Box):
     def height(self, width: float, limit: float) -> float:
         return max(self.text.height(self._text_width(width), limit), self.badge * 0.45)
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float, cmyk: bool) -> None:
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         text_width = self._text_width(width)
         height = self.height(width, float("inf"))
-        self.text.draw(canvas, x, top - (height - self.text.height(text_width, float("inf"))) / 2, text_width, cmyk)
-        draw_cc_by(canvas, x + width - self.badge, top - height / 2, self.badge, cmyk)
+        self.text.draw(surface, x, top - (height - self.text.height(text_width, float("inf"))) / 2, text_width)
+        draw_cc_by(surface, x + width - self.badge, top - height / 2, self.badge)
 
 
-def draw_cc_by(canvas: Canvas, x: float, cy: float, width: float, cmyk: bool) -> None:
+def draw_cc_by(surface: PdfSurface, x: float, cy: float, width: float) -> None:
     """The two round Creative Commons marks: "cc" and the attribution figure."""
     radius = width / 4.4
+    canvas = surface.canvas
     canvas.saveState()
-    _paint(canvas, TEXT_INK, cmyk)
+    _paint(surface, TEXT_INK)
     canvas.setLineWidth(radius * 0.16)
     left, right = x + radius * 1.08, x + width - radius * 1.08
     for cx in (left, right):
@@ -321,7 +323,7 @@ def _picture_box(block: Diagram, frame: Frame, styles: Styles) -> PictureBox:
         cell = block.tile_mm * mm
     else:
         cell = picture.cell_to_fit(frame.width, LARGEST_CELL_MM[block.kind] * mm)
-    return PictureBox(picture, cell, styles.body.font)
+    return PictureBox(picture, cell)
 
 
 # --- stacking ---------------------------------------------------------------------------
@@ -335,15 +337,15 @@ class LaidOut:
     placed: list[tuple[Box, float]]
 
     def draw(
-        self, canvas: Canvas, x: float, top: float, width: float, cmyk: bool, bookmarks: bool = False
+        self, surface: PdfSurface, x: float, top: float, width: float, bookmarks: bool = False
     ) -> None:
-        """Draw in print colours (``cmyk``) or screen colours; bookmarks for the reading edition."""
+        """Draw in the surface's colours (CMYK for print); bookmarks for the reading edition."""
         for box, offset in self.placed:
             if bookmarks and box.bookmark is not None:
                 key = f"panel-{self.panel.name}-{offset:.0f}"
-                canvas.bookmarkPage(key, fit="FitH", top=top - offset + box.space_before)
-                canvas.addOutlineEntry(box.bookmark[1], key, level=max(0, box.bookmark[0]))
-            box.draw(canvas, x, top - offset, width, cmyk)
+                surface.canvas.bookmarkPage(key, fit="FitH", top=top - offset + box.space_before)
+                surface.canvas.addOutlineEntry(box.bookmark[1], key, level=max(0, box.bookmark[0]))
+            box.draw(surface, x, top - offset, width)
 
 
 def lay_out(panel: Panel, boxes: Iterable[Box], frame: Frame, paper_name: str, source: str) -> LaidOut:

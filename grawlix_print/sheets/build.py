@@ -8,15 +8,17 @@ Everything is vector and in CMYK, as a print product should be.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 from pathlib import Path
 
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from ..drawing.pdf.canvas import SANS, SANS_BOLD, Metadata, finish, new_canvas
-from ..drawing.tile import PRINT, TileStyle, draw_back, draw_tile
+from ..drawing.pdf.canvas import Metadata, finish, new_canvas
+from ..drawing.pdf.fonts import BODY as SANS
+from ..drawing.pdf.fonts import BOLD as SANS_BOLD
+from ..drawing.pdf.surface import PdfSurface
+from ..drawing.tile import TileStyle, draw_back, draw_tile
 from ..files import Written
 from ..tile.identity import TILES
 from ..tile.sizes import PAPER_TILE_MM
@@ -98,7 +100,7 @@ def write_sheet(path: Path, spec: SheetSpec, pages: list[SheetPage]) -> Written:
             f"The {len(TILES)} Grawlix tiles at {_mm(spec.tile_size)} to print and cut.",
         ),
     )
-    style = replace(PRINT, marking=spec.markings)
+    style = TileStyle(marking=spec.markings)
     sheet_count = sum(page.side != "back" for page in pages)
     sheet = 0
     for page in pages:
@@ -144,12 +146,13 @@ def _draw_page(canvas: Canvas, page: SheetPage, spec: SheetSpec, style: TileStyl
     guide_colour = GUIDE_CMYK if spec.product == "tiles" else STICKER_GUIDE_CMYK
     _lines(canvas, page.guides, GUIDE_WIDTH_MM, guide_colour)
     _lines(canvas, page.crop_marks, CROP_MARK_WIDTH_MM, MARK_CMYK)
+    surface = PdfSurface(canvas, cmyk=True)
     for placement in page.fronts:
         cx, cy = placement.cut.centre
-        draw_tile(canvas, placement.tile, cx, cy, size, style, bleed=page.bleed)
+        draw_tile(surface, placement.tile, cx, cy, size, style, bleed=page.bleed)
     for placement in page.backs:
         cx, cy = placement.cut.centre
-        draw_back(canvas, cx, cy, size, style, bleed=page.bleed)
+        draw_back(surface, cx, cy, size, style, bleed=page.bleed)
     for x, y in page.targets:
         _target(canvas, x, y)
     if page.fold:

@@ -15,13 +15,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ... import __version__
 from ...files import write_bytes
-from .fonts import BODY, BOLD, register_quicksand
+from .fonts import register_quicksand
 
 PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Portrait width and height of each paper size, in millimetres."""
 
-SANS, SANS_BOLD = BODY, BOLD
-"""Every PDF sets its words in the designer's Quicksand (sheets' notes and marks too)."""
 
 GAME_AUTHORS = "Michael Purcell and Dannielle Harden"
 LICENCE = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
@@ -43,9 +41,9 @@ class Metadata:
 
 def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata) -> Canvas:
     """A canvas writing into ``buffer``; call ``finish`` to save it to a file atomically."""
-    register_quicksand()
+    body, _ = register_quicksand()
     # A TrueType initial font keeps reportlab from declaring Helvetica, which it never embeds.
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SANS)
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=body)
     canvas.setTitle(meta.title)
     canvas.setAuthor(GAME_AUTHORS)
     canvas.setSubject(f"{meta.subject} Licence: {LICENCE}.")

@@ -28,11 +28,12 @@ from dataclasses import dataclass
 from html import unescape
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from ...tile.identity import GLYPHS
 from ...tile.look import Ink
 from ...tile.outline import TextGlyph, text_glyphs
+from ..surface import Path, glyph_path
+from .surface import PdfSurface
 
 GLYPH_SYMBOLS = frozenset(g.symbol for g in GLYPHS)
 FIT_SLACK = 0.01  # points: rounding slack before a line counts as too long
@@ -241,8 +242,8 @@ def _is_glyph(run: list[Piece]) -> bool:
 
 
 def draw_text(
-    canvas: Canvas, text: SetText, style: TextStyle, x: float, top: float, width: float,
-    ink: Ink, cmyk: bool, bullet: str | None = None,
+    surface: PdfSurface, text: SetText, style: TextStyle, x: float, top: float, width: float,
+    ink: Ink, bullet: str | None = None,
 ) -> None:  # fmt: skip
     """Draw the lines with the first baseline one type size below ``top``.
 
@@ -250,12 +251,16 @@ def draw_text(
     invisible text (render mode 3) squeezed to the glyph's advance, so
     copying or searching the PDF still finds "@".
     """
+    canvas = surface.canvas
     space = _space(style)
     room = width - style.indent
-    shapes: list[tuple[TextGlyph, float, float]] = []
+    glyphs = Path()
     links: list[tuple[str, float, float, float]] = []
     words = canvas.beginText()
-    _text_colour(words, ink, cmyk)
+    if surface.cmyk:
+        words.setFillColorCMYK(*ink.cmyk)
+    else:
+        words.setFillColorRGB(*ink.rgb)
     baseline = top - style.size
     if bullet:
         words.setFont(style.font, style.size)
@@ -274,13 +279,13 @@ def draw_text(
             for piece in word.pieces:
                 _set_piece(words, piece, style)
                 if piece.glyph is not None:
-                    shapes.append((piece.glyph, cursor, baseline))
+                    glyphs += glyph_path(piece.glyph, cursor, baseline, style.size * GLYPH_SCALE)
                 if piece.href:
                     links.append((piece.href, cursor, cursor + piece.width, baseline))
                 cursor += piece.width
         baseline -= style.leading
     canvas.drawText(words)
-    _draw_glyphs(canvas, shapes, style.size * GLYPH_SCALE, ink, cmyk)
+    surface.shape(glyphs, fill=ink, even_odd=True)
     for href, x0, x1, y in links:
         rect = (x0, y - 0.25 * style.size, x1, y + style.size)
         canvas.linkURL(href, rect, relative=1, thickness=0)
@@ -297,34 +302,3 @@ def _set_piece(words, piece: Piece, style: TextStyle) -> None:
     words.textOut(piece.text)
     words.setHorizScale(100)
     words.setTextRenderMode(0)
-
-
-def _text_colour(words, ink: Ink, cmyk: bool) -> None:
-    if cmyk:
-        words.setFillColorCMYK(*ink.cmyk)
-    else:
-        words.setFillColorRGB(*ink.rgb)
-
-
-def _draw_glyphs(canvas: Canvas, shapes: list[tuple[TextGlyph, float, float]], size: float, ink: Ink, cmyk: bool) -> None:
-    if not shapes:
-        return
-    canvas.saveState()
-    if cmyk:
-        canvas.setFillColorCMYK(*ink.cmyk)
-    else:
-        canvas.setFillColorRGB(*ink.rgb)
-    path = canvas.beginPath()
-    for glyph, gx, gy in shapes:
-        for contour in glyph.contours:
-            first = contour.start
-            path.moveTo(gx + first[0] * size, gy + first[1] * size)
-            for segment in contour.segments:
-                points = [(gx + px * size, gy + py * size) for px, py in segment.points[1:]]
-                if segment.is_line:
-                    path.lineTo(*points[0])
-                else:
-                    path.curveTo(*points[0], *points[1], *points[2])
-            path.close()
-    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-    canvas.restoreState()

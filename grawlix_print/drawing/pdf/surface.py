@@ -1,0 +1,116 @@
+"""The PDF back end of the drawing layer: ``Surface`` calls onto a reportlab canvas.
+
+A print product asks for CMYK (each ``Ink``'s press values), a screen
+product for RGB; the drawing code is the same. Stamps become PDF form
+XObjects, defined once per canvas and placed wherever they recur.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from weakref import WeakKeyDictionary
+
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+
+from ...tile.look import Ink
+from ..fonts import registered
+from ..surface import Face, Path, Pen, Surface
+
+# Forms already defined in each canvas: (key, colour mode) -> form name.
+_FORMS: WeakKeyDictionary[Canvas, dict[tuple[Hashable, bool], str]] = WeakKeyDictionary()
+
+
+class PdfSurface:
+    """Draws on ``canvas`` in its current units; ``cmyk`` picks the press values of every ink."""
+
+    def __init__(self, canvas: Canvas, cmyk: bool) -> None:
+        self.canvas = canvas
+        self.cmyk = cmyk
+
+    def _fill(self, ink: Ink) -> None:
+        if self.cmyk:
+            self.canvas.setFillColorCMYK(*ink.cmyk)
+        else:
+            self.canvas.setFillColorRGB(*ink.rgb)
+
+    def _stroke(self, pen: Pen) -> None:
+        canvas = self.canvas
+        if self.cmyk:
+            canvas.setStrokeColorCMYK(*pen.ink.cmyk)
+        else:
+            canvas.setStrokeColorRGB(*pen.ink.rgb)
+        canvas.setLineWidth(pen.width)
+        canvas.setLineCap(1 if pen.round else 0)
+        canvas.setLineJoin(1 if pen.round else 0)
+        canvas.setDash(list(pen.dash) if pen.dash else [])
+
+    def shape(
+        self, path: Path, fill: Ink | None = None, pen: Pen | None = None, even_odd: bool = False
+    ) -> None:
+        if fill is None and pen is None:
+            return
+        if fill is not None:
+            self._fill(fill)
+        if pen is not None:
+            self._stroke(pen)
+        self.canvas.drawPath(
+            _pdf_path(self.canvas, path),
+            stroke=pen is not None,
+            fill=fill is not None,
+            fillMode=FILL_EVEN_ODD if even_odd else FILL_NON_ZERO,
+        )
+
+    def text(
+        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True
+    ) -> None:
+        self._fill(ink)
+        self.canvas.setFont(registered(face), size)
+        if centred:
+            self.canvas.drawCentredString(x, y, text)
+        else:
+            self.canvas.drawString(x, y, text)
+
+    @contextmanager
+    def transformed(
+        self, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0, scale: float = 1.0
+    ) -> Iterator[None]:
+        canvas = self.canvas
+        canvas.saveState()
+        try:
+            if dx or dy:
+                canvas.translate(dx, dy)
+            if angle:
+                canvas.rotate(angle)
+            if scale != 1.0:
+                canvas.scale(scale, scale)
+            yield
+        finally:
+            canvas.restoreState()
+
+    def stamp(self, key: Hashable, reach: float, draw: Callable[[Surface], None]) -> None:
+        forms = _FORMS.setdefault(self.canvas, {})
+        name = forms.get((key, self.cmyk))
+        if name is None:
+            name = forms[(key, self.cmyk)] = f"GrawlixStamp{len(forms)}"
+            self.canvas.saveState()
+            self.canvas.beginForm(name, -reach, -reach, reach, reach)
+            draw(self)
+            self.canvas.endForm()
+            self.canvas.restoreState()
+        self.canvas.doForm(name)
+
+
+def _pdf_path(canvas: Canvas, path: Path):
+    pdf = canvas.beginPath()
+    for operation in path.operations:
+        kind = operation[0]
+        if kind == "M":
+            pdf.moveTo(*operation[1:])
+        elif kind == "L":
+            pdf.lineTo(*operation[1:])
+        elif kind == "C":
+            pdf.curveTo(*operation[1:])
+        else:
+            pdf.close()
+    return pdf

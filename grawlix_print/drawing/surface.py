@@ -1,0 +1,124 @@
+"""The one drawing interface: what a tile or a diagram asks of a page, in any file format.
+
+Tiles and diagrams are drawn once, against ``Surface``; the PDF back end
+(``drawing.pdf.surface``) and the SVG back end (``drawing.svg``) turn the same
+calls into their own format, so the same position gives the same picture in
+the leaflet and on the web. Coordinates are y-up, in whatever unit the caller
+chose (points for the leaflet, millimetres for the sheets, pixels for SVG).
+Colours are the tile definition's ``Ink``; each back end picks screen (RGB) or
+print (CMYK) values, so nothing here knows which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path as FilePath
+from typing import Protocol
+
+from ..tile.look import Ink
+from ..tile.outline import Outline, TextGlyph
+
+Point = tuple[float, float]
+
+# A path is a tuple of operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",).
+Operation = tuple
+
+
+@dataclass(frozen=True)
+class Path:
+    """A vector outline made of straight lines and cubic Bezier curves."""
+
+    operations: tuple[Operation, ...] = ()
+
+    def __add__(self, other: Path) -> Path:
+        return Path(self.operations + other.operations)
+
+
+def rectangle(x: float, y: float, width: float, height: float) -> Path:
+    """An upright rectangle from its lower-left corner, drawn anticlockwise."""
+    return polygon([(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
+
+
+def polygon(points: Iterable[Point]) -> Path:
+    points = list(points)
+    return Path(
+        (("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",))
+    )
+
+
+def lines(segments: Iterable[tuple[Point, Point]]) -> Path:
+    """Separate straight lines (crop marks, dotted sides): one move and one line each."""
+    operations: list[Operation] = []
+    for (x0, y0), (x1, y1) in segments:
+        operations += [("M", x0, y0), ("L", x1, y1)]
+    return Path(tuple(operations))
+
+
+def glyph_path(outline: Outline | TextGlyph, cx: float, cy: float, box: float) -> Path:
+    """A glyph outline centred on (cx, cy) with its larger side ``box`` long.
+
+    A ``TextGlyph`` (running text) is placed with its origin, on the baseline, at (cx, cy).
+    """
+    operations: list[Operation] = []
+    for contour in outline.contours:
+        x, y = contour.start
+        operations.append(("M", cx + x * box, cy + y * box))
+        for segment in contour.segments:
+            points = [c for x, y in segment.points[1:] for c in (cx + x * box, cy + y * box)]
+            operations.append(("L", *points) if segment.is_line else ("C", *points))
+        operations.append(("Z",))
+    return Path(tuple(operations))
+
+
+@dataclass(frozen=True)
+class Pen:
+    """How a line is stroked. ``round`` gives round caps and joins (dots, glyph contours)."""
+
+    ink: Ink
+    width: float
+    dash: tuple[float, ...] = ()
+    round: bool = False
+
+
+@dataclass(frozen=True)
+class Face:
+    """A typeface a surface can set text in: a TrueType file, and a CSS family for screens.
+
+    ``name`` is the name the PDF back end registers the file under (and embeds,
+    as a subset); ``css`` lists the family and its fallbacks for SVG and HTML.
+    """
+
+    name: str
+    file: FilePath
+    css: str
+    bold: bool = False
+
+
+class Surface(Protocol):
+    """A page to draw on: shapes, text, transforms and reusable stamps."""
+
+    def shape(
+        self, path: Path, fill: Ink | None = None, pen: Pen | None = None, even_odd: bool = False
+    ) -> None:
+        """Fill and/or stroke a path. ``even_odd`` makes nested loops holes (a ring)."""
+
+    def text(
+        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True
+    ) -> None:
+        """One line of text on the baseline at ``y``, centred on ``x`` (or starting there)."""
+
+    def transformed(
+        self, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0, scale: float = 1.0
+    ) -> AbstractContextManager[None]:
+        """Draw the block moved by (dx, dy), turned ``angle`` degrees anticlockwise, scaled."""
+
+    def stamp(self, key: Hashable, reach: float, draw: Callable[[Surface], None]) -> None:
+        """Draw ``draw``'s picture at the current origin, defining it only once per document.
+
+        A leaflet shows the same tile dozens of times; a back end may keep it as
+        one PDF form or one SVG symbol. ``reach`` bounds the picture around the
+        origin; ``key`` must name everything the picture depends on.
+        """
+
