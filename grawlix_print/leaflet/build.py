@@ -14,16 +14,13 @@ Every panel is laid out (and may fail) before either file is written.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points
+from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..drawing.pdf.xmp import XmpFields, attach_xmp
@@ -71,28 +68,6 @@ def panel_widths(paper: str) -> dict[str, float]:
 # --- the two documents -------------------------------------------------------------------
 
 
-@contextmanager
-def _binary_streams() -> Iterator[None]:
-    """Save without reportlab's default ASCII85 wrapping of page and form streams.
-
-    ASCII85 keeps a PDF 7-bit clean, which no printer or viewer needs today; it
-    makes files a quarter larger and, in reportlab's pure-Python encoder, costs
-    a tenth of a second per build. The setting is global, so it is restored.
-    """
-    before = rl_config.useA85
-    rl_config.useA85 = 0
-    try:
-        yield
-    finally:
-        rl_config.useA85 = before
-
-
-def _save(canvas: Canvas, buffer: io.BytesIO) -> bytes:
-    with _binary_streams():
-        canvas.save()
-    return buffer.getvalue()
-
-
 def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edition: str) -> Canvas:
     meta = text.meta
     title = f"{meta.title}: rules ({edition})"
@@ -134,7 +109,7 @@ def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
                 _fold_marks(surface, x, page_height)
         canvas.showPage()
         canvas.addPageLabel(page, prefix=label)
-    return _save(canvas, buffer)
+    return saved(canvas, buffer)
 
 
 def _fold_marks(surface: PdfSurface, x: float, page_height: float) -> None:
@@ -152,7 +127,7 @@ def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     for name in PANELS:
         laid[name].draw(surface, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
         canvas.showPage()
-    return _save(canvas, buffer)
+    return saved(canvas, buffer)
 
 
 def build_leaflet(
