@@ -228,6 +228,7 @@ class Char:
     box: tuple[float, float, float, float]  # left, bottom, right, top
     origin: tuple[float, float]
     upright: bool
+    invisible: bool  # set in text render mode 3: there to be found, not seen
 
 
 def page_chars(path) -> list[tuple[tuple[float, float], list[Char]]]:
@@ -249,7 +250,8 @@ def page_chars(path) -> list[tuple[tuple[float, float], list[Char]]]:
             x, y = ctypes.c_double(), ctypes.c_double()
             pdfium.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
             upright = abs(pdfium.FPDFText_GetCharAngle(text.raw, i)) < 1e-3
-            chars.append(Char(character, tuple(text.get_charbox(i)), (x.value, y.value), upright))
+            invisible = pdfium.FPDFTextObj_GetTextRenderMode(pdfium.FPDFText_GetTextObject(text.raw, i)) == 3
+            chars.append(Char(character, tuple(text.get_charbox(i)), (x.value, y.value), upright, invisible))
         pages.append((page.get_size(), chars))
     document.close()
     return pages

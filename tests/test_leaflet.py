@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -23,7 +24,7 @@ from grawlix_print.facts.wording import in_words, join_words
 
 from conftest import PROJECT, TEMPLATES, set_rule
 from oracle import legal_locations as oracle_locations
-from pdf_vectors import grid_cells, read_page
+from pdf_vectors import grid_cells, overlapping_lines, page_chars, page_marks, read_page
 from test_design_facts import SEED_VACANT, tikz_to_location
 
 MM = 72 / 25.4
@@ -136,6 +137,8 @@ def test_fonts_embedded_and_subset(built, paper):
             tag, _, _ = name.lstrip("/").partition("+")
             assert len(tag) == 6 and tag.isupper(), f"{name} is not a subset"
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{name} not embedded"
+        tags = [name.lstrip("/").partition("+")[0] for name in fonts]
+        assert len(set(tags)) == len(tags) == 2, tags  # each subset its own tag, not "AAAAAA" twice
 
 
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
@@ -161,6 +164,80 @@ def test_metadata_and_licence(built):
     assert "CC BY 4.0" in xmp.dc_rights["x-default"]
     raw = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
     assert 'cc:license rdf:resource="https://creativecommons.org/licenses/by/4.0/"' in raw
+
+
+# --- press-ready print edition, screen reading edition -----------------------------------
+
+
+def test_print_edition_is_cmyk_with_black_text_in_black_ink_only(built):
+    for paper in PAPER_MM:
+        reader = PdfReader(built[paper][0])
+        for index in range(len(reader.pages)):
+            marks = page_marks(reader, index)
+            assert {m.fill[0] for m in marks if m.filled} == {"k"}
+            assert {m.stroke[0] for m in marks if m.width is not None} == {"k"}
+            for mark in marks:
+                if mark.kind == "text":
+                    assert mark.fill[1][:3] == (0.0, 0.0, 0.0), mark  # no cyan, magenta or yellow
+    reading = PdfReader(built["a4"][1])
+    spaces = {m.fill[0] for index in range(len(reading.pages)) for m in page_marks(reading, index) if m.filled}
+    assert spaces == {"rg"}  # the reading edition is for screens
+
+
+def test_no_stroke_is_thinner_than_a_quarter_point(built):
+    for paper in PAPER_MM:
+        for path in built[paper][:2]:
+            reader = PdfReader(path)
+            for index in range(len(reader.pages)):
+                widths = [m.width for m in page_marks(reader, index) if m.width is not None]
+                assert not widths or min(widths) >= 0.25, (path.name, index, min(widths))
+
+
+def test_print_edition_has_trim_and_bleed_boxes_and_fold_ticks_inside_the_printable_area(built):
+    for paper, (width, height) in PAPER_MM.items():
+        reader = PdfReader(built[paper][0])
+        for page in reader.pages:
+            media = [float(v) for v in page.mediabox]
+            assert "/TrimBox" in page and "/BleedBox" in page
+            assert [float(v) for v in page.trimbox] == media == [float(v) for v in page.bleedbox]
+        with pdfplumber.open(built[paper][0]) as pdf:
+            for page in pdf.pages:
+                near_edge = lambda l: l["top"] / MM < 15 or (page.height - l["bottom"]) / MM < 15  # noqa: E731
+                ticks = [l for l in page.lines if l["width"] == 0 and near_edge(l)]
+                assert len(ticks) == 4  # two folds, a tick at the top and the bottom of each
+                for tick in ticks:
+                    assert abs(tick["x0"] / MM - width / 3) < 5 or abs(tick["x0"] / MM - 2 * width / 3) < 5
+                    assert tick["top"] / MM >= 6 - 1e-3 and (page.height - tick["bottom"]) / MM >= 6 - 1e-3
+
+
+def test_body_text_is_the_designers_10_pt(built):
+    with pdfplumber.open(built["a4"][1]) as pdf:
+        sizes = [round(c["size"], 1) for page in pdf.pages[1:5] for c in page.chars if c["text"].strip()]
+    assert max(set(sizes), key=sizes.count) == 10.0
+
+
+@pytest.mark.parametrize("paper", PAPER_MM)
+def test_every_character_on_the_page_and_no_two_lines_overlap(built, paper):
+    for path in built[paper][:2]:
+        for (width, height), chars in page_chars(path):
+            for char in chars:
+                left, bottom, right, top = char.box
+                assert 0 <= left and right <= width and 0 <= bottom and top <= height, char
+            assert overlapping_lines(chars) == []
+
+
+def test_glyphs_in_the_text_are_drawn_in_the_tile_face_over_invisible_characters(built):
+    """In "The glyphs are @, #, $, %, & and *" each glyph is a filled path; the character under
+    it is set invisibly (render mode 3), so text extraction still reads the sentence."""
+    (_, chars), = [p for p in page_chars(built["a4"][1])[1:2]]
+    invisible = [c for c in chars if c.invisible]
+    assert {c.text for c in invisible} == set("@#$%&*")
+    assert all(not c.invisible for c in chars if c.text not in "@#$%&*")
+    image = pypdfium2.PdfDocument(built["a4"][1])[1].render(scale=4).to_pil().convert("L")
+    for char in invisible:  # the glyph's ink is there, though the character is not drawn
+        left, bottom, right, top = char.box
+        crop = image.crop((int(left * 4), int(image.height - top * 4), int(right * 4) + 1, int(image.height - bottom * 4) + 1))
+        assert crop.getextrema()[0] < 100, char
 
 
 def test_small_files(built):
@@ -499,3 +576,79 @@ def test_paper_recorded_in_grawlix_toml(templates_copy, tmp_path):
     result = CliRunner().invoke(main, ["leaflet", "--templates", str(templates_copy), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["leaflet-letter.pdf", "leaflet-reading.pdf"]
+
+
+# --- setting lines: balanced last lines, numbers with their units, work bounded by the page ------
+
+
+def greedy_lines(words: list[str], font: str, size: float, width: float) -> list[list[str]]:
+    """First-fit line breaking, written here independently of the typesetter."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[list[str]] = [[]]
+    for word in words:
+        trial = " ".join(lines[-1] + [word])
+        if lines[-1] and stringWidth(trial, font, size) > width:
+            lines.append([word])
+        else:
+            lines[-1].append(word)
+    return lines
+
+
+def set_words(markup: str, width: float) -> list[list[str]]:
+    from grawlix_print.drawing.pdf.typeset import set_text
+    from grawlix_print.leaflet.layout import make_styles
+
+    lines = set_text(markup, make_styles().body, width).lines
+    return [" ".join(w.text for w in line.words).split() for line in lines]
+
+
+def test_a_last_line_never_stands_alone_as_one_word_when_the_line_before_can_spare_one():
+    from grawlix_print.leaflet.layout import make_styles
+
+    style = make_styles().body
+    words = "the players take turns playing a tile from their hand until one of them cannot".split()
+    widowed = 0
+    for width in range(80, 260, 3):
+        greedy = greedy_lines(words, style.font, style.size, width)
+        lines = set_words(" ".join(words), width)
+        assert sum(lines, []) == words
+        if len(greedy) > 1 and len(greedy[-1]) == 1 and len(greedy[-2]) > 1:
+            widowed += 1
+            assert len(lines) == len(greedy) and len(lines[-1]) == 2, (width, lines)
+    assert widowed >= 3  # the widths tried do leave single words to a first-fit breaker
+
+
+def test_a_number_never_breaks_from_its_unit():
+    # From 70 pt, wider than "15–30 minutes" (some 66 pt), every width keeps each number with its unit.
+    for width in range(70, 200, 2):
+        lines = set_words("a game lasts 15–30 minutes and each tile is 25.4 mm wide", width)
+        for line, after in zip(lines, lines[1:]):
+            assert not (line[-1][0].isdigit() or after[0] in ("mm", "minutes")), (width, line, after)
+
+
+def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
+    """A panel of megabytes stops at the first overflow, one line, having measured no more text
+    than a few panels hold: the work for 1 MB and for 10 MB is the same."""
+    from grawlix_print.drawing.pdf import typeset
+    from grawlix_print.leaflet.build import leaflet_frame
+    from grawlix_print.leaflet.layout import boxes_for, lay_out, make_styles
+    from grawlix_print.leaflet.text import Panel, Paragraph
+
+    measured = []
+    real = typeset.stringWidth
+    monkeypatch.setattr(typeset, "stringWidth", lambda *a: measured.append(1) or real(*a))
+    sentence = "The grid grows one <b>@</b> tile at a time and no line repeats a glyph. "
+    styles, frame = make_styles(), leaflet_frame("a4")
+    counts = []
+    for megabytes in (1, 10):
+        for blocks in (
+            (Paragraph((sentence * (megabytes * 2**20 // len(sentence))), 10),),  # one long paragraph
+            tuple(Paragraph(sentence, 10 + k) for k in range(megabytes * 2**20 // len(sentence))),  # many
+        ):
+            panel = Panel("3", 9, blocks)
+            measured.clear()
+            with pytest.raises(GrawlixError, match=r"panel 3 does not fit on A4 paper: its content is more than [\d.]+ mm taller"):
+                lay_out(panel, boxes_for(panel, styles, frame), frame, "A4", "leaflet.md")
+            counts.append(len(measured))
+    assert counts[:2] == counts[2:] and max(counts) < 20_000

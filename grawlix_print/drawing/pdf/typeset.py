@@ -45,7 +45,7 @@ _TOKEN = re.compile(r"<[^<>]*>|[ \t\r\n]+|(?:&#?\w{1,16};|[^<& \t\r\n]){1,64}|[<
 """A tag, a run of breakable space, or up to 64 characters of a word (entities kept whole)."""
 _HREF = re.compile(r"""href\s*=\s*["']([^"']*)["']""")
 _NUMBER = re.compile(r"[(\[]?\d[\d.,:/×x–-]*[)\]]?[.,;:!?)]*")
-"""A word that is a number ("25.4", "15–30", "(1", "4.0)."): kept with its neighbours."""
+"""A word that is a number ("25.4", "15–30", "(1", "4.0)."): no line breaks on either side of it."""
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,10 @@ class Piece:
 
 @dataclass(frozen=True)
 class Word:
-    """What a line may not break: one word, or a number glued to its neighbours."""
+    """What a line may not break: the pieces between two breakable spaces."""
 
     pieces: tuple[Piece, ...]
     width: float
-    count: int = 1  # words of the text it holds
 
     @property
     def text(self) -> str:
@@ -119,16 +118,15 @@ def set_text(markup: str, style: TextStyle, width: float, limit: float = math.in
     most_lines = math.floor(limit / style.leading + 1e-9) if math.isfinite(limit) else math.inf
     lines: list[Line] = []
     current: list[Word] = []
-    used = 0.0
-    for word in _glued(_words(markup, style, room), space, room):
+    for word in _words(markup, style, room):
         if word is _BREAK:
             lines.append(Line(tuple(current), hard_break=True))
-            current, used = [], 0.0
-        elif current and used + space + word.width > room + FIT_SLACK:
-            lines.append(Line(tuple(current)))
-            current, used = [word], word.width
+            current = []
+        elif current and _width(current, space) + space + word.width > room + FIT_SLACK:
+            keep = len(current) - _carried(current, word, space, room)
+            lines.append(Line(tuple(current[:keep])))
+            current = [*current[keep:], word]
         else:
-            used += (space if current else 0.0) + word.width
             current.append(word)
         if len(lines) >= most_lines:
             return SetText(tuple(lines), complete=False)
@@ -144,21 +142,46 @@ def _space(style: TextStyle) -> float:
     return stringWidth(" ", style.font, style.size)
 
 
+def _width(words: list[Word] | tuple[Word, ...], space: float) -> float:
+    return sum(w.width for w in words) + space * max(0, len(words) - 1)
+
+
+def _number(word: Word) -> bool:
+    return _NUMBER.fullmatch(word.text) is not None
+
+
+def _carried(current: list[Word], word: Word, space: float, room: float) -> int:
+    """How many words at the end of a full line go down with ``word``, so no number is parted
+    from its unit (the word after it) nor, where the line allows, from the word before it.
+
+    0 breaks right before ``word``. The line keeps at least one word; if no
+    break honours the numbers, the break goes right before ``word`` after all.
+    """
+    for strict in (True, False):  # first keep numbers with both neighbours, then only with units
+        for carry in range(len(current)):
+            before, after = current[len(current) - carry - 1], (current[len(current) - carry:] + [word])[0]
+            glued = _number(before) or (strict and _number(after))
+            if not glued and _width([*current[len(current) - carry:], word], space) <= room + FIT_SLACK:
+                return carry
+    return 0
+
+
 def _rebalanced(lines: list[Line], room: float, space: float) -> list[Line]:
     """Move a word down so that the last line does not stand alone as one word.
 
-    Only across a soft break, and only when the moved word fits beside it;
-    the line it leaves keeps at least one word.
+    Only across a soft break, only where no number would part from its unit,
+    and only when the moved word fits beside it; the line it leaves keeps at
+    least one word.
     """
-    if len(lines) < 2 or len(lines[-1].words) != 1 or lines[-1].words[0].count != 1:
+    if len(lines) < 2 or len(lines[-1].words) != 1:
         return lines
     before, last = lines[-2], lines[-1]
-    if before.hard_break or len(before.words) < 2:
+    if before.hard_break or len(before.words) < 2 or _number(before.words[-2]):
         return lines
-    moved = before.words[-1]
-    if moved.width + space + last.words[0].width > room + FIT_SLACK:
+    moved = (before.words[-1], *last.words)
+    if _width(moved, space) > room + FIT_SLACK:
         return lines
-    return [*lines[:-2], Line(before.words[:-1]), Line((moved, *last.words))]
+    return [*lines[:-2], Line(before.words[:-1]), Line(moved)]
 
 
 def _words(markup: str, style: TextStyle, room: float) -> Iterator[Word | Line]:
@@ -208,30 +231,6 @@ def _words(markup: str, style: TextStyle, room: float) -> Iterator[Word | Line]:
                 raise WordTooWide("".join(p.text for p in pieces)[:40] + "…", width - room)
     if pieces:
         yield word()
-
-
-def _glued(words: Iterator[Word | Line], space: float, room: float) -> Iterator[Word | Line]:
-    """Join each number to the words either side of it, where the group still fits a line."""
-    pending: Word | None = None
-    after_number = False
-    for word in words:
-        if word is _BREAK:
-            if pending is not None:
-                yield pending
-            pending, after_number = None, False
-            yield word
-            continue
-        number = _NUMBER.fullmatch(word.text) is not None
-        if pending is not None and (after_number or number) and pending.width + space + word.width <= room:
-            gap = Piece(" ", False, None, space)
-            pending = Word((*pending.pieces, gap, *word.pieces), pending.width + space + word.width, pending.count + word.count)
-        else:
-            if pending is not None:
-                yield pending
-            pending = word
-        after_number = number
-    if pending is not None:
-        yield pending
 
 
 def _is_glyph(run: list[Piece]) -> bool:
