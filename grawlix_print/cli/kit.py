@@ -12,7 +12,7 @@ from .settings import recorded_options, with_settings
 
 # Recorded [sheets] and [stl] options that `all` passes on; paper, markings and
 # style are not among them, since `all` makes every edition.
-KIT_SHEET_OPTIONS = ("tile_size", "bleed", "backs", "arrangement")
+KIT_SHEET_OPTIONS = ("tile_size", "bleed", "backs", "arrangement", "sticker_size", "back_design")
 KIT_STL_OPTIONS = ("tile_size", "body_height", "relief", "layer_height", "first_layer_height")
 
 

@@ -219,6 +219,7 @@ def _moved(contour: Contour, scale: float, dx: float, dy: float) -> Contour:
     return Contour(tuple(s.transformed(scale, dx, dy) for s in contour.segments), contour.is_hole)
 
 
+@lru_cache(maxsize=4)
 def _font_glyphs(font_path: str | Path | None) -> dict[str, _FontGlyph]:
     """Each glyph's contours, bounds and advance in font units, from its face's file."""
     faces = GLYPH_FACE if font_path is None else {g.symbol: Path(font_path) for g in GLYPHS}

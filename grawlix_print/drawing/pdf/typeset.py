@@ -186,7 +186,6 @@ def _rebalanced(lines: list[Line], room: float, space: float) -> list[Line]:
 
 def _words(markup: str, style: TextStyle, room: float) -> Iterator[Word | Line]:
     """The words of the markup, one at a time, and ``_BREAK`` for each ``<br/>``."""
-    glyphs = text_glyphs()
     bold, href = False, None
     pieces: list[Piece] = []
     width = 0.0
@@ -210,7 +209,7 @@ def _words(markup: str, style: TextStyle, room: float) -> Iterator[Word | Line]:
                 yield _BREAK
             elif tag == "b":
                 if closing and bold_from is not None and _is_glyph(pieces[bold_from:]):
-                    glyph = glyphs[pieces[bold_from].text]
+                    glyph = text_glyphs()[pieces[bold_from].text]
                     advance = glyph.advance * style.size * GLYPH_SCALE
                     width += advance - pieces[bold_from].width
                     pieces[bold_from] = Piece(pieces[bold_from].text, True, href, advance, glyph)
