@@ -1,7 +1,7 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything
-    python benchmarks/bench.py engine     # one part
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -37,8 +37,13 @@ def _rate(action, seconds: float = 2.0, repeats: int = 5) -> float:
     return max(rates)
 
 
-def timed_command(args: list[str], runs: int = 5, before=None) -> tuple[float, float]:
-    """Median and best wall time of a command, in seconds; ``before()`` runs untimed first."""
+def timed_command(
+    args: list[str], runs: int = 5, before=None, env=None, ok: bool = True
+) -> tuple[float, float]:
+    """Median and best wall time of a command, in seconds; ``before()`` runs untimed first.
+
+    ``ok=False`` times a command that is meant to fail (a refused input).
+    """
     import subprocess
 
     times = []
@@ -46,7 +51,8 @@ def timed_command(args: list[str], runs: int = 5, before=None) -> tuple[float, f
         if before:
             before()
         start = time.perf_counter()
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=PROJECT)
+        subprocess.run(args, check=ok, stdout=subprocess.DEVNULL, stderr=None if ok else subprocess.DEVNULL,
+                       cwd=PROJECT, env=env)  # fmt: skip
         times.append(time.perf_counter() - start)
     return statistics.median(times), min(times)
 
@@ -70,6 +76,20 @@ def engine() -> None:
     index = iter(range(10**12))
     mid = _rate(lambda: midgame[next(index) % 50].legal_locations(), seconds=4)
     print(f"engine: legal-location queries per second on finished random games: {mid:,.0f}")
+
+
+def check() -> None:
+    """`grawlix-print check` of absurd position files: bounded by the rules, not by the file."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        huge, sparse = Path(folder) / "huge.toml", Path(folder) / "sparse.toml"
+        huge.write_text('grid = """\nR@ B#\n' + (". " * 1000 + "\n") * 1000 + '"""\n')
+        sparse.write_text('grid = """\nR@ B#\n' + (". " * 400 + "\n") * 400 + '"""\n')
+        for label, path in [("1000 x 1000 grid (refused unread)", huge), ("400 x 400 sparse grid", sparse)]:
+            args = [sys.executable, "-m", "grawlix_print", "check", str(path)]
+            median, best = timed_command(args, ok=False)
+            print(f"check: {label}: median {median:.2f} s, best {best:.2f} s")
 
 
 def sheets() -> None:
@@ -99,6 +119,29 @@ def leaflet() -> None:
                   f"median {median:.2f} s, best {best:.2f} s")
 
 
+def web() -> None:
+    """`grawlix-print facts` cold (empty cache) and warm, `grawlix-print web` warm, with and without previews."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        cache, out = Path(folder) / "cache", Path(folder) / "out"
+        env = {**os.environ, "GRAWLIX_PRINT_CACHE": str(cache)}
+        facts = [sys.executable, "-m", "grawlix_print", "facts", "--json"]
+        median, best = timed_command(facts, runs=3, before=lambda: shutil.rmtree(cache, ignore_errors=True), env=env)
+        print(f"facts: proof from an empty cache, wall seconds: median {median:.2f}, best {best:.2f} (target <= 10)")
+        median, best = timed_command(facts, env=env)
+        print(f"facts: proof cached, wall seconds: median {median:.2f}, best {best:.2f}")
+        command = [sys.executable, "-m", "grawlix_print", "web", "--out", str(out)]
+        median, best = timed_command([*command, "--no-previews"], env=env)
+        print(f"web: `grawlix-print web --no-previews`, warm: median {median:.2f} s, best {best:.2f} s (target <= 0.5)")
+        median, best = timed_command(command, env=env)
+        print(f"web: `grawlix-print web`, warm (screenshots unchanged): median {median:.2f} s, best {best:.2f} s")
+        median, best = timed_command(command, runs=3, before=lambda: shutil.rmtree(out, ignore_errors=True), env=env)
+        print(f"web: `grawlix-print web` into an empty folder (two browser screenshots): median {median:.2f} s, "
+              f"best {best:.2f} s")
+
+
 def stl() -> None:
     """The full 3D set as `grawlix-print stl` writes it, CadQuery start-up included."""
     import tempfile
@@ -126,7 +169,8 @@ def kit() -> None:
         print(f"all: unchanged rebuild, wall seconds: median {median:.2f}, best {best:.2f} (target <= 1)")
 
 
-PARTS = {"engine": engine, "leaflet": leaflet, "sheets": sheets, "stl": stl, "all": kit}
+PARTS = {"engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
+         "all": kit}  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,13 @@ from grawlix_print.game.templates import load_rules
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", max_examples=500)
 settings.load_profile("repeatable")
+
+# Builds in tests take no browser screenshots (seconds each); tests/test_web.py opens
+# its one browser itself. Subprocesses inherit this.
+os.environ["GRAWLIX_PRINT_SCREENSHOTS"] = "off"
+# A cache of our own (proof, font subsets), so tests neither read nor fill the user's.
+os.environ["GRAWLIX_PRINT_CACHE"] = tempfile.mkdtemp(prefix="grawlix-test-cache-")
+atexit.register(shutil.rmtree, os.environ["GRAWLIX_PRINT_CACHE"], True)
 
 PROJECT = Path(__file__).resolve().parent.parent
 TEMPLATES = PROJECT / "templates"

@@ -70,6 +70,7 @@ def test_every_product_and_edition_is_there(kit):
             assert f"sheets/tiles-{paper}{suffix}.pdf" in names
             assert f"sheets/stickers-{paper}{suffix}.pdf" in names
     assert "leaflet/leaflet-reading.pdf" in names
+    assert {"web/rules.md", "web/rules.html", "web/diagrams/example-2.svg"} <= names
     assert "3d/grawlix-raised-plate.stl" in names
     assert "3d/grawlix-flat-plate.stl" in names
     assert "3d/grawlix-3d-printing.txt" in names
@@ -110,7 +111,7 @@ def test_unchanged_second_run_reuses_everything(kit):
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     result = grawlix("all", "--out", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
-    assert "0 built, 9 unchanged" in result.stdout
+    assert "0 built, 10 unchanged" in result.stdout
     after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     changed = [p.name for p in before if before[p] != after.get(p)]
     assert changed in ([], ["manifest.json"])
@@ -153,11 +154,11 @@ def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
     try:
         result = grawlix("all", "--out", str(out), "--templates", str(templates))
         assert result.returncode == 0, result.stderr
-        assert "2 built, 7 unchanged" in result.stdout
+        assert "3 built, 7 unchanged" in result.stdout  # the two leaflet steps and the web editions
         after = files_under(out)
         changed = {p for p in after if after[p] != before.get(p)}
         assert changed and all(
-            p.startswith(("leaflet/", "previews/leaflet-")) or p == "manifest.json" for p in changed
+            p.startswith(("leaflet/", "previews/leaflet-", "web/")) or p == "manifest.json" for p in changed
         )
         # Put the text back: the next build restores the earlier bytes exactly.
         text.write_text(original)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -162,3 +161,74 @@ def test_no_traceback_from_the_installed_command(tmp_path):
     assert process.returncode == 1
     assert "Traceback" not in process.stderr
     assert len(process.stderr.strip().splitlines()) == 1
+
+
+# --- work bounded by the rules, not by the input ------------------------------------------
+
+
+def test_a_huge_grid_file_is_refused_unread(tmp_path):
+    path = tmp_path / "huge.toml"
+    path.write_text('grid = """\nR@ B#\n' + (". " * 1000 + "\n") * 1000 + '"""\n')
+    result = run("check", str(path))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"error: {path}: file too large: more than 1,048,576 bytes\n"
+
+
+def test_a_grid_of_more_tiles_than_exist_stops_at_the_first_repeat(tmp_path):
+    path = tmp_path / "many.toml"
+    path.write_text('grid = """\n' + ("R@ O# Y$ " * 100 + "\n") * 300 + '"""\n')
+    result = run("check", str(path))
+    assert result.stderr == f"error: {path}:2: [0, 3]: R@ is already in the grid at [0, 0]\n"
+
+
+def test_a_wide_sparse_grid_is_answered_with_a_small_picture(tmp_path):
+    path = tmp_path / "sparse.toml"
+    path.write_text('grid = """\n' + ". " * 300 + "R@ B#\n" + (". " * 300 + "\n") * 300 + '"""\n')
+    result = run("check", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert len(result.stdout.splitlines()) == 9  # summary, header, 3 picture rows, key, blanks
+    assert "2 tiles in 1 row and 2 columns" in result.stdout
+
+
+def test_a_far_marker_is_answered_not_drawn(tmp_path):
+    path = tmp_path / "far.toml"
+    path.write_text(GOOD_GRID + f'[markers]\n"?" = [{2**62}, 0]\n"x" = [-1, 0]\n')
+    result = run("check", str(path))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert f"? at [{2**62}, 0] (outside the picture): not a legal location" in lines[-3]
+    assert len(lines) == 12  # the picture spans the rows -1..2 around the tiles
+    record = json.loads(run("check", "--json", str(path)).stdout)
+    assert record["markers"]["?"] == {"location": [2**62, 0], "legal": False, "glyphs": [],
+                                      "colours": [], "tiles": []}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [("grid = " + "[" * 50_000, "nested too deeply"), (f"grid = 1{'0' * 5000}", "integer"),
+     (b"grid = '\xff'".decode("latin-1"), "not UTF-8")],
+    ids=["deep nesting", "huge integer", "not UTF-8"],
+)  # fmt: skip
+def test_hostile_toml_is_one_line(tmp_path, text, words):
+    path = tmp_path / "bad.toml"
+    path.write_bytes(text.encode("latin-1"))
+    result = run("check", str(path))
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"error: {path}") and words in result.stderr
+
+
+def test_a_folder_given_as_a_file(tmp_path):
+    result = run("check", str(tmp_path))
+    assert result.stderr == f"error: {tmp_path}: cannot read: is a folder, not a file\n"
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    """`grawlix-print check ... | head -1`: the reader goes away, the command stops without a word."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grawlix_print", "check", *[EXAMPLE_2] * 300],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    process.stdout.readline()
+    process.stdout.close()
+    assert process.wait(timeout=60) == 141
+    assert process.stderr.read() == b""

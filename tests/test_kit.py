@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
+import grawlix_print.kit.build as kit_build
 from grawlix_print.errors import GrawlixError
 from grawlix_print.files import Written, atomic_path, write_text
-from grawlix_print.kit.build import Step, build_kit
+from grawlix_print.kit.build import Step, build_kit, output_lock
 
+import kit_standin
 from conftest import TEMPLATES
 
 CALLS: list[str] = []
@@ -75,3 +85,312 @@ def test_failure_or_interrupt_leaves_everything_as_it_was(tmp_path, error):
     after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     assert after == before
     assert not (tmp_path / ".staging").exists()
+
+
+# --- the switch: all or nothing --------------------------------------------------------
+
+
+STANDIN = [sys.executable, str(Path(kit_standin.__file__))]
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(kit_standin.__file__).parent.parent)])}
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    """Every file below ``out``, hidden ones too and through linked folders, by relative path."""
+    return {
+        (Path(folder) / name).relative_to(out).as_posix(): (Path(folder) / name).read_bytes()
+        for folder, _, names in os.walk(out, followlinks=True)
+        for name in names
+    }
+
+
+def whole_kit(out: Path) -> set[str]:
+    """Assert ``out`` is one kit, whole: exactly the manifest's files with its bytes, nothing else.
+
+    Returns the texts its notes hold, which tell which build it is.
+    """
+    files = snapshot(out)
+    manifest = json.loads(files.pop("manifest.json"))
+    listed = {entry["path"]: entry["sha256"] for entry in manifest["files"]}
+    assert set(files) == set(listed), sorted(set(files) ^ set(listed))
+    for path, data in files.items():
+        assert hashlib.sha256(data).hexdigest() == listed[path], path
+    return {data.decode().rsplit(" ", 1)[0].lower() for data in files.values()}
+
+
+def build(out: Path, text: str, count: int = 3):
+    return build_kit(kit_standin.steps(text, count), out, TEMPLATES)
+
+
+class Killed(BaseException):
+    """The process dying on the spot: nothing after it runs."""
+
+
+def fail_at(monkeypatch, name: str, call: int, error: BaseException) -> None:
+    """Make the ``call``-th call of kit.build's ``name`` raise ``error``."""
+    real, calls = getattr(kit_build, name), []
+
+    def patched(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == call:
+            raise error
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(kit_build, name, patched)
+
+
+# Old kit: 2 steps x 3 files; new kit: 2 x 2 files, so two old files are stale.
+# The switch renames 6 old and stale files aside and 4 new ones in: 10 renames.
+RENAMES = 10
+
+
+@pytest.mark.parametrize("call", range(1, RENAMES + 1))
+def test_a_failure_at_any_rename_of_the_switch_leaves_the_old_kit(tmp_path, monkeypatch, call):
+    build(tmp_path, "old")
+    before = snapshot(tmp_path)
+    fail_at(monkeypatch, "_rename", call, KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        build(tmp_path, "new", count=2)
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("call", [1, 4, 7, RENAMES, "after"])
+def test_a_run_killed_in_the_switch_is_finished_or_undone_by_the_next(tmp_path, monkeypatch, call):
+    build(tmp_path, "old")
+    before = snapshot(tmp_path)
+    monkeypatch.setattr(kit_build, "_remove_folder", lambda folder: None)  # a dead process cleans nothing
+    monkeypatch.setattr(kit_build, "_undo", lambda out, journal: None)
+    if call == "after":
+        fail_at(monkeypatch, "_finish", 1, Killed())
+    else:
+        fail_at(monkeypatch, "_rename", call, Killed())
+    with pytest.raises(Killed):
+        build(tmp_path, "new", count=2)
+    monkeypatch.undo()
+    notes: list[str] = []
+    with output_lock(tmp_path, lambda: None):
+        kit_build._recover(tmp_path, notes.append)
+    kit_build._remove_folder(tmp_path / kit_build.STAGING)
+    if call == "after":
+        assert whole_kit(tmp_path) == {"new"} and notes == [f"an interrupted build into {tmp_path} was finished"]
+    else:
+        assert snapshot(tmp_path) == before and "undone" in notes[0]
+
+
+def test_ctrl_c_during_the_switch_waits_for_its_end(tmp_path, monkeypatch):
+    build(tmp_path, "old")
+    real, calls = kit_build._rename, []
+
+    def rename_with_ctrl_c(source, target):
+        calls.append(1)
+        if len(calls) == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+        real(source, target)
+
+    monkeypatch.setattr(kit_build, "_rename", rename_with_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        build(tmp_path, "new", count=2)
+    assert len(calls) == RENAMES and whole_kit(tmp_path) == {"new"}
+
+
+def test_ctrl_c_at_random_moments_leaves_one_whole_kit(tmp_path):
+    """A real child process, interrupted by SIGINT after a random delay, many times over.
+
+    The delay runs from the child's first line, printed before any of our code
+    loads (earlier, Ctrl-C meets Python's own start-up, not this program).
+    """
+
+    def start(text: str) -> subprocess.Popen:
+        child = subprocess.Popen([*STANDIN, str(out), text, "20"], env=ENV, text=True,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+        assert child.stdout.readline() == "started\n"
+        return child
+
+    out = tmp_path / "out"
+    build(out, "old", count=20)
+    begin = time.perf_counter()
+    assert start("timing").wait(timeout=30) == 0
+    span = time.perf_counter() - begin
+    rng = random.Random(9)
+    trials = 8
+    seen = set()
+    for trial in range(trials):
+        child = start(f"v{trial}")
+        time.sleep(span * (trial + rng.random()) / trials)  # one draw in each eighth of the run
+        child.send_signal(signal.SIGINT)
+        _, stderr = child.communicate(timeout=30)
+        assert "Traceback" not in stderr
+        # 130: stopped with its one line; -SIGINT: the signal came as Python was exiting.
+        assert child.returncode in (0, 130, -signal.SIGINT), stderr
+        assert stderr == ("error: interrupted\n" if child.returncode == 130 else "")
+        assert len(whole_kit(out)) == 1
+        seen.add(child.returncode)
+    assert 130 in seen
+
+
+# --- one build at a time ------------------------------------------------------------------
+
+
+def wait_until(condition, what: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.01)
+
+
+def locked(out: Path) -> bool:
+    """Whether a build holds ``out`` now."""
+    import fcntl
+
+    handle = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(handle)
+
+
+def test_a_second_build_waits_for_the_first(tmp_path):
+    out = tmp_path / "out"
+    build(out, "old")
+    log = tmp_path / "stderr.txt"
+    with output_lock(out, lambda: None), log.open("w") as stderr:
+        child = subprocess.Popen([*STANDIN, str(out), "new"], env=ENV, stderr=stderr)
+        wait_until(lambda: "waiting for another build" in log.read_text(), "the waiting note")
+        assert not (out / kit_build.STAGING).exists() and whole_kit(out) == {"old"}
+    assert child.wait(timeout=30) == 0
+    assert whole_kit(out) == {"new"}
+
+
+def test_two_builds_at_once_both_finish_and_leave_one_whole_kit(tmp_path):
+    out = tmp_path / "out"
+    children = [
+        subprocess.Popen([*STANDIN, str(out), text, "10"], env=ENV, stderr=subprocess.PIPE, text=True)
+        for text in ("apple", "berry")
+    ]
+    for child in children:
+        _, stderr = child.communicate(timeout=30)
+        assert child.returncode == 0 and "Traceback" not in stderr, stderr
+    assert whole_kit(out) in ({"apple"}, {"berry"})
+
+
+def test_the_lock_goes_with_a_killed_build(tmp_path):
+    out = tmp_path / "out"
+    child = subprocess.Popen([*STANDIN, str(out), "held", "--wait-for", str(tmp_path / "never")], env=ENV)
+    wait_until(lambda: out.is_dir() and locked(out), "the first build to take the folder")
+    child.kill()
+    child.wait(timeout=30)
+    build(out, "after")  # would wait forever if the lock outlived its process
+    assert whole_kit(out) == {"after"}
+
+
+# --- devices, mounts and links -----------------------------------------------------------------
+
+
+def test_a_sub_folder_on_another_device_is_written_without_crossing_it(tmp_path):
+    other = Path("/dev/shm")
+    if not other.is_dir() or other.stat().st_dev == tmp_path.stat().st_dev:
+        pytest.skip("no second file system to link to")
+    elsewhere = Path(os.path.realpath(other)) / f"grawlix-test-{os.getpid()}"
+    elsewhere.mkdir()
+    try:
+        (tmp_path / "notes").symlink_to(elsewhere)
+        build(tmp_path, "old")
+        build(tmp_path, "new", count=2)
+        assert whole_kit(tmp_path) == {"new"}
+        assert sorted(p.read_text() for p in elsewhere.iterdir()) == ["new 0\n", "new 1\n"]
+    finally:
+        shutil.rmtree(elsewhere)
+
+
+# --- an untrusted manifest ----------------------------------------------------------------------
+
+
+def test_paths_in_the_manifest_never_reach_outside_the_folder(tmp_path):
+    out, victim = tmp_path / "out", tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    build(out, "old")
+    manifest = json.loads((out / "manifest.json").read_text())
+    digest = hashlib.sha256(b"keep me").hexdigest()
+    for path in ["../victim.txt", str(victim), "notes/../../victim.txt"]:
+        manifest["steps"]["first"]["files"].append({"path": path, "kind": "x", "params": {}, "sha256": digest})
+        (out / "manifest.json").write_text(json.dumps(manifest))
+        notes: list[str] = []
+        build_kit(kit_standin.steps("new", 3), out, TEMPLATES, on_note=notes.append)
+        assert victim.read_text() == "keep me"
+        assert len(notes) == 1 and "manifest.json ignored" in notes[0]
+        assert whole_kit(out) == {"new"}
+        manifest = json.loads((out / "manifest.json").read_text())
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["{not json", "[]", "null", '{"version": "0.1.0", "steps": {"first": {"key": 1}}}',
+     '{"version": "0.1.0", "steps": {"first": {"key": "k", "files": [{"path": "a"}]}}}',
+     "[" * 100_000, b"\xff\xfe".decode("latin-1")],
+    ids=["not JSON", "a list", "null", "a key not a string", "an entry without sha256", "deep", "not UTF-8"],
+)  # fmt: skip
+def test_a_malformed_manifest_counts_as_none(tmp_path, text):
+    build(tmp_path, "old")
+    (tmp_path / "manifest.json").write_text(text)
+    notes: list[str] = []
+    outcomes = build_kit(kit_standin.steps("old", 3), tmp_path, TEMPLATES, on_note=notes.append)
+    assert not any(o.reused for o in outcomes) and "ignored" in notes[0]
+    assert whole_kit(tmp_path) == {"old"}
+
+
+def test_a_foreign_journal_is_dropped_not_obeyed(tmp_path):
+    build(tmp_path, "old")
+    (tmp_path / "victim").write_text("keep me")
+    journal = {"new": [{"path": "../victim", "existed": False}], "stale": [], "manifest": "0" * 64}
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / kit_build.JOURNAL).write_text(json.dumps(journal))
+    notes: list[str] = []
+    build_kit(kit_standin.steps("new"), tmp_path / "out", TEMPLATES, on_note=notes.append)
+    assert (tmp_path / "victim").read_text() == "keep me" and "not a journal" in notes[0]
+    assert whole_kit(tmp_path / "out") == {"new"}
+
+
+# --- file-system faults ----------------------------------------------------------------------------
+
+
+def test_a_full_disk_while_writing_the_manifest_leaves_the_old_kit(tmp_path, monkeypatch):
+    import errno
+
+    build(tmp_path, "old")
+    before = snapshot(tmp_path)
+    real = Path.write_bytes
+
+    def full(self, data):
+        if self.name.startswith(".manifest.json"):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(GrawlixError) as caught:
+        build(tmp_path, "new", count=2)
+    assert str(caught.value) == f"{tmp_path / 'manifest.json'}: cannot write: no space left on the device"
+    assert snapshot(tmp_path) == before
+
+
+def test_a_file_where_a_folder_should_be(tmp_path):
+    (tmp_path / "more").write_text("in the way")
+    with pytest.raises(GrawlixError) as caught:
+        build(tmp_path, "new")
+    assert caught.value.where == str(tmp_path / "more") and "a file is in the way" in caught.value.what
+    assert snapshot(tmp_path) == {"more": b"in the way"}
+
+
+def test_an_unreadable_template_is_named(tmp_path, monkeypatch, templates_copy):
+    real = Path.open
+
+    def refuse(self, *args, **kwargs):
+        if self.name == "leaflet.md":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", refuse)
+    with pytest.raises(GrawlixError) as caught:
+        build_kit(kit_standin.steps("x"), tmp_path / "out", templates_copy)
+    assert str(caught.value) == f"{templates_copy / 'leaflet.md'}: cannot read: Permission denied"

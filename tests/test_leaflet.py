@@ -516,6 +516,20 @@ def test_overflow_only_on_the_narrower_paper(templates_copy, tmp_path):
         ("[picture]", "unknown directive"),
         ("[loud] Hello", "unknown paragraph style"),
         ("**open", "never closed"),
+        ("{example-2.tiles tiles", "'{' is not closed on its line"),
+        ("{example-2.tiles {max_rows}", "'{' is not closed on its line"),
+        ("one } too many", "'}' without a matching '{'"),
+        ("{}", "empty placeholder"),
+        ("{else}", "{else} without a matching {if}"),
+        ("{end}", "{end} without a matching {if}"),
+        ("{max_rows|lines}", "unsuitable filter |lines"),
+        ("{glyph_list|digits}", "unsuitable filter |digits"),
+        ("{check example-2: ? keeps !}", "example-2.toml"),
+        ("{check proof: full grid}", "no legal grid holds all 36 tiles"),
+        ("{proof.favourite}", "unknown placeholder"),
+        ("#### Too deep", "headings go down to ###"),
+        ("::: aside", "unknown container"),
+        ("[example: example-2, size 9mm]", "unknown diagram option"),
     ],
 )
 def test_template_mistakes_are_one_line_with_file_and_line(templates_copy, tmp_path, change, message):
@@ -528,9 +542,29 @@ def test_template_mistakes_are_one_line_with_file_and_line(templates_copy, tmp_p
     code, stderr, _ = build_error(templates_copy, tmp_path)
     assert code == 1 and len(stderr.strip().splitlines()) == 1, stderr
     assert message in stderr
-    assert "leaflet.md" in stderr
+    if message != "example-2.toml":  # a false claim is filed under the position it is about
+        assert "leaflet.md" in stderr
     if message != "{if} without a matching {end}":
         assert f"leaflet.md:{at + 1}" in stderr
+
+
+def test_escaped_braces_and_markdown_are_text(templates_copy, tmp_path):
+    leaflet = templates_copy / "leaflet.md"
+    extra = "Braces \\{like this\\} stay, *slanted* words and [links](https://example.org) too."
+    leaflet.write_text(leaflet.read_text().replace("## Overview\n", f"## Overview\n\n{extra}\n"))
+    text = build_text(templates_copy, tmp_path)
+    assert "Braces {like this} stay, slanted words and links too." in text
+
+
+def test_text_before_the_first_panel_and_panels_out_of_order(templates_copy, tmp_path):
+    leaflet = templates_copy / "leaflet.md"
+    source = leaflet.read_text()
+    leaflet.write_text(source.replace("::: panel cover", "Stray words.\n\n::: panel cover"))
+    code, stderr, _ = build_error(templates_copy, tmp_path)
+    assert code == 1 and "text before the first '::: panel NAME' line" in stderr
+    leaflet.write_text(source.replace("::: panel 3", "::: panel three"))
+    code, stderr, _ = build_error(templates_copy, tmp_path)
+    assert code == 1 and "needs the panels cover, 2, 3, 4, flap, back in this order" in stderr
 
 
 def test_marker_at_an_illegal_location_is_a_false_claim(templates_copy, tmp_path):
@@ -595,11 +629,11 @@ def greedy_lines(words: list[str], font: str, size: float, width: float) -> list
     return lines
 
 
-def set_words(markup: str, width: float) -> list[list[str]]:
-    from grawlix_print.drawing.pdf.typeset import set_text
+def set_words(text: str, width: float) -> list[list[str]]:
+    from grawlix_print.drawing.pdf.typeset import Run, set_text
     from grawlix_print.leaflet.layout import make_styles
 
-    lines = set_text(markup, make_styles().body, width).lines
+    lines = set_text([Run(text)], make_styles().body, width).lines
     return [" ".join(w.text for w in line.words).split() for line in lines]
 
 
@@ -633,18 +667,20 @@ def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
     from grawlix_print.drawing.pdf import typeset
     from grawlix_print.leaflet.build import leaflet_frame
     from grawlix_print.leaflet.layout import boxes_for, lay_out, make_styles
-    from grawlix_print.leaflet.text import Panel, Paragraph
+    from grawlix_print.leaflet.text import Panel, Paragraph, Span
 
     measured = []
     real = typeset.stringWidth
     monkeypatch.setattr(typeset, "stringWidth", lambda *a: measured.append(1) or real(*a))
-    sentence = "The grid grows one <b>@</b> tile at a time and no line repeats a glyph. "
+    sentence = "The grid grows one tile at a time and no line repeats a glyph such as "
+    spans = (Span(sentence), Span("@", bold=True, glyph=True), Span(". "))
     styles, frame = make_styles(), leaflet_frame("a4")
     counts = []
     for megabytes in (1, 10):
+        repeats = megabytes * 2**20 // len(sentence)
         for blocks in (
-            (Paragraph((sentence * (megabytes * 2**20 // len(sentence))), 10),),  # one long paragraph
-            tuple(Paragraph(sentence, 10 + k) for k in range(megabytes * 2**20 // len(sentence))),  # many
+            (Paragraph(spans * repeats, 10),),  # one long paragraph
+            tuple(Paragraph(spans, 10 + k) for k in range(repeats)),  # many short ones
         ):
             panel = Panel("3", 9, blocks)
             measured.clear()

@@ -1,24 +1,65 @@
-"""The ``grawlix-print`` command group: every user error leaves as one line on stderr.
+"""The ``grawlix-print`` command group: every failure leaves as one line on stderr.
 
 Every user error arrives here as a GrawlixError and leaves as one line on
-stderr with exit status 1; usage errors exit with 2. The commands live in
-their own modules beside this one and register themselves on ``main``.
+stderr with exit status 1; usage errors exit with 2. A file-system fault
+that no lower layer worded is worded here from its OSError; Ctrl-C is one
+line and exit status 130; a reader that stops reading (``| head``) ends the
+command quietly. The commands live in their own modules beside this one and
+register themselves on ``main``.
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
+from contextlib import suppress
+
 import click
 
 from ..errors import GrawlixError
+from ..files import os_error
+
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+PIPE_CLOSED = 141  # 128 + SIGPIPE, as for any command whose reader went away
+
+
+def _fail(ctx: click.Context, message: str, status: int) -> None:
+    with suppress(OSError):  # stderr itself may be gone: the exit status still tells
+        click.echo(f"error: {message}", err=True)
+    ctx.exit(status)
+
+
+def _quiet_exit(ctx: click.Context) -> None:
+    """The reader closed our output: stop without a word, and without a second error at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (tests)
+        pass
+    ctx.exit(PIPE_CLOSED)
 
 
 class _Commands(click.Group):
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:  # while the options are read
+            with suppress(OSError):
+                click.echo("error: interrupted", err=True)
+            sys.exit(INTERRUPTED)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except GrawlixError as error:
-            click.echo(f"error: {error}", err=True)
-            ctx.exit(1)
+            _fail(ctx, str(error), 1)
+        except KeyboardInterrupt:
+            _fail(ctx, "interrupted", INTERRUPTED)
+        except OSError as error:
+            if error.errno == errno.EPIPE:
+                _quiet_exit(ctx)
+            _fail(ctx, str(os_error(error)), 1)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

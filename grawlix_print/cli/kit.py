@@ -41,8 +41,12 @@ def build_all(out: Path, templates: Path, quiet: bool) -> None:
         {k: v for k, v in sheets.items() if k in KIT_SHEET_OPTIONS},
         {k: v for k, v in solid.items() if k in KIT_STL_OPTIONS},
     )
+
+    def note(text: str) -> None:
+        click.echo(f"note: {text}", err=True)
+
     if quiet:
-        outcomes = build_kit(steps, out, templates)
+        outcomes = build_kit(steps, out, templates, on_note=note)
     else:
         with click.progressbar(
             length=len(steps),
@@ -54,7 +58,7 @@ def build_all(out: Path, templates: Path, quiet: bool) -> None:
             def advance(outcome) -> None:
                 bar.update(1, outcome.step)
 
-            outcomes = build_kit(steps, out, templates, on_step=advance)
+            outcomes = build_kit(steps, out, templates, on_step=advance, on_note=note)
         click.echo(kit_summary(out, outcomes, time.perf_counter() - start))
 
 

@@ -108,11 +108,14 @@ class SvgSurface:
         """The typefaces the picture's text asks for, for a page that embeds them."""
         return [self._faces[name] for name in sorted(self._faces)]
 
-    def element(self, title: str = "", description: str = "", standalone: bool = True) -> str:
+    def element(
+        self, title: str = "", description: str = "", standalone: bool = True, style: str = ""
+    ) -> str:
         """The picture as one ``<svg>`` element, sized in pixels by its units.
 
         ``title`` and ``description`` become the picture's accessible name and
-        description (``role="img"``), read out where the picture stands.
+        description (``role="img"``), read out where the picture stands;
+        ``style`` is CSS for the picture alone (a standalone file's web fonts).
         """
         w, h = number(self.width), number(self.height)
         namespace = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
@@ -124,6 +127,8 @@ class SvgSurface:
             head.append(f'<title id="{self.ids}-title">{escape(title)}</title>')
         if description:
             head.append(f"<desc>{escape(description)}</desc>")
+        if style:
+            head.append(f"<style>{style}</style>")
         defs = [f"<defs>{''.join(self._defs)}</defs>"] if self._defs else []
         body = [f'<g transform="matrix(1 0 0 -1 0 {h})">', *self._body, "</g>", "</svg>"]
         return "\n".join(head + defs + body)

@@ -11,67 +11,86 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
 
 from ..errors import GrawlixError
 from ..game.engine import ALL_TILES, Location, tiles_in
 from ..game.positions import Position
 from ..game.rules import Rules
-from ..tile.identity import COLOURS, GLYPHS, TILES, Tile
+from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
+from .proof import WHY_NOT_35, Proof
 from .wording import in_words, join_words
 
 
 @dataclass(frozen=True)
-class Value:
-    """A filled-in placeholder: markup, plus the number or items it was made from."""
+class Link:
+    """Text that leads somewhere: an address to write to, a licence to read."""
 
-    markup: str
-    number: int | None = None
-    items: tuple[str, ...] = ()
-
-
-def number_value(n: int) -> Value:
-    """A count, in words where the prose uses words."""
-    return Value(in_words(n), number=n)
+    text: str
+    url: str
 
 
-def list_value(items: list[str]) -> Value:
-    return Value(join_words(items), items=tuple(items))
+@dataclass(frozen=True)
+class LineTiles:
+    """The tiles sharing a row or a column with a location: "the blue @ and ..." or "no tiles"."""
+
+    tiles: tuple[Tile, ...]
 
 
-def glyph_markup(symbol: str) -> str:
-    """A glyph in running text: bold, as the designer sets them."""
-    return f"<b>{escape(symbol)}</b>"
+Value = int | str | Link | LineTiles | tuple[Glyph, ...] | tuple[Colour, ...] | tuple[Tile, ...] | tuple[str, ...]
+"""What a placeholder names, as a plain value: a count, words, a link, or a list of game things.
 
-
-def tile_words(tile: Tile) -> str:
-    """``B@`` -> ``blue <b>@</b>``."""
-    return f"{tile.colour.name}\u00a0{glyph_markup(tile.glyph.symbol)}"
-
+How it is worded (in words or figures, "a, b and c", glyphs in bold) is the
+text's business; how it is set is the renderer's.
+"""
 
 GAME_VALUES: dict[str, Callable[[Rules], Value]] = {
-    "tiles": lambda r: number_value(len(TILES)),
-    "glyphs": lambda r: number_value(len(GLYPHS)),
-    "colours": lambda r: number_value(len(COLOURS)),
-    "glyph_list": lambda r: list_value([glyph_markup(g.symbol) for g in GLYPHS]),
-    "colour_list": lambda r: list_value([c.name for c in COLOURS]),
-    "max_rows": lambda r: number_value(r.max_rows),
-    "max_columns": lambda r: number_value(r.max_columns),
-    "hand_size": lambda r: number_value(r.hand_size),
+    "tiles": lambda r: len(TILES),
+    "glyphs": lambda r: len(GLYPHS),
+    "colours": lambda r: len(COLOURS),
+    "glyph_list": lambda r: GLYPHS,
+    "colour_list": lambda r: COLOURS,
+    "max_rows": lambda r: r.max_rows,
+    "max_columns": lambda r: r.max_columns,
+    "hand_size": lambda r: r.hand_size,
 }
 """Placeholders about the game itself: the tile definition and rules.toml."""
 
+PROOF = "proof"
+"""The name under which placeholders and conditions reach the proven facts ({proof.max_tiles})."""
+
+PROOF_VALUES: dict[str, Callable[[Proof], Value]] = {
+    "max_tiles": lambda p: p.max_tiles,
+    "left_out": lambda p: len(TILES) - p.max_tiles,
+    "squares_searched": lambda p: p.squares_searched,
+    "isotopy_classes": lambda p: p.isotopy_classes,
+    "main_classes": lambda p: p.main_classes,
+    "most_transversals": lambda p: max(p.transversals),
+    "squares_with_mate": lambda p: p.squares_with_mate,
+    "why_not_35": lambda p: WHY_NOT_35,
+}
+"""Placeholders about what the search proved (see ``facts.proof``)."""
+
 
 class Facts:
-    """Answers placeholders and conditions about the game and its positions, from the engine.
+    """Answers placeholders and conditions about the game, its positions and the proof.
 
-    ``source`` is the leaflet text, named (with a line) in error messages.
+    ``source`` is the template, named (with a line) in error messages;
+    ``proof`` gives the proven facts, and is called only if the text asks.
     """
 
-    def __init__(self, rules: Rules, positions: dict[str, Position], source: str):
+    def __init__(
+        self, rules: Rules, positions: dict[str, Position], source: str,
+        proof: Callable[[], Proof] | None = None,
+    ):  # fmt: skip
         self.rules = rules
         self.positions = positions
         self.source = source
+        self._proof = proof
+
+    def proof(self, where: str) -> Proof:
+        if self._proof is None:
+            raise GrawlixError("the proven facts are not available here", where)
+        return self._proof()
 
     # placeholders ------------------------------------------------------------
 
@@ -81,19 +100,22 @@ class Facts:
         if name in GAME_VALUES:
             return GAME_VALUES[name](self.rules)
         parts = name.split(".")
-        position = self._position(parts[0], where, name)
-        if len(parts) == 2 and parts[1] in _POSITION_VALUES:
-            return _POSITION_VALUES[parts[1]](position)
-        if len(parts) == 3 and parts[2] in _MARKER_VALUES:
-            location = self._marker(position, parts[1], where)
-            allowed = position.grid.allowed(location)
-            if not allowed.legal:
-                reason = f"{parts[1]} at {_at(location)} is not a legal location"
-                raise self._false(position, f"fills in {{{name}}}", line, reason)
-            return _MARKER_VALUES[parts[2]](position, location)
+        if parts[0] == PROOF and len(parts) == 2 and parts[1] in PROOF_VALUES:
+            return PROOF_VALUES[parts[1]](self.proof(where))
+        if parts[0] != PROOF:
+            position = self._position(parts[0], where, name)
+            if len(parts) == 2 and parts[1] in _POSITION_VALUES:
+                return _POSITION_VALUES[parts[1]](position)
+            if len(parts) == 3 and parts[2] in _MARKER_VALUES:
+                location = self._marker(position, parts[1], where)
+                allowed = position.grid.allowed(location)
+                if not allowed.legal:
+                    reason = f"{parts[1]} at {_at(location)} is not a legal location"
+                    raise self._false(position, f"fills in {{{name}}}", line, reason)
+                return _MARKER_VALUES[parts[2]](position, location)
         known = ", ".join(
             [*(known_globals or GAME_VALUES), *(f"POSITION.{k}" for k in _POSITION_VALUES),
-             *(f"POSITION.MARKER.{k}" for k in _MARKER_VALUES)]
+             *(f"POSITION.MARKER.{k}" for k in _MARKER_VALUES), *(f"{PROOF}.{k}" for k in PROOF_VALUES)]
         )  # fmt: skip
         raise GrawlixError(f"unknown placeholder {{{name}}} (known: {known})", where)
 
@@ -120,20 +142,28 @@ class Facts:
     # conditions ----------------------------------------------------------------
 
     def condition(self, text: str, line: int) -> tuple[bool, str]:
-        """Whether ``POSITION: CONDITION`` holds, and if not, why (for the error)."""
+        """Whether ``POSITION: CONDITION`` (or ``proof: full grid``) holds, and if not, why."""
         where = f"{self.source}:{line}"
         name, colon, rest = text.partition(":")
         if not colon:
             raise GrawlixError(f"condition {text!r} must read 'POSITION: CONDITION'", where)
-        position = self._position(name.strip(), where, text)
         words = rest.split()
         negate = bool(words) and words[0] == "not"
         if negate:
             words = words[1:]
-        holds, reason = self._test(position, words, where, text)
+        if name.strip() == PROOF:
+            holds, reason = self._proven(words, where, text)
+        else:
+            holds, reason = self._test(self._position(name.strip(), where, text), words, where, text)
         if negate:
             return (False, f"'{' '.join(words)}' holds") if holds else (True, "")
         return holds, reason
+
+    def _proven(self, words: list[str], where: str, text: str) -> tuple[bool, str]:
+        if words == ["full", "grid"]:
+            proof = self.proof(where)
+            return proof.full_grid_possible, f"no legal grid holds all {len(TILES)} tiles"
+        raise GrawlixError(f"unknown condition {text!r}: write '{PROOF}: [not] full grid'", where)
 
     def _test(self, position: Position, words: list[str], where: str, text: str) -> tuple[bool, str]:
         grid = position.grid
@@ -187,6 +217,8 @@ class Facts:
         holds, reason = self.condition(text, line)
         if not holds:
             name = text.partition(":")[0].strip()
+            if name == PROOF:
+                raise GrawlixError(f'the text claims "{text.strip()}", but {reason}', f"{self.source}:{line}")
             raise self._false(self.positions[name], f'claims "{text.strip()}"', line, reason)
 
 
@@ -194,18 +226,12 @@ def _at(location: Location) -> str:
     return f"[{location[0]}, {location[1]}]"
 
 
-def _tiles_phrase(tiles: list[Tile]) -> Value:
-    if not tiles:
-        return Value("no tiles", number=0)
-    return Value("the " + join_words([tile_words(t) for t in tiles]), number=len(tiles))
-
-
-def _line_tiles(position: Position, location: Location, in_row: bool) -> list[Tile]:
+def _line_tiles(position: Position, location: Location, in_row: bool) -> LineTiles:
     row, column = location
-    return [
+    return LineTiles(tuple(
         t for (r, c), t in position.grid.tiles().items()
         if (r == row if in_row else c == column)
-    ]  # fmt: skip
+    ))  # fmt: skip
 
 
 def span_after(position: Position, location: Location) -> tuple[int, int]:
@@ -219,26 +245,99 @@ def span_after(position: Position, location: Location) -> tuple[int, int]:
 
 
 _POSITION_VALUES: dict[str, Callable[[Position], Value]] = {
-    "tiles": lambda p: number_value(len(p.grid)),
-    "locations": lambda p: number_value(len(p.grid.legal_locations())),
-    "rows": lambda p: number_value(p.grid.rows),
-    "columns": lambda p: number_value(p.grid.columns),
-    "tile_list": lambda p: list_value([tile_words(t) for t in p.grid.tiles().values()]),
-    "missing": lambda p: number_value(len(TILES) - len(p.grid)),
-    "missing_list": lambda p: list_value([tile_words(t) for t in missing_tiles(p)]),
+    "tiles": lambda p: len(p.grid),
+    "locations": lambda p: len(p.grid.legal_locations()),
+    "rows": lambda p: p.grid.rows,
+    "columns": lambda p: p.grid.columns,
+    "tile_list": lambda p: tuple(p.grid.tiles().values()),
+    "missing": lambda p: len(TILES) - len(p.grid),
+    "missing_list": lambda p: missing_tiles(p),
 }
 
 _MARKER_VALUES: dict[str, Callable[[Position, Location], Value]] = {
-    "glyphs": lambda p, loc: list_value([glyph_markup(g.symbol) for g in p.grid.allowed(loc).glyphs]),
-    "colours": lambda p, loc: list_value([c.name for c in p.grid.allowed(loc).colours]),
-    "fitting": lambda p, loc: number_value(len(p.grid.allowed(loc).tiles)),
-    "row_tiles": lambda p, loc: _tiles_phrase(_line_tiles(p, loc, in_row=True)),
-    "column_tiles": lambda p, loc: _tiles_phrase(_line_tiles(p, loc, in_row=False)),
-    "rows_after": lambda p, loc: number_value(span_after(p, loc)[0]),
-    "columns_after": lambda p, loc: number_value(span_after(p, loc)[1]),
+    "glyphs": lambda p, loc: p.grid.allowed(loc).glyphs,
+    "colours": lambda p, loc: p.grid.allowed(loc).colours,
+    "fitting": lambda p, loc: len(p.grid.allowed(loc).tiles),
+    "row_tiles": lambda p, loc: _line_tiles(p, loc, in_row=True),
+    "column_tiles": lambda p, loc: _line_tiles(p, loc, in_row=False),
+    "rows_after": lambda p, loc: span_after(p, loc)[0],
+    "columns_after": lambda p, loc: span_after(p, loc)[1],
 }
 
 
-def missing_tiles(position: Position) -> list[Tile]:
+def missing_tiles(position: Position) -> tuple[Tile, ...]:
     """The tiles of the game that are not in the position's grid, in supply order."""
-    return tiles_in(ALL_TILES & ~position.grid.placed_mask)
+    return tuple(tiles_in(ALL_TILES & ~position.grid.placed_mask))
+
+
+# --- what a diagram shows, in words (its text alternative) --------------------------
+
+
+def tile_name(tile: Tile) -> str:
+    """``B@`` -> ``blue @``."""
+    return f"{tile.colour.name} {tile.glyph.symbol}"
+
+
+def _row_words(tiles: dict[Location, Tile], row: int, left: int, right: int) -> str:
+    cells = [tiles.get((row, c)) for c in range(left, right + 1)]
+    return ", ".join(tile_name(t) if t else "empty" for t in cells)
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{in_words(n)} {thing}{'' if n == 1 else 's'}"
+
+
+def describe_supply() -> str:
+    """What the supply chart shows, for a reader who cannot see it."""
+    return (
+        f"The supply: all {in_words(len(TILES))} tiles in {in_words(len(COLOURS))} rows, one per colour "
+        f"({join_words([c.name for c in COLOURS])}), and {in_words(len(GLYPHS))} columns, one per glyph "
+        f"({join_words([g.symbol for g in GLYPHS])})."
+    )
+
+
+def describe_example(position: Position) -> str:
+    """An example position in words: its tiles row by row, its dotted locations, its markers."""
+    grid = position.grid
+    tiles = grid.tiles()
+    top, left, bottom, right = grid.bounds
+    rows = [f"row {k + 1}: {_row_words(tiles, r, left, right)}" for k, r in enumerate(range(top, bottom + 1))]
+    parts = [
+        (f"{_count(len(grid), 'tile')} in a grid of {_count(grid.rows, 'row')} and "
+         f"{_count(grid.columns, 'column')} ({'; '.join(rows)})."),
+        f"Dotted squares mark the {_count(len(grid.legal_locations()), 'legal location')}.",
+    ]
+    for label, location in position.markers.items():
+        parts.append(_describe_marker(position, label, location))
+    return " ".join(parts)
+
+
+_SIDES = (((1, 0), "above"), ((-1, 0), "below"), ((0, 1), "left of"), ((0, -1), "right of"))
+"""Where a marked square lies, told by a neighbouring tile: the tile below it means "above"."""
+
+
+def _describe_marker(position: Position, label: str, location: Location) -> str:
+    grid = position.grid
+    row, column = location
+    beside = next(
+        (f"{side} the {tile_name(tile)}" for (dr, dc), side in _SIDES
+         if (tile := grid.tile_at((row + dr, column + dc))) is not None),
+        f"at row {row - grid.bounds[0] + 1}, column {column - grid.bounds[1] + 1} of the grid",
+    )  # fmt: skip
+    allowed = grid.allowed(location)
+    if not allowed.legal:
+        return f"{label} marks the square {beside}, where no tile may go."
+    return (
+        f"{label} marks the square {beside}, where a tile may show "
+        f"{join_words([g.symbol for g in allowed.glyphs], 'or')} in "
+        f"{join_words([c.name for c in allowed.colours], 'or')}."
+    )
+
+
+def describe_loose(position: Position, loose: tuple[Tile, ...], what: str) -> str:
+    """A grid with the tiles it lacks lying beneath it (the cover, the largest grid)."""
+    grid = position.grid
+    text = f"{what}: {_count(len(grid), 'tile')} in a grid of {_count(grid.rows, 'row')} and {_count(grid.columns, 'column')}"
+    if loose:
+        return f"{text}; beneath it lie the {_count(len(loose), 'tile')} it lacks: {join_words([tile_name(t) for t in loose])}."
+    return text + "."

@@ -36,18 +36,30 @@ def position_record(position: Position, file: str) -> dict:
 
 
 def position_text(position: Position, file: str) -> str:
-    """A readable summary and a picture of the grid with its legal locations marked."""
+    """A readable summary and a picture of the grid with its legal locations marked.
+
+    The picture shows the tiles, the legal locations and the markers next to
+    them: never more than the ring of cells around the tiles, so its size is
+    bounded by the rules, not by how far away a marker is. Markers outside
+    it are only listed below it.
+    """
     grid = position.grid
     legal = set(grid.legal_locations())
-    labels = {loc: label for label, loc in position.markers.items()}
+    ring = grid.bounds
+
+    def near(location: Location) -> bool:
+        return ring[0] - 1 <= location[0] <= ring[2] + 1 and ring[1] - 1 <= location[1] <= ring[3] + 1
+
+    labels = {loc: label for label, loc in position.markers.items() if near(loc)}
     shown: list[Location] = [*grid.tiles(), *legal, *labels]
     top, bottom = min(r for r, _ in shown), max(r for r, _ in shown)
     left, right = min(c for _, c in shown), max(c for _, c in shown)
 
     rules = grid.rules
     lines = [
-        f"{file}: {len(grid)} tiles in {grid.rows} rows and {grid.columns} columns "
-        f"(at most {rules.max_rows} x {rules.max_columns}); {len(legal)} legal locations",
+        f"{file}: {_count(len(grid), 'tile')} in {_count(grid.rows, 'row')} and "
+        f"{_count(grid.columns, 'column')} "
+        f"(at most {rules.max_rows} x {rules.max_columns}); {_count(len(legal), 'legal location')}",
         "",
         "      " + "".join(f"{c:>4}" for c in range(left, right + 1)),
     ]
@@ -64,6 +76,8 @@ def position_text(position: Position, file: str) -> str:
     for label, location in position.markers.items():
         allowed = grid.allowed(location)
         where = f"{label} at [{location[0]}, {location[1]}]"
+        if not near(location):
+            where += " (outside the picture)"
         if allowed.legal:
             lines.append(
                 f"      {where}: legal; glyphs {' '.join(g.symbol for g in allowed.glyphs)}; "
@@ -73,3 +87,7 @@ def position_text(position: Position, file: str) -> str:
         else:
             lines.append(f"      {where}: not a legal location")
     return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

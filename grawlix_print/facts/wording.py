@@ -15,27 +15,32 @@ _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 
 
 def in_words(number: int) -> str:
-    """``17`` -> ``"seventeen"``, ``36`` -> ``"thirty-six"``; digits from one hundred on.
+    """``17`` -> ``"seventeen"``, ``36`` -> ``"thirty-six"``; figures from one hundred on.
 
     Rules texts spell small counts; a count of a hundred or more would be odd
-    in words and is left as digits.
+    in words and is left as figures (``"9,408"``).
     """
     if number < 0 or number >= 100:
-        return str(number)
+        return figures(number)
     if number < 20:
         return _UNITS[number]
     tens, units = divmod(number, 10)
     return _TENS[tens - 2] + (f"-{_UNITS[units]}" if units else "")
 
 
+def figures(number: int) -> str:
+    """``9408`` -> ``"9,408"``: digits, grouped in thousands as English prose prints them."""
+    return f"{number:,}"
+
+
+def separators(count: int, last: str = "and") -> list[str]:
+    """What goes before each of ``count`` listed items: ``["", ", ", " and "]`` for three."""
+    return ["" if k == 0 else f" {last} " if k == count - 1 else ", " for k in range(count)]
+
+
 def join_words(items: Sequence[str], last: str = "and") -> str:
     """``["a", "b", "c"]`` -> ``"a, b and c"`` (no comma before the last word)."""
-    items = list(items)
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    return "".join(sep + item for sep, item in zip(separators(len(items), last), items))
 
 
 def capitalised(text: str) -> str:

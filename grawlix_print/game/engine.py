@@ -4,43 +4,50 @@ Pure Python, no I/O and no drawing. Renderers ask this module what is legal;
 they never decide it. Locations are ``(row, column)`` pairs, rows counted
 downwards; they may be negative, since the grid grows in every direction.
 
-Per row and per column the engine keeps the glyphs and colours already used
-as bit masks, so a legality test is a few integer operations instead of a
-scan of the grid.
+The placement rule lives in one place, ``Grid._location_reason`` (what rules
+out a location for every tile) and ``Grid._tile_reason`` (what rules out one
+tile there). Everything else asks them: ``why_not`` words their answer, the
+bit-mask tables below are the same tile test precomputed for every set of
+used glyphs and colours, the cached open locations are the locations
+``_location_reason`` accepts, and a grid read from a file is checked by
+placing its tiles one by one. Every way to break a rule is a ``Reason``, with
+its wording, shared by placements, positions, the game and error messages.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 
 from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
 from .rules import Rules
 
 Location = tuple[int, int]
 
-_TILE_GLYPH = tuple(t.glyph.index for t in TILES)
-_TILE_COLOUR = tuple(t.colour.index for t in TILES)
+# A line's "used" mask holds its glyphs in the low bits and its colours above them.
+_COLOUR_SHIFT = len(GLYPHS)
+_GLYPH_BITS = (1 << len(GLYPHS)) - 1
+_TILE_LINE_BITS = tuple(1 << t.glyph.index | 1 << (_COLOUR_SHIFT + t.colour.index) for t in TILES)
 
 
-def _tiles_avoiding(bit_of_tile: tuple[int, ...], width: int) -> tuple[int, ...]:
-    """For every set of used glyphs (or colours) as a mask: the tiles with none of them."""
+def _tiles_avoiding(shift: int, width: int) -> tuple[int, ...]:
+    """For every ``width``-bit set of used glyphs (or colours, ``shift`` up): the tiles clear of it."""
     return tuple(
-        sum(1 << t for t, b in enumerate(bit_of_tile) if not used >> b & 1)
+        sum(1 << t for t, bits in enumerate(_TILE_LINE_BITS) if not bits & used << shift)
         for used in range(1 << width)
     )
 
 
-# A line's "used" mask holds its glyphs in the low bits and its colours above them.
-_COLOUR_SHIFT = len(GLYPHS)
-_TILE_LINE_BITS = tuple(1 << g | 1 << (_COLOUR_SHIFT + c) for g, c in zip(_TILE_GLYPH, _TILE_COLOUR))
+# _TILES_AVOIDING[used] = the tiles t with no bit of _TILE_LINE_BITS[t] in used:
+# the clash test of Grid._tile_reason, for all 36 tiles at once.
 _TILES_AVOIDING = tuple(
     glyph_ok & colour_ok
-    for colour_ok in _tiles_avoiding(_TILE_COLOUR, len(COLOURS))
-    for glyph_ok in _tiles_avoiding(_TILE_GLYPH, len(GLYPHS))
+    for colour_ok in _tiles_avoiding(_COLOUR_SHIFT, len(COLOURS))
+    for glyph_ok in _tiles_avoiding(0, len(GLYPHS))
 )
-_GLYPH_BITS = (1 << len(GLYPHS)) - 1
 ALL_TILES = (1 << len(TILES)) - 1
 _NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -50,21 +57,81 @@ def tiles_in(mask: int) -> list[Tile]:
     return [t for t in TILES if mask >> t.index & 1]
 
 
+def _at(location: Location | None) -> str:
+    return "" if location is None else f"[{location[0]}, {location[1]}]"
+
+
+class Reason(Enum):
+    """Every way a placement, a grid or a move can break the rules, worded for a player.
+
+    The wording is a template filled from a ``Problem``'s fields.
+    """
+
+    OCCUPIED = "the location already holds {other}"
+    IN_GRID = "{tile} is already in the grid at {other_at}"
+    NOT_JOINED = "{tile} is not joined edge to edge to the grid"
+    TOO_MANY_ROWS = "{tile} here makes the grid span {count} rows, more than {limit}"
+    TOO_MANY_COLUMNS = "{tile} here makes the grid span {count} columns, more than {limit}"
+    SAME_GLYPH = "{tile} shares its glyph {glyph} with {other} at {other_at} in {line}"
+    SAME_COLOUR = "{tile} shares its colour {colour} with {other} at {other_at} in {line}"
+    NOT_IN_SUPPLY = "{tile} is not in the supply"
+    NOT_IN_HAND = "{tile} is not in the hand of player {player}"
+    DRAFT_OVER = "the draft is over: each hand holds {limit} tiles, and a tile is drafted only after playing one"
+    DRAFTING = "the draft is not finished: each player first drafts {limit} tiles"
+    MUST_REFILL = "a tile must be drafted from the supply after playing"
+
+
 @dataclass(frozen=True)
 class Problem:
-    """Why a position or a placement breaks the rules, and where."""
+    """Why a placement, a grid or a move breaks the rules, and where.
 
-    location: Location
-    rule: str
+    ``location`` is where it happens (None for a draft); the other fields
+    are what the reason's wording names.
+    """
+
+    reason: Reason
+    location: Location | None = None
+    tile: Tile | None = None
+    other: Tile | None = None
+    other_location: Location | None = None
+    line: str = ""
+    count: int = 0
+    limit: int = 0
+    player: int = 0
+
+    @property
+    def rule(self) -> str:
+        """The broken rule in words, without the location."""
+        return self.reason.value.format(
+            tile=self.tile,
+            other=self.other,
+            other_at=_at(self.other_location),
+            glyph=self.tile.glyph.symbol if self.tile else "",
+            colour=self.tile.colour.name if self.tile else "",
+            line=self.line,
+            count=self.count,
+            limit=self.limit,
+            player=self.player + 1,
+        )
 
     def __str__(self) -> str:
-        return f"[{self.location[0]}, {self.location[1]}]: {self.rule}"
+        return f"{_at(self.location)}: {self.rule}" if self.location is not None else self.rule
 
 
-class IllegalPlacement(ValueError):
+class RuleError(ValueError):
+    """An attempt the rules forbid; ``problem`` says which rule and where."""
+
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
         self.problem = problem
+
+
+class IllegalMove(RuleError):
+    """A placement, draft or play that breaks the rules."""
+
+
+class IllegalGrid(RuleError):
+    """A set of tiles that no game of Grawlix could have put on the table."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +156,10 @@ class Allowed:
 class Grid:
     """The tiles on the table. Mutable, like a board: ``place`` adds a tile.
 
+    ``Grid(rules)`` is empty; ``grid.place((0, 0), tile)`` adds a tile (or raises
+    IllegalMove); ``grid.legal_locations()`` and ``grid.allowed(location)`` say
+    where and what may come next.
+
     Besides the tiles it keeps, for speed: the glyphs and colours used in each
     row and column (bit masks), and the *open* locations, which are empty,
     edge-adjacent to a tile and still inside the span limits. A location that
@@ -105,6 +176,35 @@ class Grid:
         self._top = self._left = 0
         self._bottom = self._right = -1
         self._reach = (0, 0, -1, -1)  # the rows and columns a tile may still go in
+
+    @classmethod
+    def from_tiles(cls, tiles: Mapping[Location, Tile], rules: Rules) -> Grid:
+        """The grid holding ``tiles``; raises IllegalGrid naming the first broken rule.
+
+        A set of tiles is a grid a game could reach exactly when its tiles can be
+        placed legally one by one, each next to one already placed, so that is
+        how it is checked: by the placement rule itself, nearest the top first.
+        """
+        grid = cls(rules)
+        if not tiles:
+            return grid
+        start = min(tiles)
+        frontier, seen = [start], {start}
+        while frontier:
+            location = heapq.heappop(frontier)
+            problem = grid.why_not(location, tiles[location])
+            if problem is not None:
+                raise IllegalGrid(problem)
+            grid._put(location, tiles[location].index)
+            for dr, dc in _NEIGHBOURS:
+                near = (location[0] + dr, location[1] + dc)
+                if near in tiles and near not in seen:
+                    seen.add(near)
+                    heapq.heappush(frontier, near)
+        if len(seen) < len(tiles):
+            stray = min(loc for loc in tiles if loc not in seen)
+            raise IllegalGrid(Problem(Reason.NOT_JOINED, stray, tiles[stray]))
+        return grid
 
     # --- reading -------------------------------------------------------------
 
@@ -151,24 +251,76 @@ class Grid:
         other._reach = self._reach
         return other
 
-    # --- legality --------------------------------------------------------------
-
-    def _within_span(self, row: int, column: int) -> bool:
-        return not self._cells or (
-            self._reach[0] <= row <= self._reach[2] and self._reach[1] <= column <= self._reach[3]
-        )
+    # --- the placement rule ----------------------------------------------------
 
     def _used(self, row: int, column: int) -> int:
         """Glyphs and colours already in the location's row or column, as one mask."""
         return self._row_used.get(row, 0) | self._column_used.get(column, 0)
 
-    def _is_open(self, location: Location) -> bool:
-        return location in self._open if self._cells else True
+    def _location_reason(self, location: Location) -> Reason | None:
+        """What keeps every tile from ``location`` now, or None."""
+        if location in self._cells:
+            return Reason.OCCUPIED
+        if not self._cells:
+            return None  # the first tile goes anywhere
+        row, column = location
+        top, left, bottom, right = self._reach
+        if not top <= row <= bottom:
+            return Reason.TOO_MANY_ROWS
+        if not left <= column <= right:
+            return Reason.TOO_MANY_COLUMNS
+        if not any((row + dr, column + dc) in self._cells for dr, dc in _NEIGHBOURS):
+            return Reason.NOT_JOINED
+        return None
+
+    def _tile_reason(self, location: Location, index: int) -> Reason | None:
+        """What keeps tile ``index`` from a location that takes tiles, or None."""
+        if self._placed >> index & 1:
+            return Reason.IN_GRID
+        shared = _TILE_LINE_BITS[index] & self._used(*location)
+        if shared & _GLYPH_BITS:
+            return Reason.SAME_GLYPH
+        return Reason.SAME_COLOUR if shared else None
+
+    def why_not(self, location: Location, tile: Tile) -> Problem | None:
+        """The rule placing ``tile`` at ``location`` would break, or None when it is legal."""
+        reason = self._location_reason(location) or self._tile_reason(location, tile.index)
+        return None if reason is None else self._problem(reason, location, tile)
+
+    def is_legal(self, location: Location, tile: Tile) -> bool:
+        return self.why_not(location, tile) is None
+
+    def _problem(self, reason: Reason, location: Location, tile: Tile) -> Problem:
+        """The reason with what its wording names: the other tile, the line, the span."""
+        row, column = location
+        if reason is Reason.OCCUPIED:
+            return Problem(reason, location, tile, TILES[self._cells[location]], location)
+        if reason is Reason.IN_GRID:
+            where = next(loc for loc, i in self._cells.items() if i == tile.index)
+            return Problem(reason, location, tile, tile, where)
+        if reason is Reason.TOO_MANY_ROWS:
+            count = max(self._bottom, row) - min(self._top, row) + 1
+            return Problem(reason, location, tile, count=count, limit=self.rules.max_rows)
+        if reason is Reason.TOO_MANY_COLUMNS:
+            count = max(self._right, column) - min(self._left, column) + 1
+            return Problem(reason, location, tile, count=count, limit=self.rules.max_columns)
+        if reason is Reason.NOT_JOINED:
+            return Problem(reason, location, tile)
+        shared = "glyph" if reason is Reason.SAME_GLYPH else "colour"
+        for r, c in sorted(self._cells, key=lambda loc: (loc[0] != row, loc)):  # the row first
+            other = TILES[self._cells[(r, c)]]
+            if (r == row or c == column) and getattr(other, shared) == getattr(tile, shared):
+                line = f"row {row}" if r == row else f"column {column}"
+                return Problem(reason, location, tile, other, (r, c), line)
+        raise AssertionError(f"{reason} at {location} for {tile} has no tile to name")
+
+    # --- many tiles at once ------------------------------------------------------
 
     def fitting(self, tiles: int = ALL_TILES) -> list[tuple[Location, int]]:
-        """Each open location with the mask of ``tiles`` that could legally go there.
+        """Each location open now with the mask of ``tiles`` that could legally go there.
 
-        This is the engine's inner loop: two table look-ups per location.
+        This is the engine's inner loop: two table look-ups per open location.
+        The tiles' own presence in the grid is not checked: pass tiles not in it.
         """
         if not self._cells:
             return [((0, 0), tiles)] if tiles else []
@@ -182,51 +334,14 @@ class Grid:
         return found
 
     def fitting_mask(self, location: Location) -> int:
-        """Tiles (placed or not, as a mask) whose placement here would keep to the rules."""
-        if location in self._cells or not self._is_open(location):
+        """Tiles not yet in the grid (as a mask) that could legally go at ``location``."""
+        if self._location_reason(location) is not None:
             return 0
-        return _TILES_AVOIDING[self._used(*location)]
-
-    def why_not(self, location: Location, tile: Tile) -> str | None:
-        """The rule a placement would break, or None when it is legal."""
-        row, column = location
-        if location in self._cells:
-            return f"the location already holds {TILES[self._cells[location]]}"
-        if self._placed >> tile.index & 1:
-            return f"{tile} is already in the grid"
-        if not self._within_span(row, column):
-            return self._span_rule(row, column)
-        if not self._is_open(location):
-            return "no edge touches a tile in the grid"
-        return self._clash(location, tile)
-
-    def is_legal(self, location: Location, tile: Tile) -> bool:
-        return self.why_not(location, tile) is None
-
-    def _span_rule(self, row: int, column: int) -> str:
-        rows = max(self._bottom, row) - min(self._top, row) + 1
-        if rows > self.rules.max_rows:
-            return f"the grid would span {rows} rows, more than {self.rules.max_rows}"
-        columns = max(self._right, column) - min(self._left, column) + 1
-        return f"the grid would span {columns} columns, more than {self.rules.max_columns}"
-
-    def _clash(self, location: Location, tile: Tile) -> str | None:
-        """The first tile in the same row or column that shares the glyph or the colour."""
-        row, column = location
-        for (r, c), index in sorted(self._cells.items()):
-            if r != row and c != column:
-                continue
-            other = TILES[index]
-            line = f"row {row}" if r == row else f"column {column}"
-            if other.glyph == tile.glyph:
-                return f"{tile} repeats the glyph {tile.glyph.symbol} of {other} at [{r}, {c}] in {line}"
-            if other.colour == tile.colour:
-                return f"{tile} repeats the colour {tile.colour.name} of {other} at [{r}, {c}] in {line}"
-        return None
+        return _TILES_AVOIDING[self._used(*location)] & ~self._placed
 
     def allowed(self, location: Location) -> Allowed:
         """The glyphs, colours and tiles allowed at a location now."""
-        if location in self._cells or not self._is_open(location):
+        if self._location_reason(location) is not None:
             return Allowed(location, (), (), ())
         used = self._used(*location)
         glyphs, colours = used & _GLYPH_BITS, used >> _COLOUR_SHIFT
@@ -234,24 +349,27 @@ class Grid:
             location,
             tuple(g for g in GLYPHS if not glyphs >> g.index & 1),
             tuple(c for c in COLOURS if not colours >> c.index & 1),
-            tuple(tiles_in(self.fitting_mask(location) & ~self._placed)),
+            tuple(tiles_in(self.fitting_mask(location))),
         )
 
     def legal_locations(self, tiles: int = ALL_TILES) -> list[Location]:
-        """Sorted locations where one of ``tiles`` not yet in the grid could go."""
+        """Sorted locations where one of ``tiles`` (a mask) not yet in the grid could go."""
         return [loc for loc, _ in self.fitting(tiles & ~self._placed)]
 
     # --- changing --------------------------------------------------------------
 
     def place(self, location: Location, tile: Tile) -> None:
-        """Play a tile; raises IllegalPlacement naming the rule it would break."""
-        rule = self.why_not(location, tile)
-        if rule is not None:
-            raise IllegalPlacement(Problem(location, rule))
+        """Play a tile; raises IllegalMove naming the rule it would break."""
+        problem = self.why_not(location, tile)
+        if problem is not None:
+            raise IllegalMove(problem)
         self._put(location, tile.index)
 
     def _put(self, location: Location, index: int) -> None:
-        """Add a tile without checking the rules (callers have checked)."""
+        """Add a tile without checking the rules (callers have checked).
+
+        Keeps the open locations equal to those ``_location_reason`` accepts.
+        """
         row, column = location
         grew = True
         if not self._cells:
@@ -294,86 +412,13 @@ class Grid:
         return [loc for loc in self.legal_locations() if loc != location and loc not in still]
 
 
-def problems(tiles: Mapping[Location, Tile], rules: Rules) -> list[Problem]:
-    """Everything that makes a set of placed tiles an impossible Grawlix grid.
-
-    Checked in order: a tile used twice, two tiles in a line sharing a glyph
-    or a colour, tiles not joined edge to edge, a span over the limits.
-    """
-    found: list[Problem] = []
-    seen: dict[Tile, Location] = {}
-    for loc in sorted(tiles):
-        tile = tiles[loc]
-        if tile in seen:
-            first = seen[tile]
-            found.append(Problem(loc, f"{tile} is already in the grid at [{first[0]}, {first[1]}]"))
-        seen.setdefault(tile, loc)
-
-    ordered = sorted(tiles)
-    for i, loc in enumerate(ordered):
-        for other in ordered[:i]:
-            if other[0] != loc[0] and other[1] != loc[1]:
-                continue
-            a, b = tiles[other], tiles[loc]
-            if a == b:
-                continue
-            line = f"row {loc[0]}" if other[0] == loc[0] else f"column {loc[1]}"
-            shared = (
-                f"glyph {b.glyph.symbol}" if a.glyph == b.glyph
-                else f"colour {b.colour.name}" if a.colour == b.colour
-                else None
-            )  # fmt: skip
-            if shared:
-                found.append(
-                    Problem(loc, f"{b} shares its {shared} with {a} at [{other[0]}, {other[1]}] in {line}")
-                )
-
-    if tiles:
-        start = ordered[0]
-        reached, todo = {start}, [start]
-        while todo:
-            r, c = todo.pop()
-            for dr, dc in _NEIGHBOURS:
-                n = (r + dr, c + dc)
-                if n in tiles and n not in reached:
-                    reached.add(n)
-                    todo.append(n)
-        for loc in ordered:
-            if loc not in reached:
-                found.append(
-                    Problem(loc, f"{tiles[loc]} is not joined edge to edge to the tile at [{start[0]}, {start[1]}]")
-                )
-                break
-
-        rows = [r for r, _ in tiles]
-        columns = [c for _, c in tiles]
-        if max(rows) - min(rows) + 1 > rules.max_rows:
-            far = max(ordered, key=lambda loc: loc[0])
-            found.append(Problem(far, f"the grid spans {max(rows) - min(rows) + 1} rows, more than {rules.max_rows}"))
-        if max(columns) - min(columns) + 1 > rules.max_columns:
-            far = max(ordered, key=lambda loc: loc[1])
-            found.append(
-                Problem(far, f"the grid spans {max(columns) - min(columns) + 1} columns, more than {rules.max_columns}")
-            )
-    return found
-
-
-def grid_of(tiles: Mapping[Location, Tile], rules: Rules) -> Grid:
-    """A Grid holding a valid set of tiles; raises IllegalPlacement with the first problem."""
-    found = problems(tiles, rules)
-    if found:
-        raise IllegalPlacement(found[0])
-    grid = Grid(rules)
-    for loc in sorted(tiles):
-        grid._put(loc, tiles[loc].index)
-    return grid
-
-
 # --- the whole game ---------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Move:
+    """Placing one tile at one location."""
+
     location: Location
     tile: Tile
 
@@ -382,8 +427,9 @@ class Move:
 class Game:
     """A game from the full supply: draft, then play and redraft, until someone is stuck.
 
-    Player 0 is the first player. Hands and supply are tile masks; the public
-    methods take and return Tiles.
+    Player 0 is the first player; messages call the players 1 and 2. Hands
+    and supply are tile masks; the public methods take and return Tiles, and
+    raise IllegalMove naming the broken rule.
     """
 
     rules: Rules
@@ -406,19 +452,29 @@ class Game:
     def hand(self, player: int) -> list[Tile]:
         return tiles_in(self.hands[player])
 
+    def supply_tiles(self) -> list[Tile]:
+        """The tiles still to draft, in supply order."""
+        return tiles_in(self.supply)
+
+    def _refuse(self, reason: Reason, tile: Tile | None = None, location: Location | None = None):
+        raise IllegalMove(
+            Problem(reason, location, tile, limit=self.rules.hand_size, player=self.to_move)
+        )
+
     def draft(self, tile: Tile) -> None:
-        """The player to move takes a tile from the supply into their hand."""
-        bit = 1 << tile.index
-        if not self.supply & bit:
-            raise ValueError(f"{tile} is not in the supply")
+        """The player to move takes a tile from the supply into their hand (opening draft)."""
         if not self.drafting:
-            raise ValueError("the draft is over; tiles are drafted only to refill a hand")
-        self.supply &= ~bit
-        self.hands[self.to_move] |= bit
+            self._refuse(Reason.DRAFT_OVER, tile)
+        if not self.supply >> tile.index & 1:
+            self._refuse(Reason.NOT_IN_SUPPLY, tile)
+        self.supply &= ~(1 << tile.index)
+        self.hands[self.to_move] |= 1 << tile.index
         self.to_move = 1 - self.to_move
 
     def legal_moves(self) -> list[Move]:
         """Every placement the player to move could make, by location then tile."""
+        if self.drafting:
+            return []
         return [
             Move(loc, t)
             for loc, fits in self.grid.fitting(self.hands[self.to_move])
@@ -426,7 +482,7 @@ class Game:
         ]
 
     def has_legal_move(self) -> bool:
-        return bool(self.grid.fitting(self.hands[self.to_move]))
+        return not self.drafting and bool(self.grid.fitting(self.hands[self.to_move]))
 
     @property
     def over(self) -> bool:
@@ -438,22 +494,18 @@ class Game:
         return self.to_move if self.over else None
 
     def play(self, move: Move, refill: Tile | None = None) -> None:
-        """Place a tile from the mover's hand, then refill from the supply if it has tiles.
-
-        ``refill`` names the tile drafted; it must be given while the supply lasts.
-        """
+        """Place a tile from the mover's hand, then draft ``refill`` while the supply has tiles."""
         if self.drafting:
-            raise ValueError("the draft is not finished")
-        bit = 1 << move.tile.index
-        if not self.hands[self.to_move] & bit:
-            raise ValueError(f"{move.tile} is not in the hand of player {self.to_move + 1}")
-        if self.supply and refill is None:
-            raise ValueError("a tile must be drafted from the supply after playing")
+            self._refuse(Reason.DRAFTING, move.tile, move.location)
+        if not self.hands[self.to_move] >> move.tile.index & 1:
+            self._refuse(Reason.NOT_IN_HAND, move.tile, move.location)
+        problem = self.grid.why_not(move.location, move.tile)
+        if problem is not None:
+            raise IllegalMove(problem)
+        if refill is None and self.supply:
+            self._refuse(Reason.MUST_REFILL, None, move.location)
         if refill is not None and not self.supply >> refill.index & 1:
-            raise ValueError(f"{refill} is not in the supply")
-        rule = self.grid.why_not(move.location, move.tile)
-        if rule is not None:
-            raise IllegalPlacement(Problem(move.location, rule))
+            self._refuse(Reason.NOT_IN_SUPPLY, refill)
         self._apply(move, None if refill is None else refill.index)
 
     def _apply(self, move: Move, refill: int | None) -> None:

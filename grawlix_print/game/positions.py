@@ -21,13 +21,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import GrawlixError
-from ..tile.identity import Tile, tile_from_token
-from .engine import Grid, Location, grid_of, problems
+from ..files import read_text
+from ..tile.identity import TILES, Tile, tile_from_token
+from .engine import Grid, IllegalGrid, Location
 from .rules import Rules
-from .templates import POSITIONS_DIR, parse_toml, read_text
+from .templates import POSITIONS_DIR, parse_toml
 
 EMPTY = "."
 KEYS = ("grid", "markers", "description")
+# A position file is a few hundred bytes; anything near this is not one, and
+# is refused before it is read, parsed or checked.
+MAX_FILE_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,7 @@ class Position:
 
 def load_position(path: Path, rules: Rules) -> Position:
     """Read and validate one position file; any problem is a GrawlixError naming the file."""
-    text = read_text(path)
+    text = read_text(path, MAX_FILE_BYTES)
     data = parse_toml(text, str(path))
     return parse_position(data, rules, name=path.stem, source=str(path), text=text)
 
@@ -73,12 +77,13 @@ def parse_position(
     tiles, first_line = _read_grid(grid_text, where, _first_grid_line(text))
     if not tiles:
         raise GrawlixError("empty grid: it holds no tiles", where)
-    found = problems(tiles, rules)
-    if found:
-        problem = found[0]
-        raise GrawlixError(problem.rule, _at(where, problem.location, first_line))
+    try:
+        grid = Grid.from_tiles(tiles, rules)
+    except IllegalGrid as error:
+        problem = error.problem
+        raise GrawlixError(problem.rule, _at(where, problem.location, first_line)) from None
     markers = _read_markers(data.get("markers", {}), where)
-    return Position(name, grid_of(tiles, rules), markers, description, source)
+    return Position(name, grid, markers, description, source)
 
 
 def _first_grid_line(text: str) -> int | None:
@@ -99,13 +104,15 @@ def _at(where: str, location: Location, first_line: int | None) -> str:
 def _read_grid(
     grid_text: str, where: str, first_line: int | None
 ) -> tuple[dict[Location, Tile], int | None]:
-    """The tiles by location, and the file line of row 0 (blank lines before it skipped)."""
+    """The tiles by location, and the file line of row 0 (blank lines before it skipped).
+
+    Reading stops at one tile more than the supply holds: that tile repeats
+    one, which the engine then names, and a huge grid costs no more.
+    """
     lines = grid_text.split("\n")
-    while lines and not lines[0].strip():
-        lines.pop(0)
-        first_line = None if first_line is None else first_line + 1
-    while lines and not lines[-1].strip():
-        lines.pop()
+    skipped = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+    lines = lines[skipped:]
+    first_line = None if first_line is None else first_line + skipped
     tiles: dict[Location, Tile] = {}
     for row, line in enumerate(lines):
         for column, token in enumerate(line.split()):
@@ -113,12 +120,15 @@ def _read_grid(
                 continue
             tile = tile_from_token(token)
             if tile is None:
+                shown = token if len(token) <= 12 else token[:10] + "..."
                 raise GrawlixError(
-                    f"unknown token {token!r}: a tile is a colour letter (R O Y G B V) and a "
+                    f"unknown token {shown!r}: a tile is a colour letter (R O Y G B V) and a "
                     f"glyph (@ # $ % & *), an empty cell is '.'",
                     _at(where, (row, column), first_line),
                 )
             tiles[(row, column)] = tile
+            if len(tiles) > len(TILES):
+                return tiles, first_line
     return tiles, first_line
 
 

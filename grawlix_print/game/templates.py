@@ -10,12 +10,14 @@ import tomllib
 from dataclasses import fields
 from pathlib import Path
 
+from .. import files
 from ..errors import GrawlixError
 from ..tile.identity import TILES
 from .rules import Rules
 
 RULES_FILE = "rules.toml"
 POSITIONS_DIR = "positions"
+MAX_TEMPLATE_BYTES = 1 << 20  # the leaflet text is about 10 kB
 
 
 def find_templates(chosen: str | Path | None = None) -> Path:
@@ -34,19 +36,16 @@ def find_templates(chosen: str | Path | None = None) -> Path:
 
 
 def read_text(path: Path) -> str:
-    """A text file's contents; an unreadable file becomes a one-line error."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise GrawlixError(f"cannot read file: {reason}", str(path)) from None
+    """A template file's text; an unreadable, huge or non-UTF-8 file is a one-line error."""
+    return files.read_text(path, MAX_TEMPLATE_BYTES)
 
 
 def parse_toml(text: str, where: str) -> dict:
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise GrawlixError(f"malformed TOML: {error}", where) from None
+    except (ValueError, RecursionError) as error:  # TOMLDecodeError, a huge integer, deep nesting
+        reason = "nested too deeply" if isinstance(error, RecursionError) else error
+        raise GrawlixError(f"malformed TOML: {reason}", where) from None
 
 
 def read_toml(path: Path) -> dict:

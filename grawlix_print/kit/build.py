@@ -3,30 +3,55 @@
 A build is a list of steps (one product with its options, plus its PNG
 previews). Each step has a key: a hash of its options, of the package's own
 code and fonts, and (for steps that read them) of everything in the templates
-folder, so editing the leaflet's text rebuilds the leaflet and nothing else. A step whose key
-and files match the previous ``manifest.json`` is re-used; the others are
-built into a staging folder, and only when every step has succeeded are the
-new files renamed into place and the manifest rewritten. A failure (or
-Ctrl-C) leaves the previous good outputs as they were.
+folder, so editing the leaflet's text rebuilds the leaflet and nothing else.
+A step whose key and files match the previous ``manifest.json`` is re-used;
+the others are built into a staging folder.
+
+Safety, as a careful build tool does it:
+
+- One build at a time per output folder: the folder itself is locked
+  (``flock``), so a second run waits; the kernel drops the lock when a run
+  ends, however it ends.
+- The switch is all or nothing. New files are first copied or moved beside
+  their targets (same folder, so every later rename stays on one device),
+  under a journal that lists them. Then, with Ctrl-C held off, old files
+  are set aside, new ones renamed into place and the manifest rewritten:
+  the manifest is the commit point. Any failure before it puts the old
+  files back; a run killed outright leaves the journal, and the next run
+  finishes or undoes the switch before anything else.
+- ``manifest.json`` is untrusted input: a malformed one counts as none, and
+  a path in it is used only if it is a plain relative path inside the
+  output folder; a stale file is deleted only if it still has the bytes
+  the manifest recorded for it.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import hashlib
 import json
+import multiprocessing
 import os
+import re
 import shutil
-from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .. import __version__
 from ..errors import GrawlixError
-from ..files import Written, write_text
+from ..files import Written, make_folder, os_error, read_bytes, write_text
 
 MANIFEST = "manifest.json"
 STAGING = ".staging"
+JOURNAL = ".grawlix-switch.json"
+NEW, OLD = "grawlix-new", "grawlix-old"  # suffixes of the names beside each target
+MAX_MANIFEST_BYTES = 16 << 20
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -45,26 +70,52 @@ class Step:
     reads_templates: bool = True
 
 
+@dataclass(frozen=True)
+class Outcome:
+    step: str
+    reused: bool
+    files: list[dict]
+
+
+# --- digests -------------------------------------------------------------------
+
+
 def _hash_files(paths: list[Path], root: Path, digest) -> None:
     for path in sorted(paths):
-        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.relative_to(root).as_posix().encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        try:
+            with path.open("rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+        except OSError as error:
+            raise os_error(error, "read", path) from None
         digest.update(b"\0")
+
+
+def _files_below(root: Path, keep: Callable[[Path], bool] = lambda path: True) -> list[Path]:
+    """Regular files below ``root`` (symbolic links to folders not followed)."""
+
+    def fail(error: OSError) -> None:
+        raise os_error(error, "read", error.filename or root)
+
+    found = []
+    for folder, _, names in os.walk(root, onerror=fail):
+        found += [p for p in (Path(folder) / n for n in names) if p.is_file() and keep(p)]
+    return found
 
 
 def code_digest() -> str:
     """A hash of the package version and its own code and fonts."""
     digest = hashlib.sha256(f"grawlix-print {__version__}\0".encode())
     package = Path(__file__).resolve().parents[1]
-    code = [p for p in package.rglob("*") if p.is_file() and p.suffix in {".py", ".ttf", ".otf"}]
-    _hash_files(code, package, digest)
+    _hash_files(_files_below(package, lambda p: p.suffix in {".py", ".ttf", ".otf"}), package, digest)
     return digest.hexdigest()
 
 
 def templates_digest(templates: Path) -> str:
     digest = hashlib.sha256()
-    _hash_files([p for p in templates.rglob("*") if p.is_file()], templates, digest)
+    _hash_files(_files_below(templates), templates, digest)
     return digest.hexdigest()
 
 
@@ -77,36 +128,107 @@ def step_key(step: Step, code: str, templates: str) -> str:
 
 
 def sha256_of(path: Path) -> str:
+    """The file's sha256; a symbolic link is not followed (it is not a file we wrote)."""
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
+    handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(handle, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
 
 
-def read_manifest(out: Path) -> dict:
-    """The previous build's manifest, or an empty one if there is none or it is unreadable."""
+def _has_bytes(path: Path, sha256: str) -> bool:
     try:
-        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        return manifest if isinstance(manifest, dict) else {}
-    except (OSError, ValueError):
-        return {}
+        return path.is_file() and sha256_of(path) == sha256
+    except OSError:
+        return False
 
 
-def _still_good(entries: list[dict], out: Path) -> bool:
-    """Every file of a previous step is present with the bytes the manifest recorded."""
-    for entry in entries:
-        path = out / entry["path"]
-        if not path.is_file() or sha256_of(path) != entry["sha256"]:
-            return False
-    return True
+# --- the manifest, untrusted ------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Outcome:
-    step: str
-    reused: bool
-    files: list[dict]
+def _safe_path(value: object) -> bool:
+    """A plain relative path below the output folder that is none of the build's own files."""
+    if not isinstance(value, str) or not value or "\\" in value or "\0" in value:
+        return False
+    parts = value.split("/")
+    return (
+        not PurePosixPath(value).is_absolute()
+        and all(part and part not in (".", "..") and not part.startswith(".") for part in parts)
+        and value != MANIFEST
+    )
+
+
+def _valid_entry(entry: object) -> bool:
+    return (
+        isinstance(entry, dict)
+        and _safe_path(entry.get("path"))
+        and isinstance(entry.get("sha256"), str)
+        and bool(_SHA256.fullmatch(entry["sha256"]))
+    )
+
+
+def read_manifest(out: Path) -> tuple[dict[str, dict], str | None]:
+    """The previous build's steps (name -> key and files), and why none were usable, if so.
+
+    No manifest at all is no news; one that cannot be read, is not JSON, is of
+    another version or has any entry that is not a plain file record counts
+    as none, and the reason says so.
+    """
+    path = out / MANIFEST
+    if not path.exists():
+        return {}, None
+    try:
+        manifest = json.loads(read_bytes(path, MAX_MANIFEST_BYTES))
+    except GrawlixError as error:
+        return {}, error.what
+    except (ValueError, RecursionError):
+        return {}, "not valid JSON"
+    if not isinstance(manifest, dict):
+        return {}, "not a manifest of this program"
+    if manifest.get("version") != __version__:
+        return {}, "made by another version of grawlix-print"
+    steps = manifest.get("steps")
+    if not isinstance(steps, dict) or not all(
+        isinstance(step, dict)
+        and isinstance(step.get("key"), str)
+        and isinstance(step.get("files"), list)
+        and all(_valid_entry(entry) for entry in step["files"])
+        for step in steps.values()
+    ):
+        return {}, "not a manifest of this program"
+    return steps, None
+
+
+# --- the lock -----------------------------------------------------------------------
+
+
+@contextmanager
+def output_lock(out: Path, on_wait: Callable[[], None]) -> Iterator[None]:
+    """Hold the output folder for one build; a second build waits until the first ends.
+
+    The lock is ``flock`` on the folder itself: no lock file to leave behind,
+    and the kernel releases it when the process ends, even on a crash.
+    """
+    make_folder(out)
+    try:
+        handle = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as error:
+        raise os_error(error, "open", out) from None
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            on_wait()
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError as error:
+            raise os_error(error, "lock", out) from None
+        yield
+    finally:
+        os.close(handle)
+
+
+# --- building -------------------------------------------------------------------------
 
 
 def build_kit(
@@ -114,46 +236,82 @@ def build_kit(
     out: Path,
     templates: Path,
     on_step: Callable[[Outcome], None] = lambda outcome: None,
+    on_note: Callable[[str], None] = lambda note: None,
 ) -> list[Outcome]:
-    """Build or re-use every step; returns one outcome per step, in step order."""
-    code, inputs = code_digest(), templates_digest(templates)
-    previous = read_manifest(out)
-    previous_steps = previous.get("steps", {}) if previous.get("version") == __version__ else {}
-    keys = {step.name: step_key(step, code, inputs) for step in steps}
+    """Build or re-use every step; returns one outcome per step, in step order.
 
-    outcomes: dict[str, Outcome] = {}
-    todo = []
-    for step in steps:
-        old = previous_steps.get(step.name)
-        if old and old.get("key") == keys[step.name] and _still_good(old["files"], out):
-            outcomes[step.name] = Outcome(step.name, True, old["files"])
-            on_step(outcomes[step.name])
-        else:
-            todo.append(step)
+    ``on_note`` hears what the user may want to know: waiting for another
+    build, an unusable manifest, an interrupted switch finished or undone.
+    """
+    check_output_folder(out)
+    with output_lock(out, lambda: on_note(f"waiting for another build into {out} to finish")):
+        _recover(out, on_note)
+        code, inputs = code_digest(), templates_digest(templates)
+        previous, unusable = read_manifest(out)
+        if unusable:
+            on_note(f"{out / MANIFEST} ignored ({unusable}): every step is built anew")
+        keys = {step.name: step_key(step, code, inputs) for step in steps}
 
-    if todo:
+        outcomes: dict[str, Outcome] = {}
+        todo = []
+        for step in steps:
+            old = previous.get(step.name)
+            if old and old["key"] == keys[step.name] and _still_good(old["files"], out):
+                outcomes[step.name] = Outcome(step.name, True, old["files"])
+                on_step(outcomes[step.name])
+            else:
+                todo.append(step)
+
         staging = out / STAGING
-        shutil.rmtree(staging, ignore_errors=True)
+        _remove_folder(staging)
         try:
-            built = _run_steps(todo, staging, templates, on_step)
-            for step in todo:
-                outcomes[step.name] = built[step.name]
-            _move_into_place(staging, out, [f for o in built.values() for f in o.files])
+            staging.mkdir()
+        except OSError as error:  # the output folder itself is not writable
+            raise os_error(error, "write", out) from None
+        try:
+            outcomes.update(_run_steps(todo, staging, templates, on_step))
+            ordered = [outcomes[step.name] for step in steps]
+            manifest = {
+                "version": __version__,
+                "templates": str(templates),
+                "steps": {o.step: {"key": keys[o.step], "files": o.files} for o in ordered},
+                "files": [f for o in ordered for f in o.files],
+            }
+            new = [f for o in ordered if not o.reused for f in o.files]
+            _switch(out, staging, new, _stale(out, previous, ordered), _manifest_text(manifest))
         finally:
-            shutil.rmtree(staging, ignore_errors=True)
-
-    ordered = [outcomes[step.name] for step in steps]
-    _remove_stale(out, previous_steps, ordered)
-    manifest = {
-        "version": __version__,
-        "templates": str(templates),
-        "steps": {
-            o.step: {"key": keys[o.step], "files": o.files} for o in ordered
-        },
-        "files": [f for o in ordered for f in o.files],
-    }
-    write_text(out / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+            _remove_folder(staging)
     return ordered
+
+
+def _manifest_text(manifest: dict) -> str:
+    return json.dumps(manifest, indent=2, sort_keys=True) + "\n"
+
+
+def _still_good(entries: list[dict], out: Path) -> bool:
+    """Every file of a previous step is present with the bytes the manifest recorded."""
+    return all(_has_bytes(out / entry["path"], entry["sha256"]) for entry in entries)
+
+
+def _stale(out: Path, previous: dict[str, dict], outcomes: list[Outcome]) -> list[dict]:
+    """Files an earlier build made that this one does not, still as that build left them."""
+    keep = {f["path"] for o in outcomes for f in o.files}
+    found: dict[str, dict] = {}
+    for old in previous.values():
+        for entry in old["files"]:
+            path = entry["path"]
+            if path not in keep and path not in found and _has_bytes(out / path, entry["sha256"]):
+                found[path] = entry
+    return list(found.values())
+
+
+def _remove_folder(folder: Path) -> None:
+    try:
+        shutil.rmtree(folder)
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        raise os_error(error, "remove", error.filename or folder) from None
 
 
 def _run_steps(
@@ -161,22 +319,19 @@ def _run_steps(
 ) -> dict[str, Outcome]:
     """Heavy steps go to one worker process; the rest run here at the same time."""
     heavy = [s for s in steps if s.heavy]
-    light = [s for s in steps if not s.heavy]
     results: dict[str, Outcome] = {}
-    pool = ProcessPoolExecutor(max_workers=1) if heavy else None
+    worker = _Worker(heavy, staging, templates) if heavy else None
     try:
-        futures: list[tuple[Step, Future]] = [
-            (s, pool.submit(_run_one, s, staging, templates)) for s in heavy
-        ]
-        for step in light:
-            results[step.name] = _run_one(step, staging, templates)
-            on_step(results[step.name])
-        for step, future in futures:
-            results[step.name] = future.result()
+        for step in steps:
+            if not step.heavy:
+                results[step.name] = _run_one(step, staging, templates)
+                on_step(results[step.name])
+        for step in heavy:
+            results[step.name] = worker.next_outcome()
             on_step(results[step.name])
     finally:
-        if pool:
-            pool.shutdown(wait=True, cancel_futures=True)
+        if worker:
+            worker.stop()
     return results
 
 
@@ -196,20 +351,199 @@ def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:
     return Outcome(step.name, False, files)
 
 
-def _move_into_place(staging: Path, out: Path, files: list[dict]) -> None:
-    for entry in files:
-        target = out / entry["path"]
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(staging / entry["path"], target)
+def _work(steps: list[Step], staging: Path, templates: Path, connection) -> None:
+    """The worker process: run the steps in order, send each outcome or the error that stopped it.
+
+    Ctrl-C reaches the whole process group; the worker ignores it and the
+    main process, which decides what to keep, stops it.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for step in steps:
+        try:
+            connection.send((True, _run_one(step, staging, templates)))
+        except Exception as error:  # noqa: BLE001  (sent back, raised in the main process)
+            try:
+                connection.send((False, error))
+            except Exception:  # noqa: BLE001  (an error that cannot be pickled)
+                connection.send((False, RuntimeError(f"{type(error).__name__}: {error}")))
+            return
 
 
-def _remove_stale(out: Path, previous_steps: dict, outcomes: list[Outcome]) -> None:
-    """Delete files an earlier build made that this build no longer makes."""
-    keep = {f["path"] for o in outcomes for f in o.files}
-    for old in previous_steps.values():
-        for entry in old.get("files", []):
-            if entry["path"] not in keep:
-                (out / entry["path"]).unlink(missing_ok=True)
+class _Worker:
+    """One process running the heavy steps while the main process runs the others."""
+
+    def __init__(self, steps: list[Step], staging: Path, templates: Path) -> None:
+        self._connection, child = multiprocessing.Pipe(duplex=False)
+        self._process = multiprocessing.Process(
+            target=_work, args=(steps, staging, templates, child), daemon=True
+        )
+        self._process.start()
+        child.close()
+
+    def next_outcome(self) -> Outcome:
+        try:
+            ok, value = self._connection.recv()
+        except EOFError:
+            self._process.join()
+            raise GrawlixError(
+                f"the worker process building the 3D models stopped (exit status {self._process.exitcode})"
+            ) from None
+        if not ok:
+            raise value
+        return value
+
+    def stop(self) -> None:
+        """End the worker (at once if it is still busy) before its staging folder goes."""
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+        self._connection.close()
+
+
+# --- the switch ---------------------------------------------------------------------------
+
+
+def _beside(path: Path, suffix: str) -> Path:
+    """A hidden name in the same folder as ``path``: a rename between them never crosses devices."""
+    return path.with_name(f".{path.name}.{suffix}")
+
+
+@contextmanager
+def _held_signals() -> Iterator[None]:
+    """Hold off Ctrl-C and SIGTERM while the block runs; act on them once it is done."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    held = [n for n in (signal.SIGINT, signal.SIGTERM) if signal.getsignal(n) is not signal.SIG_IGN]
+    previous = {number: signal.signal(number, lambda n, frame: caught.append(n)) for number in held}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if signal.SIGTERM in caught:
+            os.kill(os.getpid(), signal.SIGTERM)
+        if signal.SIGINT in caught:
+            raise KeyboardInterrupt
+
+
+def _switch(out: Path, staging: Path, new: list[dict], stale: list[dict], manifest: str) -> None:
+    """Replace the old kit by the new one, all or nothing (see the module's notes)."""
+    path = out / MANIFEST
+    if not new and not stale:
+        if not path.is_file() or read_bytes(path, MAX_MANIFEST_BYTES) != manifest.encode():
+            write_text(path, manifest)
+        return
+    journal = {
+        "new": [
+            {"path": f["path"], "existed": os.path.lexists(out / f["path"])} for f in new
+        ],
+        "stale": [f["path"] for f in stale],
+        "manifest": hashlib.sha256(manifest.encode()).hexdigest(),
+    }
+    write_text(out / JOURNAL, json.dumps(journal, indent=1) + "\n")
+    committed = False
+    try:
+        for entry in new:
+            _place_beside(staging / entry["path"], out / entry["path"])
+        with _held_signals():
+            for item in journal["new"]:
+                if item["existed"]:
+                    _rename(out / item["path"], _beside(out / item["path"], OLD))
+            for relative in journal["stale"]:
+                _rename(out / relative, _beside(out / relative, OLD))
+            for item in journal["new"]:
+                _rename(_beside(out / item["path"], NEW), out / item["path"])
+            write_text(path, manifest)
+            committed = True  # the new manifest is on disk: the new kit stands
+            _finish(out, journal)
+    except BaseException:
+        if not committed:
+            with _held_signals(), suppress(GrawlixError):
+                _undo(out, journal)  # if this fails too, the journal is left for the next run
+        raise
+
+
+def _place_beside(source: Path, target: Path) -> None:
+    """Put a staged file at its target's ``.NAME.grawlix-new``, copying if it lies on another device."""
+    make_folder(target.parent)
+    if target.is_dir() and not target.is_symlink():
+        raise GrawlixError("cannot write: is a folder, not a file", str(target))
+    placed = _beside(target, NEW)
+    try:
+        os.replace(source, placed)
+    except OSError as error:
+        if error.errno != errno.EXDEV:
+            raise os_error(error, "write", target) from None
+        try:
+            shutil.copyfile(source, placed)
+        except OSError as error:
+            raise os_error(error, "write", target) from None
+
+
+def _rename(source: Path, target: Path) -> None:
+    try:
+        os.replace(source, target)
+    except OSError as error:
+        raise os_error(error, "replace", target) from None
+
+
+def _undo(out: Path, journal: dict) -> None:
+    """Put every old file back and drop every new one: the folder is the old kit again."""
+    for item in journal["new"]:
+        target = out / item["path"]
+        backup, placed = _beside(target, OLD), _beside(target, NEW)
+        if os.path.lexists(backup):
+            _rename(backup, target)
+        elif not item["existed"] and not os.path.lexists(placed):
+            _remove(target)  # a new file already renamed into place
+        _remove(placed)
+    for relative in journal["stale"]:
+        backup = _beside(out / relative, OLD)
+        if os.path.lexists(backup):
+            _rename(backup, out / relative)
+    _remove(out / JOURNAL)
+
+
+def _finish(out: Path, journal: dict) -> None:
+    """After the commit point: drop the old files set aside, then the journal."""
+    for relative in [item["path"] for item in journal["new"]] + journal["stale"]:
+        _remove(_beside(out / relative, OLD))
+        _remove(_beside(out / relative, NEW))
+    _remove(out / JOURNAL)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except (FileNotFoundError, NotADirectoryError):
+        pass  # not there, or a file stands where its folder would be
+    except OSError as error:
+        raise os_error(error, "remove", path) from None
+
+
+def _recover(out: Path, on_note: Callable[[str], None]) -> None:
+    """Finish or undo a switch that a killed run left half done, as its journal says."""
+    path = out / JOURNAL
+    if not os.path.lexists(path):
+        return
+    try:
+        journal = json.loads(read_bytes(path, MAX_MANIFEST_BYTES))
+        new, stale = journal["new"], journal["stale"]
+        valid = all(_safe_path(i["path"]) and isinstance(i["existed"], bool) for i in new) and all(
+            _safe_path(p) for p in stale
+        )
+    except (GrawlixError, ValueError, RecursionError, TypeError, KeyError):
+        valid = False
+    if not valid:
+        _remove(path)  # every file is checked against the manifest before it is re-used
+        on_note(f"{path} was not a journal of this program: removed")
+        return
+    done = _has_bytes(out / MANIFEST, journal["manifest"])
+    with _held_signals():
+        (_finish if done else _undo)(out, journal)
+    on_note(f"an interrupted build into {out} was {'finished' if done else 'undone'}")
 
 
 def check_output_folder(out: Path) -> None:

@@ -36,6 +36,7 @@ def kit_steps(sheet_options: dict, stl_options: dict) -> list[Step]:
         for paper in PAPERS
         for markings in MARKINGS
     ]
+    steps.append(Step("web", web_step))
     steps.append(Step("3d", stl_step, stl_options, heavy=True, reads_templates=False))
     return steps
 
@@ -45,6 +46,19 @@ def leaflet_step(out: Path, templates: Path, paper: str, reading: bool) -> list[
 
     written = build_leaflet(out / "leaflet", templates, paper, reading=reading)
     return written + _pdf_previews(written, out / PREVIEWS)
+
+
+def web_step(out: Path, templates: Path) -> list[Written]:
+    import sys
+
+    from ..web.build import HTML, build_web
+    from ..web.previews import page_screenshots
+
+    written = build_web(out / "web", templates)
+    shots, note = page_screenshots(out / "web" / HTML, out / PREVIEWS)
+    if note:
+        sys.stderr.write(f"note: {note}\n")
+    return written + shots
 
 
 def sheets_step(out: Path, templates: Path, **options) -> list[Written]:

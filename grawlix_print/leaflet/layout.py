@@ -10,22 +10,28 @@ share it).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from html import unescape
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
+from ..drawing.diagram import Picture
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
-from ..drawing.pdf.typeset import SetText, TextStyle, WordTooWide, draw_text, set_text, text_height
+from ..drawing.pdf.typeset import (
+    LINE_BREAK,
+    Run,
+    SetText,
+    TextStyle,
+    WordTooWide,
+    draw_text,
+    set_text,
+    text_height,
+)
 from ..errors import GrawlixError
-from ..facts.leaflet import missing_tiles
 from ..tile.look import Ink
-from .text import Diagram, Fill, Heading, ListItem, Panel, Paragraph
+from .text import Break, Diagram, Fill, Heading, Inline, ListItem, Panel, Paragraph
 
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Type and rules: near-black on screen, black ink alone (K) in print, so text stays sharp
@@ -87,8 +93,15 @@ def make_styles() -> Styles:
     )
 
 
-def plain_text(markup: str) -> str:
-    return unescape(re.sub(r"<[^>]+>", "", markup.replace("<br/>", " ")))
+def runs(text: Inline) -> Iterator[Run | None]:
+    """The leaflet text's styled spans as the typesetter's runs (``LINE_BREAK`` for a break),
+    one at a time: the typesetter stops reading where the panel ends."""
+    for span in text:
+        yield LINE_BREAK if isinstance(span, Break) else Run(span.text, span.bold, span.italic, span.glyph, span.link)
+
+
+def plain_text(text: Inline) -> str:
+    return "".join(" " if isinstance(span, Break) else span.text for span in text)
 
 
 # --- boxes ---------------------------------------------------------------------------
@@ -120,14 +133,14 @@ class Box:
 class TextBox(Box):
     """A paragraph, list item or heading, set by ``typeset`` (lazily: nothing is read until measured)."""
 
-    def __init__(self, markup: str, style: TextStyle, bullet: str | None = None):
-        self.markup, self.style, self.bullet = markup, style, bullet
+    def __init__(self, text: Inline, style: TextStyle, bullet: str | None = None):
+        self.text, self.style, self.bullet = text, style, bullet
         self.space_before, self.space_after = style.space_before, style.space_after
         self._set: tuple[float, SetText] | None = None  # (width, lines)
 
     def lines(self, width: float, limit: float = float("inf")) -> SetText:
         if self._set is None or self._set[0] != width or not self._set[1].complete:
-            self._set = (width, set_text(self.markup, self.style, width, limit))
+            self._set = (width, set_text(runs(self.text), self.style, width, limit))
         return self._set[1]
 
     def height(self, width: float, limit: float) -> float:
@@ -141,9 +154,9 @@ class TextBox(Box):
 
 
 class HeadingBox(TextBox):
-    def __init__(self, markup: str, style: TextStyle, level: int):
-        super().__init__(markup, style)
-        self.bookmark = (level - 2, plain_text(markup))
+    def __init__(self, text: Inline, style: TextStyle, level: int):
+        super().__init__(text, style)
+        self.bookmark = (level - 2, plain_text(text))
 
 
 class TitleBox(Box):
@@ -153,8 +166,8 @@ class TitleBox(Box):
     stroke of ``TITLE_STROKE`` of the size thickens it without a second font.
     """
 
-    def __init__(self, markup: str, style: TextStyle):
-        self.text, self.style = plain_text(markup), style
+    def __init__(self, text: Inline, style: TextStyle):
+        self.text, self.style = plain_text(text), style
         self.space_before, self.space_after = style.space_before, style.space_after
         self.bookmark = (0, self.text)
 
@@ -296,7 +309,7 @@ def boxes_for(panel: Panel, styles: Styles, frame: Frame) -> Iterator[Box]:
             style = styles.item if block.depth == 0 else styles.subitem
             yield TextBox(block.text, style, bullet=block.label)
         elif isinstance(block, Diagram):
-            yield _picture_box(block, frame, styles)
+            yield _picture_box(block, frame)
         elif isinstance(block, Fill):
             yield FillBox()
 
@@ -312,13 +325,8 @@ def _paragraph_box(block: Paragraph, styles: Styles) -> Box:
     return LicenceBox(text) if "licence" in block.tags else text
 
 
-def _picture_box(block: Diagram, frame: Frame, styles: Styles) -> PictureBox:
-    if block.kind == "supply":
-        picture = supply_picture()
-    elif block.kind == "cover":
-        picture = cover_picture(block.position, missing_tiles(block.position))
-    else:
-        picture = example_picture(block.position)
+def _picture_box(block: Diagram, frame: Frame) -> PictureBox:
+    picture = block.picture()
     if block.tile_mm is not None:
         cell = block.tile_mm * mm
     else:
@@ -372,7 +380,8 @@ def lay_out(panel: Panel, boxes: Iterable[Box], frame: Frame, paper_name: str, s
         try:
             height = box.height(frame.width, reach - y)
         except WordTooWide as error:
-            raise refuse(f"the word {error.word!r} is {error.excess / mm:.1f} mm too wide for the panel") from None
+            more = "" if error.exact else "more than "
+            raise refuse(f"the word {error.word!r} is {more}{error.excess / mm:.1f} mm too wide for the panel") from None
         placed.append((box, y))
         y += height
         if y > reach:

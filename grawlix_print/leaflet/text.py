@@ -1,34 +1,60 @@
-"""The leaflet's words: read ``templates/leaflet.md``, fill its placeholders, check its claims.
+"""The rules' words: read ``templates/leaflet.md``, fill its placeholders, check its claims.
 
-The designer writes the leaflet as Markdown-like text (see the comment at the
-top of ``templates/leaflet.md`` for the syntax). Every number and every list
-of glyphs or colours that depends on the rules is a placeholder filled here
-from ``rules.toml``, the tile definition and the engine; every sentence the
-engine must vouch for carries a ``{check ...}``. A claim the engine finds
-false stops the build with one line naming the position file and the claim.
+The designer writes the leaflet in Markdown (see the comment at the top of
+``templates/leaflet.md``), parsed by markdown-it with its container plugin
+for the ``::: panel NAME`` sections. What stays ours is what is particular to
+the game: placeholders (``{example-2.locations}``) filled from ``rules.toml``,
+the tile definition and the engine; ``{if}``/``{check}`` conditions the
+engine decides; diagram lines (``[example: example-2]``) and paragraph styles
+(``[small centred]``). A claim the engine finds false, a placeholder it
+cannot fill and a malformed construct (an unclosed ``{``) each stop the build
+with one line naming the file and line.
 
-Output is a renderer-neutral ``LeafletText``: six panels of blocks whose text
-is a small XML markup (``<b>``, ``<br/>``, ``<a href>``, entities escaped).
-This module never draws and never decides legality itself.
+Output is renderer-neutral: panels of blocks whose text is a tuple of
+``Span`` runs (bold, italic, glyph, link) and ``Break``s. The PDF leaflet and
+the web editions set the same blocks; this module never draws and never
+decides legality itself.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from html import escape
+from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 
+from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from mdit_py_plugins.container import container_plugin
+
+from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
 from ..errors import GrawlixError
-from ..facts.leaflet import GAME_VALUES, Facts, Value, list_value
-from ..facts.wording import capitalised
+from ..facts.leaflet import (
+    GAME_VALUES,
+    PROOF,
+    Facts,
+    LineTiles,
+    Link,
+    Value,
+    describe_example,
+    describe_loose,
+    describe_supply,
+    missing_tiles,
+)
+from ..facts.proof import Proof, cached_proof
+from ..facts.wording import capitalised, figures, in_words, separators
+from ..game.engine import Grid
 from ..game.positions import Position, load_position
 from ..game.rules import Rules
 from ..game.templates import POSITIONS_DIR, parse_toml, read_text
+from ..tile.identity import Colour, Glyph, Tile
 from ..units import parse_length
 
 LEAFLET_FILE = "leaflet.md"
+WEB_FILE = "web.md"
+"""Sections only the web editions carry (the fun facts), in the same language, without panels."""
 
 PANELS = ("cover", "2", "3", "4", "flap", "back")
 """Panel names in reading order: cover, the three inside panels, the inside flap, the back."""
@@ -41,19 +67,43 @@ FRONT_MATTER = {
 }  # fmt: skip
 
 
-# --- what the renderer receives ---------------------------------------------
+# --- what the renderers receive ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of text in one style; ``glyph`` marks a tile's glyph named in running text."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    glyph: bool = False
+    link: str | None = None
+
+
+@dataclass(frozen=True)
+class Break:
+    """A line break inside a block."""
+
+
+Inline = tuple[Span | Break, ...]
+
+
+def plain(text: Inline) -> str:
+    """What a reader sees, without styles; a line break becomes a newline."""
+    return "".join(piece.text if isinstance(piece, Span) else "\n" for piece in text)
 
 
 @dataclass(frozen=True)
 class Heading:
     level: int  # 1 title, 2 section, 3 subsection
-    text: str
+    text: Inline
     line: int
 
 
 @dataclass(frozen=True)
 class Paragraph:
-    text: str
+    text: Inline
     line: int
     tags: frozenset[str] = frozenset()
 
@@ -62,18 +112,34 @@ class Paragraph:
 class ListItem:
     label: str  # "1." or "(a)"
     depth: int
-    text: str
+    text: Inline
     line: int
 
 
 @dataclass(frozen=True)
 class Diagram:
-    """``kind`` is ``supply`` (the supply chart), ``example`` or ``cover``."""
+    """``kind`` is ``supply`` (the supply chart), ``example``, or ``cover`` (a grid with loose tiles).
+
+    ``name`` says which picture it is (a position's name, ``supply``,
+    ``largest-grid``); ``alt`` says in words what it shows; ``loose`` are the
+    tiles lying beneath a cover-like grid.
+    """
 
     kind: str
+    name: str
     line: int
+    alt: str
     position: Position | None = None
     tile_mm: float | None = None  # None: as large as the panel allows, up to a default
+    loose: tuple[Tile, ...] = ()
+
+    def picture(self) -> Picture:
+        """What to draw, for any back end: the same picture in the PDF and on the web."""
+        if self.kind == "supply":
+            return supply_picture()
+        if self.kind == "cover":
+            return cover_picture(self.position, self.loose)
+        return example_picture(self.position)
 
 
 @dataclass(frozen=True)
@@ -113,7 +179,7 @@ class LeafletText:
     source: str  # the template file, for error messages
 
 
-# --- reading the template ---------------------------------------------------
+# --- reading the templates ----------------------------------------------------
 
 
 def load_leaflet_text(templates: Path, rules: Rules) -> LeafletText:
@@ -122,15 +188,31 @@ def load_leaflet_text(templates: Path, rules: Rules) -> LeafletText:
     return parse_leaflet(read_text(path), str(path), templates, rules)
 
 
-def parse_leaflet(text: str, source: str, templates: Path, rules: Rules) -> LeafletText:
-    text = text.replace("\r\n", "\n")
-    meta, body, first_line = _front_matter(text, source)
-    body = _strip_comments(body)
-    positions = _load_referenced_positions(body, first_line, source, templates, rules)
-    facts = _TextFacts(rules, positions, source, meta)
-    lines = _expand_conditions(body, first_line, facts)
-    panels = _parse_panels(lines, facts)
-    return LeafletText(meta, panels, source)
+def parse_leaflet(
+    text: str, source: str, templates: Path, rules: Rules, proof: Callable[[], Proof] = cached_proof
+) -> LeafletText:
+    meta, body, first_line = _front_matter(text.replace("\r\n", "\n"), source)
+    panels = _parse_body(body, first_line, source, templates, rules, meta, proof)
+    names = tuple(name for name, _, _ in panels)
+    if names != PANELS:
+        raise GrawlixError(
+            f"the leaflet needs the panels {', '.join(PANELS)} in this order, "
+            f"found {', '.join(names) or 'none'}",
+            source,
+        )
+    return LeafletText(meta, tuple(Panel(*p) for p in panels), source)
+
+
+def load_web_sections(
+    templates: Path, rules: Rules, meta: LeafletMeta, proof: Callable[[], Proof] = cached_proof
+) -> tuple[Block, ...]:
+    """The blocks of ``templates/web.md`` (none if there is no such file): sections only the web shows."""
+    path = templates / WEB_FILE
+    if not path.is_file():
+        return ()
+    text = read_text(path).replace("\r\n", "\n")
+    panels = _parse_body(text, 1, str(path), templates, rules, meta, proof, panels=False)
+    return panels[0][2] if panels else ()
 
 
 def _front_matter(text: str, source: str) -> tuple[LeafletMeta, str, int]:
@@ -152,6 +234,17 @@ def _front_matter(text: str, source: str) -> tuple[LeafletMeta, str, int]:
     meta = LeafletMeta(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
     body_line = text.count("\n", 0, match.end()) + 1
     return meta, text[match.end():], body_line
+
+
+def _parse_body(
+    body: str, first_line: int, source: str, templates: Path, rules: Rules, meta: LeafletMeta,
+    proof: Callable[[], Proof], panels: bool = True,
+) -> list[tuple[str, int, tuple[Block, ...]]]:  # fmt: skip
+    body = _strip_comments(body)
+    positions = _load_referenced_positions(body, first_line, source, templates, rules)
+    facts = _TextFacts(rules, positions, source, meta, cache(proof))
+    lines = _markdown_lines(_expand_conditions(body, first_line, facts))
+    return _Reader(facts, [line for _, line in lines], panels).read("\n".join(text for text, _ in lines) + "\n")
 
 
 def _strip_comments(text: str) -> str:
@@ -176,7 +269,8 @@ def _load_referenced_positions(
     names: dict[str, int] = {}
     for match in _POSITION_REFERENCE.finditer(body):
         name = next(g for g in match.groups() if g)
-        names.setdefault(name, first_line + body.count("\n", 0, match.start()))
+        if name != PROOF:
+            names.setdefault(name, first_line + body.count("\n", 0, match.start()))
     positions, failures = {}, []
     for name, line in names.items():
         path = templates / POSITIONS_DIR / f"{name}.toml"
@@ -196,7 +290,7 @@ def _load_referenced_positions(
     return positions
 
 
-# --- placeholders from the front matter ---------------------------------------
+# --- placeholders: plain values in words --------------------------------------------
 
 
 def _short_url(url: str) -> str:
@@ -204,18 +298,14 @@ def _short_url(url: str) -> str:
     return re.sub(r"^https?://(www\.)?", "", url).rstrip("/")
 
 
-def _link(text: str, url: str) -> str:
-    return f'<a href="{escape(url)}">{escape(text)}</a>'
-
-
 _META_VALUES: dict[str, Callable[[LeafletMeta], Value]] = {
-    "title": lambda m: Value(escape(m.title)),
-    "subtitle": lambda m: Value(escape(m.subtitle)),
-    "version": lambda m: Value(escape(m.version)),
-    "authors": lambda m: list_value([escape(a) for a in m.authors]),
-    "contact": lambda m: Value(_link(m.contact, f"mailto:{m.contact}")),
-    "licence": lambda m: Value(escape(m.licence)),
-    "licence_url": lambda m: Value(_link(_short_url(m.licence_url), m.licence_url)),
+    "title": lambda m: m.title,
+    "subtitle": lambda m: m.subtitle,
+    "version": lambda m: m.version,
+    "authors": lambda m: m.authors,
+    "contact": lambda m: Link(m.contact, f"mailto:{m.contact}"),
+    "licence": lambda m: m.licence,
+    "licence_url": lambda m: Link(_short_url(m.licence_url), m.licence_url),
 }
 """Placeholders from the front matter."""
 
@@ -225,14 +315,55 @@ FILTERS = ("digits", "capital", "lines")
 class _TextFacts(Facts):
     """The engine's facts plus the front matter: everything a placeholder may name."""
 
-    def __init__(self, rules: Rules, positions: dict[str, Position], source: str, meta: LeafletMeta):
-        super().__init__(rules, positions, source)
+    def __init__(
+        self, rules: Rules, positions: dict[str, Position], source: str, meta: LeafletMeta,
+        proof: Callable[[], Proof],
+    ):  # fmt: skip
+        super().__init__(rules, positions, source, proof)
         self.meta = meta
 
     def value(self, name: str, line: int, known_globals: tuple[str, ...] = ()) -> Value:
         if name in _META_VALUES:
             return _META_VALUES[name](self.meta)
         return super().value(name, line, (*GAME_VALUES, *_META_VALUES))
+
+
+def _joined(parts: list[Inline]) -> Inline:
+    """``a, b and c`` from pieces of styled text."""
+    return tuple(piece for sep, part in zip(separators(len(parts)), parts) for piece in ((Span(sep),) if sep else ()) + part)
+
+
+def _glyph(glyph: Glyph) -> Span:
+    """A glyph in running text: bold, as the designer sets them."""
+    return Span(glyph.symbol, bold=True, glyph=True)
+
+
+def _item_words(item: Glyph | Colour | Tile | str) -> Inline:
+    if isinstance(item, Glyph):
+        return (_glyph(item),)
+    if isinstance(item, Colour):
+        return (Span(item.name),)
+    if isinstance(item, Tile):
+        return Span(f"{item.colour.name}\u00a0"), _glyph(item.glyph)
+    return (Span(item),)
+
+
+def words(value: Value, chosen: str = "") -> Inline:
+    """A plain value as running text: counts in words (or figures), lists as "a, b and c"."""
+    if isinstance(value, int):
+        return (Span(figures(value) if chosen == "digits" else in_words(value)),)
+    if isinstance(value, str):
+        return (Span(value),)
+    if isinstance(value, Link):
+        return (Span(value.text, link=value.url),)
+    if isinstance(value, LineTiles):
+        if not value.tiles:
+            return (Span("no tiles"),)
+        return (Span("the "), *_joined([_item_words(t) for t in value.tiles]))
+    items = [_item_words(item) for item in value]
+    if chosen == "lines":
+        return tuple(piece for k, item in enumerate(items) for piece in ((Break(),) if k else ()) + item)
+    return _joined(items)
 
 
 # --- stage 1: {if}/{else}/{end} and {check} -----------------------------------
@@ -312,181 +443,298 @@ def _expand_conditions(body: str, first_line: int, facts: Facts) -> list[tuple[s
     return lines
 
 
-# --- stage 2: panels and blocks -------------------------------------------------
+# --- stage 2: Markdown, parsed by markdown-it ---------------------------------------
 
-_PANEL = re.compile(r":::\s*panel\s+(\S+)\s*$")
-_HEADING = re.compile(r"(#{1,3})\s+(.*)$")
-_NUMBERED = re.compile(r"(\d+)\.\s+(.*)$")
-_LETTERED = re.compile(r"\s{2,}([a-z])\.\s+(.*)$")
-_DIRECTIVE_LINE = re.compile(r"\[([a-z ]+)(?::\s*([^\]]*))?\]\s*$")
-_TAGS = re.compile(r"\[([a-z ]+)\]\s+(?=\S)")
+_LETTERED = re.compile(r"^(\s{2,})[a-z]\.(\s+\S)")
+
+
+def _markdown_lines(lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The expanded lines made ready for markdown-it, each with its source line.
+
+    Trailing spaces are dropped (two of them would be a line break in
+    CommonMark, invisible in an editor); a diagram line such as
+    ``[supply chart]`` stands alone even between lines of text, so it gets
+    blank lines around it; and an indented lettered point ``   a. its row``
+    becomes a bullet under the rule above it: CommonMark has no lettered
+    lists, so the letters are set again from the order.
+    """
+    out: list[tuple[str, int]] = []
+    for text, line in lines:
+        text = text.rstrip()
+        if _DIRECTIVE_LINE.fullmatch(text.strip()):
+            out += [("", line), (text.strip(), line), ("", line)]
+        else:
+            out.append((_LETTERED.sub(r"\1-\2", text), line))
+    return out
+
+
+def _placeholder_rule(state: StateInline, silent: bool) -> bool:
+    """``{name|filter}`` as one token; an unclosed ``{`` or a lone ``}`` as a token that fails later.
+
+    Escaped braces (``\\{``) never get here: markdown-it's escape rule takes them first.
+    """
+    start, source = state.pos, state.src
+    char = source[start]
+    if char not in "{}":
+        return False
+    end = source.find("}", start + 1) if char == "{" else -1
+    closed = end > 0 and not re.search(r"[{\n]", source[start + 1:end])
+    if not silent:
+        token = state.push("placeholder" if closed else "bad_brace", "", 0)
+        token.content = source[start + 1:end] if closed else char
+        token.meta = {"offset": start}
+    state.pos = end + 1 if closed else start + 1
+    return True
+
+
+@cache
+def markdown_parser() -> MarkdownIt:
+    """CommonMark with ``::: panel`` containers and placeholders, without what no edition sets.
+
+    Indented code, fences, quotes, rules, setext headings, raw HTML, tables,
+    images and link definitions are switched off: such lines stay text, as
+    written. Links, emphasis, lists, headings and hard breaks remain.
+    """
+    md = MarkdownIt("commonmark", {"html": False})
+    md.disable(["code", "fence", "blockquote", "hr", "lheading", "html_block", "reference",
+                "html_inline", "image", "backticks", "autolink"])  # fmt: skip
+    md.core.ruler.disable("text_join")  # keeps escaped characters apart from a stray, unmatched "**"
+    container_plugin(md, "panel")
+    md.inline.ruler.after("escape", "placeholder", _placeholder_rule)
+    return md
 
 
 @dataclass
-class _Open:
-    """A block being read: several source lines joined into one."""
-
-    kind: str  # "paragraph" or "item"
-    line: int
-    lines: list[str] = field(default_factory=list)
-    tags: frozenset[str] = frozenset()
-    label: str = ""
-    depth: int = 0
+class _Item:
+    label: str
+    depth: int
+    line: int  # in the Markdown
+    text: Inline | None = None
 
 
-def _parse_panels(lines: list[tuple[str, int]], facts: Facts) -> tuple[Panel, ...]:
-    panels: list[Panel] = []
-    blocks: list[Block] = []
-    panel: tuple[str, int] | None = None
-    open_block: _Open | None = None
+@dataclass
+class _Reader:
+    """Walks markdown-it's tokens and builds panels of blocks."""
 
-    def close() -> None:
-        nonlocal open_block
-        if open_block is not None:
-            text = _inline(open_block.lines, open_block.line, facts)
-            if open_block.kind == "item":
-                blocks.append(ListItem(open_block.label, open_block.depth, text, open_block.line))
+    facts: _TextFacts
+    source_lines: list[int]  # source line of each Markdown line
+    panels_wanted: bool
+    panels: list[tuple[str, int, list[Block]]] = field(default_factory=list)
+    lists: list[int] = field(default_factory=list)  # items so far in each open list
+    item: _Item | None = None
+
+    def where(self, markdown_line: int) -> str:
+        return f"{self.facts.source}:{self.line(markdown_line)}"
+
+    def line(self, markdown_line: int) -> int:
+        return self.source_lines[min(markdown_line, len(self.source_lines) - 1)]
+
+    def read(self, text: str) -> list[tuple[str, int, tuple[Block, ...]]]:
+        tokens = markdown_parser().parse(text)
+        if not self.panels_wanted:
+            self.panels.append(("", 1, []))
+        k = 0
+        while k < len(tokens):
+            k = self.token(tokens, k)
+        return [(name, line, tuple(blocks)) for name, line, blocks in self.panels]
+
+    def add(self, block: Block, markdown_line: int) -> None:
+        if not self.panels:
+            raise GrawlixError("text before the first '::: panel NAME' line", self.where(markdown_line))
+        self.panels[-1][2].append(block)
+
+    def token(self, tokens: list[Token], k: int) -> int:
+        """Handle the token at ``k``; returns the index of the next one to look at."""
+        token = tokens[k]
+        start = token.map[0] if token.map else 0
+        if token.type == "container_panel_open":
+            if not self.panels_wanted:
+                raise GrawlixError("this file has no panels: remove the '::: panel' line", self.where(start))
+            name = token.info.split(maxsplit=1)[1:] or [""]
+            if not name[0]:
+                raise GrawlixError("a panel needs a name: '::: panel NAME'", self.where(start))
+            self.panels.append((name[0].strip(), self.line(start), []))
+        elif token.type == "heading_open":
+            level = int(token.tag[1])
+            if level > 3:
+                raise GrawlixError(f"headings go down to ### (this one has {level} #)", self.where(start))
+            self.add(Heading(level, self.inline(tokens[k + 1]), self.line(start)), start)
+            return k + 3
+        elif token.type in ("ordered_list_open", "bullet_list_open"):
+            self.lists.append(0)
+        elif token.type in ("ordered_list_close", "bullet_list_close"):
+            self.lists.pop()
+        elif token.type == "list_item_open":
+            depth = len(self.lists) - 1
+            ordered = token.markup in ".)"
+            count = self.lists[-1]
+            self.lists[-1] += 1
+            label = f"{token.info}." if ordered else f"({chr(ord('a') + count)})" if depth else "\u2022"
+            self.close_item()
+            self.item = _Item(label, depth, start)
+        elif token.type == "list_item_close":
+            self.close_item()
+        elif token.type == "paragraph_open":
+            inline = tokens[k + 1]
+            if self.item is not None:
+                if self.item.text is not None:
+                    raise GrawlixError("a numbered rule holds one paragraph", self.where(start))
+                self.item.text = self.inline(inline)
             else:
-                blocks.append(Paragraph(text, open_block.line, open_block.tags))
-            open_block = None
+                self.paragraph(inline, start)
+            return k + 3
+        return k + 1
 
-    def finish_panel() -> None:
-        close()
-        if panel is not None:
-            panels.append(Panel(panel[0], panel[1], tuple(blocks)))
+    def close_item(self) -> None:
+        item, self.item = self.item, None
+        if item is not None:
+            self.add(ListItem(item.label, item.depth, item.text or (), self.line(item.line)), item.line)
 
-    for raw, line in lines:
-        where = f"{facts.source}:{line}"
-        stripped = raw.strip()
-        if match := _PANEL.match(stripped):
-            finish_panel()
-            blocks = []
-            panel = (match.group(1), line)
-            continue
-        if not stripped:
-            close()
-            continue
-        if panel is None:
-            raise GrawlixError("text before the first '::: panel NAME' line", where)
-        if match := _HEADING.match(stripped):
-            close()
-            blocks.append(Heading(len(match.group(1)), _inline([match.group(2)], line, facts), line))
-        elif (match := _DIRECTIVE_LINE.match(stripped)) and not _TAGS.match(stripped):
-            close()
-            blocks.append(_directive(match.group(1).strip(), match.group(2), line, facts))
-        elif (match := _NUMBERED.match(stripped)) and len(raw) - len(raw.lstrip()) < 2:
-            close()
-            open_block = _Open("item", line, [match.group(2)], label=f"{match.group(1)}.")
-        elif match := _LETTERED.match(raw):
-            close()
-            open_block = _Open("item", line, [match.group(2)], label=f"({match.group(1)})", depth=1)
-        elif open_block is not None:
-            open_block.lines.append(stripped)
-        else:
-            tags: frozenset[str] = frozenset()
-            if match := _TAGS.match(stripped):
-                tags = frozenset(match.group(1).split())
-                unknown = tags - PARAGRAPH_TAGS
-                if unknown:
+    def paragraph(self, inline: Token, start: int) -> None:
+        raw = inline.content
+        where = self.where(start)
+        if raw.startswith(":::"):
+            raise GrawlixError(f"unknown container {raw.splitlines()[0]!r} (known: '::: panel NAME')", where)
+        directive = _DIRECTIVE_LINE.fullmatch(raw)
+        tags = _TAGS.match(raw)
+        if directive and not tags:
+            self.add(self.diagram(directive.group(1).strip(), directive.group(2), start), start)
+            return
+        found: frozenset[str] = frozenset()
+        if tags:
+            found = frozenset(tags.group(1).split())
+            unknown = found - PARAGRAPH_TAGS
+            if unknown:
+                raise GrawlixError(
+                    f"unknown paragraph style [{' '.join(sorted(unknown))}] "
+                    f"(known: {', '.join(sorted(PARAGRAPH_TAGS))})",
+                    where,
+                )
+        text = self.inline(inline, skip=tags.end() if tags else 0)
+        self.add(Paragraph(text, self.line(start), found), start)
+
+    def diagram(self, name: str, argument: str | None, start: int) -> Block:
+        """``[fill]``, ``[supply chart]``, ``[example: NAME]``, ``[cover art: NAME]``, ``[largest grid]``.
+
+        Any diagram may add a tile size: ``[example: NAME, tile 9mm]``.
+        """
+        where, line = self.where(start), self.line(start)
+        if name == "fill" and argument is None:
+            return Fill(line)
+        tile_mm = None
+        if argument is not None and "," in argument:
+            argument, size = (part.strip() for part in argument.split(",", 1))
+            if not size.startswith("tile "):
+                raise GrawlixError(f"unknown diagram option {size!r} (known: tile SIZE, e.g. tile 10mm)", where)
+            tile_mm = parse_length(size[5:].strip(), f"{where}: tile")
+        if name == "supply chart" and not argument:
+            return Diagram("supply", "supply", line, describe_supply(), tile_mm=tile_mm)
+        if name == "largest grid" and not argument:
+            return self.largest_grid(line, tile_mm)
+        if name in ("example", "cover art") and argument:
+            position = self.facts.positions.get(argument.strip())
+            if position is None:
+                raise GrawlixError(f"unknown position {argument!r}", where)
+            if name == "example":
+                return Diagram("example", position.name, line, f"{position.name.replace('-', ' ').capitalize()}: "
+                               + describe_example(position), position, tile_mm)  # fmt: skip
+            loose = missing_tiles(position)
+            alt = describe_loose(position, loose, "The cover art")
+            return Diagram("cover", position.name, line, alt, position, tile_mm, loose)
+        raise GrawlixError(
+            f"unknown directive [{name}{': ' + argument if argument else ''}] (known: [fill], "
+            "[supply chart], [example: POSITION], [cover art: POSITION], [largest grid], "
+            "each may add ', tile 10mm')",
+            where,
+        )
+
+    def largest_grid(self, line: int, tile_mm: float | None) -> Diagram:
+        """The largest legal grid the proof found, with the tiles it cannot hold beneath it."""
+        proof = self.facts.proof(f"{self.facts.source}:{line}")
+        order = proof.order
+        grid = Grid.from_tiles(proof.grid_tiles(), Rules(order, order, self.facts.rules.hand_size))
+        position = Position("largest-grid", grid, {}, "The largest legal grid.")
+        loose = missing_tiles(position)
+        alt = describe_loose(position, loose, "The largest legal grid")
+        return Diagram("cover", position.name, line, alt, position, tile_mm, loose)
+
+    # inline text ---------------------------------------------------------------------
+
+    def inline(self, token: Token, skip: int = 0) -> Inline:
+        """markdown-it's inline tokens -> spans; placeholders filled, sentence starts capitalised."""
+        first = token.map[0] if token.map else 0
+        out: list[Span | Break] = []
+        style = {"bold": False, "italic": False, "link": None}
+        for child in token.children or ():
+            kind = child.type
+            if kind == "text" and "**" in child.content:
+                raise GrawlixError("'**' opens bold text that is never closed", self.where(first))
+            if kind in ("text", "text_special"):
+                text = child.content
+                if skip:
+                    text, skip = text[skip:], max(0, skip - len(text))
+                if text:
+                    out.append(Span(text, style["bold"], style["italic"], link=style["link"]))
+            elif kind == "softbreak":
+                out.append(Span(" ", style["bold"], style["italic"], link=style["link"]))
+            elif kind == "hardbreak":
+                out.append(Break())
+            elif kind in ("strong_open", "strong_close"):
+                style["bold"] = kind == "strong_open"
+            elif kind in ("em_open", "em_close"):
+                style["italic"] = kind == "em_open"
+            elif kind == "link_open":
+                style["link"] = child.attrGet("href")
+            elif kind == "link_close":
+                style["link"] = None
+            elif kind in ("placeholder", "bad_brace"):
+                line = self.line(first + token.content.count("\n", 0, child.meta["offset"]))
+                where = f"{self.facts.source}:{line}"
+                if kind == "bad_brace":
                     raise GrawlixError(
-                        f"unknown paragraph style [{' '.join(sorted(unknown))}] "
-                        f"(known: {', '.join(sorted(PARAGRAPH_TAGS))})",
+                        "'{' is not closed on its line" if child.content == "{" else "'}' without a matching '{'",
                         where,
                     )
-                stripped = stripped[match.end():]
-            open_block = _Open("paragraph", line, [stripped], tags=tags)
-    finish_panel()
+                filled = self.fill(child.content.strip(), line, _SENTENCE_END.search(plain(tuple(out))) is not None)
+                out.extend(replace(s, bold=s.bold or style["bold"], italic=style["italic"], link=s.link or style["link"])
+                           if isinstance(s, Span) else s for s in filled)  # fmt: skip
+        return _merged(out)
 
-    names = tuple(p.name for p in panels)
-    if names != PANELS:
-        raise GrawlixError(
-            f"the leaflet needs the panels {', '.join(PANELS)} in this order, "
-            f"found {', '.join(names) or 'none'}",
-            facts.source,
-        )
-    return tuple(panels)
-
-
-def _directive(name: str, argument: str | None, line: int, facts: Facts) -> Block:
-    """``[fill]``, ``[supply chart]``, ``[example: NAME]``, ``[cover art: NAME]`` (+ ``, tile 9mm``)."""
-    where = f"{facts.source}:{line}"
-    if name == "fill" and argument is None:
-        return Fill(line)
-    tile_mm = None
-    if argument is not None and "," in argument:
-        argument, size = (part.strip() for part in argument.split(",", 1))
-        if not size.startswith("tile "):
-            raise GrawlixError(f"unknown diagram option {size!r} (known: tile SIZE, e.g. tile 10mm)", where)
-        tile_mm = parse_length(size[5:].strip(), f"{where}: tile")
-    if name == "supply chart" and not argument:
-        return Diagram("supply", line, tile_mm=tile_mm)
-    if name in ("example", "cover art") and argument:
-        position = facts.positions.get(argument.strip())
-        if position is None:
-            raise GrawlixError(f"unknown position {argument!r}", where)
-        return Diagram("example" if name == "example" else "cover", line, position, tile_mm)
-    raise GrawlixError(
-        f"unknown directive [{name}{': ' + argument if argument else ''}] (known: [fill], "
-        "[supply chart], [example: POSITION], [cover art: POSITION], each may add ', tile 10mm')",
-        where,
-    )
+    def fill(self, placeholder: str, line: int, sentence_start: bool) -> Inline:
+        name, _, chosen = placeholder.partition("|")
+        name, chosen = name.strip(), chosen.strip()
+        where = f"{self.facts.source}:{line}"
+        if name.startswith(("if ", "check ")) or name in ("else", "end"):
+            raise GrawlixError(f"misplaced {{{placeholder}}}", where)
+        if not name:
+            raise GrawlixError("empty placeholder {}", where)
+        value = self.facts.value(name, line)
+        suits = {"digits": isinstance(value, int), "lines": isinstance(value, tuple), "capital": True, "": True}
+        if not suits.get(chosen, False):
+            raise GrawlixError(
+                f"unknown or unsuitable filter |{chosen} for {{{name}}} (filters: {', '.join(FILTERS)})", where
+            )
+        text = words(value, chosen)
+        if (sentence_start or chosen == "capital") and text and isinstance(text[0], Span) and not text[0].glyph:
+            text = (replace(text[0], text=capitalised(text[0].text)), *text[1:])
+        return text
 
 
-# --- inline text ---------------------------------------------------------------
-
-_INLINE = re.compile(r"\\([\\*{}\[\]])|\{([^{}]+)\}|(\*\*)")
+_DIRECTIVE_LINE = re.compile(r"\[([a-z ]+)(?::\s*([^\]]*))?\]\s*")
+_TAGS = re.compile(r"\[([a-z ]+)\][ \t]+(?=\S)")
 _SENTENCE_END = re.compile(r"(^|[.!?][\"'’”)]?\s+)$")
 
 
-def _inline(lines: list[str], line: int, facts: Facts) -> str:
-    """Source lines of one block -> markup: escapes, **bold**, placeholders, hard breaks."""
-    text = ""
-    for k, part in enumerate(lines):
-        hard = part.endswith("\\") and not part.endswith("\\\\")
-        text += (part[:-1].rstrip() + "\n") if hard else part + ("" if k == len(lines) - 1 else " ")
-    out: list[str] = []
-    plain: list[str] = []  # what a reader sees so far, to spot the start of a sentence
-    bold = False
-    cursor = 0
-    for match in _INLINE.finditer(text):
-        literal = text[cursor:match.start()]
-        out.append(escape(literal, quote=False).replace("\n", "<br/>"))
-        plain.append(literal)
-        cursor = match.end()
-        escaped, placeholder, star = match.groups()
-        if escaped:
-            out.append(escape(escaped, quote=False))
-            plain.append(escaped)
-        elif star:
-            out.append("</b>" if bold else "<b>")
-            bold = not bold
+def _merged(pieces: list[Span | Break]) -> Inline:
+    """Neighbouring spans of one style as one span (glyphs stay apart: renderers set them specially)."""
+    out: list[Span | Break] = []
+    for piece in pieces:
+        last = out[-1] if out else None
+        if (
+            isinstance(piece, Span) and isinstance(last, Span) and not piece.glyph and not last.glyph
+            and (piece.bold, piece.italic, piece.link) == (last.bold, last.italic, last.link)
+        ):  # fmt: skip
+            out[-1] = replace(last, text=last.text + piece.text)
         else:
-            markup = _fill(placeholder.strip(), line, facts, _SENTENCE_END.search("".join(plain)))
-            out.append(markup)
-            plain.append(re.sub(r"<[^>]+>", "", markup))
-    tail = text[cursor:]
-    out.append(escape(tail, quote=False).replace("\n", "<br/>"))
-    if bold:
-        raise GrawlixError("'**' opens bold text that is never closed", f"{facts.source}:{line}")
-    return "".join(out)
-
-
-def _fill(placeholder: str, line: int, facts: Facts, sentence_start: object) -> str:
-    name, _, chosen = placeholder.partition("|")
-    name, chosen = name.strip(), chosen.strip()
-    if name.startswith(("if ", "check ")) or name in ("else", "end"):
-        raise GrawlixError(f"misplaced {{{placeholder}}}", f"{facts.source}:{line}")
-    value = facts.value(name, line)
-    markup = value.markup
-    if chosen == "digits" and value.number is not None:
-        markup = str(value.number)
-    elif chosen == "lines" and value.items:
-        markup = "<br/>".join(value.items)
-    elif chosen and chosen != "capital":
-        raise GrawlixError(
-            f"unknown or unsuitable filter |{chosen} for {{{name}}} (filters: {', '.join(FILTERS)})",
-            f"{facts.source}:{line}",
-        )
-    if sentence_start or chosen == "capital":
-        markup = capitalised(markup) if not markup.startswith("<") else markup
-    return markup
+            out.append(piece)
+    return tuple(out)

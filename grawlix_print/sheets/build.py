@@ -10,7 +10,6 @@ boxes, and the file its licence in XMP.
 from __future__ import annotations
 
 import io
-import math
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -20,7 +19,7 @@ from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD
 from ..drawing.pdf.canvas import GAME_AUTHORS, LICENCE, LICENCE_URL, Metadata, finish, new_canvas
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
-from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
+from ..drawing.pdf.typeset import Run, TextStyle, draw_text, set_text, text_height
 from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..drawing.surface import Path as Shape
 from ..drawing.surface import Pen, lines, rectangle
@@ -336,7 +335,7 @@ def _page_notes(spec: SheetSpec, pages: list[SheetPage]) -> list[list[str]]:
 def _notes_height(paragraphs: list[str], width: float) -> float:
     height = 0.0
     for k, (style, text) in enumerate(_styled(paragraphs)):
-        lines = set_text(_escaped(text), style, width, limit=math.inf)
+        lines = set_text([Run(text)], style, width)
         height += text_height(lines, style) + (style.space_after if k < len(paragraphs) - 1 else 0.0)
     return height
 
@@ -346,13 +345,9 @@ def _styled(paragraphs: list[str]) -> list[tuple[TextStyle, str]]:
     return [(title if k == 0 else body, text) for k, text in enumerate(paragraphs)]
 
 
-def _escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;")
-
-
 def _draw_note(surface: PdfSurface, box: Box, paragraphs: list[str]) -> None:
     top = box.y1
     for style, text in _styled(paragraphs):
-        lines = set_text(_escaped(text), style, box.width)
+        lines = set_text([Run(text)], style, box.width)
         draw_text(surface, lines, style, box.x0, top, box.width, NOTE)
         top -= text_height(lines, style) + style.space_after

@@ -12,38 +12,37 @@ leaflet sets its own lines:
   the lines pass the height they may take, and words are read lazily, so a
   paragraph of megabytes costs no more than a full panel.
 
-The markup is the leaflet text's: ``<b>``, ``<br/>``, ``<a href="...">`` and
-HTML entities. A bold run that is exactly one glyph (``<b>@</b>``) is a
-glyph. Spaces and line ends may break a line; a no-break space never does,
-and neither does the space on either side of a number, so "25.4 mm",
-"15–30 minutes" and "CC BY 4.0" stay on one line without the writer marking them.
+The text comes as ``Run``s (bold, italic, a link, or a tile glyph) and
+``LINE_BREAK``s. Spaces and line ends may break a line; a no-break space
+never does, and neither does the space on either side of a number, so
+"25.4 mm", "15–30 minutes" and "CC BY 4.0" stay on one line without the
+writer marking them. Quicksand has no italic, so italic is the upright face
+slanted.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from html import unescape
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...tile.identity import GLYPHS
 from ...tile.look import Ink
 from ...tile.outline import TextGlyph, text_glyphs
 from ..surface import Path, glyph_path
 from .surface import PdfSurface
 
-GLYPH_SYMBOLS = frozenset(g.symbol for g in GLYPHS)
 FIT_SLACK = 0.01  # points: rounding slack before a line counts as too long
 GLYPH_SCALE = 1.2
 """Glyphs in running text are set a size up from the words around them, as the
 designer's leaflet sets them (about 12 pt in 10 pt text), so they read as pieces."""
 
-_TOKEN = re.compile(r"<[^<>]*>|[ \t\r\n]+|(?:&#?\w{1,16};|[^<& \t\r\n]){1,64}|[<&]")
-"""A tag, a run of breakable space, or up to 64 characters of a word (entities kept whole)."""
-_HREF = re.compile(r"""href\s*=\s*["']([^"']*)["']""")
+ITALIC_SLANT = 0.2
+"""Italic as Quicksand upright slanted by about 11 degrees (it has no italic face)."""
+_TOKEN = re.compile(r"[ \t\r\n]+|[^ \t\r\n]{1,64}")
+"""A run of breakable space, or up to 64 characters of a word (a no-break space is not breakable)."""
 _NUMBER = re.compile(r"[(\[]?\d[\d.,:/×x–-]*[)\]]?[.,;:!?)]*")
 """A word that is a number ("25.4", "15–30", "(1", "4.0)."): no line breaks on either side of it."""
 
@@ -64,6 +63,21 @@ class TextStyle:
 
 
 @dataclass(frozen=True)
+class Run:
+    """Text in one style; ``glyph`` marks a tile glyph, drawn in the tiles' face."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    glyph: bool = False
+    link: str | None = None
+
+
+LINE_BREAK = None
+"""A forced line break among the runs."""
+
+
+@dataclass(frozen=True)
 class Piece:
     """Part of a word in one font and link, or one glyph drawn as a path."""
 
@@ -72,6 +86,7 @@ class Piece:
     href: str | None
     width: float
     glyph: TextGlyph | None = None
+    italic: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,24 +116,27 @@ class SetText:
 
 
 class WordTooWide(Exception):
-    """A word longer than the line: no breaking can help."""
+    """A word longer than the line: no breaking can help. ``exact`` is False when
+    reading stopped early, so ``excess`` is a lower bound."""
 
-    def __init__(self, word: str, excess: float):
+    def __init__(self, word: str, excess: float, exact: bool = True):
         super().__init__(word)
-        self.word, self.excess = word, excess
+        self.word, self.excess, self.exact = word, excess, exact
 
 
 _BREAK = Line(())  # marks a <br/> in the word stream
 
 
-def set_text(markup: str, style: TextStyle, width: float, limit: float = math.inf) -> SetText:
-    """Break ``markup`` into lines ``width`` wide; stop once they need more than ``limit`` high."""
+def set_text(
+    runs: Iterable[Run | None], style: TextStyle, width: float, limit: float = math.inf
+) -> SetText:
+    """Break the runs into lines ``width`` wide; stop once they need more than ``limit`` high."""
     room = width - style.indent
     space = _space(style)
     most_lines = math.floor(limit / style.leading + 1e-9) if math.isfinite(limit) else math.inf
     lines: list[Line] = []
     current: list[Word] = []
-    for word in _words(markup, style, room):
+    for word in _words(runs, style, room):
         if word is _BREAK:
             lines.append(Line(tuple(current), hard_break=True))
             current = []
@@ -184,12 +202,10 @@ def _rebalanced(lines: list[Line], room: float, space: float) -> list[Line]:
     return [*lines[:-2], Line(before.words[:-1]), Line(moved)]
 
 
-def _words(markup: str, style: TextStyle, room: float) -> Iterator[Word | Line]:
-    """The words of the markup, one at a time, and ``_BREAK`` for each ``<br/>``."""
-    bold, href = False, None
+def _words(runs: Iterable[Run | None], style: TextStyle, room: float) -> Iterator[Word | Line]:
+    """The words of the runs, one at a time (read lazily), and ``_BREAK`` for each line break."""
     pieces: list[Piece] = []
     width = 0.0
-    bold_from: int | None = None  # index in ``pieces`` where the open bold run began
 
     def word() -> Word:
         found = Word(tuple(pieces), width)
@@ -197,43 +213,34 @@ def _words(markup: str, style: TextStyle, room: float) -> Iterator[Word | Line]:
             raise WordTooWide(found.text, width - room)
         return found
 
-    for match in _TOKEN.finditer(markup):
-        token = match.group()
-        if token[0] == "<" and len(token) > 1:
-            tag = token.strip("</>").split()[0].lower() if token.strip("</> ") else ""
-            closing = token.startswith("</")
-            if tag == "br":
-                if pieces:
-                    yield word()
-                pieces, width, bold_from = [], 0.0, None
-                yield _BREAK
-            elif tag == "b":
-                if closing and bold_from is not None and _is_glyph(pieces[bold_from:]):
-                    glyph = text_glyphs()[pieces[bold_from].text]
-                    advance = glyph.advance * style.size * GLYPH_SCALE
-                    width += advance - pieces[bold_from].width
-                    pieces[bold_from] = Piece(pieces[bold_from].text, True, href, advance, glyph)
-                bold, bold_from = not closing, (None if closing else len(pieces))
-            elif tag == "a":
-                found = _HREF.search(token)
-                href = None if closing or not found else unescape(found.group(1))
-        elif token[0] in " \t\r\n":
+    for run in runs:
+        if run is LINE_BREAK:
             if pieces:
                 yield word()
-            pieces, width, bold_from = [], 0.0, None
-        else:
-            text = unescape(token)
-            size = stringWidth(text, style.bold_font if bold else style.font, style.size)
-            pieces.append(Piece(text, bold, href, size))
+            pieces, width = [], 0.0
+            yield _BREAK
+            continue
+        glyph = text_glyphs().get(run.text) if run.glyph else None
+        if glyph is not None:
+            advance = glyph.advance * style.size * GLYPH_SCALE
+            pieces.append(Piece(run.text, True, run.link, advance, glyph))
+            width += advance
+            continue
+        font = style.bold_font if run.bold else style.font
+        for match in _TOKEN.finditer(run.text):
+            token = match.group()
+            if token[0] in " \t\r\n":
+                if pieces:
+                    yield word()
+                pieces, width = [], 0.0
+                continue
+            size = stringWidth(token, font, style.size)
+            pieces.append(Piece(token, run.bold, run.link, size, italic=run.italic))
             width += size
             if width > 4 * room:  # hopeless already: stop reading an endless word
-                raise WordTooWide("".join(p.text for p in pieces)[:40] + "…", width - room)
+                raise WordTooWide("".join(p.text for p in pieces)[:40] + "…", width - room, exact=False)
     if pieces:
         yield word()
-
-
-def _is_glyph(run: list[Piece]) -> bool:
-    return len(run) == 1 and run[0].text in GLYPH_SYMBOLS
 
 
 # --- drawing -------------------------------------------------------------------------
@@ -275,7 +282,11 @@ def draw_text(
                 words.textOut(" ")
                 cursor += space
             for piece in word.pieces:
+                if piece.italic:
+                    words.setTextTransform(1, 0, ITALIC_SLANT, 1, cursor, baseline)
                 _set_piece(words, piece, style)
+                if piece.italic:
+                    words.setTextOrigin(cursor + piece.width, baseline)
                 if piece.glyph is not None:
                     glyphs += glyph_path(piece.glyph, cursor, baseline, style.size * GLYPH_SCALE)
                 if piece.href:

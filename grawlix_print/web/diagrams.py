@@ -1,0 +1,40 @@
+"""The rules' diagrams as SVG: the leaflet's pictures, drawn by the same code through the SVG back end.
+
+Each diagram of the text (supply chart, examples, cover art, largest grid)
+becomes one ``<svg>`` with its text alternative as title and description.
+A standalone file (beside the Markdown edition) embeds the web font of its
+marker labels; a picture inside the HTML page shares the page's fonts.
+"""
+
+from __future__ import annotations
+
+from ..drawing.svg import SvgSurface
+from ..leaflet.text import Diagram
+from .fonts import font_face_css
+
+CELL_PX = 44.0
+"""A grid square in CSS pixels: Example 2 (six columns) is 264 px wide, inside a 360 px phone."""
+
+TITLES = {"supply": "The supply", "cover": "The cover art", "largest-grid": "The largest legal grid"}
+
+
+def diagram_title(diagram: Diagram) -> str:
+    """A short name for the picture; its ``alt`` says what it shows."""
+    return TITLES.get(diagram.name) or TITLES.get(diagram.kind) or diagram.name.replace("-", " ").capitalize()
+
+
+def diagram_svg(diagram: Diagram, standalone: bool) -> str:
+    """The diagram as an ``<svg>`` element (a whole file when ``standalone``)."""
+    picture = diagram.picture()
+    width, height = picture.size(CELL_PX)
+    surface = SvgSurface(width, height, ids=diagram.name)
+    picture.draw(surface, 0.0, height, CELL_PX)
+    style = ""
+    if standalone and surface.faces:
+        style = font_face_css(surface.faces, "".join(picture.labels))
+    return surface.element(diagram_title(diagram), diagram.alt, standalone=standalone, style=style)
+
+
+def diagram_file(diagram: Diagram) -> str:
+    """The file name of a standalone diagram, beside the Markdown: ``diagrams/example-2.svg``."""
+    return f"diagrams/{diagram.name}.svg"

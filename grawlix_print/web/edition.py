@@ -1,0 +1,52 @@
+"""What the web editions show, in order: the leaflet's panels read top to bottom, plus the web's own sections.
+
+A screen has no folds, so the panels follow each other in reading order;
+stretchy space (``[fill]``) means nothing there and is dropped, and the
+cover's title comes first. ``templates/web.md`` adds sections only the web
+carries (the fun facts), before the back panel's story and contact. Both
+editions (Markdown and HTML) set exactly these blocks, with the same anchors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..leaflet.text import Block, Fill, Heading, LeafletMeta, LeafletText, plain
+
+
+@dataclass(frozen=True)
+class Edition:
+    meta: LeafletMeta
+    blocks: tuple[Block, ...]
+    anchors: dict[int, str]  # block index of each heading -> its anchor
+
+    @property
+    def first_section(self) -> int:
+        """Index of the first ``##`` heading: the contents go before it."""
+        return next((k for k, b in enumerate(self.blocks) if isinstance(b, Heading) and b.level == 2), -1)
+
+
+def web_edition(text: LeafletText, web_sections: tuple[Block, ...]) -> Edition:
+    blocks: list[Block] = []
+    for panel in text.panels:
+        if panel.name == "back":
+            blocks += web_sections
+        content = [b for b in panel.blocks if not isinstance(b, Fill)]
+        if panel.name == "cover":
+            content.sort(key=lambda b: not (isinstance(b, Heading) and b.level == 1))  # stable: title first
+        blocks += content
+    anchors: dict[int, str] = {}
+    used: dict[str, int] = {}
+    for k, block in enumerate(blocks):
+        if isinstance(block, Heading):
+            anchors[k] = anchor(plain(block.text), used)
+    return Edition(text.meta, tuple(blocks), anchors)
+
+
+def anchor(heading: str, used: dict[str, int]) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens, repeats numbered."""
+    slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+    count = used.get(slug, 0)
+    used[slug] = count + 1
+    return slug if count == 0 else f"{slug}-{count}"

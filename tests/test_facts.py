@@ -1,0 +1,103 @@
+"""The proven facts: the Latin-square search checked against the literature and brute force.
+
+Known values are typed in from the OEIS (A000315 reduced Latin squares,
+A040082 isotopy classes, A003090 main classes, A090741 most transversals)
+and Euler's and Tarry's results; the grid the search finds is judged by the
+independent oracle.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import permutations
+
+import pytest
+from click.testing import CliRunner
+
+from grawlix_print.cli import main
+from grawlix_print.facts import proof as search
+from grawlix_print.tile.identity import TILES
+
+from oracle import valid_grid
+
+REDUCED = {1: 1, 2: 1, 3: 1, 4: 4, 5: 56, 6: 9408}  # OEIS A000315
+ISOTOPY = {3: 1, 4: 2, 5: 2, 6: 22}  # OEIS A040082
+MAIN = {3: 1, 4: 2, 5: 2, 6: 12}  # OEIS A003090
+MOST_TRANSVERSALS = {3: 3, 4: 8, 5: 15, 6: 32}  # OEIS A090741
+
+
+@pytest.fixture(scope="module")
+def proof():
+    return search.cached_proof()
+
+
+def cyclic(n: int):
+    return tuple(tuple((r + c) % n for c in range(n)) for r in range(n))
+
+
+def brute_transversals(square) -> int:
+    """Every way to pick one cell per row in distinct columns with distinct symbols."""
+    n = len(square)
+    return sum(len({square[r][p[r]] for r in range(n)}) == n for p in permutations(range(n)))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_small_orders_match_the_literature(n):
+    squares = search.reduced_squares(n)
+    assert len(squares) == REDUCED[n]
+    classes = search.classify(squares)
+    assert (len(classes.isotopy), len(classes.main)) == (ISOTOPY[n], MAIN[n])
+    assert max(len(search.transversals(s)) for s in squares) == MOST_TRANSVERSALS[n]
+
+
+def test_transversals_agree_with_brute_force():
+    for square in search.reduced_squares(5)[:20] + [cyclic(6)]:
+        assert len(search.transversals(square)) == brute_transversals(square)
+
+
+def test_mates_found_where_they_exist():
+    """Order 5 (odd cyclic) has a mate; order 6 cyclic has no transversal at all (Euler)."""
+    square = cyclic(5)
+    mate = search.orthogonal_mate(square)
+    pairs = {(square[r][c], mate[r][c]) for r in range(5) for c in range(5)}
+    assert len(pairs) == 25
+    assert all(len(set(row)) == 5 for row in mate) and all(len({row[c] for row in mate}) == 5 for c in range(5))
+    assert search.transversals(cyclic(6)) == [] and search.orthogonal_mate(cyclic(6)) is None
+
+
+def test_order_six(proof):
+    assert proof.squares_searched == REDUCED[6]
+    assert (proof.isotopy_classes, proof.main_classes) == (ISOTOPY[6], MAIN[6])
+    assert len(proof.transversals) == MAIN[6] and max(proof.transversals) == MOST_TRANSVERSALS[6]
+    assert min(proof.transversals) == 0  # the cyclic square's class
+    assert proof.squares_with_mate == 0 and not proof.full_grid_possible  # Tarry, 1900
+    assert proof.max_tiles == 34
+
+
+def test_the_largest_grid_is_legal_by_the_oracle(proof):
+    tiles = proof.grid_tiles()
+    assert len(tiles) == 34 and len(set(tiles.values())) == 34
+    assert valid_grid(tiles, 6, 6)
+    assert all(0 <= r < 6 and 0 <= c < 6 for r, c in tiles)
+    assert set(TILES) - set(tiles.values())  # two tiles left out
+
+
+def test_facts_json(proof):
+    result = CliRunner().invoke(main, ["facts", "--json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    assert record["max_tiles"] == 34 and record["full_grid_possible"] is False
+    assert record["squares_searched"] == 9408 and record["seconds"] >= 0
+    assert "35" in record["why_not_35"]
+    text = CliRunner().invoke(main, ["facts"]).output
+    assert "9,408" in text and "34" in text
+
+
+def test_the_proof_is_cached(proof, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(tmp_path))
+    calls = []
+    monkeypatch.setattr(search, "prove", lambda: calls.append(1) or proof)
+    first = search.cached_proof()
+    second = search.cached_proof()
+    assert calls == [1] and first == second
+    assert [p.suffix for p in tmp_path.iterdir()] == [".json"]
