@@ -22,8 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
-from ..drawing.surface import Pen, lines
 from ..drawing.pdf.xmp import XmpFields, attach_xmp
+from ..drawing.surface import Pen, lines
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
@@ -114,8 +114,8 @@ def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
 
 def _fold_marks(surface: PdfSurface, x: float, page_height: float) -> None:
     near, far = (d * mm for d in FOLD_MARK_MM)
-    ticks = [((x, page_height - near), (x, page_height - far)), ((x, near), (x, far))]
-    surface.shape(lines(ticks), pen=Pen(FOLD_MARK, FOLD_MARK_POINTS))
+    for tick in (((x, page_height - near), (x, page_height - far)), ((x, near), (x, far))):
+        surface.shape(lines([tick]), pen=Pen(FOLD_MARK, FOLD_MARK_POINTS))
 
 
 def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:

@@ -16,7 +16,14 @@ from reportlab.lib.units import mm
 
 from .. import __version__
 from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD
-from ..drawing.pdf.canvas import GAME_AUTHORS, LICENCE, LICENCE_URL, Metadata, finish, new_canvas
+from ..drawing.pdf.canvas import (
+    GAME_AUTHORS,
+    LICENCE,
+    LICENCE_URL,
+    Metadata,
+    finish,
+    new_canvas,
+)
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import Run, TextStyle, draw_text, set_text, text_height
@@ -300,10 +307,12 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int) -> list[str
         f"Grawlix tiles, {_mm(spec.tile_size)}, for card · {where}{side}",
         actual,
         _CARD[spec.backs or ""],
-        "Cut along the lines that run to the edges: first each line across, then each line"
-        " down, midway between two frames. Every frame sits"
-        f" {_mm(FRAME_INSET_MM)} inside its cut and the face colour runs {_mm(spec.bleed)}"
-        " past the outer cuts, so a slightly missed cut does not show.",
+        (
+            "Cut along the lines that run to the edges: first each line across, then each line"
+            " down, midway between two frames. Every frame sits"
+            f" {_mm(FRAME_INSET_MM)} inside its cut and the face colour runs {_mm(spec.bleed)}"
+            " past the outer cuts, so a slightly missed cut does not show."
+        ),
     ]
 
 
