@@ -124,7 +124,7 @@ def draw_back(
     """The plain side of a paper tile, centred on (cx, cy): the game's name over the six glyphs.
 
     Every back is the same (all tiles are always visible in Grawlix, so the
-    backs hide nothing). The marks keep a quarter of the tile clear of each
+    backs hide nothing). The marks keep about a fifth of the tile clear of each
     edge, so a two-sided print that lands a millimetre or two off still looks
     centred; ``bleed`` runs the background past the cut so it shows no white.
     ``background=False`` draws the marks alone, over a background laid already.

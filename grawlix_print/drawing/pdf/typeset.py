@@ -1,7 +1,7 @@
-"""Setting the leaflet's text: its markup broken into lines, and the lines drawn.
+"""Setting text in PDF: styled runs broken into lines, and the lines drawn.
 
-reportlab's Paragraph cannot do three things the leaflet needs, so the
-leaflet sets its own lines:
+reportlab's Paragraph cannot do three things the leaflet (and the sheets'
+notes) need, so they set their own lines:
 
 * glyphs in running text are drawn as paths in the tiles' face (Comic Neue
   is OpenType/CFF, which reportlab cannot embed), with the character set
@@ -104,7 +104,7 @@ class Word:
 @dataclass(frozen=True)
 class Line:
     words: tuple[Word, ...]
-    hard_break: bool = False  # ends at a <br/>, so no word may move across its end
+    hard_break: bool = False  # ends at a line break, so no word may move across its end
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ class WordTooWide(Exception):
         self.word, self.excess, self.exact = word, excess, exact
 
 
-_BREAK = Line(())  # marks a <br/> in the word stream
+_BREAK = Line(())  # marks a line break in the word stream
 
 
 def set_text(
@@ -177,9 +177,10 @@ def _carried(current: list[Word], word: Word, space: float, room: float) -> int:
     """
     for strict in (True, False):  # first keep numbers with both neighbours, then only with units
         for carry in range(len(current)):
-            before, after = current[len(current) - carry - 1], (current[len(current) - carry:] + [word])[0]
+            moved = [*current[len(current) - carry :], word]
+            before, after = current[len(current) - carry - 1], moved[0]
             glued = _number(before) or (strict and _number(after))
-            if not glued and _width([*current[len(current) - carry:], word], space) <= room + FIT_SLACK:
+            if not glued and _width(moved, space) <= room + FIT_SLACK:
                 return carry
     return 0
 
