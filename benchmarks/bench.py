@@ -1,7 +1,7 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything
-    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all)
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -169,8 +169,82 @@ def kit() -> None:
         print(f"all: unchanged rebuild, wall seconds: median {median:.2f}, best {best:.2f} (target <= 1)")
 
 
-PARTS = {"engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
-         "all": kit}  # fmt: skip
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """What changes when a file is replaced (atomic writes give a new inode)."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return status.st_ino, status.st_mtime_ns
+
+
+def watch(saves: int = 12) -> None:
+    """`grawlix-print watch`, end to end: a save under templates/ until the new files exist.
+
+    A watch process runs on a fresh `init` project; each save rewrites leaflet.md
+    (alternating one word, so every build is real) and the clock runs until the
+    A4 tri-fold PDF, its two previews and the reading edition's six previews
+    have all been replaced. Files are polled every millisecond.
+    """
+    import signal
+    import subprocess
+    import tempfile
+
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    run = [sys.executable, "-m", "grawlix_print"]
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        subprocess.run([*run, "init", str(root)], check=True, stdout=subprocess.DEVNULL, env=env)
+        out, text = root / "output", root / "templates" / "leaflet.md"
+        pdf = out / "leaflet" / "leaflet-a4.pdf"
+        trifold = [out / "previews" / f"leaflet-a4-{page}.png" for page in (1, 2)]
+        reading = [out / "previews" / f"leaflet-reading-a4-{page}.png" for page in range(1, 7)]
+        watcher = subprocess.Popen(
+            [*run, "watch", "--templates", str(root / "templates"), "--out", str(out)],
+            stdout=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        try:
+            while "first build" not in watcher.stdout.readline():
+                pass
+            original = text.read_text()
+            times: dict[str, list[float]] = {"pdf": [], "trifold": [], "all": []}
+            for save in range(saves):
+                time.sleep(0.3)  # let the watcher go idle, as between a designer's saves
+                before = {path: _stamp(path) for path in [pdf, *trifold, *reading]}
+                word = "brew" if save % 2 == 0 else "make"
+                start = time.perf_counter()
+                text.write_text(original.replace("make the coffee", f"{word} the coffee", 1))
+                seen: dict[str, float] = {}
+                while len(seen) < 3:
+                    now = time.perf_counter() - start
+                    for name, paths in (("pdf", [pdf]), ("trifold", trifold), ("all", [*trifold, *reading])):
+                        if name not in seen and all(_stamp(p) != before[p] for p in paths):
+                            seen[name] = now
+                    if now > 10:
+                        raise SystemExit("watch: no rebuild within 10 s")
+                    time.sleep(0.001)
+                for name, seconds in seen.items():
+                    times[name].append(seconds)
+                line = watcher.stdout.readline()
+                if "error" in line:
+                    raise SystemExit(f"watch: {line}")
+        finally:
+            watcher.send_signal(signal.SIGINT)
+            watcher.wait(timeout=10)
+    for name, label, target in (
+        ("pdf", "save -> new A4 tri-fold PDF", 150),
+        ("trifold", "save -> its two new previews", 300),
+        ("all", "save -> all 8 new previews (tri-fold + reading edition)", 300),
+    ):
+        ms = sorted(1000 * s for s in times[name])
+        print(f"watch: {label}, ms over {saves} saves: median {statistics.median(ms):.0f}, "
+              f"best {ms[0]:.0f}, worst {ms[-1]:.0f} (target <= {target})")
+
+
+PARTS = {
+    "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
+    "all": kit, "watch": watch,
+}  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -1,9 +1,78 @@
 """grawlix-print: a print-and-play kit for Grawlix from one tile definition and one rules engine.
 
+The package is also a library. The rules core::
+
+    import grawlix_print as gp
+
+    rules = gp.load_rules()                  # the built-in game (or load_rules("my/templates"))
+    grid = gp.Grid(rules)
+    grid.place((0, 0), gp.tile_from_token("R&"))
+    grid.legal_locations()                   # [(-1, 0), (0, -1), (0, 1), (1, 0)]
+    grid.allowed((0, 1)).glyphs              # the glyphs a tile there may have
+    position = gp.load_position("templates/positions/example-2.toml", rules)
+
+and the products, each a function of paths and options that returns what it
+wrote (a list of ``Written``): ``build_leaflet``, ``build_sheets``,
+``build_stl`` and ``build_all`` (the whole kit, as ``grawlix-print all``).
+
 Folders, each depending only on those before it: ``tile`` (the tile
 definition) -> ``game`` (rules engine, positions) -> ``facts`` -> ``drawing``
--> products (``leaflet``, ``sheets``, ``solid``) -> ``kit`` -> ``cli``. Importing the package
-loads nothing heavy; the 3D stack is imported only by the 3D command.
+-> products (``leaflet``, ``sheets``, ``solid``) -> ``kit`` -> ``cli``.
+Importing the package loads nothing heavy: each name below is imported the
+first time it is used, and the 3D stack (CadQuery) only when 3D tiles are built.
 """
 
+from __future__ import annotations
+
+import importlib
+
 __version__ = "0.1.0"
+
+# Public name -> the module (below this package) that defines it.
+_EXPORTS = {
+    # the tiles
+    "Glyph": "tile.identity",
+    "Colour": "tile.identity",
+    "Tile": "tile.identity",
+    "GLYPHS": "tile.identity",
+    "COLOURS": "tile.identity",
+    "TILES": "tile.identity",
+    "tile_from_token": "tile.identity",
+    # the rules
+    "Rules": "game.rules",
+    "load_rules": "game.templates",
+    "find_templates": "game.templates",
+    "builtin_templates": "game.templates",
+    "Grid": "game.engine",
+    "Allowed": "game.engine",
+    "RuleError": "game.engine",
+    "Problem": "game.engine",
+    "Game": "game.engine",
+    "Move": "game.engine",
+    # positions
+    "Position": "game.positions",
+    "load_position": "game.positions",
+    # the products
+    "build_leaflet": "leaflet.build",
+    "build_sheets": "sheets.build",
+    "build_stl": "solid.build",
+    "build_all": "kit.plan",
+    "Written": "files",
+    "GrawlixError": "errors",
+}
+
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name: str):
+    """Import a public name on first use (PEP 562), so ``import grawlix_print`` stays instant."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

@@ -66,10 +66,10 @@ def test_every_product_and_edition_is_there(kit):
     names = set(files_under(kit / "out"))
     for paper in ("a4", "letter"):
         assert f"leaflet/leaflet-{paper}.pdf" in names
+        assert f"leaflet/leaflet-reading-{paper}.pdf" in names
         for suffix in ("", "-letters", "-shapes"):
             assert f"sheets/tiles-{paper}{suffix}.pdf" in names
             assert f"sheets/stickers-{paper}{suffix}.pdf" in names
-    assert "leaflet/leaflet-reading.pdf" in names
     assert {"web/rules.md", "web/rules.html", "web/diagrams/example-2.svg"} <= names
     assert "3d/grawlix-raised-plate.stl" in names
     assert "3d/grawlix-flat-plate.stl" in names
@@ -173,15 +173,21 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
     from click.testing import CliRunner
 
     from grawlix_print.cli import main
-    from grawlix_print.cli.kit import KIT_SHEET_OPTIONS
-    from grawlix_print.cli.settings import recorded_options
+    from grawlix_print.cli.settings import load_settings
+    from grawlix_print.kit.plan import kit_steps
 
-    (kit / "grawlix.toml").write_text('[sheets]\ntile-size = "1in"\nbleed = "3mm"\n[stl]\nlayer-height = 0.12\n')
+    (kit / "grawlix.toml").write_text(
+        'paper = "letter"\n[sheets]\ntile-size = "1in"\nbleed = "3mm"\n[stl]\nlayer-height = 0.12\n'
+    )
     try:
-        sheets = recorded_options("sheets", kit / "templates")
-        assert sheets == {"tile_size": pytest.approx(25.4), "bleed": pytest.approx(3.0)}
-        assert set(sheets) <= set(KIT_SHEET_OPTIONS)
-        assert recorded_options("stl", kit / "templates") == {"layer_height": pytest.approx(0.12)}
+        settings = load_settings(kit / "templates")
+        options = {"sheets": settings.for_command("sheets"), "3d": settings.for_command("stl")}
+        steps = {step.name: step.params for step in kit_steps(options=options)}
+        assert steps["sheets-a4-none"] == {
+            "tile_size": pytest.approx(25.4), "bleed": pytest.approx(3.0),
+            "paper": "a4", "markings": "none",
+        }  # the paper of each step is the kit's, not the recorded one
+        assert steps["3d"] == {"layer_height": pytest.approx(0.12)}
         (kit / "grawlix.toml").write_text("[all]\nspeed = 3\n")
         result = CliRunner().invoke(main, ["all", "--out", str(tmp_path), "--templates", str(kit / "templates")])
         assert result.exit_code == 1
@@ -189,3 +195,65 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
         assert list(tmp_path.iterdir()) == []
     finally:
         (kit / "grawlix.toml").unlink()
+
+
+def test_single_commands_write_where_all_does(kit):
+    """`leaflet` into the kit's folder replaces the kit's own files: never a second copy."""
+    out = kit / "out"
+    before = files_under(out)
+    result = grawlix("leaflet", "--paper", "letter", "-o", str(out), "--templates", str(kit / "templates"))
+    assert result.returncode == 0, result.stderr
+    assert files_under(out) == before  # same names, same bytes
+
+
+def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
+    """The last test of the kit: it leaves the Letter leaflet built from an edited text."""
+    out, templates = kit / "out", kit / "templates"
+    before = files_under(out)
+    listed = {f["path"] for f in json.loads((out / "manifest.json").read_text())["files"]}
+    text = templates / "leaflet.md"
+    original = text.read_text()
+    text.write_text(original.replace("make the coffee", "brew the coffee", 1))
+    try:
+        result = grawlix("all", "--only", "leaflet", "--paper", "letter", "-o", str(out), "--templates", str(templates))
+    finally:
+        text.write_text(original)
+    assert result.returncode == 0, result.stderr
+    assert "1 built, 0 unchanged" in result.stdout
+    after = files_under(out)
+    changed = {p for p in after if after[p] != before.get(p)} - {"manifest.json"}
+    assert changed and all("letter" in p and ("leaflet/" in p or "previews/leaflet-" in p) for p in changed)
+    assert set(after) == set(before)  # the other products' files are all still there...
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert {f["path"] for f in manifest["files"]} == listed  # ...and still in the manifest
+
+
+def test_unknown_product_is_one_line_and_writes_nothing(tmp_path):
+    result = grawlix("all", "--only", "leaflet,poster", "-o", str(tmp_path / "out"))
+    assert result.returncode == 1
+    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, web, 3d\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_paper_build_never_imports_cadquery(tmp_path):
+    """`all --only leaflet,sheets --paper a4`: the A4 paper products only, and no 3D stack loaded."""
+    code = (
+        "import runpy, sys\n"
+        f"sys.argv = ['grawlix-print', 'all', '-q', '--only', 'leaflet,sheets', '--paper', 'a4', '-o', {str(tmp_path)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('grawlix_print', run_name='__main__')\n"
+        "except SystemExit as exit:\n"
+        "    assert not exit.code, exit.code\n"
+        "print('cadquery' in sys.modules, 'OCP' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == "False False"
+    folders = sorted(p.name for p in tmp_path.iterdir())
+    assert folders == ["leaflet", "manifest.json", "previews", "sheets"]
+    pdfs = sorted(p.name for p in tmp_path.rglob("*.pdf"))
+    assert pdfs == sorted(
+        ["leaflet-a4.pdf", "leaflet-reading-a4.pdf"]
+        + [f"{kind}-a4{m}.pdf" for kind in ("tiles", "stickers") for m in ("", "-letters", "-shapes")]
+    )

@@ -142,12 +142,21 @@ def test_unknown_rules_key_and_missing_folder(templates_copy, tmp_path):
     result = run("check", "--templates", str(templates_copy), EXAMPLE_2)
     assert result.exit_code == 1 and "unknown key 'max_tiles'" in result.stderr
     result = run("check", "--templates", str(tmp_path / "nowhere"), EXAMPLE_2)
+    assert result.exit_code == 1 and "no such templates folder" in result.stderr
+    result = run("check", "--templates", str(tmp_path), EXAMPLE_2)
     assert result.exit_code == 1 and "no rules.toml" in result.stderr
 
 
 def test_usage_error_exits_2():
-    assert run("check").exit_code == 2
     assert run("check", "--colour", "x", EXAMPLE_2).exit_code == 2
+
+
+def test_without_files_every_position_of_the_templates_is_checked(templates_copy):
+    (templates_copy / "positions" / "mine.toml").write_text('grid = "R& B#"\n')
+    result = run("check", "--json", "--templates", str(templates_copy))
+    assert result.exit_code == 0, result.stderr
+    files = [json.loads(line)["file"].rsplit("/", 1)[-1] for line in result.stdout.splitlines()]
+    assert files == ["cover.toml", "example-1.toml", "example-2.toml", "mine.toml"]
 
 
 def test_no_traceback_from_the_installed_command(tmp_path):

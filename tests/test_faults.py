@@ -35,7 +35,9 @@ def one_line(result) -> str:
 
 
 def test_a_full_disk(tmp_path, monkeypatch):
-    (tmp_path / "tiles-a4.pdf").write_bytes(b"the old sheet")
+    folder = tmp_path / "sheets"  # where `sheets` writes in its --out folder
+    folder.mkdir()
+    (folder / "tiles-a4.pdf").write_bytes(b"the old sheet")
     real = Path.write_bytes
 
     def full(self, data):
@@ -46,28 +48,30 @@ def test_a_full_disk(tmp_path, monkeypatch):
 
     monkeypatch.setattr(Path, "write_bytes", full)
     line = one_line(sheets(tmp_path))
-    assert line == f"error: {tmp_path / 'tiles-a4.pdf'}: cannot write: no space left on the device"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiles-a4.pdf"]
-    assert (tmp_path / "tiles-a4.pdf").read_bytes() == b"the old sheet"
+    assert line == f"error: {folder / 'tiles-a4.pdf'}: cannot write: no space left on the device"
+    assert sorted(p.name for p in folder.iterdir()) == ["tiles-a4.pdf"]
+    assert (folder / "tiles-a4.pdf").read_bytes() == b"the old sheet"
 
 
 def test_a_folder_where_a_file_should_be(tmp_path):
-    (tmp_path / "tiles-a4.pdf").mkdir()
+    folder = tmp_path / "sheets"
+    (folder / "tiles-a4.pdf").mkdir(parents=True)
     line = one_line(sheets(tmp_path))
-    assert line == f"error: {tmp_path / 'tiles-a4.pdf'}: cannot write: is a folder, not a file"
-    assert [p.name for p in tmp_path.iterdir()] == ["tiles-a4.pdf"]
+    assert line == f"error: {folder / 'tiles-a4.pdf'}: cannot write: is a folder, not a file"
+    assert [p.name for p in folder.iterdir()] == ["tiles-a4.pdf"]
 
 
 def test_a_file_where_the_output_folder_should_be(tmp_path):
     (tmp_path / "file").write_text("")
     line = one_line(sheets(tmp_path / "file" / "out"))
-    assert line == f"error: {tmp_path / 'file' / 'out'}: cannot write: a file is in the way where a folder should be"
+    where = tmp_path / "file" / "out" / "sheets"
+    assert line == f"error: {where}: cannot write: a file is in the way where a folder should be"
 
 
 def test_a_name_too_long(tmp_path):
     out = tmp_path / ("n" * 300)
     line = one_line(sheets(out))
-    assert line == f"error: {out}: cannot write: file name too long"
+    assert line == f"error: {out / 'sheets'}: cannot write: file name too long"
 
 
 def test_an_oserror_no_layer_worded_names_its_file(tmp_path, monkeypatch):
@@ -91,7 +95,7 @@ def test_a_read_only_folder(tmp_path):
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     script = (
         f'mount --bind "{tmp_path}" "{tmp_path}" && mount -o remount,ro,bind "{tmp_path}" || exit 99\n'
-        f'"{sys.executable}" -m grawlix_print sheets --out "{tmp_path / "sheets"}"; echo "status $?" >&2\n'
+        f'"{sys.executable}" -m grawlix_print sheets --out "{tmp_path}"; echo "status $?" >&2\n'
         f'"{sys.executable}" "{kit_standin.__file__}" "{kit}" new; echo "status $?" >&2\n'
     )
     process = subprocess.run(["unshare", "-m", "sh", "-c", script], env=ENV, capture_output=True, text=True)

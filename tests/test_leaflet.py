@@ -44,7 +44,7 @@ def built(tmp_path_factory):
     for paper in PAPER_MM:
         out = tmp_path_factory.mktemp(f"leaflet-{paper}")
         written = build_leaflet(out, TEMPLATES, paper)
-        result[paper] = (out / f"leaflet-{paper}.pdf", out / "leaflet-reading.pdf", written)
+        result[paper] = (out / f"leaflet-{paper}.pdf", out / f"leaflet-reading-{paper}.pdf", written)
     return result
 
 
@@ -55,7 +55,7 @@ def text_of(path: Path) -> str:
 
 def build_text(templates: Path, tmp_path: Path, paper: str = "a4") -> str:
     build_leaflet(tmp_path / "out", templates, paper)
-    return text_of(tmp_path / "out" / "leaflet-reading.pdf")
+    return text_of(tmp_path / "out" / f"leaflet-reading-{paper}.pdf")
 
 
 def build_error(templates: Path, tmp_path: Path) -> tuple[int, str, Path]:
@@ -275,7 +275,7 @@ def test_pdfium_renders_every_page(built):
 
 def test_same_inputs_same_bytes(built, tmp_path):
     build_leaflet(tmp_path, TEMPLATES, "a4")
-    for name in ("leaflet-a4.pdf", "leaflet-reading.pdf"):
+    for name in ("leaflet-a4.pdf", "leaflet-reading-a4.pdf"):
         original = built["a4"][0].parent / name
         assert (tmp_path / name).read_bytes() == original.read_bytes()
 
@@ -597,7 +597,7 @@ def test_leaflet_never_imports_the_3d_stack(tmp_path):
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "False False"
-    assert (tmp_path / "leaflet-a4.pdf").is_file()
+    assert (tmp_path / "leaflet" / "leaflet-a4.pdf").is_file()
 
 
 def test_unwritable_output_is_one_line(tmp_path):
@@ -614,7 +614,10 @@ def test_paper_recorded_in_grawlix_toml(templates_copy, tmp_path):
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["leaflet", "--templates", str(templates_copy), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in out.iterdir()) == ["leaflet-letter.pdf", "leaflet-reading.pdf"]
+    assert sorted(p.name for p in (out / "leaflet").iterdir()) == [
+        "leaflet-letter.pdf",
+        "leaflet-reading-letter.pdf",
+    ]
 
 
 # --- setting lines: balanced last lines, numbers with their units, work bounded by the page ------

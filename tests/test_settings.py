@@ -1,53 +1,154 @@
-"""Recorded options in grawlix.toml or pyproject.toml: used when no flag is given, flags win."""
+"""Recorded settings: found in one documented way, every table read, every key and value checked.
+
+Most cases run `check`, the cheapest command: the whole settings file is
+checked on every run, whatever the command, and `[check] json = true` shows
+whether a file was read. (test_sheets, test_leaflet and test_stl build with
+recorded settings end to end.)
+"""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
+from grawlix_print.cli.settings import load_settings
+
+JSON_ON = "[check]\njson = true\n"
+JSON_OFF = "[check]\njson = false\n"
 
 
-def sheets(templates, out, *args):
-    return CliRunner().invoke(main, ["sheets", "--templates", str(templates), "--out", str(out), *args])
+def check(templates, *args: str, **kwargs):
+    return CliRunner().invoke(main, ["check", "--templates", str(templates), *args], **kwargs)
 
 
-def test_grawlix_toml_sets_defaults_and_flags_win(templates_copy, tmp_path):
-    (templates_copy.parent / "grawlix.toml").write_text('paper = "letter"\n[sheets]\nmarkings = "letters"\n')
-    result = sheets(templates_copy, tmp_path / "a")
+def printed_json(result) -> bool:
+    """Whether `check` printed JSON lines (the [check] table was read) or its text pictures."""
     assert result.exit_code == 0, result.stderr
-    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == [
-        "stickers-letter-letters.pdf",
-        "tiles-letter-letters.pdf",
-    ]
-    result = sheets(templates_copy, tmp_path / "b", "--markings", "shapes", "--paper", "a4")
-    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == [
-        "stickers-a4-shapes.pdf",
-        "tiles-a4-shapes.pdf",
-    ]
+    first = result.stdout.splitlines()[0]
+    if first.startswith("{"):
+        json.loads(first)
+        return True
+    return False
 
 
-def test_pyproject_table(templates_copy, tmp_path):
-    (templates_copy.parent / "pyproject.toml").write_text(
-        '[project]\nname = "my-variant"\n[tool.grawlix-print.sheets]\nmarkings = "shapes"\n'
+def test_beside_the_templates_folder(templates_copy):
+    assert not printed_json(check(templates_copy))
+    (templates_copy.parent / "grawlix.toml").write_text(JSON_ON)
+    assert printed_json(check(templates_copy))
+
+
+def test_inside_the_templates_folder_wins_over_beside_with_a_warning(templates_copy):
+    (templates_copy / "grawlix.toml").write_text(JSON_ON)
+    (templates_copy.parent / "grawlix.toml").write_text(JSON_OFF)
+    result = check(templates_copy)
+    assert printed_json(result)
+    ignored, used = templates_copy.parent / "grawlix.toml", templates_copy / "grawlix.toml"
+    assert result.stderr == f"warning: {ignored} is not read: {used} comes first\n"
+
+
+def test_pyproject_table_and_grawlix_toml_first_in_the_same_folder(templates_copy):
+    pyproject = templates_copy.parent / "pyproject.toml"
+    pyproject.write_text('[project]\nname = "my-variant"\n[tool.grawlix-print.check]\njson = true\n')
+    result = check(templates_copy)
+    assert printed_json(result) and result.stderr == ""
+    (templates_copy.parent / "grawlix.toml").write_text(JSON_OFF)
+    result = check(templates_copy)
+    assert not printed_json(result)
+    assert "pyproject.toml [tool.grawlix-print] is not read" in result.stderr
+
+
+def test_a_pyproject_without_the_table_is_not_settings(templates_copy):
+    (templates_copy.parent / "pyproject.toml").write_text('[project]\nname = "other"\n')
+    (templates_copy / "grawlix.toml").write_text(JSON_ON)
+    result = check(templates_copy)
+    assert printed_json(result) and result.stderr == ""
+
+
+def test_with_the_built_in_game_settings_come_from_the_current_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no templates/ here: the built-in game
+    (tmp_path / "grawlix.toml").write_text(JSON_ON)
+    result = CliRunner().invoke(main, ["check"])
+    assert printed_json(result)
+    assert len(result.stdout.splitlines()) == 3  # the built-in game's three positions
+
+
+def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templates_copy):
+    (templates_copy.parent / "grawlix.toml").write_text(
+        'paper = "letter"\ntile-size = "30mm"\n[sheets]\nmarkings = "letters"\n[stl]\ntile-size = 20\n'
     )
-    assert sheets(templates_copy, tmp_path).exit_code == 0
-    assert (tmp_path / "tiles-a4-shapes.pdf").is_file()
+    settings = load_settings(templates_copy)
+    assert settings.for_command("leaflet") == {"paper": "letter"}
+    assert settings.for_command("all") == {"paper": "letter"}
+    assert settings.for_command("sheets") == {
+        "paper": "letter", "tile_size": pytest.approx(30.0), "markings": "letters",
+    }  # fmt: skip
+    assert settings.for_command("stl") == {"tile_size": pytest.approx(20.0)}  # the table wins
+    (templates_copy.parent / "grawlix.toml").write_text(JSON_OFF)
+    assert printed_json(check(templates_copy, "--json"))  # the flag typed wins
 
 
-def test_unknown_keys_and_bad_values_name_the_file(templates_copy, tmp_path):
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("colour = 3\n", "unknown setting 'colour': no command has such an option"),
+        ("[sheets]\nglyphs = 3\n", "unknown setting 'glyphs' in [sheets]"),
+        ("[check]\njsn = true\n", "unknown setting 'jsn' in [check] (its settings: json)"),
+        ("[printer]\nx = 1\n", "unknown command table [printer]"),
+        ("[init]\nforce = true\n", "unknown command table [init]"),
+        ("[sheets]\nout = 'x'\n", "unknown setting 'out' in [sheets]"),
+        ("[sheets.extra]\nx = 1\n", "unknown setting 'extra' in [sheets]"),
+        # Numbers go through the same checks as typed values.
+        ("[sheets]\ntile-size = -5.0\n", "[sheets] tile-size must be greater than zero, not -5.0"),
+        ("[sheets]\ntile-size = 0\n", "[sheets] tile-size must be greater than zero, not 0"),
+        ("[sheets]\nbleed = nan\n", "[sheets] bleed nan is not a length"),
+        ("[sheets]\nbleed = -1\n", "[sheets] bleed must be zero or more, not -1"),
+        ("[stl]\nrelief = inf\n", "[stl] relief inf is not a length"),
+        ("[stl]\nlayer-height = true\n", "[stl] layer-height True is not a length"),
+        ('[sheets]\ntile-size = "1 furlong"\n', "[sheets] tile-size '1 furlong' has an unknown unit"),
+        ('[sheets]\nbacks = "yes"\n', "[sheets] backs must be true or false, not 'yes'"),
+        ('[sheets]\nmarkings = "dots"\n', "[sheets] markings 'dots' is not one of none, letters, shapes"),
+        ("[stl]\nstyle = 3\n", "[stl] style 3 is not one of raised, flat, both"),
+        ('[all]\nonly = "leaflet,poster"\n', "[all] only 'poster' is not one of leaflet, sheets, web, 3d"),
+        ('paper = "both"\n', "paper (for leaflet) 'both' is not one of a4, letter"),
+        ("paper = \n", "malformed TOML"),
+    ],
+)
+def test_unknown_keys_and_bad_values_name_file_and_key(templates_copy, tmp_path, text, message):
     settings = templates_copy.parent / "grawlix.toml"
-    cases = {
-        "colour = 3\n": "unknown setting 'colour'",
-        "[sheets]\nglyphs = 3\n": "unknown setting 'glyphs' in [sheets]",
-        "[printer]\nx = 1\n": "unknown command table [printer]",
-        '[sheets]\nmarkings = "dots"\n': "markings",
-        '[sheets]\ntile-size = "1 furlong"\n': "tile_size",
-        "paper = \n": "malformed TOML",
-    }
-    for text, message in cases.items():
-        settings.write_text(text)
-        result = sheets(templates_copy, tmp_path / "out")
-        assert result.exit_code == 1, text
-        line = result.stderr.strip()
-        assert "\n" not in line and message in line and str(settings) in line, (text, line)
-        assert not (tmp_path / "out").exists()
+    settings.write_text(text)
+    result = check(templates_copy)
+    assert result.exit_code == 1, text
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"error: {settings}: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_bad_setting_stops_a_build_before_anything_is_written(templates_copy, tmp_path):
+    (templates_copy.parent / "grawlix.toml").write_text("[stl]\nbody-height = -1\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["sheets", "--templates", str(templates_copy), "-o", str(out)])
+    assert result.exit_code == 1 and "[stl] body-height" in result.stderr
+    assert not out.exists()
+
+
+def test_the_pyproject_table_must_be_a_table(templates_copy):
+    (templates_copy.parent / "pyproject.toml").write_text('[tool]\ngrawlix-print = "yes"\n')
+    result = check(templates_copy)
+    assert result.exit_code == 1 and "[tool.grawlix-print]: must be a table" in result.stderr
+
+
+def test_recorded_and_typed_values_agree(templates_copy):
+    """A value accepted in the file means what the same value means typed: same millimetres."""
+    from grawlix_print.units import parse_length
+
+    (templates_copy.parent / "grawlix.toml").write_text(
+        '[sheets]\ntile-size = 1.25\nbleed = 0\n[stl]\ntile-size = "1.1in"\nrelief = "3.5"\n'
+    )
+    settings = load_settings(templates_copy)
+    assert settings.for_command("sheets")["tile_size"] == parse_length("1.25")
+    assert settings.for_command("sheets")["bleed"] == 0.0  # zero: no bleed, as --bleed 0
+    assert settings.for_command("stl")["tile_size"] == pytest.approx(27.94)
+    assert settings.for_command("stl")["relief"] == 3.5

@@ -47,7 +47,7 @@ def mm(points: float) -> float:
 def build(out: Path, *options: str) -> dict[str, Path]:
     result = CliRunner().invoke(main, ["sheets", "--out", str(out), *options])
     assert result.exit_code == 0, result.output + result.stderr
-    return {path.name: path for path in out.glob("*.pdf")}
+    return {path.name: path for path in (out / "sheets").glob("*.pdf")}
 
 
 @pytest.fixture(scope="session")
@@ -536,7 +536,7 @@ def test_the_same_tile_size_in_any_unit_gives_the_same_bytes(built, tmp_path, si
 @pytest.mark.parametrize("options, message", [
     (["--tile-size", "0"], "greater than zero"),
     (["--tile-size", "-25mm"], "greater than zero"),
-    (["--bleed", "0"], "greater than zero"),
+    (["--bleed", "-1mm"], "zero or more"),
     (["--tile-size", "25furlongs"], "unknown unit"),
     (["--tile-size", "20cm"], "does not fit on A4"),
     (["--tile-size", "19.5cm", "--paper", "letter"], "does not fit on Letter"),
@@ -565,7 +565,7 @@ def test_recorded_settings_fill_options_not_given(templates_copy):
     args = ["sheets", "--out", str(out), "--templates", str(templates_copy)]
     assert CliRunner().invoke(main, args).exit_code == 0
     assert CliRunner().invoke(main, [*args, "--markings", "letters"]).exit_code == 0
-    names = {p.name for p in out.glob("*.pdf")}
+    names = {p.name for p in (out / "sheets").glob("*.pdf")}
     assert names == {"tiles-a4-shapes.pdf", "stickers-a4-shapes.pdf",
                      "tiles-a4-letters.pdf", "stickers-a4-letters.pdf"}  # fmt: skip
 

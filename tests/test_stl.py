@@ -43,7 +43,7 @@ def default_set(tmp_path_factory):
     out = tmp_path_factory.mktemp("stl-default")
     result = run_stl(out)
     assert result.exit_code == 0, result.output
-    return out, result.output
+    return out / "3d", result.output
 
 
 LAYER_SETTINGS = [("0.3", "0.2", "10"), ("0.28", "0.12", "10"), ("0.24", "0.16", "9.5")]
@@ -60,7 +60,7 @@ def raised_set(tmp_path_factory):
             result = run_stl(out, "--style", "raised", "--first-layer-height", first,
                              "--layer-height", layer, "--body-height", body)  # fmt: skip
             assert result.exit_code == 0, result.output
-            built[first, layer, body] = out
+            built[first, layer, body] = out / "3d"
         return built[first, layer, body]
 
     return build
@@ -184,7 +184,7 @@ def test_same_options_give_the_same_bytes(default_set, tmp_path):
     again = run_stl(tmp_path)
     assert again.exit_code == 0, again.output
     for path in default_set[0].iterdir():
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+        assert (tmp_path / "3d" / path.name).read_bytes() == path.read_bytes(), path.name
 
 
 # --- the swap height on several layer settings ------------------------------
@@ -289,7 +289,7 @@ def assert_indexed_closed_manifold(faces: np.ndarray):
         (["--tile-size", "10"], "too small: the thinnest stroke"),
         (["--tile-size", "60"], "six tiles do not fit"),
         (["--relief", "0.1"], "less than one 0.2 mm layer"),
-        (["--templates", "/nonexistent"], "no rules.toml"),
+        (["--templates", "/nonexistent"], "no such templates folder"),
         (["--style", "round"], "--style 'round' is not one of raised, flat"),
     ],
 )  # fmt: skip
@@ -304,11 +304,12 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, message):
 
 
 def test_bad_input_leaves_earlier_files_alone(tmp_path):
-    earlier = tmp_path / "grawlix-raised-plate.stl"
+    earlier = tmp_path / "3d" / "grawlix-raised-plate.stl"
+    earlier.parent.mkdir()
     earlier.write_bytes(b"an earlier plate")
     assert run_stl(tmp_path, "--layer-height", "2").exit_code == 1
     assert earlier.read_bytes() == b"an earlier plate"
-    assert [p.name for p in tmp_path.iterdir()] == [earlier.name]
+    assert [p.name for p in earlier.parent.iterdir()] == [earlier.name]
 
 
 def test_recorded_settings_are_used_and_checked(templates_copy):

@@ -153,7 +153,7 @@ def test_a_false_claim_fails_the_web_build_and_writes_nothing(templates_copy, tm
 def test_web_command_without_screenshots(tmp_path):
     result = CliRunner().invoke(main, ["web", "--out", str(tmp_path), "--no-previews"])
     assert result.exit_code == 0, result.output
-    assert "rules.html" in result.output and not (tmp_path / "previews").exists()
+    assert (tmp_path / "web" / "rules.html").is_file() and not (tmp_path / "previews").exists()
 
 
 def test_web_command_says_when_screenshots_are_skipped(tmp_path, monkeypatch):
@@ -161,7 +161,7 @@ def test_web_command_says_when_screenshots_are_skipped(tmp_path, monkeypatch):
     monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
     result = CliRunner().invoke(main, ["web", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "screenshots skipped" in result.stderr and (tmp_path / "rules.html").is_file()
+    assert "screenshots skipped" in result.stderr and (tmp_path / "web" / "rules.html").is_file()
 
 
 # --- in a real browser ----------------------------------------------------------------------

@@ -23,7 +23,7 @@ _starting = (
 if _starting:
     _before = signal.signal(signal.SIGINT, _interrupted_while_starting)
 
-from . import check, facts, kit, leaflet, sheets, stl, web  # noqa: F401  (each registers its command)
+from . import check, facts, init, kit, leaflet, sheets, stl, watch, web  # noqa: F401  (each registers its command)
 from .app import main
 
 if _starting:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+from json import dumps
 from pathlib import Path
 
 import click
@@ -10,19 +10,27 @@ import click
 from ..errors import GrawlixError
 from .app import main
 from .options import templates_option
+from .settings import with_settings
 
 
-@main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per file, one per line.")
+@main.command(short_help="Check positions against the rules; show legal locations.")
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--json", is_flag=True, help="One JSON object per file, one per line.")
 @templates_option
-def check(files: tuple[Path, ...], as_json: bool, templates: Path | None) -> None:
-    """Check position files against the rules and show their legal locations."""
+@with_settings
+def check(files: tuple[Path, ...], json: bool, templates: Path) -> None:
+    """Check position files (FILES, or every one in the templates folder) against the rules.
+
+    Prints what the engine sees in each: its tiles, its legal locations, and
+    what each marker allows, as a text picture or (--json) one JSON object per
+    file. The rules come from rules.toml in the templates folder.
+    """
     from ..facts.report import position_record, position_text
     from ..game.positions import load_position
-    from ..game.templates import find_templates, load_rules
+    from ..game.templates import POSITIONS_DIR, load_rules
 
-    rules = load_rules(find_templates(templates))
+    rules = load_rules(templates)
+    files = files or tuple(sorted((templates / POSITIONS_DIR).glob("*.toml")))
     failed = 0
     for file in files:
         try:
@@ -31,8 +39,8 @@ def check(files: tuple[Path, ...], as_json: bool, templates: Path | None) -> Non
             click.echo(f"error: {error}", err=True)
             failed += 1
             continue
-        if as_json:
-            click.echo(json.dumps(position_record(position, str(file)), ensure_ascii=False))
+        if json:
+            click.echo(dumps(position_record(position, str(file)), ensure_ascii=False))
         else:
             click.echo(position_text(position, str(file)) + "\n")
     if failed:

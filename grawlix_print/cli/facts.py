@@ -9,7 +9,7 @@ import click
 from .app import main
 
 
-@main.command()
+@main.command(short_help="What the engine proves: no grid of 36 tiles, nor of 35.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every figure.")
 def facts(as_json: bool) -> None:
     """Prove that no legal grid holds all 36 tiles (nor 35) and find one of 34.

@@ -1,4 +1,4 @@
-"""``grawlix-print all``: the whole kit."""
+"""``grawlix-print all``: the whole kit, or the products and papers chosen."""
 
 from __future__ import annotations
 
@@ -6,41 +6,47 @@ from pathlib import Path
 
 import click
 
+from ..kit.plan import PAPERS, PRODUCT_NAMES
 from .app import main
-from .options import out_option, templates_option
-from .settings import recorded_options, with_settings
-
-# Recorded [sheets] and [stl] options that `all` passes on; paper, markings and
-# style are not among them, since `all` makes every edition.
-KIT_SHEET_OPTIONS = ("tile_size", "bleed", "backs", "arrangement", "sticker_size", "back_design")
-KIT_STL_OPTIONS = ("tile_size", "body_height", "relief", "layer_height", "first_layer_height")
+from .options import NameList, out_option, paper_choice, templates_option
+from .settings import current_settings, with_settings
 
 
-@main.command("all")
+@main.command("all", short_help="The whole kit: leaflet, sheets, web edition, 3D tiles, previews.")
 @out_option
 @templates_option
+@click.option(
+    "--only",
+    type=NameList(PRODUCT_NAMES),
+    default=",".join(PRODUCT_NAMES),
+    show_default=True,
+    help="Build only these products (comma-separated); the others are left as they are.",
+)
+@paper_choice((*PAPERS, "both"), "both")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @with_settings
-def build_all(out: Path, templates: Path, quiet: bool) -> None:
-    """Everything to print: leaflet, tile and sticker sheets, 3D tiles, previews, manifest.
+def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, quiet: bool) -> None:
+    """Everything to print, each product in its own sub-folder, with previews.
 
-    Steps whose inputs, options and code are unchanged since the last build are
-    re-used. New files replace the old ones only once every step has succeeded.
-    Options for the sheets and the 3D tiles come from grawlix.toml ([sheets], [stl]).
+    In the --out folder, leaflet/, sheets/, web/ and 3d/ hold the products,
+    previews/ a PNG of every page and plate, and manifest.json every file with
+    its options and sha256. Steps whose inputs, options and code are unchanged
+    since the last build are re-used; products not chosen with --only are left
+    as they are. New files replace the old ones only once every step has
+    succeeded. The sheets and 3D tiles take their options from grawlix.toml
+    ([sheets], [stl]).
     """
     import time
 
     from ..kit.build import build_kit, check_output_folder
-    from ..kit.plan import kit_steps
+    from ..kit.plan import PRODUCTS, kit_steps
 
     start = time.perf_counter()
     check_output_folder(out)
-    sheets = recorded_options("sheets", templates)
-    solid = recorded_options("stl", templates)
-    steps = kit_steps(
-        {k: v for k, v in sheets.items() if k in KIT_SHEET_OPTIONS},
-        {k: v for k, v in solid.items() if k in KIT_STL_OPTIONS},
-    )
+    settings = current_settings()
+    options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in only}
+    papers = PAPERS if paper == "both" else (paper,)
+    steps = kit_steps(only, papers, options)
 
     def note(text: str) -> None:
         click.echo(f"note: {text}", err=True)

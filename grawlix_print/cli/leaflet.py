@@ -9,17 +9,21 @@ from .options import out_option, paper_option, templates_option
 from .settings import with_settings
 
 
-@main.command()
+@main.command(short_help="The rules leaflet (PDF): tri-fold and reading edition.")
 @out_option
 @paper_option
 @templates_option
 @with_settings
 def leaflet(out: Path, paper: str, templates: Path) -> None:
-    """Rules leaflet: a two-sided tri-fold for PAPER and a reading edition for screens.
+    """The rules leaflet (PDF): a tri-fold to print and a reading edition.
 
-    The text is templates/leaflet.md; its numbers, lists and diagrams come from
-    rules.toml, the example positions and the rules engine.
+    Writes leaflet/leaflet-<paper>.pdf (two-sided, to print and fold) and
+    leaflet/leaflet-reading-<paper>.pdf (one panel per page, for screens) in
+    the --out folder. The text is leaflet.md in the templates folder; its
+    numbers, lists and diagrams come from rules.toml, the example positions
+    and the rules engine.
     """
+    from ..kit.plan import output_folder
     from ..leaflet.build import build_leaflet
 
-    report_written(build_leaflet(out, templates, paper.lower()))
+    report_written(build_leaflet(output_folder(out, "leaflet"), templates, paper.lower()))

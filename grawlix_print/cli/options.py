@@ -1,30 +1,44 @@
-"""Options shared by several commands, each bad value a one-line error like every other bad input."""
+"""Options shared by several commands, each bad value a one-line error like every other bad input.
+
+The same types convert a value typed on the command line and one recorded in
+``grawlix.toml``, so both are checked alike; a recorded value's errors name
+its key (``settings.SETTING_KEY`` in the context) instead of the flag.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from ..errors import GrawlixError
 
-TEMPLATES_HELP = "Templates folder with rules.toml (default: ./templates or the project's own)."
+SETTING_KEY = "grawlix.setting-key"
 
-# Options shared by the commands that write files.
+# Options shared by the commands that read templates or write files.
 templates_option = click.option(
-    "--templates", type=click.Path(path_type=Path), default=None, help=TEMPLATES_HELP
+    "--templates",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Folder with rules.toml, positions/ and leaflet.md "
+    "[default: ./templates if it has rules.toml, else the built-in game].",
 )
 out_option = click.option(
     "--out",
+    "-o",
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("output"),
     show_default=True,
-    help="Folder to write into.",
+    help="Folder to write into (each product in its own sub-folder).",
 )
 
 
-def _option_label(param, fallback: str = "value") -> str:
-    return f"--{param.name.replace('_', '-')}" if param is not None else fallback
+def option_label(param: click.Parameter | None, ctx: click.Context | None = None) -> str:
+    """How an error names a value: ``--tile-size`` on the command line, the key in a file."""
+    if ctx is not None and SETTING_KEY in ctx.meta:
+        return ctx.meta[SETTING_KEY]
+    return f"--{param.name.replace('_', '-')}" if param is not None else "value"
 
 
 class OneLineChoice(click.Choice):
@@ -35,33 +49,65 @@ class OneLineChoice(click.Choice):
             return super().convert(value, param, ctx)
         except click.BadParameter:
             raise GrawlixError(
-                f"{_option_label(param)} {value!r} is not one of {', '.join(self.choices)}"
+                f"{option_label(param, ctx)} {value!r} is not one of {', '.join(self.choices)}"
             ) from None
 
 
-paper_option = click.option(
-    "--paper",
-    type=OneLineChoice(["a4", "letter"], case_sensitive=False),
-    default="a4",
-    show_default=True,
-    help="Paper size.",
-)
+def paper_choice(choices: Sequence[str], default: str):
+    """A ``--paper`` option; ``all`` adds ``both`` to the papers."""
+    return click.option(
+        "--paper",
+        type=OneLineChoice(list(choices), case_sensitive=False),
+        default=default,
+        show_default=True,
+        help="Paper size: A4 (297 x 210 mm) or US Letter (11 x 8.5 in).",
+    )
+
+
+paper_option = paper_choice(("a4", "letter"), "a4")
 
 
 class Length(click.ParamType):
-    """A length option (``25.4``, ``25.4mm``, ``2.54cm``, ``1in``), converted to millimetres.
+    """A length (``25.4``, ``25.4mm``, ``2.54cm``, ``1in``, or a number in a settings file), in mm.
 
-    A bad value is a one-line error with exit status 1, like every other bad input.
+    Zero is refused unless ``allow_zero`` (a bleed of 0 means no bleed). A bad
+    value is a one-line error with exit status 1, like every other bad input.
     """
 
     name = "length"
 
+    def __init__(self, allow_zero: bool = False) -> None:
+        self.allow_zero = allow_zero
+
     def convert(self, value, param, ctx):
-        if isinstance(value, float):
-            return value
         from ..units import parse_length
 
-        return parse_length(value, _option_label(param, "length"))
+        return parse_length(value, option_label(param, ctx), self.allow_zero)
 
 
 LENGTH = Length()
+LENGTH_OR_ZERO = Length(allow_zero=True)
+
+
+class NameList(click.ParamType):
+    """Some of a fixed list of names: ``leaflet,sheets`` (or a TOML list), in the list's order."""
+
+    name = "names"
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        self.choices = tuple(choices)
+
+    def convert(self, value, param, ctx):
+        names = value if isinstance(value, list) else str(value).split(",")
+        wanted = [str(name).strip().lower() for name in names if str(name).strip()]
+        for name in wanted:
+            if name not in self.choices:
+                raise GrawlixError(
+                    f"{option_label(param, ctx)} {name!r} is not one of {', '.join(self.choices)}"
+                )
+        if not wanted:
+            raise GrawlixError(f"{option_label(param, ctx)} names nothing to build")
+        return tuple(name for name in self.choices if name in wanted)
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return ",".join(self.choices)

@@ -1,123 +1,186 @@
-"""Recorded option defaults: ``grawlix.toml`` (or ``[tool.grawlix-print]`` in pyproject.toml).
+"""Recorded option values: ``grawlix.toml``, or ``[tool.grawlix-print]`` in a ``pyproject.toml``.
 
-The file sits next to the templates folder, so a designer's choices travel
-with the project. Top-level keys apply to every command that has such an
-option; a table per command (``[sheets]``, ``[stl]``...) applies to that
-command only. Keys are option names with ``-`` or ``_``. Command-line flags
-always win. Which keys are valid is decided by the CLI, which knows the options.
+One way to find them, whichever layout a project has: look in the templates
+folder in use, then in the folder that holds it (with the built-in game, in
+the current folder); in each, ``grawlix.toml`` before ``pyproject.toml``. The
+first one found is read; any other is named in a warning, never half-merged.
+
+Top-level keys apply to every command that has such an option; a table per
+command (``[sheets]``, ``[stl]``, ``[check]``...) applies to that command only
+and wins over the top level. Keys are option names, with ``-`` or ``_``.
+Flags given on the command line always win. The whole file is checked on
+every run, through the very types that check the command line: an unknown
+table or key, or a value its option refuses, is an error naming file and key.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 from click.core import ParameterSource
 
 from ..errors import GrawlixError
-from ..game.templates import read_toml
+from ..game.templates import find_templates, is_builtin, read_toml
 from .app import main
+from .options import SETTING_KEY
 
 SETTINGS_FILE = "grawlix.toml"
+PYPROJECT_FILE = "pyproject.toml"
 PYPROJECT_TABLE = ("tool", "grawlix-print")
+NOT_RECORDED = frozenset({"templates", "out"})  # where things are, not how to build them
+NO_SETTINGS_COMMANDS = frozenset({"init"})  # it writes a settings file; it reads none
+_CONTEXT_KEY = "grawlix.settings"
 
 
 @dataclass(frozen=True)
 class Settings:
-    """Option defaults read from one file; ``source`` names it for error messages."""
+    """Option values recorded for each command, converted and checked; ``source`` names the file."""
 
-    common: dict
-    commands: dict
+    values: dict[str, dict[str, object]] = field(default_factory=dict)
     source: str = ""
 
-    def for_command(self, name: str) -> dict:
-        """Defaults for one command: common keys, overridden by the command's own table."""
-        return {**self.common, **self.commands.get(name, {})}
+    def for_command(self, name: str) -> dict[str, object]:
+        return self.values.get(name, {})
 
 
-NO_SETTINGS = Settings({}, {}, "")
+def recordable(command: click.Command) -> dict[str, click.Option]:
+    """The options of a command that a settings file may record, by key: the flag, no dashes."""
+    return {
+        _setting_key(next((o for o in p.opts if o.startswith("--")), p.opts[0])): p
+        for p in command.params
+        if isinstance(p, click.Option) and p.name not in NOT_RECORDED
+    }
 
 
-def load_settings(project: Path, command_names: set[str]) -> Settings:
-    """Settings from ``project/grawlix.toml``, else pyproject's table, else none."""
-    path = project / SETTINGS_FILE
-    if path.is_file():
-        data, where = read_toml(path), str(path)
-    else:
-        pyproject = project / "pyproject.toml"
-        if not pyproject.is_file():
-            return NO_SETTINGS
-        data = read_toml(pyproject)
-        for key in PYPROJECT_TABLE:
-            data = data.get(key, {}) if isinstance(data, dict) else {}
-        if not data:
-            return NO_SETTINGS
-        where = f"{pyproject} [tool.grawlix-print]"
-    common, commands = {}, {}
+def setting_commands() -> dict[str, click.Command]:
+    """Every command that reads settings, by name (``all`` included)."""
+    return {n: c for n, c in sorted(main.commands.items()) if n not in NO_SETTINGS_COMMANDS}
+
+
+def settings_folders(templates: Path) -> list[Path]:
+    """Where settings may be, nearest first: the templates folder, then the folder holding it."""
+    if is_builtin(templates):
+        return [Path(".")]
+    folders: list[Path] = []
+    for folder in (templates, templates.parent):
+        if all(folder.resolve() != known.resolve() for known in folders):
+            folders.append(folder)
+    return folders
+
+
+def find_settings(templates: Path) -> list[tuple[dict, str]]:
+    """Every settings file beside ``templates``, nearest first, as (data, name for messages)."""
+    found = []
+    for folder in settings_folders(templates):
+        path = folder / SETTINGS_FILE
+        if path.is_file():
+            found.append((read_toml(path), str(path)))
+        pyproject = folder / PYPROJECT_FILE
+        if pyproject.is_file():
+            table: object = read_toml(pyproject)
+            for key in PYPROJECT_TABLE:
+                table = table.get(key) if isinstance(table, dict) else None
+            where = f"{pyproject} [tool.grawlix-print]"
+            if table is not None and not isinstance(table, dict):
+                raise GrawlixError("must be a table of settings", where)
+            if table is not None:
+                found.append((table, where))
+    return found
+
+
+def load_settings(templates: Path) -> Settings:
+    """The settings that apply with this templates folder, every key and value checked."""
+    found = find_settings(templates)
+    if not found:
+        return Settings()
+    (data, source), others = found[0], found[1:]
+    for _, ignored in others:
+        click.echo(f"warning: {ignored} is not read: {source} comes first", err=True)
+    commands = setting_commands()
+    values: dict[str, dict[str, object]] = {name: {} for name in commands}
+    tables = {key: value for key, value in data.items() if isinstance(value, dict)}
     for key, value in data.items():
-        if isinstance(value, dict):
-            if key not in command_names:
+        if key in tables:
+            continue
+        owners = [c for c, command in commands.items() if _setting_key(key) in recordable(command)]
+        if not owners:
+            raise GrawlixError(f"unknown setting {key!r}: no command has such an option", source)
+        for owner in owners:
+            label = key if len(owners) == 1 else f"{key} (for {owner})"
+            option = recordable(commands[owner])[_setting_key(key)]
+            values[owner][option.name] = _convert(commands[owner], option, value, label, source)
+    for table, entries in tables.items():
+        if table not in commands:
+            raise GrawlixError(
+                f"unknown command table [{table}] (commands: {', '.join(commands)})", source
+            )
+        options = recordable(commands[table])
+        for key, value in entries.items():
+            option = options.get(_setting_key(key))
+            if option is None:
+                known = ", ".join(options) or "none"
                 raise GrawlixError(
-                    f"unknown command table [{key}] (commands: {', '.join(sorted(command_names))})",
-                    where,
+                    f"unknown setting {key!r} in [{table}] (its settings: {known})", source
                 )
-            commands[key] = {_option_name(k): v for k, v in value.items()}
-        else:
-            common[_option_name(key)] = value
-    return Settings(common, commands, where)
+            label = f"[{table}] {key}"
+            values[table][option.name] = _convert(commands[table], option, value, label, source)
+    return Settings(values, source)
 
 
-def _option_name(key: str) -> str:
-    return key.replace("-", "_")
+def _setting_key(name: str) -> str:
+    """``--tile-size``, ``tile_size`` and ``tile-size`` are all the key ``tile-size``."""
+    return name.lstrip("-").replace("_", "-")
+
+
+def _convert(
+    command: click.Command, option: click.Option, value: object, label: str, source: str
+) -> object:
+    """A recorded value through its option's own type, as if it had been typed as the flag."""
+    if option.is_flag:
+        if not isinstance(value, bool):
+            raise GrawlixError(f"{label} must be true or false, not {value!r}", source)
+        return value
+    ctx = click.Context(command, info_name=command.name)
+    ctx.meta[SETTING_KEY] = label
+    try:
+        return option.type_cast_value(ctx, value)
+    except click.BadParameter as error:
+        raise GrawlixError(f"{label}: {error.message}", source) from None
+    except GrawlixError as error:
+        raise GrawlixError(error.what, source) from None
+
+
+def apply_settings(ctx: click.Context, options: dict, settings: Settings) -> dict:
+    """``options`` with every option the user did not type taken from ``settings``."""
+    merged = dict(options)
+    for key, value in settings.for_command(ctx.info_name).items():
+        if ctx.get_parameter_source(key) in (ParameterSource.DEFAULT, None):
+            merged[key] = value
+    return merged
 
 
 def with_settings(command):
-    """Fill options the user did not give from grawlix.toml (or pyproject) next to templates/.
+    """Fill the options the user did not type from the settings file that applies.
 
-    The wrapped command receives ``templates`` as the resolved folder.
+    The wrapped command receives ``templates`` as the resolved folder (the
+    built-in game when there is none); ``current_settings()`` gives the whole
+    file, for ``all``, which passes other commands' settings on.
     """
 
     @functools.wraps(command)
     @click.pass_context
     def wrapper(ctx: click.Context, **options):
-        from ..game.templates import find_templates
-
         templates = find_templates(options.get("templates"))
-        options["templates"] = templates
-        recorded = recorded_options(ctx.info_name, templates, ctx)
-        for key, value in recorded.items():
-            if ctx.get_parameter_source(key) is ParameterSource.DEFAULT:
-                options[key] = value
-        return command(**options)
+        settings = load_settings(templates)
+        ctx.meta[_CONTEXT_KEY] = settings
+        return command(**apply_settings(ctx, {**options, "templates": templates}, settings))
 
     return wrapper
 
 
-def recorded_options(name: str, templates: Path, ctx: click.Context | None = None) -> dict:
-    """The options recorded for command ``name`` beside ``templates``, converted like flags.
-
-    An unknown key, or a value its option refuses, is an error naming the settings file.
-    """
-    settings = load_settings(templates.parent, set(main.commands))
-    known = {n: {p.name for p in cmd.params} - {"templates"} for n, cmd in main.commands.items()}
-    for key in settings.common:
-        if not any(key in params for params in known.values()):
-            raise GrawlixError(f"unknown setting {key!r}", settings.source)
-    command = main.commands[name]
-    ctx = ctx or click.Context(command, info_name=name)
-    params = {p.name: p for p in command.params}
-    recorded = {}
-    for key, value in settings.for_command(name).items():
-        if key not in known[name]:
-            if key in settings.commands.get(name, {}):
-                raise GrawlixError(f"unknown setting {key!r} in [{name}]", settings.source)
-            continue  # a top-level key meant for another command
-        try:
-            recorded[key] = params[key].type_cast_value(ctx, value)
-        except click.BadParameter as error:
-            raise GrawlixError(f"{key}: {error.message}", settings.source) from None
-        except GrawlixError as error:
-            raise GrawlixError(f"{key}: {error.what}", settings.source) from None
-    return recorded
+def current_settings() -> Settings:
+    """The settings the running command was given by ``with_settings``."""
+    return click.get_current_context().meta.get(_CONTEXT_KEY, Settings())

@@ -6,30 +6,40 @@ from pathlib import Path
 
 import click
 
+from ..tile.sizes import PAPER_TILE_MM
 from .app import main, report_written
-from .options import LENGTH, OneLineChoice, out_option, paper_option, templates_option
+from .options import (
+    LENGTH,
+    LENGTH_OR_ZERO,
+    OneLineChoice,
+    out_option,
+    paper_option,
+    templates_option,
+)
 from .settings import with_settings
 
 
-@main.command()
+@main.command(short_help="Tile sheets for card stock and sticker sheets (PDF).")
 @out_option
 @paper_option
-@click.option("--tile-size", type=LENGTH, default=None,
-              help="Side of one tile, cut line to cut line: 25.4, 25.4mm, 2.54cm or 1in."
-                   "  [default: 25.4mm, one inch]")
-@click.option("--bleed", type=LENGTH, default=None,
-              help="How far the card-stock tiles' faces run past the outer cut lines.  [default: 2mm]")
+@click.option("--tile-size", type=LENGTH, default=None, show_default=f"{PAPER_TILE_MM:g}mm",
+              help="Side of one tile, cut line to cut line, and of the squares stickers go on: "
+                   "25.4, 25.4mm, 2.54cm or 1in.")
+@click.option("--bleed", type=LENGTH_OR_ZERO, default=None,
+              show_default="2mm",  # sheets.layout.CARD_BLEED_MM; a test keeps them equal
+              help="How far the card-stock tiles' faces run past the outer cut lines; 0 for none.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="Print tile backs on the card-stock sheets.")
 @click.option("--arrangement", type=OneLineChoice(["duplex", "gutter-fold"]), default=None,
-              help="Backs on the next page for two-sided printing (duplex, the default), "
+              show_default="duplex",
+              help="Backs on the next page for two-sided printing (duplex), "
                    "or beside the fronts to fold and glue (gutter-fold).")
 @click.option("--markings", type=OneLineChoice(["none", "letters", "shapes"]), default="none",
               show_default=True, help="Colour-blind markings in the tile corners.")
-@click.option("--sticker-size", type=LENGTH, default=None,
-              help="Side of one sticker, at most --tile-size (the square it goes on), e.g. 25.4mm "
-                   "for stickers exactly as large as their squares.  [default: 2.9 mm less than "
-                   "--tile-size, 22.5mm on one-inch squares]")
+@click.option("--sticker-size", type=LENGTH, default=None, show_default="22.5mm",
+              help="Side of one sticker, at most --tile-size (the square it goes on); unless "
+                   "given, 2.9 mm less than --tile-size, room to press it on by hand. 25.4mm "
+                   "makes stickers exactly as large as one-inch squares.")
 @click.option("--back-design", type=OneLineChoice(["light", "dark"]), default="light",
               show_default=True,
               help="Tile backs: light (pale grey, little ink) or dark (charcoal, much ink).")
@@ -38,12 +48,15 @@ from .settings import with_settings
 def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
            arrangement: str | None, markings: str, sticker_size: float | None, back_design: str,
            templates: Path) -> None:  # fmt: skip
-    """Card-stock tile sheets and sticker sheets (PDF) for a paper set of tiles.
+    """Tile sheets for card stock and sticker sheets (PDF).
 
-    Options not given come from grawlix.toml ([sheets] or top level) beside the
-    templates folder; the sheets themselves take nothing from templates/.
+    Writes sheets/tiles-<paper>...pdf (cut lines, bleed, backs) and
+    sheets/stickers-<paper>...pdf in the --out folder. The tiles come from the
+    tile definition: no templates folder is needed, only settings are read.
     """
+    from ..kit.plan import output_folder
     from ..sheets.build import build_sheets
 
-    report_written(build_sheets(out, templates, paper.lower(), tile_size, bleed, backs,
+    folder = output_folder(out, "sheets")
+    report_written(build_sheets(folder, templates, paper.lower(), tile_size, bleed, backs,
                                 arrangement, markings, sticker_size, back_design))  # fmt: skip

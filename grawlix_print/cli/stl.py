@@ -17,13 +17,14 @@ def _length_option(name: str, default: float, help: str):
     return click.option(name, type=LENGTH, default=f"{default:g}mm", show_default=True, help=help)
 
 
-@main.command()
+@main.command(short_help="3D-printable tiles: STL, 3MF and printing notes.")
 @out_option
 @click.option(
     "--style",
-    type=OneLineChoice(["raised", "flat"], case_sensitive=False),
-    default=None,
-    help="Only raised tiles (glyph on top, two colours) or only flat blank tiles. [default: both]",
+    type=OneLineChoice(["raised", "flat", "both"], case_sensitive=False),
+    default="both",
+    show_default=True,
+    help="Raised tiles (glyph on top, two colours), flat blank tiles, or both.",
 )
 @_length_option("--tile-size", SOLID_TILE.size, "Side of a tile.")
 @_length_option("--body-height", SOLID_TILE.body_height, "Body height; snapped to a layer top.")
@@ -34,7 +35,7 @@ def _length_option(name: str, default: float, help: str):
 @with_settings
 def stl(
     out: Path,
-    style: str | None,
+    style: str,
     tile_size: float,
     body_height: float,
     relief: float,
@@ -42,19 +43,22 @@ def stl(
     first_layer_height: float,
     templates: Path,
 ) -> None:
-    """3D-printable tiles: STL plates and single tiles, multi-material 3MF, printing notes.
+    """3D-printable tiles: STL, multi-material 3MF, printing notes.
 
-    The body height is snapped to a layer boundary of your slicer settings, so
-    that one filament change prints the glyph in the accent colour. Options not
-    given come from grawlix.toml ([stl] or top level) beside the templates folder.
+    Writes into 3d/ in the --out folder. The body height is snapped to a
+    layer boundary of your slicer settings, so that one filament change prints
+    the glyph in the accent colour. No templates folder is needed, only
+    settings are read.
     """
+    from ..kit.plan import output_folder
     from ..solid.build import build_stl, plan_stl, stl_options
     from ..solid.layers import describe_snap
 
-    options = dict(style=style, tile_size=tile_size, body_height=body_height, relief=relief,
+    styles = None if style.lower() == "both" else style
+    options = dict(style=styles, tile_size=tile_size, body_height=body_height, relief=relief,
                    layer_height=layer_height, first_layer_height=first_layer_height)  # fmt: skip
     click.echo(describe_snap(plan_stl(stl_options(**options)).layers))
-    for item in build_stl(out, templates, **options):
+    for item in build_stl(output_folder(out, "3d"), templates, **options):
         triangles = item.params.get("triangles")
         extra = f", {triangles:,} triangles" if triangles is not None else ""
         click.echo(f"wrote {item.path} ({item.kind}{extra})")

@@ -11,28 +11,31 @@ from .options import out_option, templates_option
 from .settings import with_settings
 
 
-@main.command()
+@main.command(short_help="The rules for screens: Markdown with SVG diagrams, one HTML page.")
 @out_option
 @templates_option
 @click.option(
     "--previews/--no-previews", default=True, show_default=True,
-    help="Screenshots of rules.html at 360 and 1280 px in OUT/previews/ (needs Chromium).",
+    help="Screenshots of rules.html at 360 and 1280 px in previews/ (needs Chromium).",
 )  # fmt: skip
 @with_settings
 def web(out: Path, templates: Path, previews: bool) -> None:
     """The rules for screens: rules.md with diagrams/*.svg (a README), and a one-file rules.html.
 
-    The same text, placeholders and engine checks as the leaflet, plus the
-    sections of templates/web.md (the proven fun facts).
+    Writes them into web/ in the --out folder. The same text, placeholders
+    and engine checks as the leaflet, plus the sections of web.md in the
+    templates folder (the proven fun facts).
     """
+    from ..kit.plan import PREVIEWS, output_folder
     from ..web.build import HTML, build_web
 
-    written = build_web(out, templates)
+    folder = output_folder(out, "web")
+    written = build_web(folder, templates)
     report_written(written)
     if previews:
         from ..web.previews import page_screenshots
 
-        shots, note = page_screenshots(out / HTML, out / "previews")
+        shots, note = page_screenshots(folder / HTML, out / PREVIEWS)
         report_written(shots)
         if note:
             click.echo(note, err=True)

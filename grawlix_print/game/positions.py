@@ -45,8 +45,9 @@ class Position:
     source: str = ""
 
 
-def load_position(path: Path, rules: Rules) -> Position:
+def load_position(path: str | Path, rules: Rules) -> Position:
     """Read and validate one position file; any problem is a GrawlixError naming the file."""
+    path = Path(path)
     text = read_text(path, MAX_FILE_BYTES)
     data = parse_toml(text, str(path))
     return parse_position(data, rules, name=path.stem, source=str(path), text=text)

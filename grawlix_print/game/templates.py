@@ -1,4 +1,4 @@
-"""Finding the designer's ``templates/`` folder and reading its rules parameters.
+"""Finding the templates folder (the designer's own, or the built-in game) and reading its rules.
 
 Everything a designer may change without touching Python lives in that
 folder: ``rules.toml``, the example positions and the leaflet text.
@@ -20,19 +20,41 @@ POSITIONS_DIR = "positions"
 MAX_TEMPLATE_BYTES = 1 << 20  # the leaflet text is about 10 kB
 
 
+def builtin_templates() -> Path:
+    """The game as published, shipped inside the package, so every command works anywhere.
+
+    A wheel carries it as ``grawlix_print/templates/`` (copied from the
+    repository's top-level ``templates/`` when the wheel is built); a source
+    checkout reads that top-level folder itself.
+    """
+    package = Path(__file__).resolve().parents[1]
+    installed, checkout = package / "templates", package.parent / "templates"
+    if (installed / RULES_FILE).is_file():
+        return installed
+    if (package.parent / "pyproject.toml").is_file() and (checkout / RULES_FILE).is_file():
+        return checkout
+    raise GrawlixError("the built-in game is missing from this installation: reinstall grawlix-print")
+
+
 def find_templates(chosen: str | Path | None = None) -> Path:
-    """The templates folder: the one chosen, else ``./templates``, else the project's own."""
+    """The templates folder: the one chosen, else ``./templates``, else the built-in game."""
     if chosen is not None:
         path = Path(chosen)
+        if not path.is_dir():
+            what = "not a folder" if path.exists() else "no such templates folder"
+            raise GrawlixError(what, str(path))
         if not (path / RULES_FILE).is_file():
             raise GrawlixError(f"no {RULES_FILE} in this templates folder", str(path))
         return path
-    for path in (Path("templates"), Path(__file__).resolve().parents[2] / "templates"):
-        if (path / RULES_FILE).is_file():
-            return path
-    raise GrawlixError(
-        "no templates folder found: run from the project folder or pass --templates DIR"
-    )
+    local = Path("templates")
+    if (local / RULES_FILE).is_file():
+        return local
+    return builtin_templates()
+
+
+def is_builtin(templates: Path) -> bool:
+    """Whether ``templates`` is the built-in game rather than a designer's own folder."""
+    return templates.resolve() == builtin_templates().resolve()
 
 
 def read_text(path: Path) -> str:
@@ -52,9 +74,12 @@ def read_toml(path: Path) -> dict:
     return parse_toml(read_text(path), str(path))
 
 
-def load_rules(templates: Path) -> Rules:
-    """The rules parameters from ``templates/rules.toml``, each a positive integer."""
-    path = templates / RULES_FILE
+def load_rules(templates: str | Path | None = None) -> Rules:
+    """The rules parameters from ``templates/rules.toml``, each a positive integer.
+
+    ``templates`` None means ./templates or, without one, the built-in game.
+    """
+    path = find_templates(templates) / RULES_FILE
     data = read_toml(path)
     names = [f.name for f in fields(Rules)]
     for key in data:

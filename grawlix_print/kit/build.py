@@ -271,14 +271,17 @@ def build_kit(
         try:
             outcomes.update(_run_steps(todo, staging, templates, on_step))
             ordered = [outcomes[step.name] for step in steps]
+            kept = _kept_steps(out, previous, ordered)
+            entries = {**kept, **{o.step: {"key": keys[o.step], "files": o.files} for o in ordered}}
             manifest = {
                 "version": __version__,
                 "templates": str(templates),
-                "steps": {o.step: {"key": keys[o.step], "files": o.files} for o in ordered},
-                "files": [f for o in ordered for f in o.files],
+                "steps": entries,
+                "files": [f for entry in entries.values() for f in entry["files"]],
             }
             new = [f for o in ordered if not o.reused for f in o.files]
-            _switch(out, staging, new, _stale(out, previous, ordered), _manifest_text(manifest))
+            stale = _stale(out, previous, ordered, kept)
+            _switch(out, staging, new, stale, _manifest_text(manifest))
         finally:
             _remove_folder(staging)
     return ordered
@@ -293,9 +296,29 @@ def _still_good(entries: list[dict], out: Path) -> bool:
     return all(_has_bytes(out / entry["path"], entry["sha256"]) for entry in entries)
 
 
-def _stale(out: Path, previous: dict[str, dict], outcomes: list[Outcome]) -> list[dict]:
-    """Files an earlier build made that this one does not, still as that build left them."""
+def _kept_steps(out: Path, previous: dict[str, dict], outcomes: list[Outcome]) -> dict[str, dict]:
+    """Earlier steps this build did not include (``all --only``): kept, files and all.
+
+    A step is kept only while its files are intact and none of them is one
+    this build makes.
+    """
+    built = {o.step for o in outcomes}
+    made = {f["path"] for o in outcomes for f in o.files}
+    return {
+        name: old
+        for name, old in previous.items()
+        if name not in built
+        and not made & {f["path"] for f in old["files"]}
+        and _still_good(old["files"], out)
+    }
+
+
+def _stale(
+    out: Path, previous: dict[str, dict], outcomes: list[Outcome], kept: dict[str, dict]
+) -> list[dict]:
+    """Files an earlier build made that this one neither makes nor keeps, as that build left them."""
     keep = {f["path"] for o in outcomes for f in o.files}
+    keep |= {f["path"] for old in kept.values() for f in old["files"]}
     found: dict[str, dict] = {}
     for old in previous.values():
         for entry in old["files"]:

@@ -1,51 +1,173 @@
-"""What ``grawlix-print all`` builds: every product in every edition, with previews.
+"""What ``grawlix-print all`` builds: each product in each edition, with previews.
 
-Each step function calls one product's own build, then renders previews of
-what it wrote, so a step's files and their previews are cached together.
-Products are imported inside the steps: the 3D step (CadQuery) runs in a
-worker process and the others never load it.
+A product is one entry of ``PRODUCTS``: its name (for ``--only``, and the
+sub-folder it writes), the command whose recorded options it takes, which of
+those options, and its steps. A new product adds one entry. Each step function
+calls one product's own build, then renders previews of what it wrote, so a
+step's files and their previews are cached together. Products are imported
+inside the steps: the 3D step (CadQuery) runs in a worker process, and a
+build without it never loads CadQuery.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..errors import GrawlixError
 from ..files import Written
 from ..tile.identity import COLOURS
 from ..tile.look import ink
-from .build import Step
+
+if TYPE_CHECKING:
+    from .build import Step
 
 PAPERS = ("a4", "letter")
 MARKINGS = ("none", "letters", "shapes")
 PREVIEWS = "previews"
 
 
-def kit_steps(sheet_options: dict, stl_options: dict) -> list[Step]:
-    """The steps of a full build; options are those recorded for ``sheets`` and ``stl``."""
-    steps = [
-        Step(f"leaflet-{paper}", leaflet_step, {"paper": paper, "reading": paper == "a4"})
-        for paper in PAPERS
-    ]
-    steps += [
+@dataclass(frozen=True)
+class Product:
+    """One thing ``all`` makes, in the sub-folder of the same name.
+
+    ``steps(papers, options)`` lists its steps; ``options`` are the recorded
+    options of ``command`` that it takes (``options`` names them).
+    """
+
+    name: str
+    command: str
+    options: tuple[str, ...]
+    steps: Callable[[Sequence[str], dict], list[Step]]
+
+
+def _leaflet_steps(papers: Sequence[str], options: dict) -> list[Step]:
+    from .build import Step
+
+    return [Step(f"leaflet-{paper}", leaflet_step, {"paper": paper}) for paper in papers]
+
+
+def _sheet_steps(papers: Sequence[str], options: dict) -> list[Step]:
+    from .build import Step
+
+    return [
         Step(
             f"sheets-{paper}-{markings}",
             sheets_step,
-            {**sheet_options, "paper": paper, "markings": markings},
+            {**options, "paper": paper, "markings": markings},
             reads_templates=False,
         )
-        for paper in PAPERS
+        for paper in papers
         for markings in MARKINGS
     ]
-    steps.append(Step("web", web_step))
-    steps.append(Step("3d", stl_step, stl_options, heavy=True, reads_templates=False))
+
+
+def _web_steps(papers: Sequence[str], options: dict) -> list[Step]:
+    from .build import Step
+
+    return [Step("web", web_step)]
+
+
+def _solid_steps(papers: Sequence[str], options: dict) -> list[Step]:
+    from .build import Step
+
+    return [Step("3d", stl_step, options, heavy=True, reads_templates=False)]
+
+
+PRODUCTS: tuple[Product, ...] = (
+    Product("leaflet", "leaflet", (), _leaflet_steps),
+    Product(
+        "sheets", "sheets",
+        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design"), _sheet_steps,
+    ),  # fmt: skip
+    Product("web", "web", (), _web_steps),
+    Product(
+        "3d",
+        "stl",
+        ("tile_size", "body_height", "relief", "layer_height", "first_layer_height"),
+        _solid_steps,
+    ),
+)
+PRODUCT_NAMES = tuple(product.name for product in PRODUCTS)
+
+
+def product(name: str) -> Product:
+    """The product called ``name``; its output sub-folder has the same name."""
+    for candidate in PRODUCTS:
+        if candidate.name == name:
+            return candidate
+    raise GrawlixError(f"no product {name!r} (products: {', '.join(PRODUCT_NAMES)})")
+
+
+def output_folder(out: Path, name: str) -> Path:
+    """Where product ``name`` writes inside ``out``, for ``all`` and the single commands alike."""
+    return out / product(name).name
+
+
+def kit_steps(
+    only: Iterable[str] = PRODUCT_NAMES,
+    papers: Sequence[str] = PAPERS,
+    options: dict[str, dict] | None = None,
+) -> list[Step]:
+    """The steps that build the products named in ``only`` for ``papers``.
+
+    ``options`` maps a product's name to its options (those it does not take are
+    left out, so a top-level setting meant for another command changes nothing).
+    """
+    options = options or {}
+    wanted = set(only)
+    steps: list[Step] = []
+    for entry in PRODUCTS:
+        if entry.name in wanted:
+            given = options.get(entry.name, {})
+            steps += entry.steps(papers, {k: v for k, v in given.items() if k in entry.options})
     return steps
 
 
-def leaflet_step(out: Path, templates: Path, paper: str, reading: bool) -> list[Written]:
+def build_all(
+    out: str | Path,
+    templates: str | Path | None = None,
+    only: Iterable[str] = PRODUCT_NAMES,
+    papers: Sequence[str] = PAPERS,
+    options: dict[str, dict] | None = None,
+) -> list[Written]:
+    """Build the kit (or the products in ``only``) into ``out``, as ``grawlix-print all`` does.
+
+    Each product goes into its own sub-folder, with previews and a
+    ``manifest.json``; unchanged steps of an earlier build are re-used.
+    ``options`` maps a product to its options, e.g. ``{"sheets": {"bleed": 0}}``.
+    Returns every file of the products built, re-used ones included.
+    """
+    from ..game.templates import find_templates
+    from .build import build_kit, check_output_folder
+
+    out = Path(out)
+    check_output_folder(out)
+    outcomes = build_kit(kit_steps(only, papers, options), out, find_templates(templates))
+    return [
+        Written(out / entry["path"], entry["kind"], entry["params"])
+        for outcome in outcomes
+        for entry in outcome.files
+    ]
+
+
+# Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.
+LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400}
+
+
+def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
+    """Both editions of the leaflet for ``paper``, then previews: the tri-fold's first."""
     from ..leaflet.build import build_leaflet
 
-    written = build_leaflet(out / "leaflet", templates, paper, reading=reading)
-    return written + _pdf_previews(written, out / PREVIEWS)
+    written = build_leaflet(output_folder(out, "leaflet"), templates, paper)
+    previews = [
+        preview
+        for item in written
+        for preview in _pdf_previews([item], out / PREVIEWS, LEAFLET_PREVIEW_PX[item.kind])
+    ]
+    return written + previews
 
 
 def web_step(out: Path, templates: Path) -> list[Written]:
@@ -54,8 +176,8 @@ def web_step(out: Path, templates: Path) -> list[Written]:
     from ..web.build import HTML, build_web
     from ..web.previews import page_screenshots
 
-    written = build_web(out / "web", templates)
-    shots, note = page_screenshots(out / "web" / HTML, out / PREVIEWS)
+    written = build_web(output_folder(out, "web"), templates)
+    shots, note = page_screenshots(output_folder(out, "web") / HTML, out / PREVIEWS)
     if note:
         sys.stderr.write(f"note: {note}\n")
     return written + shots
@@ -64,14 +186,14 @@ def web_step(out: Path, templates: Path) -> list[Written]:
 def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
     from ..sheets.build import build_sheets
 
-    written = build_sheets(out / "sheets", templates, **options)
+    written = build_sheets(output_folder(out, "sheets"), templates, **options)
     return written + _pdf_previews(written, out / PREVIEWS, width_px=700)
 
 
 def stl_step(out: Path, templates: Path, **options) -> list[Written]:
     from ..solid.build import build_stl
 
-    written = build_stl(out / "3d", templates, **options)
+    written = build_stl(output_folder(out, "3d"), templates, **options)
     return written + _plate_previews(written, out / PREVIEWS)
 
 

@@ -5,7 +5,7 @@
   two-sided (flip on the short edge) and folded, it reads cover, 2, 3, 4,
   flap, back. The panel that folds in (4, with the flap behind it) is
   ``FOLD_IN_NARROWER_MM`` narrower so it folds without buckling.
-* Reading edition (``leaflet-reading.pdf``): the same panels, one per page,
+* Reading edition (``leaflet-reading-a4.pdf`` / ``-letter``): the same panels, one per page,
   in reading order, with bookmarks, for screens.
 
 Every panel is laid out (and may fail) before either file is written.
@@ -48,7 +48,8 @@ FOLD_IN = {"flap", "4"}
 
 
 def output_names(paper: str) -> tuple[str, str]:
-    return f"leaflet-{paper}.pdf", "leaflet-reading.pdf"
+    """The tri-fold and the reading edition; both names carry the paper, whose height they share."""
+    return f"leaflet-{paper}.pdf", f"leaflet-reading-{paper}.pdf"
 
 
 def leaflet_frame(paper: str) -> Frame:
@@ -131,13 +132,14 @@ def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
 
 
 def build_leaflet(
-    out: Path, templates: Path | None = None, paper: str = "a4", reading: bool = True
+    out: str | Path, templates: str | Path | None = None, paper: str = "a4", reading: bool = True
 ) -> list[Written]:
-    """Lay out every panel (failing before anything is written), then write the PDFs.
+    """Lay out every panel (failing before anything is written), then write the PDFs into ``out``.
 
-    ``reading=False`` skips the reading edition, for a build that already has one.
+    ``templates`` None means ./templates or the built-in game. ``reading=False``
+    skips the reading edition, for a build that already has one.
     """
-    paper = paper.lower()
+    out, paper = Path(out), paper.lower()
     folder = find_templates(templates)
     text = load_leaflet_text(folder, load_rules(folder))
     styles, frame = make_styles(), leaflet_frame(paper)

@@ -71,7 +71,7 @@ face colour hides the difference where a frame on the cut line would show it."""
 
 
 def build_sheets(
-    out: Path, templates: Path | None = None, paper: str = "a4", tile_size: float | None = None,
+    out: str | Path, templates: str | Path | None = None, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
     markings: str = "none", sticker_size: float | None = None, back_design: str = "light",
 ) -> list[Written]:  # fmt: skip
@@ -85,6 +85,7 @@ def build_sheets(
     """
     if back_design not in BACK_DESIGNS:
         raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
+    out = Path(out)
     size = PAPER_TILE_MM if tile_size is None else tile_size
     bleed = CARD_BLEED_MM if bleed is None else bleed
     specs = [
@@ -309,9 +310,13 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int) -> list[str
         _CARD[spec.backs or ""],
         (
             "Cut along the lines that run to the edges: first each line across, then each line"
-            " down, midway between two frames. Every frame sits"
-            f" {_mm(FRAME_INSET_MM)} inside its cut and the face colour runs {_mm(spec.bleed)}"
-            " past the outer cuts, so a slightly missed cut does not show."
+            f" down, midway between two frames. Every frame sits {_mm(FRAME_INSET_MM)} inside its"
+            + (
+                f" cut and the face colour runs {_mm(spec.bleed)} past the outer cuts, so a slightly"
+                " missed cut does not show."
+                if spec.bleed
+                else " cut; with no bleed, cut the outer lines exactly."
+            )
         ),
     ]
 

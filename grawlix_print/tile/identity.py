@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Glyph:
+    """One of the six typesetters' symbols (``symbol``), with its name and place in the supply."""
+
     index: int
     symbol: str
     name: str
@@ -30,6 +32,8 @@ class Colour:
 
 @dataclass(frozen=True)
 class Tile:
+    """One of the 36 tiles: a glyph in a colour. ``TILES`` holds them all, in supply order."""
+
     glyph: Glyph
     colour: Colour
 

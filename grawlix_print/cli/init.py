@@ -1,0 +1,107 @@
+"""``grawlix-print init``: a starter project to make the game one's own.
+
+It writes a copy of the built-in game's templates and a ``grawlix.toml`` that
+lists every recorded option with its default, commented out, so a designer
+sees every choice there is. The settings file is written from the commands'
+own options, so it can never miss one or show a stale default.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import click
+
+from ..errors import GrawlixError
+from .app import main
+from .settings import SETTINGS_FILE, recordable, setting_commands
+
+TEMPLATES_FOLDER = "templates"
+
+
+@main.command(short_help="Start a project of your own: templates/ and grawlix.toml.")
+@click.argument("folder", default=".", type=click.Path(path_type=Path))
+@click.option("--force", is_flag=True, help="Overwrite files that are already there.")
+def init(folder: Path, force: bool) -> None:
+    """Write a starter project into FOLDER (default: the current folder).
+
+    FOLDER/templates/ is a copy of the built-in game (rules.toml, the example
+    positions, leaflet.md) to edit; FOLDER/grawlix.toml lists every setting
+    with its default, commented out. Nothing is written if a file is in the
+    way, unless --force.
+    """
+    from ..files import write_bytes
+    from ..game.templates import builtin_templates
+
+    files = starter_files(folder, builtin_templates())
+    if folder.exists() and not folder.is_dir():
+        raise GrawlixError("exists and is not a folder", str(folder))
+    if not force:
+        for path in files:
+            if path.exists() or path.is_symlink():
+                raise GrawlixError("already exists; nothing written (--force overwrites)", str(path))
+    for path, data in files.items():
+        try:
+            write_bytes(path, data)
+        except OSError as error:
+            raise GrawlixError(f"cannot write file: {error.strerror or error}", str(path)) from None
+    click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}")
+    click.echo(f"next: edit them, then  grawlix-print leaflet --templates {folder / TEMPLATES_FOLDER}")
+
+
+def starter_files(folder: Path, game: Path) -> dict[Path, bytes]:
+    """Every file ``init`` writes, by path: the game's templates, then the settings file."""
+    files = {
+        folder / TEMPLATES_FOLDER / source.relative_to(game): source.read_bytes()
+        for source in sorted(game.rglob("*"))
+        if source.is_file()
+        and not any(part.startswith((".", "__")) for part in source.relative_to(game).parts)
+    }
+    files[folder / SETTINGS_FILE] = settings_text().encode("utf-8")
+    return files
+
+
+SETTINGS_HEADER = """\
+# Settings for grawlix-print in this project: option values used when the
+# command line does not give them (a flag typed on the command line wins).
+#
+# grawlix-print reads this file when it sits in the templates folder in use or
+# beside it (the first of templates/grawlix.toml, templates/pyproject.toml's
+# [tool.grawlix-print], ./grawlix.toml, ./pyproject.toml's table). A key in a
+# command's table applies to that command; a key before the first table applies
+# to every command that has such an option, for example:
+#   paper = "letter"
+#
+# Every setting below shows its default, commented out: remove the "# " to
+# change one. Lengths take units as on the command line ("25.4mm", "1in");
+# a plain number is millimetres. Unknown keys are errors, not ignored.
+"""
+
+
+def settings_text() -> str:
+    """The commented ``grawlix.toml``: a table per command, each option with its default."""
+    parts = [SETTINGS_HEADER]
+    for name, command in setting_commands().items():
+        parts.append(f"\n[{name}]\n")
+        for key, option in recordable(command).items():
+            about = option.help or ""
+            if isinstance(option.type, click.Choice):
+                about += f" One of: {', '.join(map(str, option.type.choices))}."
+            parts += [f"# {line}\n" for line in textwrap.wrap(about, 86)]
+            parts.append(f"# {key} = {_toml_default(option)}\n")
+    return "".join(parts)
+
+
+def _toml_default(option: click.Option) -> str:
+    """An option's default as TOML: what ``--help`` shows as the default, else the default."""
+    if isinstance(option.show_default, str):
+        value: object = option.show_default
+    else:
+        value = option.default
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return json.dumps(str(value))  # a TOML basic string

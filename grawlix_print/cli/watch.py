@@ -1,0 +1,139 @@
+"""``grawlix-print watch``: the designer's loop, edit -> save -> look at the new leaflet.
+
+The leaflet (both editions) and its previews are rebuilt in one long-lived
+process, so a rebuild costs only the work itself, not the start-up and
+imports of a new command. File events come from the operating system through
+watchfiles; its grouping of events is cut from the 1.6 s default to a few
+milliseconds, since a save is one burst of events and the target from save
+to new PDF is 150 ms. A failed rebuild prints its one-line error and the
+loop goes on: the next save may fix it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import click
+
+from ..errors import GrawlixError
+from .app import main
+from .options import out_option, paper_option, templates_option
+from .settings import (
+    PYPROJECT_FILE,
+    SETTINGS_FILE,
+    apply_settings,
+    load_settings,
+    settings_folders,
+)
+
+STEP_MS = 5  # a save's events end when none has come for this long...
+DEBOUNCE_MS = 50  # ...or when the first of them is this old
+
+
+@main.command(short_help="Rebuild the leaflet and its previews on every save.")
+@out_option
+@paper_option
+@templates_option
+@click.pass_context
+def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> None:
+    """Build the leaflet and its previews, then again whenever a template is saved.
+
+    Watches the templates folder and the settings file (grawlix.toml), and
+    writes leaflet/ and previews/ in the --out folder as `grawlix-print all`
+    does. Each rebuild prints one line with its time, or its one-line error,
+    and the watch goes on. Ctrl-C stops it.
+    """
+    from ..game.templates import find_templates
+
+    folder = find_templates(templates)
+
+    def rebuild() -> str:
+        from ..kit.plan import leaflet_step
+
+        options = apply_settings(ctx, {"paper": paper}, load_settings(folder))
+        written = leaflet_step(out, folder, options["paper"].lower())
+        pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
+        return f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
+
+    click.echo(f"watching {folder}/ and its settings; Ctrl-C stops")
+    try:
+        watch_templates(folder, rebuild, click.echo)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is how a watch ends: no message, exit status 0
+
+
+def watch_templates(templates: Path, rebuild: Callable[[], str], report: Callable[..., None]) -> None:
+    """Run ``rebuild`` now and after every change to the templates or settings, until Ctrl-C.
+
+    ``report(line, err=...)`` gets one line per rebuild.
+    """
+    from watchfiles import DefaultFilter, watch
+
+    _run(rebuild, report, "first build")
+    default_filter = DefaultFilter()
+
+    def wanted(change, path: str) -> bool:
+        return default_filter(change, path) and is_input(Path(path), templates)
+
+    while True:
+        folders = watched_folders(templates)
+        for changes in watch(
+            *folders,
+            watch_filter=wanted,
+            debounce=DEBOUNCE_MS,
+            step=STEP_MS,
+            recursive=False,
+        ):
+            _run(rebuild, report, _changed_names(changes))
+            if watched_folders(templates) != folders:
+                break  # a folder came or went: watch the new set
+
+
+def watched_folders(templates: Path) -> list[Path]:
+    """Every folder of the templates tree (hidden ones aside) and where settings may be."""
+    inside = [
+        p
+        for p in sorted(templates.rglob("*"))
+        if p.is_dir() and not any(part.startswith(".") for part in p.relative_to(templates).parts)
+    ]
+    outside = [f for f in settings_folders(templates) if f.resolve() != templates.resolve()]
+    return [templates, *inside, *outside]
+
+
+def is_input(path: Path, templates: Path) -> bool:
+    """Whether a changed file is one a rebuild reads: a template or a settings file."""
+    if path.name.startswith(".") or path.suffix == ".part":
+        return False
+    try:
+        path.resolve().relative_to(templates.resolve())
+        return True
+    except ValueError:
+        return path.name in (SETTINGS_FILE, PYPROJECT_FILE) and any(
+            path.parent.resolve() == folder.resolve() for folder in settings_folders(templates)
+        )
+
+
+def _changed_names(changes: Iterable[tuple[object, str]]) -> str:
+    """The files a save changed, for the report (an editor's temporary files left out)."""
+    paths = {Path(path) for _, path in changes}
+    names = sorted({p.name for p in paths if p.exists()} or {p.name for p in paths})
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def _run(rebuild: Callable[[], str], report: Callable[..., None], cause: str) -> None:
+    """One rebuild: a line with what was written and how long it took, or the error."""
+    clock = time.strftime("%H:%M:%S")
+    start = time.perf_counter()
+    try:
+        written = rebuild()
+    except GrawlixError as error:
+        report(f"{clock} {cause}: error: {error}", err=True)
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        report(f"{clock} {cause}: error: {where}{error.strerror or error}", err=True)
+    except Exception as error:  # noqa: BLE001  a bug: say so in one line, keep watching
+        report(f"{clock} {cause}: error: {type(error).__name__}: {error}", err=True)
+    else:
+        report(f"{clock} {cause}: {written} in {time.perf_counter() - start:.2f} s")

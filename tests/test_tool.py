@@ -1,0 +1,251 @@
+"""grawlix-print as an installed tool: the built-in game, `init`, help and completion, the Python API.
+
+(The wheel itself is built and installed into a fresh environment by .ci/run,
+which runs the commands from an empty folder; these tests stay in-process.)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pypdf
+import pytest
+from click.testing import CliRunner
+
+from grawlix_print.cli import main
+from grawlix_print.cli.settings import load_settings
+from grawlix_print.game.templates import builtin_templates, find_templates
+
+from conftest import PROJECT, TEMPLATES
+
+# The commands of the program (a test module may register a helper command of its own).
+COMMANDS = {"all", "check", "facts", "init", "leaflet", "sheets", "stl", "watch", "web"}
+TEMPLATE_FILES = sorted(p.relative_to(TEMPLATES) for p in TEMPLATES.rglob("*") if p.is_file())
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+# --- the built-in game ---------------------------------------------------------------------
+
+
+def test_lookup_chosen_then_local_then_built_in(tmp_path, monkeypatch, templates_copy):
+    here = tmp_path / "here"
+    (here / "templates").mkdir(parents=True)  # a templates/ without rules.toml is not one
+    (here / "templates" / "page.html").write_text("<p>not a game</p>")
+    monkeypatch.chdir(here)
+    assert find_templates(templates_copy) == templates_copy
+    assert find_templates() == builtin_templates()
+    (here / "templates" / "rules.toml").write_text("max_rows = 6\n")
+    assert find_templates() == Path("templates")
+
+
+def test_the_built_in_game_is_the_repositorys_templates_folder():
+    """In a checkout the built-in game is read from templates/ itself: no second copy to drift."""
+    assert builtin_templates() == TEMPLATES
+    assert not (PROJECT / "grawlix_print" / "templates").exists()
+
+
+def test_check_works_from_an_empty_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("check")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("legal locations") == 3
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- init --------------------------------------------------------------------------------
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_init_writes_the_built_in_game_and_a_settings_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("init")
+    assert result.exit_code == 0, result.stderr
+    written = tree(tmp_path)
+    assert sorted(written) == sorted(
+        ["grawlix.toml", *(f"templates/{p.as_posix()}" for p in TEMPLATE_FILES)]
+    )
+    for name in TEMPLATE_FILES:
+        assert written[f"templates/{name.as_posix()}"] == (TEMPLATES / name).read_bytes()
+
+
+def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
+    """Uncommented, the starter grawlix.toml is accepted and means the defaults the README states."""
+    assert run("init", str(tmp_path)).exit_code == 0
+    text = (tmp_path / "grawlix.toml").read_text()
+    (tmp_path / "grawlix.toml").write_text(re.sub(r"(?m)^# ([a-z-]+ = )", r"\1", text))
+    settings = load_settings(tmp_path / "templates")
+    assert settings.for_command("sheets") == {
+        "paper": "a4", "tile_size": pytest.approx(25.4), "bleed": pytest.approx(2.0),
+        "backs": True, "arrangement": "duplex", "markings": "none",
+        "sticker_size": pytest.approx(22.5), "back_design": "light",
+    }  # fmt: skip
+    assert settings.for_command("stl") == {
+        "style": "both", "tile_size": pytest.approx(28.0), "body_height": pytest.approx(10.0),
+        "relief": pytest.approx(4.0), "layer_height": pytest.approx(0.2),
+        "first_layer_height": pytest.approx(0.2),
+    }  # fmt: skip
+    assert settings.for_command("all") == {
+        "only": ("leaflet", "sheets", "web", "3d"), "paper": "both", "quiet": False,
+    }  # fmt: skip
+    assert settings.for_command("leaflet") == {"paper": "a4"}
+    assert settings.for_command("check") == {"json": False}
+    assert settings.for_command("facts") == {"as_json": False}  # the key is the flag: json
+    # Every option a command takes, bar where to read and write, is in the file.
+    for name, command in main.commands.items():
+        if name != "init":
+            options = {p.name for p in command.params if isinstance(p, click.Option)}
+            assert options - {"templates", "out", "help"} == set(settings.for_command(name)), name
+
+
+def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "leaflet.md").write_text("my own words")
+    before = tree(tmp_path)
+    result = run("init", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {tmp_path / 'templates' / 'leaflet.md'}: already exists; nothing written "
+        "(--force overwrites)\n"
+    )
+    assert tree(tmp_path) == before
+    assert run("init", str(tmp_path), "--force").exit_code == 0
+    assert (tmp_path / "templates" / "leaflet.md").read_bytes() == (TEMPLATES / "leaflet.md").read_bytes()
+
+
+def test_init_into_a_file_is_one_line(tmp_path):
+    (tmp_path / "game").write_text("")
+    result = run("init", str(tmp_path / "game"))
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {tmp_path / 'game'}: exists and is not a folder\n"
+    assert (tmp_path / "game").read_text() == ""
+
+
+def test_a_variant_from_init_a_rule_change_and_letter_paper(tmp_path, monkeypatch):
+    """The issue's own walk-through: init, limit 7, paper = "letter" inside templates/, leaflet."""
+    monkeypatch.chdir(tmp_path)
+    assert run("init", "game").exit_code == 0
+    rules = Path("game/templates/rules.toml")
+    text = rules.read_text()
+    rules.write_text(text.replace("max_rows = 6", "max_rows = 7").replace("max_columns = 6", "max_columns = 7"))
+    Path("game/templates/grawlix.toml").write_text('paper = "letter"\n')
+    result = run("leaflet", "--templates", "game/templates", "-o", "out")
+    assert result.exit_code == 0, result.stderr
+    assert "game/grawlix.toml is not read" in result.stderr  # init's own file, beside: inside wins
+    assert sorted(p.name for p in Path("out/leaflet").iterdir()) == [
+        "leaflet-letter.pdf",
+        "leaflet-reading-letter.pdf",
+    ]
+    reader = pypdf.PdfReader("out/leaflet/leaflet-letter.pdf")
+    assert [round(float(v)) for v in reader.pages[0].mediabox[2:]] == [792, 612]  # 11 x 8.5 in
+    words = " ".join(page.extract_text() for page in reader.pages)
+    assert "seven rows and seven columns" in " ".join(words.split())
+
+
+# --- sheets without bleed ------------------------------------------------------------------
+
+
+def test_the_bleed_shown_as_default_is_the_sheets_own():
+    from grawlix_print.sheets.layout import CARD_BLEED_MM
+
+    (bleed,) = [p for p in main.commands["sheets"].params if p.name == "bleed"]
+    assert bleed.show_default == f"{CARD_BLEED_MM:g}mm"
+
+
+def test_bleed_zero_means_no_bleed(tmp_path):
+    result = run("sheets", "--bleed", "0", "--no-backs", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    reader = pypdf.PdfReader(tmp_path / "sheets" / "tiles-a4-no-backs.pdf")
+    page = reader.pages[0]
+    assert [float(v) for v in page.bleedbox] == [float(v) for v in page.trimbox]
+    words = " ".join(page.extract_text().split())
+    assert "no bleed" in words and "0 mm past" not in words
+
+
+# --- help and completion -------------------------------------------------------------------
+
+WORDS_IN_CAPITALS = {"PDF", "STL", "3MF", "PNG", "SVG", "HTML", "README", "TOML", "JSON", "CMYK", "US", "A4", "3D"}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_help_names_only_real_arguments(name):
+    """Capitalised words in a command's help are its arguments (click's convention), no others."""
+    command = main.commands[name]
+    arguments = {p.name.upper() for p in command.params if isinstance(p, click.Argument)}
+    words = set(re.findall(r"\b[A-Z][A-Z0-9]+\b", command.help or ""))
+    assert words - WORDS_IN_CAPITALS <= arguments, name
+
+
+def test_command_list_is_not_cut_off():
+    result = CliRunner().invoke(main, ["--help"], terminal_width=80)
+    listed = [line for line in result.stdout.split("Commands:")[1].splitlines() if line.strip()]
+    assert len(listed) == len(main.commands)
+    cut = [line for line in listed if line.rstrip().endswith("...")]
+    assert not [line for line in cut if line.split()[0] in COMMANDS]
+
+
+def test_shell_completion_as_the_readme_says():
+    readme = (PROJECT / "README.md").read_text()
+    assert 'eval "$(_GRAWLIX_PRINT_COMPLETE=bash_source grawlix-print)"' in readme
+    script = CliRunner().invoke(main, env={"_GRAWLIX_PRINT_COMPLETE": "bash_source"}, prog_name="grawlix-print")
+    assert "complete -o nosort -F _grawlix_print_completion grawlix-print" in script.stdout
+    env = {"_GRAWLIX_PRINT_COMPLETE": "bash_complete", "COMP_WORDS": "grawlix-print al", "COMP_CWORD": "1"}
+    words = CliRunner().invoke(main, env=env, prog_name="grawlix-print")
+    assert words.stdout.split() == ["plain,all"]
+
+
+# --- the Python API ------------------------------------------------------------------------
+
+
+def test_import_loads_nothing_heavy_and_exposes_the_api():
+    code = (
+        "import sys, grawlix_print as gp\n"
+        "heavy = {'reportlab', 'cadquery', 'OCP', 'PIL', 'numpy', 'pypdfium2', 'fontTools', 'click'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
+        "grid = gp.Grid(gp.load_rules())\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT, check=False,
+                          env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["[]", "[]"]  # neither the import nor the rules core
+
+
+def test_every_public_name_resolves_and_says_what_it_is():
+    import grawlix_print as gp
+
+    wanted = {"Rules", "Grid", "load_rules", "load_position", "Position", "build_leaflet",
+              "build_sheets", "build_stl", "build_all", "Tile", "GrawlixError"}  # fmt: skip
+    assert wanted <= set(gp.__all__) and set(gp.__all__) <= set(dir(gp))
+    for name in gp.__all__:
+        value = getattr(gp, name)
+        if callable(value):
+            doc = (value.__doc__ or "").strip()
+            assert doc and not doc.startswith(f"{name}("), f"{name} has no docstring of its own"
+    with pytest.raises(AttributeError):
+        gp.no_such_thing  # noqa: B018
+
+
+def readme_section(title: str) -> str:
+    text = (PROJECT / "README.md").read_text()
+    return text.split(f"\n## {title}\n")[1].split("\n## ")[0]
+
+
+def test_readme_python_example_runs_and_prints_what_it_says(tmp_path, monkeypatch, capsys):
+    section = readme_section("Use from Python")
+    code = re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
+    output = re.search(r"```text\n(.*?)```", section, re.DOTALL).group(1)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "README.md", "exec"), {})  # noqa: S102  the README's own example
+    assert capsys.readouterr().out == output
+    assert (tmp_path / "print" / "leaflet-letter.pdf").is_file()

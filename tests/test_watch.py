@@ -1,0 +1,100 @@
+"""`grawlix-print watch`, run as a user runs it: save, read its line, look at the new files.
+
+One watch process serves the whole walk-through (a real process, so Ctrl-C and
+the file events are real). Timings are measured by benchmarks/bench.py, not here.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from conftest import PROJECT, TEMPLATES
+
+WAIT = 20.0  # seconds before a missing line fails the test (a loaded CI machine is slow)
+
+
+class Watcher:
+    """A running `grawlix-print watch` whose stdout and stderr lines arrive on one queue."""
+
+    def __init__(self, project: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "grawlix_print", "watch", "--templates", "templates", "-o", "out"],
+            cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONPATH": str(PROJECT)},
+        )  # fmt: skip
+        self.lines: queue.Queue[tuple[str, str]] = queue.Queue()
+        for name in ("stdout", "stderr"):
+            stream = getattr(self.process, name)
+            threading.Thread(target=self._pump, args=(name, stream), daemon=True).start()
+
+    def _pump(self, name: str, stream) -> None:
+        for line in stream:
+            self.lines.put((name, line.rstrip("\n")))
+
+    def next_line(self, timeout: float = WAIT) -> tuple[str, str]:
+        return self.lines.get(timeout=timeout)
+
+    def quiet_for(self, seconds: float) -> bool:
+        try:
+            self.lines.get(timeout=seconds)
+        except queue.Empty:
+            return True
+        return False
+
+
+def save(path: Path, text: str) -> None:
+    time.sleep(0.05)  # distinct saves, as a person makes them
+    path.write_text(text)
+
+
+def test_watch_rebuilds_on_save_reports_errors_and_keeps_going(tmp_path):
+    templates, out = tmp_path / "templates", tmp_path / "out"
+    shutil.copytree(TEMPLATES, templates)
+    watcher = Watcher(tmp_path)
+    try:
+        assert watcher.next_line() == ("stdout", "watching templates/ and its settings; Ctrl-C stops")
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and "first build: leaflet-a4.pdf, leaflet-reading-a4.pdf and 8 previews in" in line
+        assert (out / "leaflet" / "leaflet-a4.pdf").is_file()
+        assert (out / "previews" / "leaflet-a4-1.png").is_file()
+
+        leaflet = templates / "leaflet.md"
+        text = leaflet.read_text()
+        before = (out / "leaflet" / "leaflet-reading-a4.pdf").read_bytes()
+        save(leaflet, text.replace("make the coffee", "brew the coffee", 1))
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and " leaflet.md: leaflet-a4.pdf" in line and line.endswith(" s")
+        assert (out / "leaflet" / "leaflet-reading-a4.pdf").read_bytes() != before
+
+        rules = templates / "rules.toml"
+        good = rules.read_text()
+        save(rules, good.replace("max_rows = 6", "max_rows = 0"))
+        stream, line = watcher.next_line()
+        assert stream == "stderr"
+        assert line.endswith(f" rules.toml: error: {Path('templates') / 'rules.toml'}: "
+                             "max_rows must be a positive integer, not 0")  # fmt: skip
+        save(rules, good)  # the watch went on: the fix is built
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and " rules.toml: leaflet-a4.pdf" in line
+
+        save(tmp_path / "grawlix.toml", 'paper = "letter"\n')  # settings are read on every build
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and " grawlix.toml: leaflet-letter.pdf, leaflet-reading-letter.pdf" in line
+
+        save(tmp_path / "notes.txt", "not an input")  # beside the templates, not a settings file
+        assert watcher.quiet_for(0.3)
+
+        watcher.process.send_signal(signal.SIGINT)
+        assert watcher.process.wait(timeout=WAIT) == 0
+        assert watcher.quiet_for(0.2)  # Ctrl-C ends the watch without a word
+    finally:
+        if watcher.process.poll() is None:
+            watcher.process.kill()
