@@ -20,8 +20,6 @@ from ..drawing.diagram import Picture
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import (
-    LINE_BREAK,
-    Run,
     SetText,
     TextStyle,
     WordTooWide,
@@ -93,13 +91,6 @@ def make_styles() -> Styles:
     )
 
 
-def runs(text: Inline) -> Iterator[Run | None]:
-    """The leaflet text's styled spans as the typesetter's runs (``LINE_BREAK`` for a break),
-    one at a time: the typesetter stops reading where the panel ends."""
-    for span in text:
-        yield LINE_BREAK if isinstance(span, Break) else Run(span.text, span.bold, span.italic, span.glyph, span.link)
-
-
 def plain_text(text: Inline) -> str:
     return "".join(" " if isinstance(span, Break) else span.text for span in text)
 
@@ -140,7 +131,7 @@ class TextBox(Box):
 
     def lines(self, width: float, limit: float = float("inf")) -> SetText:
         if self._set is None or self._set[0] != width or not self._set[1].complete:
-            self._set = (width, set_text(runs(self.text), self.style, width, limit))
+            self._set = (width, set_text(self.text, self.style, width, limit))
         return self._set[1]
 
     def height(self, width: float, limit: float) -> float:
