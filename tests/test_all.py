@@ -72,9 +72,9 @@ def test_every_product_and_edition_is_there(kit):
             assert f"sheets/stickers-{paper}{suffix}.pdf" in names
     assert {"web/rules.md", "web/rules.html", "web/diagrams/example-2.svg"} <= names
     assert "3d/grawlix-raised-plate.stl" in names
-    assert "3d/grawlix-flat-plate.stl" in names
+    assert "3d/grawlix-flat-plate-1.stl" in names  # the 36 blanks over three 180 mm plates
     assert "3d/grawlix-3d-printing.txt" in names
-    assert len([n for n in names if n.startswith("3d/grawlix-raised-plate-") and n.endswith(".3mf")]) == 6
+    assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".3mf")]) == 13
     assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".stl")]) == 7
 
 
@@ -85,7 +85,8 @@ def test_a_preview_for_every_pdf_page_and_every_plate(kit):
     for pdf in out.rglob("*.pdf"):
         pages = len(pypdfium2.PdfDocument(str(pdf)))
         expected |= {f"{pdf.stem}-{page}.png" for page in range(1, pages + 1)}
-    expected |= {f"{stl.stem}.png" for stl in (out / "3d").glob("*plate.stl")}
+    expected |= {f"{plate.stem}.png" for plate in (out / "3d").glob("*plate*.stl")}
+    expected |= {f"{plate.stem}.png" for plate in (out / "3d").glob("*.3mf")}
     assert previews == expected
 
 
@@ -102,7 +103,7 @@ def test_plate_preview_shows_the_glyphs_in_the_accent_colour(kit):
 
     red, grey = shares("grawlix-raised-plate.png")
     assert red > 0.03 and grey > 0.10  # raised glyphs on grey bodies
-    red, grey = shares("grawlix-flat-plate.png")
+    red, grey = shares("grawlix-flat-plate-1.png")
     assert red == 0 and grey > 0.10
 
 
@@ -187,7 +188,7 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
             "tile_size": pytest.approx(25.4), "bleed": pytest.approx(3.0),
             "paper": "a4", "markings": "none",
         }  # the paper of each step is the kit's, not the recorded one
-        assert steps["3d"] == {"layer_height": pytest.approx(0.12)}
+        assert steps["3d"] == {"layer_height": pytest.approx(0.12), "full_set": True}  # the kit makes the full set
         (kit / "grawlix.toml").write_text("[all]\nspeed = 3\n")
         result = CliRunner().invoke(main, ["all", "--out", str(tmp_path), "--templates", str(kit / "templates")])
         assert result.exit_code == 1

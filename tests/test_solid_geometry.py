@@ -77,39 +77,47 @@ def test_regions_pair_holes_with_their_outer_contour():
             assert not region.outer.is_hole and all(h.is_hole for h in region.holes)
 
 
-@pytest.mark.parametrize("size", [20.0, 28.0, 40.0, 51.0])
-def test_raised_plate_fits_the_bed(size):
-    centres = plates.raised_grid(size)
-    assert len(centres) == 6
-    assert_on_bed(centres, size)
+@pytest.mark.parametrize(
+    "bed, size, count, per_plate",
+    [
+        ((180, 180), 28.0, 6, [6]),  # a colour's six tiles: one plate (3 x 2)
+        ((180, 180), 28.0, 36, [12, 12, 12]),  # 16 fit: three plates, shared evenly
+        ((256, 256), 28.0, 36, [36]),  # a Bambu X1 bed holds the whole set
+        ((100, 60), 28.0, 6, [2, 2, 2]),  # 2 across, 1 deep
+        ((38, 38), 28.0, 6, [1] * 6),  # the smallest bed that holds one tile
+        ((250, 210), 51.0, 6, [6]),
+    ],
+)  # fmt: skip
+def test_tiles_spread_over_the_fewest_plates(bed, size, count, per_plate):
+    bed = plates.Bed(*bed)
+    layout = plates.plates(count, bed, size)
+    assert [len(p) for p in layout] == per_plate
+    # independently: how many fit across and deep with 5 mm margins and 8 mm gaps
+    across = max(n for n in range(1, 20) if 2 * 5 + n * size + (n - 1) * 8 <= bed.width)
+    deep = max(n for n in range(1, 20) if 2 * 5 + n * size + (n - 1) * 8 <= bed.depth)
+    assert len(layout) == math.ceil(count / (across * deep))
+    for centres in layout:
+        assert_on_bed(centres, size, bed)
 
 
-@pytest.mark.parametrize("size, count", [(20.0, 12), (28.0, 12), (36.0, 12), (40.0, 9), (60.0, 4)])
-def test_flat_plate_holds_twelve_or_as_many_as_fit(size, count):
-    centres = plates.flat_grid(size)
-    assert len(centres) == count
-    assert_on_bed(centres, size)
-
-
-def assert_on_bed(centres, size):
+def assert_on_bed(centres, size, bed):
     half = size / 2
     for x, y in centres:
-        assert (
-            plates.BED_MARGIN_MM - 1e-9 <= x - half
-            and x + half <= 180 - plates.BED_MARGIN_MM + 1e-9
-        )
-        assert (
-            plates.BED_MARGIN_MM - 1e-9 <= y - half
-            and y + half <= 180 - plates.BED_MARGIN_MM + 1e-9
-        )
+        assert 5 - 1e-9 <= x - half and x + half <= bed.width - 5 + 1e-9
+        assert 5 - 1e-9 <= y - half and y + half <= bed.depth - 5 + 1e-9
     for i, (x0, y0) in enumerate(centres):
         for x1, y1 in centres[i + 1 :]:
-            gap = max(abs(x1 - x0), abs(y1 - y0)) - size
-            assert gap >= plates.TILE_GAP_MM - 1e-9
+            assert max(abs(x1 - x0), abs(y1 - y0)) - size >= 8 - 1e-9
 
 
-def test_a_raised_plate_too_large_for_the_bed_is_refused():
+@pytest.mark.parametrize("text, bed", [("180x180", (180, 180)), ("256 x 256 mm", (256, 256)),
+                                       ("250X210", (250, 210))])  # fmt: skip
+def test_beds_are_read_as_users_type_them(text, bed):
+    assert plates.parse_bed(text) == plates.Bed(*bed)
+
+
+def test_a_bed_too_small_for_one_tile_is_refused():
     from grawlix_print.errors import GrawlixError
 
-    with pytest.raises(GrawlixError, match="six tiles do not fit"):
-        plates.raised_grid(52.0)
+    with pytest.raises(GrawlixError, match="too small for one 28 mm tile"):
+        plates.plates(6, plates.Bed(37.9, 200), 28.0)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from grawlix_print.errors import GrawlixError
-from grawlix_print.solid.instructions import Listing, instructions_text
+from grawlix_print.solid.instructions import Files, Plate, instructions_text
 from grawlix_print.solid.layers import describe_snap, plan_layers
+from grawlix_print.solid.plates import Bed
 from grawlix_print.tile.identity import COLOURS
 from grawlix_print.tile.sizes import SOLID_TILE
 
@@ -74,19 +76,47 @@ def test_the_snap_is_stated():
     assert "not 10 mm" in describe_snap(plan_layers(10, 0.3, 0.2))
     assert "a tie goes up" in describe_snap(plan_layers(10, 0.3, 0.2))
     assert "exactly the top of layer 50" in describe_snap(plan_layers(10, 0.2, 0.2))
+    assert "relief 3.96 mm, not 4 mm: 33 whole layers" in describe_snap(plan_layers(9.8, 0.2, 0.12, 4))
+
+
+@pytest.mark.parametrize(
+    "relief, first, layer, expected",
+    [("4.8", "0.2", "0.2", "4.8"), ("4.8", "0.28", "0.12", "4.8"), ("4", "0.2", "0.12", "3.96"),
+     ("4.8", "0.2", "0.28", "4.76"), ("0.3", "0.2", "0.2", "0.4")],  # 1.5 layers: a tie goes up
+)  # fmt: skip
+def test_the_glyph_top_is_a_layer_top_too(relief, first, layer, expected):
+    plan = plan_layers(9.8, float(first), float(layer), float(relief))
+    assert plan.relief == pytest.approx(float(expected), abs=1e-9)
+    steps = Fraction(expected) / Fraction(layer)
+    assert steps.denominator == 1 and plan.relief_layers == steps
+    top = nearest_layer_top(str(Fraction(str(plan.top)).limit_denominator(10**6)), first, layer)
+    assert float(top[0]) == pytest.approx(plan.top, abs=1e-9)  # the top is itself a layer top
+
+
+def test_profiles_that_suit_the_published_heights():
+    from grawlix_print.solid.layers import COMMON_PROFILES, suited_profiles
+
+    plan = plan_layers(SOLID_TILE.body_height, 0.2, 0.2, SOLID_TILE.relief)
+    expected = []
+    for first, layer in COMMON_PROFILES:  # brute force: list every layer top up to the glyph's top
+        tops = {Fraction(str(first)) + k * Fraction(str(layer)) for k in range(200)}
+        if Fraction("9.8") in tops and Fraction("14.6") in tops:
+            expected.append((first, layer))
+    assert suited_profiles(plan) == expected
+    assert [layer for _, layer in expected] == [0.08, 0.1, 0.12, 0.15, 0.16, 0.2, 0.24]
+
+
+def notes(plan, plates, markings="none"):
+    files = Files(tuple(plates), markings, Bed())
+    return instructions_text(plan, SOLID_TILE, files)
 
 
 def test_notes_give_the_swap_as_each_slicer_shows_it():
-    plan = plan_layers(10, 0.3, 0.2)  # body 10.1 = top of layer 50; layer 51 is 10.1..10.3
-    tile = SOLID_TILE
-    listing = Listing(
-        (("plate.stl", "six tiles"), ("plate-red.3mf", "multi"), ("flat.stl", "blanks")),
-        raised_plate="plate.stl",
-        threemf_example="plate-red.3mf",
-        flat_plate="flat.stl",
-        flat_count=12,
-    )
-    text = instructions_text(plan, tile, listing)
+    plan = plan_layers(10, 0.3, 0.2, 4.8)  # body 10.1 = top of layer 50; layer 51 is 10.1..10.3
+    text = notes(plan, [Plate("plate.stl", "raised", 6, 30, 3),
+                        Plate("grawlix-raised-red-colour-change.3mf", "3MF one-nozzle plate", 6,
+                              30, 3, colour="red"),
+                        Plate("flat.stl", "flat", 12, 60, 0)])  # fmt: skip
     assert "CHANGE FILAMENT AT Z = 10.1 MM" in text
     assert "after layer 50 and before layer 51" in text
     assert '"10.30 (51)"' in text  # PrusaSlicer's slider label
@@ -94,8 +124,16 @@ def test_notes_give_the_swap_as_each_slicer_shows_it():
     assert "layer 51" in text and ";LAYER:50" in text  # Cura preview and its G-code
     assert 'Set its "Layer" to 51' in text  # Cura's Filament Change script
     assert "pause after layer 50" in text  # Cura's Pause at height script
+    assert "grawlix-raised-<colour>-colour-change.3mf" in text
     for colour in COLOURS:
         assert colour.name in text
     assert "six times" in text and "base colour first" in text
-    assert "print it 3 times for a set of 36" in text
+    assert "about 30 g base + 3 g accent" in " ".join(text.split())
     assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_flat_only_notes_have_no_colour_change():
+    plan = plan_layers(9.8, 0.2, 0.2)
+    text = notes(plan, [Plate("flat.stl", "flat", 16, 60, 0)])
+    assert "CHANGE" not in text and "M600" not in text and "pause" not in text.lower()
+    assert "16 plain tiles" in text and "No supports" in text

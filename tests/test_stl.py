@@ -1,18 +1,20 @@
-"""`grawlix-print stl`: the meshes, the 3MF and the swap height, measured in the files written.
+"""`grawlix-print stl`: meshes, STEP files, 3MF plates and notes, measured in the files written.
 
-CadQuery work is shared: one full default build per session, and one raised
-build per extra layer setting.
+The CAD work is shared: one full default build per session (with the full
+set). Files are read back with independent readers (trimesh, zipfile, XML,
+OpenCASCADE's STEP reader) and the slicers' loading rules as read in their
+source (quoted where used).
 """
 
 from __future__ import annotations
 
+import io
+import json
 import re
-import shutil
 import subprocess
 import sys
-import zipfile
 import xml.etree.ElementTree as ET
-from datetime import datetime
+import zipfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,18 +22,21 @@ import numpy as np
 import pytest
 import trimesh
 from click.testing import CliRunner
+from conftest import PROJECT, TEMPLATES
+from PIL import Image
 
 from grawlix_print.cli import main
-from grawlix_print.tile.identity import COLOURS, GLYPHS
-from grawlix_print.tile.sizes import SOLID_TILE
+from grawlix_print.tile.identity import COLOURS, GLYPHS, TILES
 from grawlix_print.tile.look import TILE_FACE, ink
 from grawlix_print.tile.outline import glyph_outlines
-
-from conftest import PROJECT, TEMPLATES
+from grawlix_print.tile.sizes import GLYPH_FRACTION, SOLID_TILE
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
-SINGLE_NAMES = [f"grawlix-raised-{g.name.replace(' ', '-')}.stl" for g in GLYPHS]
-GLYPH_BOX = SOLID_TILE.size * 0.68  # the glyph's larger side on a default tile
+SINGLE = [f"grawlix-raised-{g.name.replace(' ', '-')}" for g in GLYPHS]
+BODY, RELIEF, SIZE = SOLID_TILE.body_height, SOLID_TILE.relief, SOLID_TILE.size
+TOP = BODY + RELIEF
+FOOT = SOLID_TILE.elephant_foot
+GLYPH_BOX = SIZE * GLYPH_FRACTION
 
 
 def run_stl(out: Path, *args: str):
@@ -41,33 +46,23 @@ def run_stl(out: Path, *args: str):
 @pytest.fixture(scope="session")
 def default_set(tmp_path_factory):
     out = tmp_path_factory.mktemp("stl-default")
-    result = run_stl(out)
+    result = run_stl(out, "--full-set")
     assert result.exit_code == 0, result.output
     return out / "3d", result.output
 
 
-LAYER_SETTINGS = [("0.3", "0.2", "10"), ("0.28", "0.12", "10"), ("0.24", "0.16", "9.5")]
-
-
-@pytest.fixture(scope="session")
-def raised_set(tmp_path_factory):
-    """Raised tiles for (first layer, layer, body) settings, each built once per session."""
-    built = {}
-
-    def build(first: str, layer: str, body: str) -> Path:
-        if (first, layer, body) not in built:
-            out = tmp_path_factory.mktemp("stl-layers")
-            result = run_stl(out, "--style", "raised", "--first-layer-height", first,
-                             "--layer-height", layer, "--body-height", body)  # fmt: skip
-            assert result.exit_code == 0, result.output
-            built[first, layer, body] = out / "3d"
-        return built[first, layer, body]
-
-    return build
-
-
 def load(path: Path) -> trimesh.Trimesh:
     return trimesh.load(path, force="mesh")
+
+
+def stl_records(path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """Normals and corners of a binary STL, read by the format's layout (not our reader)."""
+    data = path.read_bytes()
+    count = int.from_bytes(data[80:84], "little")
+    assert len(data) == 84 + 50 * count
+    layout = np.dtype([("normal", "<f4", (3,)), ("corners", "<f4", (3, 3)), ("attribute", "<u2")])
+    records = np.frombuffer(data[84:], dtype=layout, count=count)
+    return records["normal"].astype(float), records["corners"].astype(float)
 
 
 def assert_closed_manifold(mesh: trimesh.Trimesh):
@@ -77,98 +72,103 @@ def assert_closed_manifold(mesh: trimesh.Trimesh):
     assert mesh.volume > 0  # outward normals
 
 
-def flat_levels(mesh: trimesh.Trimesh) -> list[float]:
-    """Heights of the upward-facing flat faces: the body's top and the glyph's top."""
-    up = mesh.face_normals[:, 2] > 0.999
-    return sorted({round(float(z), 3) for z in mesh.triangles_center[up][:, 2]})
+def is_layer_top(z: float, first: float = 0.2, layer: float = 0.2) -> bool:
+    steps = (Fraction(str(round(z, 6))) - Fraction(str(first))) / Fraction(str(layer))
+    return steps.denominator == 1 and steps >= 0
 
 
-# --- the default set --------------------------------------------------------
+# --- the files ---------------------------------------------------------------
 
 
-def test_full_set_is_written(default_set):
+def test_the_full_set_is_written(default_set):
     out, output = default_set
     names = sorted(p.name for p in out.iterdir())
     expected = (
-        ["grawlix-raised-plate.stl", "grawlix-flat-plate.stl", "grawlix-3d-printing.txt"]
-        + SINGLE_NAMES
-        + [f"grawlix-raised-plate-{c.name}.3mf" for c in COLOURS]
-    )
+        ["grawlix-raised-plate.stl", "grawlix-3d-printing.txt"]
+        + [f"{s}.{e}" for s in SINGLE for e in ("stl", "step")]
+        + [f"grawlix-raised-{c.name}-{k}.3mf" for c in COLOURS for k in ("colour-change", "two-filaments")]
+        + ["grawlix-raised-full-set-seven-filaments.3mf"]
+        + [f"grawlix-flat-plate-{n}.stl" for n in (1, 2, 3)]  # 36 blanks: 16 fit, so 3 plates
+    )  # fmt: skip
     assert names == sorted(expected)
-    assert not [p for p in out.iterdir() if p.name.startswith(".")]  # no temporary files left
-    assert "body height 10 mm: exactly the top of layer 50" in output
+    assert "body height 9.8 mm: exactly the top of layer 49" in output
 
 
-@pytest.mark.parametrize("name, bodies", [("grawlix-raised-plate.stl", 6),
-                                          ("grawlix-flat-plate.stl", 12)]
-                                         + [(n, 1) for n in SINGLE_NAMES])  # fmt: skip
-def test_every_stl_is_a_closed_manifold_with_the_expected_bodies(default_set, name, bodies):
-    mesh = load(default_set[0] / name)
-    assert_closed_manifold(mesh)
-    parts = mesh.split(only_watertight=False)
-    assert len(parts) == bodies
-    for part in parts:
-        assert_closed_manifold(part)
-        size = part.bounds[1] - part.bounds[0]
-        assert size[0] == pytest.approx(SOLID_TILE.size, abs=0.01)  # footprint
-        assert size[1] == pytest.approx(SOLID_TILE.size, abs=0.01)
-    assert mesh.bounds[0][2] == pytest.approx(0, abs=1e-6)  # flat on the bed
-    top = SOLID_TILE.body_height if "flat" in name else SOLID_TILE.body_height + SOLID_TILE.relief
-    assert mesh.bounds[1][2] == pytest.approx(top, abs=0.01)
-    assert (mesh.bounds[0][:2] >= 0).all() and (mesh.bounds[1][:2] <= 180).all()  # on the bed
+def test_the_3d_command_loads_no_cadquery_or_vtk(default_set):
+    # The model is built with OpenCASCADE's own bindings; cadquery would pull in VTK.
+    assert "cadquery" not in sys.modules and "vtk" not in sys.modules
 
 
-def test_raised_tiles_have_the_glyph_on_the_body(default_set):
-    for name in SINGLE_NAMES:
-        mesh = load(default_set[0] / name)
-        body, top = SOLID_TILE.body_height, SOLID_TILE.body_height + SOLID_TILE.relief
-        assert flat_levels(mesh) == [body, top]
-        above = mesh.vertices[mesh.vertices[:, 2] > body + 1e-6]
-        centre = (mesh.bounds[0][:2] + mesh.bounds[1][:2]) / 2
-        extent = above[:, :2].max(axis=0) - above[:, :2].min(axis=0)
-        assert max(extent) == pytest.approx(GLYPH_BOX, abs=0.05)  # glyph box, larger side
-        middle = (above[:, :2].max(axis=0) + above[:, :2].min(axis=0)) / 2
-        assert middle == pytest.approx(centre, abs=0.05)  # centred on the tile
+def stl_files(out: Path) -> list[Path]:
+    return sorted(out.glob("*.stl"))
 
 
-def test_plate_holds_one_tile_per_glyph(default_set):
-    plate = load(default_set[0] / "grawlix-raised-plate.stl")
-    singles = sorted(round(load(default_set[0] / n).volume, 1) for n in SINGLE_NAMES)
-    assert sorted(round(p.volume, 1) for p in plate.split()) == singles
+def test_every_stl_is_a_closed_manifold_with_unit_normals(default_set):
+    out = default_set[0]
+    for path in stl_files(out):
+        normals, corners = stl_records(path)
+        assert np.allclose(np.linalg.norm(normals, axis=1), 1.0, atol=1e-5), path.name
+        geometric = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+        geometric /= np.linalg.norm(geometric, axis=1, keepdims=True)
+        assert (np.einsum("ij,ij->i", normals, geometric) > 0.999).all(), path.name
+        header = path.read_bytes()[:80].decode("ascii")
+        assert header.startswith("grawlix-print") and not re.search(r"20\d\d", header)
+        mesh = load(path)
+        assert_closed_manifold(mesh)
+        parts = mesh.split(only_watertight=False)
+        expected = 6 if "raised-plate" in path.name else 12 if "flat" in path.name else 1
+        assert len(parts) == expected, path.name
+        for part in parts:
+            assert_closed_manifold(part)
+            size = part.bounds[1] - part.bounds[0]
+            assert size[:2] == pytest.approx([SIZE, SIZE], abs=0.01)  # footprint
+        assert mesh.bounds[0][2] == pytest.approx(0, abs=1e-6)  # on the bed ...
+        assert (mesh.bounds[0][:2] >= 5 - 1e-6).all() and (mesh.bounds[1][:2] <= 175 + 1e-6).all()
+        assert mesh.bounds[1][2] == pytest.approx(BODY if "flat" in path.name else TOP, abs=1e-4)
 
 
-def test_stl_headers_are_meaningful_and_undated(default_set):
-    header = (default_set[0] / "grawlix-raised-plate.stl").read_bytes()[:80].decode("ascii")
-    assert header.startswith("grawlix-print") and "28 mm" in header and "swap at Z 10" in header
-    assert str(datetime.now().year) not in header
+def horizontal_faces(mesh: trimesh.Trimesh, up: bool) -> dict[float, np.ndarray]:
+    """Faces that face straight up (or down), grouped by height."""
+    sign = 1 if up else -1
+    faces = np.flatnonzero(mesh.face_normals[:, 2] * sign > 0.999)
+    levels: dict[float, list[int]] = {}
+    for face in faces:
+        levels.setdefault(round(float(mesh.triangles_center[face, 2]), 4), []).append(face)
+    return {z: np.array(f) for z, f in levels.items()}
 
 
-def test_reported_triangle_counts_match_the_files(default_set):
-    out, output = default_set
-    reported = dict(re.findall(r"wrote .*?([\w.-]+\.stl) \(.*?([\d,]+) triangles\)", output))
-    assert len(reported) == 8
-    for name, count in reported.items():
-        data = (out / name).read_bytes()
-        assert int.from_bytes(data[80:84], "little") == int(count.replace(",", ""))
-        assert len(data) == 84 + 50 * int(count.replace(",", ""))
+def test_bottom_chamfer_and_snapped_heights_are_on_the_mesh(default_set):
+    for stem in SINGLE:
+        mesh = load(default_set[0] / f"{stem}.stl")
+        (bottom,) = horizontal_faces(mesh, up=False)  # one flat bottom, nothing overhangs
+        assert bottom == 0
+        below = mesh.vertices[np.isclose(mesh.vertices[:, 2], 0)]
+        assert np.ptp(below[:, :2], axis=0) == pytest.approx([SIZE - 2 * FOOT] * 2, abs=1e-4)
+        # 45 degrees: the section at the chamfer's top is the whole footprint again
+        section = mesh.section([0, 0, 1], [0, 0, FOOT + 1e-4])
+        assert np.ptp(section.vertices[:, :2], axis=0) == pytest.approx([SIZE, SIZE], abs=1e-3)
+        section = mesh.section([0, 0, 1], [0, 0, FOOT / 2])
+        assert np.ptp(section.vertices[:, :2], axis=0) == pytest.approx([SIZE - FOOT] * 2, abs=1e-3)
+        levels = sorted(horizontal_faces(mesh, up=True))
+        assert levels == pytest.approx([BODY, TOP])  # the body's top and the glyph's top only
+        assert is_layer_top(BODY) and is_layer_top(TOP)
 
 
-@pytest.mark.parametrize("glyph", GLYPHS, ids=lambda g: g.name)
-def test_curves_are_smooth_but_files_are_not_bloated(default_set, glyph):
+def test_glyphs_are_centred_and_follow_the_outline(default_set):
     """The glyph top's outline facets stay within 0.03 mm of the true curves."""
-    path = default_set[0] / f"grawlix-raised-{glyph.name.replace(' ', '-')}.stl"
-    assert path.stat().st_size < 250_000
-    mesh = load(path)
-    top = mesh.faces[np.all(np.isclose(mesh.vertices[mesh.faces][:, :, 2], 14), axis=1)]
-    edges = np.sort(np.concatenate([top[:, [0, 1]], top[:, [1, 2]], top[:, [2, 0]]]), axis=1)
-    unique, counts = np.unique(edges, axis=0, return_counts=True)
-    rim = unique[counts == 1]  # the top face's outline
-    centre = (mesh.bounds[0][:2] + mesh.bounds[1][:2]) / 2
-    ends = (mesh.vertices[rim][:, :, :2] - centre) / GLYPH_BOX  # unit glyph box, as tiles gives it
-    points = np.concatenate([ends[:, 0], ends.mean(axis=1)])  # corners and chord midpoints
-    exact = glyph_outlines()[glyph.symbol].polygons(1e-6)
-    deviation = min_distance(points, exact) * GLYPH_BOX
-    assert deviation.max() < 0.03
+    for glyph, stem in zip(GLYPHS, SINGLE):
+        mesh = load(default_set[0] / f"{stem}.stl")
+        top = mesh.faces[np.all(np.isclose(mesh.vertices[mesh.faces][:, :, 2], TOP), axis=1)]
+        edges = np.sort(np.concatenate([top[:, [0, 1]], top[:, [1, 2]], top[:, [2, 0]]]), axis=1)
+        unique, counts = np.unique(edges, axis=0, return_counts=True)
+        rim = unique[counts == 1]  # the top face's outline
+        centre = (mesh.bounds[0][:2] + mesh.bounds[1][:2]) / 2
+        ends = (mesh.vertices[rim][:, :, :2] - centre) / GLYPH_BOX  # unit glyph box
+        extent = ends.reshape(-1, 2).max(axis=0) - ends.reshape(-1, 2).min(axis=0)
+        assert max(extent) == pytest.approx(1.0, abs=0.003)  # the glyph box, larger side
+        points = np.concatenate([ends[:, 0], ends.mean(axis=1)])  # corners and chord midpoints
+        exact = glyph_outlines()[glyph.symbol].polygons(2e-5)  # 0.4 micrometres on the tile
+        assert (min_distance(points, exact) * GLYPH_BOX).max() < 0.03
 
 
 def min_distance(points: np.ndarray, polygons) -> np.ndarray:
@@ -180,90 +180,153 @@ def min_distance(points: np.ndarray, polygons) -> np.ndarray:
     return np.sqrt(((points[:, None, :] - nearest) ** 2).sum(-1)).min(axis=1)
 
 
-def test_same_options_give_the_same_bytes(default_set, tmp_path):
-    again = run_stl(tmp_path)
-    assert again.exit_code == 0, again.output
-    for path in default_set[0].iterdir():
-        assert (tmp_path / "3d" / path.name).read_bytes() == path.read_bytes(), path.name
+def test_plate_holds_one_tile_per_glyph(default_set):
+    plate = load(default_set[0] / "grawlix-raised-plate.stl")
+    singles = sorted(round(load(default_set[0] / f"{s}.stl").volume, 1) for s in SINGLE)
+    assert sorted(round(p.volume, 1) for p in plate.split()) == singles
 
 
-# --- the swap height on several layer settings ------------------------------
+def test_step_files_hold_the_same_solid_as_the_meshes(default_set):
+    from OCP.BRepGProp import BRepGProp
+    from OCP.GProp import GProp_GProps
+    from OCP.STEPControl import STEPControl_Reader
+
+    for stem in SINGLE[:2]:
+        path = default_set[0] / f"{stem}.step"
+        text = path.read_text()
+        assert text.startswith("ISO-10303-21;") and "AUTOMOTIVE_DESIGN" in text
+        assert "2000-01-01T00:00:00" in text  # the writer's clock is replaced: same bytes
+        reader = STEPControl_Reader()
+        reader.ReadFile(str(path))
+        reader.TransferRoots()
+        props = GProp_GProps()
+        BRepGProp.VolumeProperties_s(reader.OneShape(), props)
+        assert props.Mass() == pytest.approx(load(default_set[0] / f"{stem}.stl").volume, rel=2e-3)
 
 
-@pytest.mark.parametrize("settings", LAYER_SETTINGS, ids="/".join)
-def test_glyph_starts_on_a_layer_boundary(raised_set, settings):
-    out = raised_set(*settings)
-    first, layer, body = map(float, settings)
-    mesh = load(out / SINGLE_NAMES[0])
-    base, top = flat_levels(mesh)
-    steps = Fraction(base - first).limit_denominator(1000) / Fraction(layer).limit_denominator(1000)
-    assert steps.denominator == 1  # base = first + k * layer
-    assert abs(base - body) <= layer / 2 + 1e-6  # the nearest boundary to the body asked for
-    assert top == pytest.approx(base + SOLID_TILE.relief, abs=0.001)
-    notes = (out / "grawlix-3d-printing.txt").read_text()
-    layer_number = int(steps) + 2  # layers counted from 1; the first glyph-only layer
-    assert f"before layer {layer_number}," in notes
-    assert f'"{base + layer:.2f} ({layer_number})"' in notes
+# --- the 3MF plates, read as each slicer's loader reads them -------------------
 
 
-# --- the multi-material 3MF -------------------------------------------------
-
-
-def hex_colour(rgb) -> str:
-    return "#" + "".join("%02X" % int(c * 255 + 0.5) for c in rgb) + "FF"
-
-
-@pytest.mark.parametrize("colour", COLOURS, ids=lambda c: c.name)
-def test_3mf_has_named_coloured_parts(default_set, colour):
-    path = default_set[0] / f"grawlix-raised-plate-{colour.name}.3mf"
+def read_3mf(path: Path) -> dict[str, bytes]:
     with zipfile.ZipFile(path) as archive:
         infos = archive.infolist()
         assert [i.filename for i in infos] == sorted(i.filename for i in infos)
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
-        assert "[Content_Types].xml" in archive.namelist()
-        assert "/3D/3dmodel.model" in archive.read("_rels/.rels").decode()
-        model = ET.fromstring(archive.read("3D/3dmodel.model"))
-        config = ET.fromstring(archive.read("Metadata/Slic3r_PE_model.config"))
+        return {i.filename: archive.read(i) for i in infos}
+
+
+def model_objects(files: dict[str, bytes]):
+    model = ET.fromstring(files["3D/3dmodel.model"])
     assert model.get("unit") == "millimeter"
-    bases = model.findall("m:resources/m:basematerials/m:base", NS)
-    assert [b.get("displaycolor") for b in bases] == [
-        hex_colour(TILE_FACE.rgb),
-        hex_colour(ink(colour).rgb),
-    ]
-    assert bases[1].get("name") == colour.name
     objects = model.findall("m:resources/m:object", NS)
+    items = [i.get("objectid") for i in model.findall("m:build/m:item", NS)]
+    assert items == [o.get("id") for o in objects]
+    assert not [i for i in model.findall("m:build/m:item", NS) if i.get("transform")]
+    return model, objects
+
+
+def mesh_of(obj) -> tuple[np.ndarray, np.ndarray]:
+    vertices = np.array(
+        [[float(v.get(k)) for k in "xyz"] for v in obj.iter(f"{{{NS['m']}}}vertex")]
+    )
+    faces = np.array(
+        [[int(t.get(k)) for k in ("v1", "v2", "v3")] for t in obj.iter(f"{{{NS['m']}}}triangle")]
+    )
+    return vertices, faces
+
+
+def application(files: dict[str, bytes]) -> str:
+    model = ET.fromstring(files["3D/3dmodel.model"])
+    return next(m.text for m in model.findall("m:metadata", NS) if m.get("name") == "Application")
+
+
+def prusa_volumes(files: dict[str, bytes]) -> dict[str, list[dict]]:
+    """Slic3r_PE_model.config as PrusaSlicer's 3mf.cpp reads it: object id -> volumes
+    (firstid, lastid) with their "volume" metadata; object metadata under key None."""
+    config = ET.fromstring(files["Metadata/Slic3r_PE_model.config"])
+    result = {}
+    for obj in config.findall("object"):
+        meta = {m.get("key"): m.get("value") for m in obj.findall("metadata")}
+        volumes = [
+            {"range": (int(v.get("firstid")), int(v.get("lastid")))}
+            | {m.get("key"): m.get("value") for m in v.findall("metadata")}
+            for v in obj.findall("volume")
+        ]
+        result[obj.get("id")] = [{"object": meta}] + volumes
+    return result
+
+
+def prusa_settings(text: str) -> dict[str, str]:
+    """Slic3r_PE.config read by PrusaSlicer's rule (ConfigBase::load_from_gcode_string_legacy):
+    lines "; key = value" from the end of the file up, stopping at the first other line."""
+    settings = {}
+    for line in reversed([line for line in text.splitlines() if line.strip()]):
+        match = re.fullmatch(r"; ([A-Za-z][A-Za-z0-9_]{2,}) = (.*)", line)
+        if not match:
+            break
+        settings[match.group(1)] = match.group(2)
+    return settings
+
+
+def hex_colour(rgb) -> str:
+    return "#" + "".join(f"{int(c * 255 + 0.5):02X}" for c in rgb)
+
+
+@pytest.mark.parametrize("colour", COLOURS[::5], ids=lambda c: c.name)
+def test_colour_change_3mf_sets_the_change_for_every_slicer(default_set, colour):
+    files = read_3mf(default_set[0] / f"grawlix-raised-{colour.name}-colour-change.3mf")
+    _, objects = model_objects(files)
     assert len(objects) == 6
-    assert [i.get("objectid") for i in model.findall("m:build/m:item", NS)] == [
-        o.get("id") for o in objects
+    swap_top = f"{BODY + 0.2:g}"  # the top of the first glyph-only layer at 0.2 mm layers
+
+    # PrusaSlicer: opens a 3MF as a project (and so applies its colour changes) when it
+    # holds Metadata/Slic3r_PE.config (3mf.cpp is_project_3mf); any setting in that file
+    # would replace the user's profiles (Plater.cpp load_files), so it holds none.
+    assert prusa_settings(files["Metadata/Slic3r_PE.config"].decode()) == {}
+    change = ET.fromstring(files["Metadata/Prusa_Slicer_custom_gcode_per_print_z.xml"])
+    (code,) = change.findall("code")
+    assert code.attrib == {"print_z": swap_top, "type": "0", "extruder": "1",
+                           "color": hex_colour(ink(colour).rgb), "extra": "", "gcode": "M600"}  # fmt: skip
+    assert change.find("mode").get("value") == "SingleExtruder"
+    volumes = prusa_volumes(files)
+    for obj in objects:
+        _, faces = mesh_of(obj)
+        assert_indexed_closed_manifold(faces)
+        meta, *parts = volumes[obj.get("id")]
+        assert meta["object"]["layer_height"] == "0.2"  # travels as an object setting
+        assert [(p["range"], p["extruder"]) for p in parts] == [((0, len(faces) - 1), "1")]
+
+    # Bambu Studio / Orca Slicer (bbs_3mf.cpp): settings are read only when Application
+    # starts with "BambuStudio-" (_handle_end_metadata), and not through PrusaSlicer's
+    # loader, which Model::read_from_archive picks when Application contains "PrusaSlicer".
+    assert application(files).startswith("BambuStudio-") and "PrusaSlicer" not in application(files)
+    settings = ET.fromstring(files["Metadata/model_settings.config"])
+    ids = {o.get("id") for o in objects}
+    for obj in settings.findall("object"):
+        meta = {m.get("key"): m.get("value") for m in obj.findall("metadata")}
+        assert meta["extruder"] == "1" and meta["layer_height"] == "0.2"
+        # A part names its mesh object; a tile without components is its own only part
+        # (_generate_current_object_list, _generate_volumes_new match part id to it).
+        assert [p.get("id") for p in obj.findall("part")] == [obj.get("id")]
+        assert obj.find("part").get("subtype") == "normal_part"
+    (plate,) = settings.findall("plate")
+    assert {m.get("key"): m.get("value") for m in plate.findall("metadata")}["plater_id"] == "1"
+    instances = [
+        {m.get("key"): m.get("value") for m in i.findall("metadata")}
+        for i in plate.findall("model_instance")
     ]
-    volumes_by_object = {o.get("id"): o.findall("volume") for o in config.findall("object")}
-    for glyph, obj in zip(GLYPHS, objects):
-        assert glyph.symbol in obj.get("name") and colour.name in obj.get("name")
-        vertices = np.array(
-            [[float(v.get(k)) for k in "xyz"] for v in obj.iter(f"{{{NS['m']}}}vertex")]
-        )
-        triangles = obj.findall("m:mesh/m:triangles/m:triangle", NS)
-        faces = np.array([[int(t.get(k)) for k in ("v1", "v2", "v3")] for t in triangles])
-        volumes = volumes_by_object[obj.get("id")]
-        meta = [{m.get("key"): m.get("value") for m in v.findall("metadata")} for v in volumes]
-        assert [(m["name"], m["extruder"]) for m in meta] == [("body", "1"), ("glyph", "2")]
-        ranges = [(int(v.get("firstid")), int(v.get("lastid"))) for v in volumes]
-        assert ranges[0][0] == 0 and ranges[1][0] == ranges[0][1] + 1
-        assert ranges[1][1] == len(faces) - 1
-        for (lo, hi), part in zip(ranges, ("body", "glyph")):
-            part_faces = faces[lo : hi + 1]
-            assert_indexed_closed_manifold(part_faces)
-            colours = {triangles[i].get("p1", obj.get("pindex")) for i in range(lo, hi + 1)}
-            assert colours == ({"0"} if part == "body" else {"1"})
-            corners = vertices[part_faces.reshape(-1)]
-            z = (corners[:, 2].min(), corners[:, 2].max())
-            size = corners[:, :2].max(axis=0) - corners[:, :2].min(axis=0)
-            if part == "body":
-                assert z == pytest.approx((0, SOLID_TILE.body_height), abs=1e-4)
-                assert size == pytest.approx([SOLID_TILE.size] * 2, abs=0.01)
-            else:
-                assert z == pytest.approx((SOLID_TILE.body_height, 14), abs=1e-4)
-                assert max(size) == pytest.approx(GLYPH_BOX, abs=0.05)
+    assert {i["object_id"] for i in instances} == ids and {i["instance_id"] for i in instances} == {"0"}
+    layers = ET.fromstring(files["Metadata/custom_gcode_per_layer.xml"])
+    assert layers.tag == "custom_gcodes_per_layer"
+    (bambu_plate,) = layers.findall("plate")
+    assert bambu_plate.find("plate_info").get("id") == "1"
+    (layer,) = bambu_plate.findall("layer")
+    assert layer.get("top_z") == swap_top and layer.get("type") == "0"  # 0: ColorChange
+    assert layer.get("color") == hex_colour(ink(colour).rgb)
+    assert bambu_plate.find("mode").get("value") == "SingleExtruder"
+    project = json.loads(files["Metadata/project_settings.config"])
+    assert project == {"layer_height": "0.2", "initial_layer_print_height": "0.2"}
+    assert files["Metadata/plate_1.png"] == files["Metadata/thumbnail.png"]
 
 
 def assert_indexed_closed_manifold(faces: np.ndarray):
@@ -274,7 +337,128 @@ def assert_indexed_closed_manifold(faces: np.ndarray):
     assert reverse == {tuple(e) for e in directed.tolist()}
 
 
-# --- bad input --------------------------------------------------------------
+def check_parts(files, obj, volumes, colour_index: int, filament: str, closed: bool = True):
+    """Body and glyph: closed, in their heights, on their filaments and display colours."""
+    vertices, faces = mesh_of(obj)
+    triangles = obj.findall("m:mesh/m:triangles/m:triangle", NS)
+    _, *parts = volumes[obj.get("id")]
+    assert [(p["name"], p["extruder"], p["volume_type"]) for p in parts] == [
+        ("body", "1", "ModelPart"), ("glyph", filament, "ModelPart")]  # fmt: skip
+    (lo0, hi0), (lo1, hi1) = (p["range"] for p in parts)
+    assert lo0 == 0 and lo1 == hi0 + 1 and hi1 == len(faces) - 1
+    for (lo, hi), index in (((lo0, hi0), 0), ((lo1, hi1), colour_index)):
+        part = faces[lo : hi + 1]
+        if closed:
+            assert_indexed_closed_manifold(part)
+        colours = {int(triangles[i].get("p1", obj.get("pindex"))) for i in range(lo, hi + 1)}
+        assert colours == {index}
+        z = vertices[part.reshape(-1), 2]
+        assert (z.min(), z.max()) == pytest.approx((0, BODY) if index == 0 else (BODY, TOP), abs=1e-4)
+
+
+@pytest.mark.parametrize("colour", COLOURS[:2], ids=lambda c: c.name)
+def test_two_filament_3mf_keeps_parts_and_filaments_everywhere(default_set, colour):
+    files = read_3mf(default_set[0] / f"grawlix-raised-{colour.name}-two-filaments.3mf")
+    # PrusaSlicer reads Slic3r_PE_model.config; Bambu Studio and Orca Slicer read it too
+    # when Application contains "PrusaSlicer" (PrusaFileParser::check_3mf_from_prusa),
+    # through their copy of PrusaSlicer's loader, which reads only that file.
+    assert "PrusaSlicer" in application(files)
+    model, objects = model_objects(files)
+    bases = model.findall("m:resources/m:basematerials/m:base", NS)
+    assert [b.get("displaycolor") for b in bases] == [
+        hex_colour(TILE_FACE.rgb) + "FF", hex_colour(ink(colour).rgb) + "FF"]  # fmt: skip
+    volumes = prusa_volumes(files)
+    assert len(objects) == 6
+    for glyph, obj in zip(GLYPHS, objects):
+        assert glyph.symbol in obj.get("name") and colour.name in obj.get("name")
+        check_parts(files, obj, volumes, 1, "2")
+
+
+def test_full_set_puts_each_glyph_on_its_colours_filament(default_set):
+    files = read_3mf(default_set[0] / "grawlix-raised-full-set-seven-filaments.3mf")
+    assert "PrusaSlicer" in application(files)
+    model, objects = model_objects(files)
+    names = [b.get("name") for b in model.findall("m:resources/m:basematerials/m:base", NS)]
+    assert names[1:] == [c.name for c in COLOURS]
+    volumes = prusa_volumes(files)
+    seen, plates = set(), {}
+    for number, obj in enumerate(objects):
+        symbol, colour_name = obj.get("name").split()[:2]
+        colour = next(c for c in COLOURS if c.name == colour_name)
+        seen.add((symbol, colour_name))
+        # the meshes are the two-filament plates' (checked closed there); here a few suffice
+        check_parts(files, obj, volumes, colour.index + 1, str(colour.index + 2), number % 7 == 0)
+        vertices, _ = mesh_of(obj)
+        plate = int(vertices[:, 0].min() // (180 * 1.2))  # plates 1.2 bed widths apart
+        local = vertices[:, 0] - plate * 180 * 1.2
+        assert local.min() >= 5 - 1e-6 and local.max() <= 175 + 1e-6
+        assert vertices[:, 1].min() >= 5 - 1e-6 and vertices[:, 1].max() <= 175 + 1e-6
+        plates[plate] = plates.get(plate, 0) + 1
+    assert seen == {(t.glyph.symbol, t.colour.name) for t in TILES}
+    assert plates == {0: 12, 1: 12, 2: 12}  # 16 fit a 180 mm bed: 3 plates, shared evenly
+
+
+def test_every_3mf_carries_a_picture_in_its_colours(default_set):
+    for path in sorted(default_set[0].glob("*.3mf")):
+        files = read_3mf(path)
+        assert "/Metadata/thumbnail.png" in files["_rels/.rels"].decode()
+        image = Image.open(io.BytesIO(files["Metadata/thumbnail.png"])).convert("RGB")
+        assert image.size == (512, 512)
+        if not any(name in path.name for name in ("red-colour", "blue-two", "full-set")):
+            continue  # the others differ only in their colour
+        pixels = np.asarray(image).reshape(-1, 3).astype(float) / 255
+        colours = COLOURS if "full-set" in path.name else [c for c in COLOURS if c.name in path.name]
+        for wanted in [TILE_FACE.rgb] + [ink(c).rgb for c in colours[:2]]:
+            # lit faces are the colour times a shade: look for pixels along that ray
+            ray = np.asarray(wanted) / np.linalg.norm(wanted)
+            along = pixels @ ray
+            off = np.linalg.norm(pixels - along[:, None] * ray, axis=1)
+            assert ((off < 0.03) & (along > 0.3)).sum() > 500, (path.name, wanted)
+
+
+# --- notes --------------------------------------------------------------------
+
+
+def test_notes_state_the_change_profiles_and_weights(default_set):
+    notes = (default_set[0] / "grawlix-3d-printing.txt").read_text()
+    assert "CHANGE FILAMENT AT Z = 9.8 MM" in notes
+    assert '"10.00 (50)"' in notes and '"50" above "10.00"' in notes
+    # independently: the profiles with first layer 0.2 whose layers end at 9.8 and 14.6
+    suited = [l for l in ("0.08", "0.1", "0.12", "0.15", "0.16", "0.2", "0.24", "0.28")
+              if is_layer_top(BODY, 0.2, float(l)) and is_layer_top(TOP, 0.2, float(l))]  # fmt: skip
+    assert suited == ["0.08", "0.1", "0.12", "0.15", "0.16", "0.2", "0.24"]
+    assert f"with layers of {', '.join(suited[:-1])} and {suited[-1]} mm" in " ".join(notes.split())
+    assert '"Add pause"' in notes and "without an AMS" in notes
+    assert "No supports" in notes and "3 walls" in notes and "15 % infill" in notes
+    # grams: PLA (1.24 g/cm3) at 40-50 % of the solid volume, as slicers fill it
+    plate = load(default_set[0] / "grawlix-raised-plate.stl").volume / 1000 * 1.24
+    base, accent = map(int, re.search(r"raised-plate\.stl.*?about (\d+) g base \+ (\d+) g accent",
+                                       notes, re.DOTALL).groups())  # fmt: skip
+    assert 0.4 * plate <= base + accent <= 0.5 * plate + 1
+    assert max(len(line) for line in notes.splitlines()) <= 80
+
+
+def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
+    result = run_stl(tmp_path, "--style", "flat", "--fit", "0.3", "--elephant-foot", "0",
+                     "--bed", "256x256")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "3d"
+    assert sorted(p.name for p in out.iterdir()) == [
+        "grawlix-3d-printing.txt", "grawlix-flat-plate.stl"]  # fmt: skip
+    notes = (out / "grawlix-3d-printing.txt").read_text()
+    assert "CHANGE" not in notes and "M600" not in notes and "glyph" not in notes
+    mesh = load(out / "grawlix-flat-plate.stl")
+    parts = mesh.split()
+    assert len(parts) == 36  # the whole set on one 256 mm bed
+    for part in parts:
+        assert np.ptp(part.vertices[:, :2], axis=0) == pytest.approx([SIZE - 0.3] * 2, abs=1e-4)
+        bottom = part.vertices[np.isclose(part.vertices[:, 2], 0)]
+        assert np.ptp(bottom[:, :2], axis=0) == pytest.approx([SIZE - 0.3] * 2, abs=1e-4)
+    centres = sorted({round(float(c), 3) for c in (p.bounds.mean(axis=0)[0] for p in parts)})
+    assert np.diff(centres) == pytest.approx([SIZE + 8.0] * 5)  # the stated 8 mm gap
+
+
+# --- bad input ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -283,11 +467,16 @@ def assert_indexed_closed_manifold(faces: np.ndarray):
         (["--tile-size", "0"], "--tile-size must be greater than zero"),
         (["--relief", "-2mm"], "--relief must be greater than zero"),
         (["--body-height", "0"], "--body-height must be greater than zero"),
-        (["--layer-height", "0"], "--layer-height must be greater than zero"),
         (["--layer-height", "1.2"], "--layer-height must be more than 0 and at most 1 mm"),
         (["--first-layer-height", "0.8", "--body-height", "0.7"], "larger than the body"),
-        (["--tile-size", "10"], "too small: the thinnest stroke"),
-        (["--tile-size", "60"], "six tiles do not fit"),
+        (["--tile-size", "6"], "too small: the thinnest stroke"),  # any bold face, at 4 mm
+        (["--tile-size", "20", "--fit", "15"], "use --fit"),
+        (["--fit", "-0.2"], "--fit must be zero or more"),
+        (["--elephant-foot", "-0.1"], "--elephant-foot must be zero or more"),
+        (["--elephant-foot", "3"], "--elephant-foot 3 mm is more than 2 mm"),
+        (["--bed", "30x30"], "too small for one 28 mm tile"),
+        (["--bed", "huge"], "is not a bed size"),
+        (["--markings", "dots"], "--markings 'dots' is not one of none, letters, shapes"),
         (["--relief", "0.1"], "less than one 0.2 mm layer"),
         (["--templates", "/nonexistent"], "no such templates folder"),
         (["--style", "round"], "--style 'round' is not one of raised, flat"),
@@ -303,6 +492,43 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, message):
     assert not out.exists()
 
 
+def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
+    from grawlix_print.errors import GrawlixError
+    from grawlix_print.solid.plan import plan_stl, stl_options
+    from grawlix_print.solid.strokes import glyph_strokes
+
+    # Independently of the message: the smallest footprint keeping every stroke 0.8 mm
+    smallest = 0.8 / (min(glyph_strokes().values()) * GLYPH_FRACTION)
+    plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest - 0.01))
+    with pytest.raises(GrawlixError, match="thinnest stroke"):
+        plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest + 0.01))
+    plan_stl(stl_options(style="flat", tile_size=12.0, fit=1.0))  # blanks have no strokes
+
+
+def test_marks_without_room_are_refused(tmp_path):
+    """Just under the smallest tile that takes letters (found through the code's own checks,
+    whatever the typeface), the command refuses in one line and writes nothing."""
+    from grawlix_print.errors import GrawlixError
+    from grawlix_print.solid.plan import plan_stl, stl_options
+
+    def fits(size: float) -> bool:
+        try:
+            plan_stl(stl_options(tile_size=size, markings="letters"))
+            return True
+        except GrawlixError:
+            return False
+
+    low, high = 5.0, 80.0
+    assert not fits(low) and fits(high)
+    while high - low > 0.01:
+        low, high = (low, (low + high) / 2) if fits((low + high) / 2) else ((low + high) / 2, high)
+    out = tmp_path / "out"
+    result = run_stl(out, "--tile-size", f"{low:.3f}", "--markings", "letters")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "--markings letters" in result.stderr or "thinnest stroke" in result.stderr
+    assert not out.exists()
+
+
 def test_bad_input_leaves_earlier_files_alone(tmp_path):
     earlier = tmp_path / "3d" / "grawlix-raised-plate.stl"
     earlier.parent.mkdir()
@@ -313,10 +539,10 @@ def test_bad_input_leaves_earlier_files_alone(tmp_path):
 
 
 def test_recorded_settings_are_used_and_checked(templates_copy):
-    (templates_copy.parent / "grawlix.toml").write_text("[stl]\nlayer-height = 1.5\n")
+    (templates_copy.parent / "grawlix.toml").write_text('[stl]\nbed = "20x20"\n')
     out = templates_copy.parent / "out"
     result = run_stl(out, "--templates", str(templates_copy))
-    assert result.exit_code == 1 and "not 1.5 mm" in result.stderr  # the recorded value
+    assert result.exit_code == 1 and "--bed 20 x 20 mm is too small" in result.stderr
     assert not out.exists()
     (templates_copy.parent / "grawlix.toml").write_text('[stl]\nlayer-height = "thick"\n')
     result = run_stl(out, "--templates", str(templates_copy))
@@ -327,7 +553,7 @@ def test_the_kit_can_build_the_tiles_as_a_heavy_step(tmp_path):
     from grawlix_print.kit.build import Step, build_kit
     from grawlix_print.kit.plan import stl_step
 
-    step = Step("stl", stl_step, {"style": "flat", "tile_size": 25.0}, heavy=True)
+    step = Step("stl", stl_step, {"style": "flat", "tile_size": 25.0, "bed": [256, 256]}, heavy=True)
     (outcome,) = build_kit([step], tmp_path, TEMPLATES)
     paths = sorted(f["path"] for f in outcome.files)
     assert paths == [
@@ -335,24 +561,11 @@ def test_the_kit_can_build_the_tiles_as_a_heavy_step(tmp_path):
         "3d/grawlix-flat-plate.stl",
         "previews/grawlix-flat-plate.png",
     ]
-    plate = load(tmp_path / "3d/grawlix-flat-plate.stl")
-    assert len(plate.split()) == 12
+    assert len(load(tmp_path / "3d/grawlix-flat-plate.stl").split()) == 36
     assert {f["params"]["tile_size"] for f in outcome.files if f["path"].startswith("3d/")} == {25.0}
 
 
-def test_thin_strokes_name_the_smallest_tile(tmp_path):
-    from grawlix_print.errors import GrawlixError
-    from grawlix_print.solid.build import plan_stl, stl_options
-
-    result = run_stl(tmp_path / "out", "--tile-size", "10")
-    size = float(re.search(r"use at least ([\d.]+) mm", result.stderr).group(1))
-    plan_stl(stl_options(tile_size=size))  # the size suggested is accepted ...
-    with pytest.raises(GrawlixError, match="thinnest stroke"):
-        plan_stl(stl_options(tile_size=size - 0.2))  # ... and a little less is not
-    plan_stl(stl_options(style="flat", tile_size=12))  # blank tiles have no strokes
-
-
-def test_cadquery_is_imported_only_by_the_3d_command():
+def test_other_commands_never_load_the_cad_kernel():
     script = (
         "import sys\n"
         "from click.testing import CliRunner\n"
@@ -361,86 +574,15 @@ def test_cadquery_is_imported_only_by_the_3d_command():
         "assert r.exit_code == 0, r.output\n"
         "r = CliRunner().invoke(main, ['stl', '--tile-size', '5'])\n"
         "assert r.exit_code == 1, r.output\n"
-        "heavy = sorted(m for m in ('cadquery', 'OCP', 'stl', 'vtk') if m in sys.modules)\n"
+        "heavy = sorted(m for m in ('cadquery', 'OCP', 'vtk') if m in sys.modules)\n"
         "assert not heavy, heavy\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=PROJECT, capture_output=True, text=True
-    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=PROJECT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 
 
-# --- a real slicer ----------------------------------------------------------
+def test_same_options_give_the_same_bytes():
+    from grawlix_print.solid.build import sample_plates
 
-needs_slicer = pytest.mark.skipif(
-    shutil.which("prusa-slicer") is None, reason="prusa-slicer not on PATH"
-)
-
-
-def extrusions_by_layer(gcode: Path) -> dict[float, list[tuple[int, float, float]]]:
-    """(tool, x, y) of every extruding move, by the layer's Z from PrusaSlicer's ;Z: comments."""
-    layers: dict[float, list] = {}
-    z, tool, kind = None, 0, ""
-    for line in gcode.read_text().splitlines():
-        if line.startswith(";Z:"):
-            z = round(float(line[3:]), 3)
-            layers.setdefault(z, [])
-        elif line.startswith(";TYPE:"):
-            kind = line[6:]
-        elif re.match(r"T\d+$", line):
-            tool = int(line[1:])
-        elif line.startswith("G1") and z is not None and kind not in ("Wipe tower", "Skirt/Brim"):
-            words = dict(re.findall(r"([XYE])(-?[\d.]+)", line))
-            if "X" in words and "Y" in words and float(words.get("E", 0)) > 0:
-                layers[z].append((tool, float(words["X"]), float(words["Y"])))
-    return layers
-
-
-def slice_(model: Path, gcode: Path, *settings: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        ["prusa-slicer", "--export-gcode", *settings, "-o", str(gcode), str(model)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-
-
-@needs_slicer
-def test_prusaslicer_starts_a_layer_at_the_swap_height(tmp_path, raised_set):
-    first, layer = 0.3, 0.2
-    out = raised_set(str(first), str(layer), "10")
-    notes = (out / "grawlix-3d-printing.txt").read_text()
-    swap = float(re.search(r"CHANGE FILAMENT AT Z = ([\d.]+) MM", notes).group(1))
-    gcode = tmp_path / "plate.gcode"
-    done = slice_(out / "grawlix-raised-plate.stl", gcode,
-                  "--first-layer-height", str(first), "--layer-height", str(layer))  # fmt: skip
-    assert done.returncode == 0, done.stderr[-2000:]
-    layers = extrusions_by_layer(gcode)
-    tops = sorted(layers)
-    assert tops[0] == pytest.approx(first)
-    assert swap in tops  # a layer ends exactly at the swap height ...
-    above = tops[tops.index(swap) + 1]
-    assert above == pytest.approx(swap + layer)  # ... and the next one starts there
-
-    def width(z):
-        xs = [x for _, x, _ in layers[z]]
-        return max(xs) - min(xs)
-
-    plate_width = 3 * SOLID_TILE.size + 2 * 8.0
-    assert width(swap) > plate_width - 2  # the body's last layer spans the tiles
-    assert width(above) < plate_width - (SOLID_TILE.size - GLYPH_BOX) + 0.5  # only glyphs above
-
-
-@needs_slicer
-def test_prusaslicer_prints_body_and_glyph_with_two_extruders(tmp_path, default_set):
-    gcode = tmp_path / "mm.gcode"
-    two = ["--nozzle-diameter", "0.4,0.4", "--filament-diameter", "1.75,1.75",
-           "--temperature", "210,210", "--first-layer-temperature", "210,210",
-           "--extruder-offset", "0x0,0x0", "--retract-length", "0.8,0.8",
-           "--retract-length-toolchange", "10,10"]  # fmt: skip
-    done = slice_(default_set[0] / "grawlix-raised-plate-red.3mf", gcode,
-                  "--first-layer-height", "0.2", "--layer-height", "0.2", *two)  # fmt: skip
-    assert done.returncode == 0, done.stderr[-2000:]
-    layers = extrusions_by_layer(gcode)
-    body = SOLID_TILE.body_height
-    below = {tool for z, moves in layers.items() if z <= body + 1e-6 for tool, _, _ in moves}
-    above = {tool for z, moves in layers.items() if z > body + 1e-6 for tool, _, _ in moves}
-    assert below == {0} and above == {1}
+    first = sample_plates("#", COLOURS[3], markings="shapes")
+    assert len(first) == 2 and sample_plates("#", COLOURS[3], markings="shapes") == first

@@ -91,9 +91,10 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
         "sticker_size": pytest.approx(22.5), "back_design": "light",
     }  # fmt: skip
     assert settings.for_command("stl") == {
-        "style": "both", "tile_size": pytest.approx(28.0), "body_height": pytest.approx(10.0),
-        "relief": pytest.approx(4.0), "layer_height": pytest.approx(0.2),
-        "first_layer_height": pytest.approx(0.2),
+        "style": "both", "tile_size": pytest.approx(28.0), "body_height": pytest.approx(9.8),
+        "relief": pytest.approx(4.8), "layer_height": pytest.approx(0.2),
+        "first_layer_height": pytest.approx(0.2), "elephant_foot": pytest.approx(0.4),
+        "fit": pytest.approx(0.0), "bed": (180.0, 180.0), "markings": "none", "full_set": False,
     }  # fmt: skip
     assert settings.for_command("all") == {
         "only": ("leaflet", "sheets", "web", "3d"), "paper": "both", "quiet": False,
@@ -174,7 +175,7 @@ def test_bleed_zero_means_no_bleed(tmp_path):
 
 # --- help and completion -------------------------------------------------------------------
 
-WORDS_IN_CAPITALS = {"PDF", "STL", "3MF", "PNG", "SVG", "HTML", "README", "TOML", "JSON", "CMYK", "US", "A4", "3D"}
+WORDS_IN_CAPITALS = {"PDF", "STL", "3MF", "STEP", "PNG", "SVG", "HTML", "README", "TOML", "JSON", "CMYK", "US", "A4", "3D"}
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -7,17 +7,33 @@ from pathlib import Path
 import click
 
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
+from ..solid.marks import MARKINGS
+from ..solid.plates import DEFAULT_BED
 from ..tile.sizes import SOLID_TILE
 from .app import main
-from .options import LENGTH, OneLineChoice, out_option, templates_option
+from .options import LENGTH, LENGTH_OR_ZERO, OneLineChoice, option_label, out_option, templates_option
 from .settings import with_settings
 
 
-def _length_option(name: str, default: float, help: str):
-    return click.option(name, type=LENGTH, default=f"{default:g}mm", show_default=True, help=help)
+class BedSize(click.ParamType):
+    """``WIDTHxDEPTH`` in millimetres, as a (width, depth) pair."""
+
+    name = "WxD"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (tuple, list)):
+            return tuple(float(v) for v in value)
+        from ..solid.plates import parse_bed
+
+        bed = parse_bed(value, option_label(param, ctx))
+        return (bed.width, bed.depth)
 
 
-@main.command(short_help="3D-printable tiles: STL, 3MF and printing notes.")
+def _length_option(name: str, default: float, help: str, kind=LENGTH):
+    return click.option(name, type=kind, default=f"{default:g}mm", show_default=True, help=help)
+
+
+@main.command(short_help="3D-printable tiles: STL, 3MF, STEP and printing notes.")
 @out_option
 @click.option(
     "--style",
@@ -26,24 +42,47 @@ def _length_option(name: str, default: float, help: str):
     show_default=True,
     help="Raised tiles (glyph on top, two colours), flat blank tiles, or both.",
 )
-@_length_option("--tile-size", SOLID_TILE.size, "Side of a tile.")
+@_length_option("--tile-size", SOLID_TILE.size, "Side of a tile: its place in the grid.")
 @_length_option("--body-height", SOLID_TILE.body_height, "Body height; snapped to a layer top.")
-@_length_option("--relief", SOLID_TILE.relief, "How far the glyph stands above the body.")
+@_length_option(
+    "--relief", SOLID_TILE.relief, "How far the glyph stands above the body; snapped to whole layers."
+)
 @_length_option("--layer-height", DEFAULT_LAYER_MM, "Your slicer's layer height.")
 @_length_option("--first-layer-height", DEFAULT_FIRST_LAYER_MM, "Your slicer's first-layer height.")
+@_length_option(
+    "--elephant-foot",
+    SOLID_TILE.elephant_foot,
+    "Chamfer on the bottom edge for the first layer's flare (0 turns it off).",
+    LENGTH_OR_ZERO,
+)
+@_length_option(
+    "--fit", SOLID_TILE.fit, "Print each tile this much smaller than --tile-size, for play.",
+    LENGTH_OR_ZERO,
+)  # fmt: skip
+@click.option(
+    "--bed",
+    type=BedSize(),
+    default=f"{DEFAULT_BED.width:g}x{DEFAULT_BED.depth:g}",
+    show_default=True,
+    help="Your print bed, width x depth in mm: as many tiles per plate as fit.",
+)
+@click.option(
+    "--markings",
+    type=OneLineChoice(list(MARKINGS), case_sensitive=False),
+    default="none",
+    show_default=True,
+    help="Colour-blind marks raised in the corners: the colour's letter or shape, as on paper.",
+)
+@click.option(
+    "--full-set/--no-full-set",
+    default=False,
+    show_default=True,
+    help="Also one 3MF of all 36 tiles, each glyph on its colour's filament (seven filaments).",
+)
 @templates_option
 @with_settings
-def stl(
-    out: Path,
-    style: str,
-    tile_size: float,
-    body_height: float,
-    relief: float,
-    layer_height: float,
-    first_layer_height: float,
-    templates: Path,
-) -> None:
-    """3D-printable tiles: STL, multi-material 3MF, printing notes.
+def stl(out: Path, style: str, templates: Path, **options) -> None:
+    """3D-printable tiles: STL, 3MF (colour change set, or one filament per part), STEP, notes.
 
     Writes into 3d/ in the --out folder. The body height is snapped to a
     layer boundary of your slicer settings, so that one filament change prints
@@ -51,12 +90,12 @@ def stl(
     settings are read.
     """
     from ..kit.plan import output_folder
-    from ..solid.build import build_stl, plan_stl, stl_options
+    from ..solid.build import build_stl
     from ..solid.layers import describe_snap
+    from ..solid.plan import plan_stl, stl_options
 
-    styles = None if style.lower() == "both" else style
-    options = dict(style=styles, tile_size=tile_size, body_height=body_height, relief=relief,
-                   layer_height=layer_height, first_layer_height=first_layer_height)  # fmt: skip
+    options["style"] = None if style.lower() == "both" else style
+    options["markings"] = options["markings"].lower()
     click.echo(describe_snap(plan_stl(stl_options(**options)).layers))
     for item in build_stl(output_folder(out, "3d"), templates, **options):
         triangles = item.params.get("triangles")

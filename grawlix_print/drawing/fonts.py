@@ -19,6 +19,8 @@ QUICKSAND_BOLD = Face(
 )
 LABEL = QUICKSAND
 """Marker labels (``?``, ``!``) in diagrams: the leaflet's body face."""
+SANS_BOLD = QUICKSAND_BOLD
+"""The colour letters' face, in the corners of paper tiles and (``solid.marks``) on 3D tiles."""
 
 
 def registered(face: Face) -> str:

@@ -5,8 +5,8 @@ sub-folder it writes), the command whose recorded options it takes, which of
 those options, and its steps. A new product adds one entry. Each step function
 calls one product's own build, then renders previews of what it wrote, so a
 step's files and their previews are cached together. Products are imported
-inside the steps: the 3D step (CadQuery) runs in a worker process, and a
-build without it never loads CadQuery.
+inside the steps: the 3D step (OpenCASCADE) runs in a worker process, and a
+build without it never loads OpenCASCADE.
 """
 
 from __future__ import annotations
@@ -73,7 +73,9 @@ def _web_steps(papers: Sequence[str], options: dict) -> list[Step]:
 def _solid_steps(papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
-    return [Step("3d", stl_step, options, heavy=True, reads_templates=False)]
+    # The published kit carries the seven-filament full set unless grawlix.toml says otherwise.
+    solid = {"full_set": True, **options}
+    return [Step("3d", stl_step, solid, heavy=True, reads_templates=False)]
 
 
 PRODUCTS: tuple[Product, ...] = (
@@ -86,7 +88,8 @@ PRODUCTS: tuple[Product, ...] = (
     Product(
         "3d",
         "stl",
-        ("tile_size", "body_height", "relief", "layer_height", "first_layer_height"),
+        ("tile_size", "body_height", "relief", "layer_height", "first_layer_height",
+         "elephant_foot", "fit", "bed", "markings", "full_set"),  # fmt: skip
         _solid_steps,
     ),
 )
@@ -209,19 +212,16 @@ def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100) ->
 
 
 def _plate_previews(written: list[Written], folder: Path) -> list[Written]:
-    """A picture of each STL plate: bodies in the base grey, glyphs in red."""
-    from stl import mesh
-
-    from .previews import mesh_preview
+    """A picture of each plate: STL plates drawn with their glyphs in red, 3MF plates as the
+    picture they carry (in the colours they print in)."""
+    from .previews import stl_preview, threemf_preview
 
     previews = []
     for item in written:
-        if item.path.suffix == ".stl" and "plate" in item.kind:
-            triangles = mesh.Mesh.from_file(str(item.path)).vectors.astype(float)
-            path = folder / f"{item.path.stem}.png"
-            previews.append(
-                mesh_preview(
-                    triangles, path, item.path.name, item.params["body_height"], ink(COLOURS[0]).rgb
-                )
-            )
+        path = folder / f"{item.path.stem}.png"
+        if item.path.suffix == ".3mf":
+            previews.append(threemf_preview(item.path, path))
+        elif item.path.suffix == ".stl" and "plate" in item.kind:
+            split = item.params["body_height"]
+            previews.append(stl_preview(item.path, path, split, ink(COLOURS[0]).rgb))
     return previews

@@ -1,8 +1,9 @@
 """3D-printable tiles: a light body with the glyph raised on top in an accent colour.
 
-With one nozzle the colour comes from a filament swap at the height where the
-body ends, so that height has to be a layer boundary of the user's slicer
-settings. Pure modules (``layers``, ``outline``, ``plates``, ``instructions``,
-``threemf``) import no CAD code; ``model`` and ``mesh`` import CadQuery and are
-loaded only by ``build`` once every option has been checked.
+With one nozzle the colour comes from a filament change at the height where
+the body ends, so that height has to be a layer boundary of the user's slicer
+settings. Pure modules (``layers``, ``shapes``, ``marks``, ``plates``,
+``instructions``, ``threemf``, ``dialects``, ``picture``) import no CAD code;
+``model`` and ``mesh`` import OpenCASCADE (OCP) and are loaded only by
+``build`` once every option has been checked.
 """

@@ -1,81 +1,71 @@
-"""``grawlix-print stl``: check the options, build each distinct tile once, write every file.
+"""``grawlix-print stl``: build each distinct tile once, then make and write every file.
 
-Everything a user can get wrong is checked in ``plan_stl`` before CadQuery
-is even imported, and every file is made in memory before the first one is
-written, so a bad option or a failure leaves no partial set behind.
+Every file is made in memory before the first one is written, so a failure
+leaves no partial set behind. The options were checked by ``plan``.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
-from ..errors import GrawlixError
 from ..files import Written, write_bytes
-from ..tile.identity import COLOURS, GLYPHS, Colour, Glyph
+from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph
 from ..tile.look import TILE_FACE, ink
 from ..tile.outline import glyph_outlines
-from ..tile.sizes import SOLID_TILE, SolidTile
-from .instructions import Listing, instructions_text
-from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
-from .plates import BED_MM, flat_grid, raised_grid
-from .strokes import glyph_strokes
+from . import dialects
+from .instructions import Files, Plate, instructions_text
+from .layers import mm_text
+from .marks import mark_relief, mark_shapes
+from .plan import StlPlan, plan_stl, stl_options
+from .plates import Centre, plate_origin, plates
 
-STYLES = ("raised", "flat")
-MIN_STROKE_MM = 0.8
-"""Two widths of a 0.4 mm nozzle: the thinnest stroke that still prints as a solid line."""
-
-RAISED_PLATE = "grawlix-raised-plate.stl"
-FLAT_PLATE = "grawlix-flat-plate.stl"
+BASE = "base (light grey)"
 INSTRUCTIONS = "grawlix-3d-printing.txt"
 
 
-def raised_tile_name(glyph: Glyph) -> str:
-    return f"grawlix-raised-{glyph.name.replace(' ', '-')}.stl"
+def glyph_slug(glyph: Glyph) -> str:
+    return glyph.name.replace(" ", "-")
 
 
-def threemf_name(colour: Colour) -> str:
-    return f"grawlix-raised-plate-{colour.name}.3mf"
+def _suffix(plan: StlPlan) -> str:
+    return "" if plan.markings == "none" else f"-{plan.markings}"
 
 
-@dataclass(frozen=True)
-class StlOptions:
-    """What the user asked for, in millimetres."""
-
-    tile_size: float = SOLID_TILE.size
-    body_height: float = SOLID_TILE.body_height
-    relief: float = SOLID_TILE.relief
-    first_layer_height: float = DEFAULT_FIRST_LAYER_MM
-    layer_height: float = DEFAULT_LAYER_MM
-    styles: tuple[str, ...] = STYLES
+def _numbered(stem: str, index: int, count: int, extension: str) -> str:
+    return f"{stem}{'' if count == 1 else f'-{index + 1}'}.{extension}"
 
 
-@dataclass(frozen=True)
-class StlPlan:
-    """Checked options: the tile to build, its layers and where tiles go on each plate."""
+def build_stl(out: Path, templates: Path | None = None, **options) -> list[Written]:
+    """Build and write the meshes, 3MF plates, STEP files and printing notes.
 
-    tile: SolidTile
-    layers: LayerPlan
-    raised_centres: tuple[tuple[float, float], ...]
-    flat_centres: tuple[tuple[float, float], ...]
+    ``options`` are those of ``stl_options``. ``templates`` is not read (the
+    tiles come from the tile definition); it is taken so that
+    ``grawlix-print all`` can call every product's build alike.
+    """
+    plan = plan_stl(stl_options(**options))
+    products = _Products(plan).all()
+    return [
+        Written(write_bytes(Path(out) / product.name, product.data), product.kind, product.params)
+        for product in products
+    ]
 
-    @property
-    def params(self) -> dict:
-        """The settings every file was built with, for ``Written.params``."""
-        return {
-            "tile_size": self.tile.size,
-            "body_height": self.layers.body,
-            "requested_body_height": self.layers.requested_body,
-            "relief": self.tile.relief,
-            "first_layer_height": self.layers.first,
-            "layer_height": self.layers.layer,
-            "swap_z": self.layers.body,
-            "swap_layer": self.layers.swap_layer,
-            "swap_layer_top": self.layers.swap_layer_top,
-        }
+
+def sample_plates(symbols: str, colour: Colour, **options) -> dict[str, bytes]:
+    """A colour's one-nozzle and two-filament 3MF with only the tiles of ``symbols``.
+
+    The same code as the full set, on a model small enough to slice in a moment
+    (to try a slicer, or a layer setting, before printing a set).
+    """
+    plan = plan_stl(stl_options("raised", **options))
+    glyphs = tuple(g for g in GLYPHS if g.symbol in symbols)
+    plan = replace(plan, raised_plates=plates(len(glyphs), plan.bed, plan.tile.size))
+    products = _Products(plan, glyphs, (colour,))
+    products.colour_change_3mf(colour)
+    products.two_filament_3mf(colour)
+    return {product.name: product.data for product in products.products}
 
 
 @dataclass(frozen=True)
@@ -86,193 +76,371 @@ class _Product:
     params: dict
 
 
-def plan_stl(options: StlOptions) -> StlPlan:
-    """Refuse every impossible option with one line naming it; no CAD work happens here."""
-    for name, value in (("--tile-size", options.tile_size), ("--relief", options.relief)):
-        if not math.isfinite(value) or value <= 0:
-            raise GrawlixError(f"{name} must be greater than zero, not {value:g} mm")
-    unknown = [s for s in options.styles if s not in STYLES]
-    if unknown or not options.styles:
-        raise GrawlixError(f"--style must be one of {', '.join(STYLES)}, not {unknown or 'none'}")
-    layers = plan_layers(options.body_height, options.first_layer_height, options.layer_height)
-    chamfer = SOLID_TILE.chamfer
-    if layers.body <= chamfer:
-        raise GrawlixError(
-            f"--body-height {options.body_height:g} mm ({layers.body:g} mm on your layers) "
-            f"must be more than the {chamfer:g} mm chamfer on its top edges"
-        )
-    if options.tile_size <= 2 * chamfer:
-        raise GrawlixError(f"--tile-size {options.tile_size:g} mm is too small for any tile")
-    tile = replace(
-        SOLID_TILE, size=options.tile_size, body_height=layers.body, relief=options.relief
-    )
-    raised = "raised" in options.styles
-    if raised:
-        _check_relief(tile, layers)
-        _check_strokes(tile)
-    flat = flat_grid(tile.size) if "flat" in options.styles else []
-    if "flat" in options.styles and not flat:
-        raise GrawlixError(f"--tile-size {tile.size:g} mm is larger than a {BED_MM:g} mm bed")
-    return StlPlan(tile, layers, tuple(raised_grid(tile.size)) if raised else (), tuple(flat))
+@dataclass(frozen=True)
+class _GlyphTile:
+    """One glyph's tile: the raised glyph alone (a part on its own filament) and fused with
+    the body (one nozzle), as CAD shapes and as meshes."""
+
+    raised: object
+    whole: object
+    raised_mesh: object
+    whole_mesh: object
 
 
-def _check_relief(tile: SolidTile, layers: LayerPlan) -> None:
-    if tile.relief < layers.layer:
-        raise GrawlixError(
-            f"--relief {tile.relief:g} mm is less than one {layers.layer:g} mm layer: "
-            "the glyph would not print"
-        )
+class _Products:
+    """Every file's bytes, in the order they are listed; the CAD work happens here.
 
-
-def _check_strokes(tile: SolidTile) -> None:
-    """The thinnest glyph stroke, scaled to this tile, must stay at least MIN_STROKE_MM."""
-    strokes = glyph_strokes()
-    symbol = min(strokes, key=strokes.get)
-    thinnest = strokes[symbol] * tile.glyph_box
-    if thinnest < MIN_STROKE_MM:
-        smallest = tile.size * MIN_STROKE_MM / thinnest
-        raise GrawlixError(
-            f"--tile-size {tile.size:g} mm is too small: the thinnest stroke (of {symbol!r}) "
-            f"would be {thinnest:.2f} mm, under {MIN_STROKE_MM:g} mm; use at least "
-            f"{math.ceil(smallest * 10) / 10:g} mm"
-        )
-
-
-def stl_options(style: str | None = None, **lengths: float | None) -> StlOptions:
-    """Options as the command line and ``grawlix-print all`` give them.
-
-    ``style`` None means both styles; a length that is None keeps its default.
+    Each glyph is built and meshed once (and once per colour when marks are
+    on); plates are copies of those meshes moved into place.
     """
-    styles = STYLES if style is None else (style.lower(),)
-    given = {name: value for name, value in lengths.items() if value is not None}
-    return replace(StlOptions(), styles=styles, **given)
 
+    def __init__(
+        self, plan: StlPlan, glyphs: tuple[Glyph, ...] = GLYPHS, colours=COLOURS
+    ) -> None:
+        from . import model
+        from .mesh import tessellate, volume
 
-def build_stl(out: Path, templates: Path | None = None, **options) -> list[Written]:
-    """Build and write the STL plates and tiles, the 3MF plates and the printing notes.
-
-    ``options`` are those of ``stl_options``. ``templates`` is not read (the
-    tiles come from the tile definition); it is taken so that
-    ``grawlix-print all`` can call every product's build alike.
-    """
-    plan = plan_stl(stl_options(**options))
-    products = _products(plan)
-    written = []
-    for product in products:
-        path = write_bytes(Path(out) / product.name, product.data)
-        written.append(Written(path, product.kind, product.params))
-    return written
-
-
-def _products(plan: StlPlan) -> list[_Product]:
-    """Every file's bytes, in the order they are listed; the CAD work happens here."""
-    from .mesh import tessellate
-    from .model import tile_body
-
-    body = tile_body(plan.tile.size, plan.tile.body_height, plan.tile.chamfer)
-    body_mesh = tessellate(body)
-    products: list[_Product] = []
-    listing: list[tuple[str, str]] = []
-    if plan.raised_centres:
-        _raised(plan, body, body_mesh, products, listing)
-    if plan.flat_centres:
-        _flat(plan, body_mesh, products, listing)
-    listing.append((INSTRUCTIONS, "these notes"))
-    text = instructions_text(
-        plan.layers,
-        plan.tile,
-        Listing(
-            tuple(listing),
-            raised_plate=RAISED_PLATE if plan.raised_centres else None,
-            threemf_example=threemf_name(COLOURS[0]) if plan.raised_centres else None,
-            flat_plate=FLAT_PLATE if plan.flat_centres else None,
-            flat_count=len(plan.flat_centres),
-        ),
-    )
-    products.append(_Product(INSTRUCTIONS, "print instructions", text.encode(), plan.params))
-    return products
-
-
-def _raised(plan: StlPlan, body, body_mesh, products: list, listing: list) -> None:
-    """Each glyph tile built and meshed once; plate, single tiles and 3MF reuse the meshes."""
-    from .mesh import placed, tessellate
-    from .model import glyph_relief, raised_tile
-
-    tile = plan.tile
-    outlines = glyph_outlines()
-    glyph_meshes, tile_triangles = {}, {}
-    for glyph in GLYPHS:
-        relief = glyph_relief(outlines[glyph.symbol], tile.glyph_box, tile.body_height, tile.relief)
-        glyph_meshes[glyph] = tessellate(relief)
-        tile_triangles[glyph] = tessellate(raised_tile(body, relief)).triangles
-
-    body_z = f"{tile.body_height:g}"
-    swap = f"{tile.size:g} mm, body {body_z} + glyph {tile.relief:g} mm, swap at Z {body_z}"
-    plate = np.concatenate(
-        [placed(tile_triangles[g], [c]) for g, c in zip(GLYPHS, plan.raised_centres)]
-    )
-    count = len(GLYPHS)
-    header = f"{count} raised tiles {swap}"
-    products.append(_stl(RAISED_PLATE, "STL raised plate", plate, plan, header, tiles=count))
-    listing.append((RAISED_PLATE, "six tiles, one per glyph: print it once per accent colour"))
-    for glyph in GLYPHS:
-        triangles = placed(tile_triangles[glyph], [(BED_MM / 2, BED_MM / 2)])
-        header = f"raised tile {glyph.symbol} {swap}"
-        products.append(
-            _stl(raised_tile_name(glyph), "STL raised tile", triangles, plan, header, tiles=1)
+        self.plan = plan
+        self.glyph_set = glyphs
+        self.colour_set = colours
+        self.products: list[_Product] = []
+        self.plates: list[Plate] = []
+        self.pictures: dict[tuple, bytes] = {}
+        tile = plan.tile
+        self.body_shape = model.tile_body(
+            tile.footprint, tile.body_height, tile.chamfer, tile.elephant_foot
         )
-    listing.append((f"{raised_tile_name(GLYPHS[0])} ...", "one tile per glyph, for reprints"))
-    products += _threemf_plates(plan, body_mesh, glyph_meshes)
-    listing.append(
-        (f"{threemf_name(COLOURS[0])} ...", "the plate for multi-material printers, per colour")
-    )
+        self.body_mesh = tessellate(self.body_shape)
+        self._body_volume = volume(self.body_mesh.triangles)
+        if plan.raised:
+            self._build_glyphs()
 
+    def all(self) -> list[_Product]:
+        if self.plan.raised:
+            self._raised_stl_plates()
+            self._single_tiles()
+            for colour in COLOURS:
+                self.colour_change_3mf(colour)
+                self.two_filament_3mf(colour)
+            if self.plan.full_set:
+                self._full_set_3mf()
+        if self.plan.flat:
+            self._flat()
+        files = Files(tuple(self.plates), self.plan.markings, self.plan.bed)
+        text = instructions_text(self.plan.layers, self.plan.tile, files)
+        self.products.append(
+            _Product(INSTRUCTIONS, "print instructions", text.encode(), self.plan.params)
+        )
+        return self.products
 
-def _flat(plan: StlPlan, body_mesh, products: list, listing: list) -> None:
-    from .mesh import placed
+    # --- raised tiles -------------------------------------------------------
 
-    count = len(plan.flat_centres)
-    plate = placed(body_mesh.triangles, list(plan.flat_centres))
-    header = f"{count} flat tiles {plan.tile.size:g} mm, {plan.tile.body_height:g} mm high"
-    products.append(_stl(FLAT_PLATE, "STL flat plate", plate, plan, header, tiles=count))
-    listing.append((FLAT_PLATE, f"{count} plain blank tiles in one colour"))
+    def _build_glyphs(self) -> None:
+        from . import model
+        from .mesh import tessellate
+        from .shapes import Placement, outline_shapes
 
+        tile = self.plan.tile
+        outlines = glyph_outlines()
+        self.glyphs: dict[Glyph, _GlyphTile] = {}
+        for glyph in self.glyph_set:
+            shapes = outline_shapes(outlines[glyph.symbol], Placement(tile.glyph_box))
+            raised = model.relief(shapes, tile.body_height, tile.relief)
+            whole = model.fused(self.body_shape, raised)
+            self.glyphs[glyph] = _GlyphTile(raised, whole, tessellate(raised), tessellate(whole))
+        self.marked: dict[tuple[Glyph, Colour], object] = {}
+        if self.plan.markings != "none":
+            for colour in self.colour_set:
+                marks = model.relief(
+                    mark_shapes(tile, self.plan.markings, colour),
+                    tile.body_height,
+                    mark_relief(self.plan.layers),
+                )
+                marks_mesh = tessellate(marks)
+                for glyph in self.glyph_set:
+                    whole = model.fused(self.body_shape, self.glyphs[glyph].raised, marks)
+                    self.marked[glyph, colour] = (tessellate(whole), marks_mesh)
 
-def _stl(name: str, kind: str, triangles, plan: StlPlan, what: str, tiles: int) -> _Product:
-    """A binary STL whose header says what it holds (and no date)."""
-    from .mesh import stl_bytes
+    def _whole(self, glyph: Glyph, colour: Colour | None):
+        """The one-nozzle mesh of a tile: body, glyph and (with markings) the colour's marks."""
+        if self.plan.markings == "none" or colour is None:
+            return self.glyphs[glyph].whole_mesh
+        return self.marked[glyph, colour][0]
 
-    header = f"grawlix-print {what}"
-    params = plan.params | {"triangles": len(triangles), "tiles": tiles}
-    return _Product(name, kind, stl_bytes(triangles, header), params)
+    def _raised_stl_plates(self) -> None:
+        from .mesh import placed, stl_bytes, volume
 
+        layers = self.plan.layers
+        colours = [None] if self.plan.markings == "none" else list(COLOURS)
+        for colour in colours:
+            stem = "grawlix-raised-plate" + ("" if colour is None else f"-{colour.name}")
+            stem += _suffix(self.plan)
+            count = len(self.plan.raised_plates)
+            for index, centres in enumerate(self.plan.raised_plates):
+                done = sum(map(len, self.plan.raised_plates[:index]))
+                glyphs = self.glyph_set[done : done + len(centres)]
+                triangles = np.concatenate(
+                    [placed(self._whole(g, colour).triangles, [c]) for g, c in zip(glyphs, centres)]
+                )
+                name = _numbered(stem, index, count, "stl")
+                header = (
+                    f"grawlix-print {len(centres)} raised tiles {self.plan.tile.size:g} mm, "
+                    f"swap at Z {mm_text(layers.body)}"
+                )
+                self.products.append(
+                    _Product(
+                        name,
+                        "STL raised plate",
+                        stl_bytes(triangles, header),
+                        self.plan.params | {"triangles": len(triangles), "tiles": len(centres)},
+                    )
+                )
+                base = self._body_volume * len(centres)
+                self.plates.append(
+                    Plate(name, "raised", len(centres), grams(base),
+                          grams(volume(triangles) - base), colour=colour.name if colour else None)
+                )  # fmt: skip
 
-def _threemf_plates(plan: StlPlan, body_mesh, glyph_meshes: dict) -> list[_Product]:
-    from .threemf import Material, Part, Piece, threemf_bytes
+    def _single_tiles(self) -> None:
+        from .mesh import placed, stl_bytes
+        from .model import step_bytes
 
-    products = []
-    for colour in COLOURS:
-        materials = [
-            Material("base (light grey)", TILE_FACE.rgb),
-            Material(colour.name, ink(colour).rgb),
-        ]
+        centre = (self.plan.bed.width / 2, self.plan.bed.depth / 2)
+        for glyph in self.glyph_set:
+            triangles = placed(self.glyphs[glyph].whole_mesh.triangles, [centre])
+            header = f"grawlix-print raised tile {glyph.symbol} {self.plan.tile.size:g} mm"
+            name = f"grawlix-raised-{glyph_slug(glyph)}"
+            self.products.append(
+                _Product(
+                    f"{name}.stl",
+                    "STL raised tile",
+                    stl_bytes(triangles, header),
+                    self.plan.params | {"triangles": len(triangles), "tiles": 1},
+                )
+            )
+            self.products.append(
+                _Product(
+                    f"{name}.step",
+                    "STEP raised tile",
+                    step_bytes(self.glyphs[glyph].whole, f"Grawlix tile {glyph.symbol}"),
+                    self.plan.params | {"tiles": 1},
+                )
+            )
+
+    def _materials(self, colours: list[Colour]):
+        from .threemf import Material
+
+        return [Material(BASE, TILE_FACE.rgb)] + [Material(c.name, ink(c).rgb) for c in colours]
+
+    def _pieces_on_plates(self, tiles: list[tuple[Glyph, Colour]], plates_: list[list[Centre]]):
+        """(glyph, colour, plate number, x, y) for each tile, plate by plate."""
+        placed_tiles, queue = [], iter(tiles)
+        for index, centres in enumerate(plates_):
+            ox, oy = plate_origin(index, self.plan.bed)
+            for x, y in centres:
+                glyph, colour = next(queue)
+                placed_tiles.append((glyph, colour, index + 1, ox + x, oy + y))
+        return placed_tiles
+
+    def colour_change_3mf(self, colour: Colour) -> None:
+        """One nozzle: each tile a single part, the colour change set for every slicer."""
+        from .threemf import Package, Part, Piece, threemf_bytes
+
+        layers = self.plan.layers
+        placed = self._pieces_on_plates([(g, colour) for g in self.glyph_set], self.plan.raised_plates)
+        pieces = []
+        for glyph, _, plate, x, y in placed:
+            whole = self._whole(glyph, colour)
+            accent = (whole.triangles[:, :, 2].mean(axis=1) > layers.body + 1e-6).astype(int)
+            pieces.append(
+                Piece(_piece_name(glyph, colour), (Part("tile", whole, 1, accent),), x, y, plate)
+            )
+        materials = self._materials([colour])
+        picture = self._picture(placed)
+        plate_numbers = sorted({p.plate for p in pieces})
+        package = Package(
+            f"Grawlix tiles, {colour.name} glyphs, one nozzle",
+            dialects.BAMBU_DIALECT,
+            materials,
+            pieces,
+            files={
+                dialects.PRUSA_MODEL_CONFIG: dialects.prusa_model_config(pieces, layers),
+                dialects.PRUSA_PROJECT_CONFIG: dialects.prusa_project_config(layers),
+                dialects.PRUSA_COLOUR_CHANGE: dialects.prusa_colour_change(layers, materials[1].hex),
+                dialects.BAMBU_MODEL_SETTINGS: dialects.bambu_model_settings(pieces, layers),
+                dialects.BAMBU_PROJECT_SETTINGS: dialects.bambu_project_settings(layers),
+                dialects.BAMBU_COLOUR_CHANGE: dialects.bambu_colour_change(
+                    layers, materials[1].hex, plate_numbers
+                ),
+                **{dialects.BAMBU_PLATE_PICTURE.format(n): picture for n in plate_numbers},
+            },
+            metadata=dialects.BAMBU_METADATA,
+            namespaces=(dialects.BAMBU_NAMESPACE,),
+            thumbnail=picture,
+        )
+        self._add_3mf(
+            f"grawlix-raised-{colour.name}-colour-change{_suffix(self.plan)}.3mf",
+            "3MF one-nozzle plate",
+            threemf_bytes(package),
+            pieces,
+            colour.name,
+        )
+
+    def two_filament_3mf(self, colour: Colour) -> None:
+        """Body on filament 1 and glyph (with marks) on filament 2, read alike by every slicer."""
+        from .threemf import Piece
+
+        placed = self._pieces_on_plates([(g, colour) for g in self.glyph_set], self.plan.raised_plates)
         pieces = [
-            Piece(
-                f"{glyph.symbol} {colour.name} {glyph.name}",
-                (Part("body", body_mesh, 0, 1), Part("glyph", glyph_meshes[glyph], 1, 2)),
-                x,
-                y,
-            )
-            for glyph, (x, y) in zip(GLYPHS, plan.raised_centres)
+            Piece(_piece_name(glyph, colour), self._parts(glyph, colour, 2), x, y, plate)
+            for glyph, _, plate, x, y in placed
         ]
-        data = threemf_bytes(f"Grawlix tiles, {colour.name} glyphs", materials, pieces)
-        triangles = sum(len(p.mesh.faces) for piece in pieces for p in piece.parts)
-        products.append(
+        self._prusa_dialect_3mf(
+            f"grawlix-raised-{colour.name}-two-filaments{_suffix(self.plan)}.3mf",
+            f"Grawlix tiles, {colour.name} glyphs, two filaments",
+            "3MF two-filament plate",
+            [colour],
+            pieces,
+            self._picture(placed),
+            colour.name,
+        )
+
+    def _full_set_3mf(self) -> None:
+        """All 36 tiles over the fewest plates, each glyph on its colour's filament (2 to 7)."""
+        from .threemf import Piece
+
+        tiles = [(t.glyph, t.colour) for t in TILES]
+        layout = plates(len(tiles), self.plan.bed, self.plan.tile.size)
+        placed = self._pieces_on_plates(tiles, layout)
+        pieces = [
+            Piece(_piece_name(g, c), self._parts(g, c, c.index + 2), x, y, plate)
+            for g, c, plate, x, y in placed
+        ]
+        self._prusa_dialect_3mf(
+            f"grawlix-raised-full-set-seven-filaments{_suffix(self.plan)}.3mf",
+            "Grawlix tiles, the full set, seven filaments",
+            "3MF seven-filament full set",
+            list(COLOURS),
+            pieces,
+            self._picture(placed),
+            None,
+            plates_count=len(layout),
+        )
+
+    def _parts(self, glyph: Glyph, colour: Colour, filament: int):
+        from .mesh import TriangleMesh
+        from .threemf import Part
+
+        raised = self.glyphs[glyph].raised_mesh
+        if self.plan.markings != "none":
+            marks = self.marked[glyph, colour][1]
+            raised = TriangleMesh(
+                np.concatenate([raised.vertices, marks.vertices]),
+                np.concatenate([raised.faces, marks.faces + len(raised.vertices)]),
+            )
+        return (
+            Part("body", self.body_mesh, 1, 0),
+            Part("glyph", raised, filament, filament - 1),
+        )
+
+    def _prusa_dialect_3mf(
+        self, name, title, kind, colours, pieces, picture, colour_name, plates_count=1
+    ) -> None:
+        from .threemf import Package, threemf_bytes
+
+        package = Package(
+            title,
+            dialects.PRUSA_DIALECT,
+            self._materials(colours),
+            pieces,
+            files={dialects.PRUSA_MODEL_CONFIG: dialects.prusa_model_config(pieces, self.plan.layers)},
+            thumbnail=picture,
+        )
+        self._add_3mf(name, kind, threemf_bytes(package), pieces, colour_name, plates_count)
+
+    def _add_3mf(self, name, kind, data, pieces, colour_name, plates_count=1) -> None:
+        triangles = sum(len(part.mesh.faces) for piece in pieces for part in piece.parts)
+        self.products.append(
             _Product(
-                threemf_name(colour),
-                "3MF two-colour plate",
+                name,
+                kind,
                 data,
-                plan.params | {"triangles": triangles, "tiles": len(pieces), "colour": colour.name},
+                self.plan.params
+                | {"triangles": triangles, "tiles": len(pieces), "colour": colour_name},
             )
         )
-    return products
+        base, accent = self._piece_grams(pieces)
+        self.plates.append(
+            Plate(name, kind, len(pieces), base, accent, colour=colour_name, plates=plates_count)
+        )
+
+    def _picture(self, placed) -> bytes:
+        """The tiles of the first plate as they will print: bodies grey, glyphs in their colours.
+
+        Drawn from the one-nozzle meshes, whose body tops are cut around the glyphs, so the
+        painter's algorithm never lays a whole body top over a glyph's side.
+        """
+        from .picture import mesh_picture, two_colours
+
+        key = tuple((g.symbol, c.name, x, y) for g, c, plate, x, y in placed if plate == 1)
+        if key in self.pictures:  # the one-nozzle and two-filament plates look alike
+            return self.pictures[key]
+        triangles, colours = [], []
+        for glyph, colour, plate, x, y in placed:
+            if plate == 1:
+                tile = self._whole(glyph, colour).triangles + np.array([x, y, 0.0])
+                triangles.append(tile)
+                colours.append(two_colours(tile, self.plan.layers.body, ink(colour).rgb))
+        self.pictures[key] = mesh_picture(np.concatenate(triangles), np.concatenate(colours))
+        return self.pictures[key]
+
+    # --- weights ------------------------------------------------------------
+
+    def _piece_grams(self, pieces) -> tuple[float, float]:
+        """(base, accent) grams: every tile's body is the base, the rest is accent."""
+        from .mesh import volume
+
+        body = self._body_volume * len(pieces)
+        whole = sum(volume(part.mesh.triangles) for p in pieces for part in p.parts)
+        return grams(body), grams(whole - body)
+
+    # --- flat tiles ---------------------------------------------------------
+
+    def _flat(self) -> None:
+        from .mesh import placed, stl_bytes, volume
+
+        count = len(self.plan.flat_plates)
+        tile = self.plan.tile
+        for index, centres in enumerate(self.plan.flat_plates):
+            triangles = placed(self.body_mesh.triangles, centres)
+            name = _numbered("grawlix-flat-plate", index, count, "stl")
+            header = (
+                f"grawlix-print {len(centres)} flat tiles {tile.size:g} mm, "
+                f"{mm_text(tile.body_height)} mm high"
+            )
+            self.products.append(
+                _Product(
+                    name,
+                    "STL flat plate",
+                    stl_bytes(triangles, header),
+                    self.plan.params | {"triangles": len(triangles), "tiles": len(centres)},
+                )
+            )
+            self.plates.append(Plate(name, "flat", len(centres), grams(volume(triangles)), 0.0))
+
+
+PLA_DENSITY = 1.24
+"""g/cm3 of PLA, the filament most tiles will be printed in."""
+SOLID_SHARE = 0.45
+"""Share of a tile's volume a slicer fills with plastic at the settings the notes give
+(3 walls, 4 top and 4 bottom layers, 15 % infill); the rest is air between infill lines.
+Measured: PrusaSlicer 2.5 lays 42 % of a flat plate's volume and 47 % of a raised one's."""
+
+
+def grams(volume_mm3: float) -> float:
+    """Filament for a solid of this volume at the notes' settings."""
+    return volume_mm3 / 1000 * PLA_DENSITY * SOLID_SHARE
+
+
+def _piece_name(glyph: Glyph, colour: Colour) -> str:
+    return f"{glyph.symbol} {colour.name} {glyph.name}"

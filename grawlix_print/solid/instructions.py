@@ -1,145 +1,262 @@
 """The plain-text printing notes written next to the models.
 
-The one fact that matters is where to change filament; it is given three
-ways, as each slicer's preview shows it, because they count differently:
-PrusaSlicer labels a layer with its top Z and its number from 1, Orca
-Slicer and Bambu Studio show the same number above the same Z, and Cura's
-preview numbers layers from 1 while its G-code comments count from 0.
+The one fact that matters is where to change filament; it is given as each
+slicer's preview shows it, because they count differently: PrusaSlicer labels
+a layer with its top Z and its number from 1, Orca Slicer and Bambu Studio
+show the same number above the same Z, and Cura's preview numbers layers
+from 1 while its G-code comments count from 0. Flat tiles get none of it.
 """
 
 from __future__ import annotations
 
-import math
+import re
 import textwrap
 from dataclasses import dataclass
 
 from ..tile.identity import COLOURS, TILES
 from ..tile.sizes import SolidTile
-from .layers import LayerPlan, describe_snap, mm_text
+from .layers import LayerPlan, describe_snap, mm_text, suited_profiles
+from .plates import Bed
 
 WIDTH = 78
 
 
 @dataclass(frozen=True)
-class Listing:
-    """The files to describe, by role."""
+class Plate:
+    """One file the notes list: what it holds and the filament it takes."""
 
-    files: tuple[tuple[str, str], ...]
-    """(file name, what it holds), in the order they should be listed."""
-    raised_plate: str | None = None
-    threemf_example: str | None = None
-    flat_plate: str | None = None
-    flat_count: int = 0
+    name: str
+    kind: str
+    tiles: int
+    base_grams: float
+    accent_grams: float
+    colour: str | None = None
+    plates: int = 1
 
 
-def instructions_text(layers: LayerPlan, tile: SolidTile, listing: Listing) -> str:
-    """The whole notes file: settings, files, the swap, the six batches, slicer steps."""
-    sections = [_heading(layers, tile), _files(listing)]
-    if listing.raised_plate:
-        sections += [
-            _swap(layers),
-            _batches(listing.raised_plate),
-            _slicers(layers, listing.raised_plate),
-        ]
-        if listing.threemf_example:
-            sections.append(_multi_material(listing.threemf_example))
-    if listing.flat_plate:
-        sections.append(_flat(layers, tile, listing))
+@dataclass(frozen=True)
+class Files:
+    plates: tuple[Plate, ...]
+    markings: str
+    bed: Bed
+
+    def of_kind(self, *kinds: str) -> list[Plate]:
+        return [p for p in self.plates if p.kind in kinds]
+
+
+def instructions_text(layers: LayerPlan, tile: SolidTile, files: Files) -> str:
+    """The whole notes file: settings, files, the change, batches, slicer steps, settings."""
+    raised = files.of_kind("raised", "3MF one-nozzle plate")
+    sections = [_heading(layers, tile, bool(raised)), _files(files)]
+    if raised:
+        sections += [_change(layers, files), _batches(files), _by_hand(layers, files)]
+        if files.of_kind("3MF two-filament plate", "3MF seven-filament full set"):
+            sections.append(_multi_material(files))
+    sections.append(_settings(layers, tile, bool(raised)))
+    flat = files.of_kind("flat")
+    if flat:
+        sections.append(_flat(layers, tile, flat))
     return "\n\n".join(sections) + "\n"
 
 
-def _heading(layers: LayerPlan, tile: SolidTile) -> str:
+def _heading(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
     title = "GRAWLIX 3D-PRINTED TILES: HOW TO PRINT THEM"
     first, layer = mm_text(layers.first), mm_text(layers.layer)
-    size, body, relief = mm_text(tile.size), mm_text(tile.body_height), mm_text(tile.relief)
+    size, body = mm_text(tile.size), mm_text(tile.body_height)
+    shape = f"A tile is {mm_text(tile.footprint)} x {mm_text(tile.footprint)} mm"
+    if tile.fit:
+        shape += f" ({size} mm less {mm_text(tile.fit)} mm of play, so a grid of them is not tight)"
+    shape += f" with a {body} mm body"
+    if raised:
+        shape += (
+            f" and the glyph raised {mm_text(tile.relief)} mm above it, "
+            f"{mm_text(tile.body_height + tile.relief)} mm in all"
+        )
+    shape += "."
+    if tile.elephant_foot:
+        shape += (
+            f" Its bottom edge has a {mm_text(tile.elephant_foot)} mm chamfer that takes up the "
+            "flare of a squashed first layer, so tiles still lie flush side by side."
+        )
+    profiles = suited_profiles(layers)
+    heights = "body's top and the glyph's top" if raised else "body's top"
+    if profiles:
+        firsts = sorted({mm_text(f) for f, _ in profiles})
+        suits = (
+            f"Slicer profiles that suit these files as they are (the {heights} fall on layer "
+            f"tops): a first layer of {' or '.join(firsts)} mm with layers of "
+            f"{_and(mm_text(l) for _, l in profiles)} mm."
+        )
+    else:
+        suits = "None of the common slicer profiles (first layer 0.2 mm) suits these heights."
     return "\n".join(
         [
             title,
             "=" * len(title),
             "",
             _wrap(
-                f"These files are made for a slicer set to a first layer of {first} mm "
-                f"and a layer height of {layer} mm. The colour change has to fall "
-                "exactly where the body ends, so if you slice with other layer heights, make the "
-                "files again with those heights:"
+                f"These files are made for a slicer set to a first layer of {first} mm and a "
+                f"layer height of {layer} mm. {suits} For any other layers, make the files "
+                "again with your heights, for example:"
             ),
             "",
             f"    grawlix-print stl --first-layer-height {first} --layer-height {layer}",
             "",
-            _wrap(
-                f"A tile is {size} x {size} mm with a {body} mm body and the glyph raised "
-                f"{relief} mm above it, {mm_text(tile.body_height + tile.relief)} mm in all."
-            ),
+            _wrap(shape),
             "",
             _wrap(_sentence(describe_snap(layers))),
         ]
     )
 
 
-def _files(listing: Listing) -> str:
-    width = max(len(name) for name, _ in listing.files) + 2
+def _files(files: Files) -> str:
+    """One line per file, or per kind of file when there is one for each colour or plate."""
+    groups: dict[str, list[Plate]] = {}
+    for plate in files.plates:
+        name = plate.name.replace(plate.colour, "<colour>") if plate.colour else plate.name
+        groups.setdefault(re.sub(r"-\d+(\.\w+)$", r"-<n>\1", name), []).append(plate)
+    rows = [(name, _what(group)) for name, group in groups.items()]
+    width = max(len(name) for name, _ in rows) + 2
     lines = ["FILES"]
-    for name, what in listing.files:
+    if any(plate.colour for plate in files.plates):
+        lines.append(f"  (<colour> is each of {', '.join(c.name for c in COLOURS)})")
+    if any("<n>" in name for name, _ in rows):
+        lines.append("  (<n> numbers the plates a bed takes: 1, 2, ...)")
+    for name, what in rows:
         lines.append(_wrap(f"{name:<{width}}{what}", indent="  ", hang="  " + " " * width))
+    weights = "Weights are for PLA at the settings below (3 walls, 15 % infill); your "
+    weights += "slicer's estimate is the one to trust."
+    if files.of_kind("raised"):
+        weights = (
+            "Also grawlix-raised-<glyph>.stl and .step: one tile per glyph, for reprints and "
+            f"for remixing in CAD. {weights}"
+        )
+    lines.append(_wrap(weights, indent="  "))
     return "\n".join(lines)
 
 
-def _swap(layers: LayerPlan) -> str:
+def _what(group: list[Plate]) -> str:
+    plate = group[0]
+    tiles = f"{plate.tiles} tiles"
+    on = f" on {plate.plates} plates" if plate.plates > 1 else ""
+    weight = f"about {_grams(plate.base_grams)} base"
+    if plate.accent_grams:
+        weight += f" + {_grams(plate.accent_grams)} accent"
+    if len(group) > 1 and not plate.colour:  # numbered plates of one kind
+        tiles = f"{sum(p.tiles for p in group)} tiles over {len(group)} plates"
+        weight = f"about {_grams(max(p.base_grams for p in group))} base"
+        if plate.accent_grams:
+            weight += f" + {_grams(max(p.accent_grams for p in group))} accent"
+        weight += " per plate"
+    described = {
+        "raised": f"{tiles}, one per glyph, for one nozzle: print once per accent colour",
+        "3MF one-nozzle plate": f"{tiles} for one nozzle, the colour change already set",
+        "3MF two-filament plate": f"{tiles}, body and glyph as parts on filaments 1 and 2",
+        "3MF seven-filament full set": f"all {tiles}{on}, glyphs on filaments 2 to 7",
+        "flat": f"{tiles}, plain blanks in one colour",
+    }[plate.kind]
+    if plate.kind == "raised" and plate.colour:
+        described = f"{tiles}, one per glyph, with the colour's marks"
+    return f"{described}; {weight}"
+
+
+def _grams(value: float) -> str:
+    return f"{max(1, round(value))} g"
+
+
+def _change(layers: LayerPlan, files: Files) -> str:
     n, z, body = layers.swap_layer, layers.swap_layer_top, mm_text(layers.body)
-    return "\n".join(
-        [
-            f"ONE NOZZLE: CHANGE FILAMENT AT Z = {body} MM",
-            _wrap(
-                "Start every plate in the base colour: white or a light grey shows the glyphs "
-                f"best. The body ends at Z = {body} mm, the top of layer {n - 1}. Change to the "
-                f"accent colour after layer {n - 1} and before layer {n}, the first layer that "
-                f"holds only glyph: it starts at Z = {body} mm and ends at Z = {mm_text(z)} mm.",
-                indent="  ",
-            ),
+    example = next(iter(files.of_kind("3MF one-nozzle plate")), None)
+    lines = [
+        f"ONE NOZZLE: CHANGE FILAMENT AT Z = {body} MM",
+        _wrap(
+            "Start every plate in the base colour: white or a light grey shows the glyphs "
+            f"best. The body ends at Z = {body} mm, the top of layer {n - 1}. Change to the "
+            f"accent colour after layer {n - 1} and before layer {n}, the first layer that "
+            f"holds only glyph: it starts at Z = {body} mm and ends at Z = {mm_text(z)} mm.",
+            indent="  ",
+        ),
+        "",
+        "  How the slicers' previews label that layer (all count layers from 1 and",
+        "  show a layer's top, not its bottom):",
+        f'    PrusaSlicer:                "{z:.2f} ({n})"',
+        f'    Orca Slicer, Bambu Studio:  "{n}" above "{z:.2f}"',
+        f"    Cura:                       layer {n}, no Z shown",
+        f"                                (its G-code comment for it is ;LAYER:{n - 1})",
+    ]
+    if example:
+        lines += [
             "",
-            "  How the slicers' previews label that layer (all count layers from 1 and",
-            "  show a layer's top, not its bottom):",
-            f'    PrusaSlicer:                "{z:.2f} ({n})"',
-            f'    Orca Slicer, Bambu Studio:  "{n}" above "{z:.2f}"',
-            f"    Cura:                       layer {n}, no Z shown",
-            f"                                (its G-code comment for it is ;LAYER:{n - 1})",
-        ]
-    )
-
-
-def _batches(raised_plate: str) -> str:
-    names = ", ".join(c.name for c in COLOURS)
-    return "\n".join(
-        [
-            "SIX BATCHES",
             _wrap(
-                f"A full set is {len(TILES)} tiles: the six glyphs in each of six colours. Print "
-                f"{raised_plate} six times, each time base colour first and one accent colour "
-                f"after the change: {names}. Any six colours that are easy to tell apart will do.",
+                f"The change is already in the one-nozzle 3MF files (such as {example.name}): "
+                "open one in PrusaSlicer (choose \"Open as project\" if it asks), Bambu Studio "
+                "or Orca Slicer, slice, and check that the preview shows the change at layer "
+                f"{n}. PrusaSlicer puts an M600 there; each tile also carries its "
+                f"{mm_text(layers.layer)} mm layer height, so your profiles are left as they "
+                "are. If your slicer opens the tiles without the change, add it by hand as "
+                "below.",
                 indent="  ",
             ),
         ]
-    )
+    lines += [
+        "",
+        _wrap(
+            "No M600 on your printer? Printers without an automatic filament change (or Bambu "
+            "printers without an AMS) need a pause instead: in PrusaSlicer right-click the "
+            "change's marker and choose \"Add pause print\" (delete the colour change); in Bambu "
+            "Studio and Orca Slicer right-click the \"+\" at that layer and choose \"Add pause\". "
+            "When the printer stops, change the filament by hand and resume.",
+            indent="  ",
+        ),
+    ]
+    return "\n".join(lines)
 
 
-def _slicers(layers: LayerPlan, raised_plate: str) -> str:
+def _batches(files: Files) -> str:
+    names = ", ".join(c.name for c in COLOURS)
+    plates = files.of_kind("raised")
+    where = plates[0].name if len(plates) == 1 else "the raised plates"
+    if files.markings != "none":
+        text = (
+            f"A full set is {len(TILES)} tiles: the six glyphs in each of six colours. Each "
+            f"colour has its own plate (its {files.markings} are raised in the corners); print "
+            f"each once, base colour first and its accent colour after the change: {names}."
+        )
+    else:
+        text = (
+            f"A full set is {len(TILES)} tiles: the six glyphs in each of six colours. Print "
+            f"{where} six times, each time base colour first and one accent colour "
+            f"after the change: {names}. Any six colours that are easy to tell apart will do."
+        )
+    return "\n".join(["SIX BATCHES", _wrap(text, indent="  ")])
+
+
+def _by_hand(layers: LayerPlan, files: Files) -> str:
     n, z = layers.swap_layer, layers.swap_layer_top
     first, layer = mm_text(layers.first), mm_text(layers.layer)
+    plate = files.of_kind("raised")[0].name
     return "\n".join(
         [
-            "SETTING THE CHANGE IN YOUR SLICER",
-            "  PrusaSlicer, Orca Slicer, Bambu Studio",
+            "SETTING THE CHANGE BY HAND (STL FILES)",
+            "  Bambu Studio, Orca Slicer",
             _steps(
                 [
-                    f"Load {raised_plate}. Set first layer height {first} mm and layer height "
+                    f"Load {plate}. Set the first layer to {first} mm and the layer height to "
                     f"{layer} mm; leave variable (adaptive) layer height off. Slice.",
-                    f"In the preview, drag the upper handle of the vertical layer slider to "
-                    f"layer {n}, shown with Z {z:.2f}.",
-                    'PrusaSlicer: click the "+" beside the handle to add a colour change (M600). '
-                    'If your printer\'s firmware has no M600, right-click the "+" and choose '
-                    '"Add pause print" instead. Orca Slicer, Bambu Studio: right-click the '
-                    'handle\'s "+" and choose "Change filament" (or "Add pause").',
-                    f"Export the G-code. The printer stops before layer {n} for the new filament.",
+                    f"Drag the upper handle of the vertical layer slider to layer {n} ({z:.2f}).",
+                    'No AMS: right-click the "+" beside the handle and choose "Add pause"; change '
+                    "the filament by hand when the printer stops. With an AMS: choose \"Change "
+                    'filament" and pick the accent colour.',
+                ]
+            ),
+            "  PrusaSlicer",
+            _steps(
+                [
+                    f"Load {plate}. Set first layer height {first} mm and layer height {layer} mm. "
+                    "Slice.",
+                    f"Drag the upper handle of the vertical layer slider to {z:.2f} ({n}) and "
+                    'click the "+" beside it: a colour change (M600). Without M600, right-click '
+                    'the "+" and choose "Add pause print" instead.',
                 ]
             ),
             "  Cura",
@@ -160,37 +277,80 @@ def _slicers(layers: LayerPlan, raised_plate: str) -> str:
     )
 
 
-def _multi_material(threemf_example: str) -> str:
-    return "\n".join(
-        [
-            "MULTI-MATERIAL PRINTERS (AMS, MMU, tool changers)",
+def _multi_material(files: Files) -> str:
+    lines = ["MULTI-MATERIAL PRINTERS (AMS, MMU, tool changers)"]
+    two = files.of_kind("3MF two-filament plate")
+    if two:
+        lines.append(
             _wrap(
-                f"Open a 3MF plate such as {threemf_example} instead of pausing. Each tile is one "
-                'object with two parts: "body" on filament 1 (shown grey) and "glyph" on '
-                "filament 2 (shown in the plate's accent colour). PrusaSlicer reads the parts and "
-                "their filaments as they are. If your slicer shows a tile as a single part, "
-                "right-click it and choose Split > To parts, then give the glyph parts the "
-                "accent filament.",
+                f"Open a two-filament 3MF such as {two[0].name} instead of changing filament: "
+                'each tile is one object with two parts, "body" on filament 1 (shown grey) and '
+                '"glyph" on filament 2 (shown in its accent colour). PrusaSlicer, Bambu Studio '
+                "and Orca Slicer all read the parts and their filaments from the file; load the "
+                "base colour as filament 1 and the accent colour as filament 2.",
                 indent="  ",
-            ),
-        ]
-    )
+            )
+        )
+    full = files.of_kind("3MF seven-filament full set")
+    if full:
+        plate = full[0]
+        where = (
+            "on one plate"
+            if plate.plates == 1
+            else f"on {plate.plates} plates side by side (if your slicer shows them on one "
+            "plate, use Arrange)"
+        )
+        order = ", ".join(f"{c.index + 2} {c.name}" for c in COLOURS)
+        lines.append(
+            _wrap(
+                f"{plate.name} holds the whole set of {len(TILES)} tiles {where}: bodies on "
+                f"filament 1, glyphs on {order}.",
+                indent="  ",
+            )
+        )
+    return "\n".join(lines)
 
 
-def _flat(layers: LayerPlan, tile: SolidTile, listing: Listing) -> str:
-    plates = math.ceil(len(TILES) / listing.flat_count)
+def _settings(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
+    items = [
+        "No supports and no brim: every tile stands on its flat bottom.",
+        "3 walls (perimeters) and 4 top and 4 bottom layers; 15 % infill is plenty.",
+        f"Layers: first {mm_text(layers.first)} mm, then {mm_text(layers.layer)} mm, adaptive "
+        "(variable) layer height off.",
+    ]
+    if tile.elephant_foot:
+        items.append(
+            "First layer: squash it as usual. The bottom chamfer allows for the flare, so "
+            "leave your slicer's elephant-foot compensation as it is."
+        )
+    if raised:
+        items.append(
+            "Print the glyphs at a moderate speed (outer walls 40 mm/s or so) so small "
+            "curves stay sharp."
+        )
+    return "\n".join(["PRINT SETTINGS THAT MATTER", *(_wrap(f"- {i}", "  ", "    ") for i in items)])
+
+
+def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate]) -> str:
+    count = sum(p.tiles for p in flat)
+    names = _and(p.name for p in flat)
     return "\n".join(
         [
             "FLAT BLANK TILES",
             _wrap(
-                f"{listing.flat_plate} holds {listing.flat_count} plain tiles, "
-                f"{mm_text(tile.size)} x {mm_text(tile.size)} x {mm_text(layers.body)} mm, in one "
-                f"colour with no change: print it {plates} times for a set of {len(TILES)}, for "
-                "example to carry the stickers from the sticker sheets.",
+                f"{names} hold{'s' if len(flat) == 1 else ''} {count} plain tiles, "
+                f"{mm_text(tile.footprint)} x {mm_text(tile.footprint)} x "
+                f"{mm_text(layers.body)} mm, in one colour with no change: enough for a set of "
+                f"{len(TILES)}, for example to carry the stickers from the sticker sheets.",
                 indent="  ",
             ),
         ]
     )
+
+
+def _and(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _sentence(text: str) -> str:
@@ -211,3 +371,4 @@ def _wrap(text: str, indent: str = "", hang: str | None = None) -> str:
         subsequent_indent=indent if hang is None else hang,
         break_on_hyphens=False,
     )
+

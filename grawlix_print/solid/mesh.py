@@ -1,4 +1,4 @@
-"""Triangle meshes: CadQuery's tessellation in, binary STL out, plates by translation.
+"""Triangle meshes: OpenCASCADE's tessellation in, binary STL out, plates by translation.
 
 Each distinct tile is tessellated once; a plate is copies of those triangle
 arrays moved to their places on the bed, which is exact and much faster than
@@ -7,12 +7,9 @@ building and meshing the plate as one CAD shape.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import numpy as np
-from stl import Mode
-from stl.mesh import Mesh
 
 MESH_DEFLECTION_MM = 0.02
 """Largest gap between a curve and its facets: a tenth of a layer, invisible in print."""
@@ -20,6 +17,9 @@ MESH_ANGLE = 0.3
 """Largest turn (radians, about 17 degrees) between facets, so small curves stay round."""
 
 _WELD_DIGITS = 6
+_STL_RECORD = np.dtype(
+    [("normal", "<f4", (3,)), ("corners", "<f4", (3, 3)), ("attribute", "<u2")]
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,18 +38,38 @@ class TriangleMesh:
 def tessellate(
     shape, deflection: float = MESH_DEFLECTION_MM, angle: float = MESH_ANGLE
 ) -> TriangleMesh:
-    """Mesh a CadQuery shape with an absolute chord tolerance, welding shared corners.
-
-    CadQuery's ``tessellate`` asks OpenCASCADE for a tolerance relative to
-    each edge's size; meshing first with an absolute one (which it then
-    reuses) keeps small and large curves equally smooth.
-    """
+    """Mesh an OCP shape with an absolute chord tolerance, welding corners that faces share."""
+    from OCP.BRep import BRep_Tool
     from OCP.BRepMesh import BRepMesh_IncrementalMesh
+    from OCP.TopAbs import TopAbs_FACE, TopAbs_REVERSED
+    from OCP.TopExp import TopExp_Explorer
+    from OCP.TopLoc import TopLoc_Location
+    from OCP.TopoDS import TopoDS
 
-    BRepMesh_IncrementalMesh(shape.wrapped, deflection, False, angle, False)
-    points, faces = shape.tessellate(deflection, angle)
-    vertices = np.array([p.toTuple() for p in points], dtype=float).reshape(-1, 3)
-    return welded(vertices, np.array(faces, dtype=np.int64).reshape(-1, 3))
+    BRepMesh_IncrementalMesh(shape, deflection, False, angle, False)
+    vertices, faces, offset = [], [], 0
+    explorer = TopExp_Explorer(shape, TopAbs_FACE)
+    while explorer.More():
+        face = TopoDS.Face_s(explorer.Current())
+        location = TopLoc_Location()
+        triangulation = BRep_Tool.Triangulation_s(face, location)
+        explorer.Next()
+        if triangulation is None:
+            continue
+        moved = location.Transformation()
+        nodes = [
+            triangulation.Node(i).Transformed(moved).Coord()
+            for i in range(1, triangulation.NbNodes() + 1)
+        ]
+        corners = np.array(
+            [triangulation.Triangle(i).Get() for i in range(1, triangulation.NbTriangles() + 1)]
+        ) - 1
+        if face.Orientation() == TopAbs_REVERSED:
+            corners = corners[:, ::-1]
+        vertices.append(np.array(nodes, dtype=float))
+        faces.append(corners + offset)
+        offset += len(nodes)
+    return welded(np.concatenate(vertices), np.concatenate(faces))
 
 
 def welded(vertices: np.ndarray, faces: np.ndarray) -> TriangleMesh:
@@ -72,23 +92,34 @@ def placed(triangles: np.ndarray, centres: list[tuple[float, float]]) -> np.ndar
     return (triangles[None, :, :, :] + shifts[:, None, None, :]).reshape(-1, 3, 3)
 
 
-class _HeaderedMesh(Mesh):
-    """numpy-stl's mesh with a header we choose: its own stamps the current time."""
+def unit_normals(triangles: np.ndarray) -> np.ndarray:
+    """Outward facet normals of length 1 (corners run anticlockwise seen from outside)."""
+    normals = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])
+    return normals / np.linalg.norm(normals, axis=1, keepdims=True)
 
-    def get_header(self, name: str) -> str:
-        return name[:80].ljust(80, " ")
+
+def volume(triangles: np.ndarray) -> float:
+    """Enclosed volume in cubic millimetres (divergence theorem over the closed surface)."""
+    a, b, c = triangles[:, 0], triangles[:, 1], triangles[:, 2]
+    return float(np.einsum("ij,ij->i", a, np.cross(b, c)).sum() / 6.0)
 
 
 def stl_bytes(triangles: np.ndarray, header: str) -> bytes:
-    """A binary STL (normals from the corner order) whose 80-byte header is ``header``.
+    """A binary STL with unit normals whose 80-byte header is ``header`` (and no date).
 
     ``header`` must not start with ``solid``, which readers take for ASCII STL.
     """
     if header.lower().startswith("solid"):
         raise ValueError("a binary STL header must not start with 'solid'")
-    data = np.zeros(len(triangles), dtype=Mesh.dtype)
-    data["vectors"] = triangles
-    mesh = _HeaderedMesh(data)
-    buffer = io.BytesIO()
-    mesh.save(header.encode("ascii", "replace").decode("ascii"), fh=buffer, mode=Mode.BINARY)
-    return buffer.getvalue()
+    records = np.zeros(len(triangles), dtype=_STL_RECORD)
+    records["normal"] = unit_normals(triangles)
+    records["corners"] = triangles
+    title = header.encode("ascii", "replace")[:80].ljust(80, b" ")
+    return title + np.uint32(len(triangles)).tobytes() + records.tobytes()
+
+
+def stl_triangles(data: bytes) -> np.ndarray:
+    """The (n, 3, 3) corners of a binary STL written by ``stl_bytes``."""
+    count = int.from_bytes(data[80:84], "little")
+    records = np.frombuffer(data, dtype=_STL_RECORD, count=count, offset=84)
+    return records["corners"].astype(float)

@@ -1,62 +1,94 @@
-"""Laying tiles out on a print bed: a centred grid that fits a 180 x 180 mm bed.
+"""Laying tiles out on print beds: as many per plate as fit, over as few plates as possible.
 
-180 mm is the smallest common bed (Bambu Lab A1 mini, Prusa MINI is larger),
-so a plate made for it fits every printer a player is likely to own.
+Tiles stand in a grid centred on the bed, ``TILE_GAP_MM`` apart and at least
+``BED_MARGIN_MM`` from its edges. The default bed, 180 x 180 mm, is the
+smallest common one (Bambu Lab A1 mini, Prusa MINI), so the published files
+fit every printer a player is likely to own.
 """
 
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import dataclass
 
 from ..errors import GrawlixError
 
-BED_MM = 180.0
 BED_MARGIN_MM = 5.0
 """Kept clear at the bed's edges (clips, purge lines)."""
 TILE_GAP_MM = 8.0
 """Between neighbouring tiles: room for a brim and for the nozzle to travel."""
+PLATE_STRIDE = 1.2
+"""Plates after the first lie this many bed widths apart along X (Bambu Studio's and
+Orca Slicer's plate spacing), so a slicer that shows several plates sees them in order."""
 
-RAISED_COLUMNS, RAISED_ROWS = 3, 2
-"""One tile per glyph: six on a plate."""
-FLAT_COLUMNS, FLAT_ROWS = 4, 3
-"""Twelve blank tiles on a plate, as the designer's own blank-tile file."""
-
-
-def columns_that_fit(tile: float) -> int:
-    """How many tiles fit side by side on the bed."""
-    return max(0, math.floor((BED_MM - 2 * BED_MARGIN_MM + TILE_GAP_MM) / (tile + TILE_GAP_MM)))
+Centre = tuple[float, float]
 
 
-def largest_tile(columns: int) -> float:
-    """The largest tile side for which ``columns`` tiles fit side by side."""
-    return (BED_MM - 2 * BED_MARGIN_MM - (columns - 1) * TILE_GAP_MM) / columns
+@dataclass(frozen=True)
+class Bed:
+    width: float = 180.0
+    depth: float = 180.0
+
+    def __str__(self) -> str:
+        return f"{self.width:g} x {self.depth:g} mm"
 
 
-def grid(count: int, columns: int, tile: float) -> list[tuple[float, float]]:
-    """Centres of ``count`` tiles, row by row from the top left, centred on the bed.
+DEFAULT_BED = Bed()
+_BED = re.compile(r"^\s*(\d+(?:\.\d*)?)\s*[x×*]\s*(\d+(?:\.\d*)?)\s*(?:mm)?\s*$", re.IGNORECASE)
+
+
+def parse_bed(text: str, name: str = "--bed") -> Bed:
+    """A bed as users type it: ``180x180``, ``256 x 256 mm``, ``250x210``."""
+    match = _BED.match(str(text))
+    if not match:
+        raise GrawlixError(f"{name} {text!r} is not a bed size such as 180x180 (width x depth in mm)")
+    return Bed(float(match.group(1)), float(match.group(2)))
+
+
+def _fit(length: float, tile: float) -> int:
+    return max(0, math.floor((length - 2 * BED_MARGIN_MM + TILE_GAP_MM) / (tile + TILE_GAP_MM)))
+
+
+def capacity(bed: Bed, tile: float) -> tuple[int, int]:
+    """How many tiles fit across (columns) and deep (rows)."""
+    return _fit(bed.width, tile), _fit(bed.depth, tile)
+
+
+def check_bed(bed: Bed, tile: float) -> None:
+    """A bed must hold at least one tile, margins included."""
+    if min(capacity(bed, tile)) == 0:
+        need = tile + 2 * BED_MARGIN_MM
+        raise GrawlixError(
+            f"--bed {bed} is too small for one {tile:g} mm tile "
+            f"(it needs {need:g} x {need:g} mm: the tile and {BED_MARGIN_MM:g} mm margins)"
+        )
+
+
+def plates(count: int, bed: Bed, tile: float) -> list[list[Centre]]:
+    """``count`` tiles over the fewest plates, shared out evenly, each plate's grid centred.
 
     Coordinates are bed millimetres with the origin at the front left corner
-    (y grows away from the front), as slicers place a plate.
+    (y grows away from the front), as slicers place a plate; tiles are listed
+    row by row from the back left.
     """
-    rows = math.ceil(count / columns)
+    check_bed(bed, tile)
+    columns, rows = capacity(bed, tile)
+    number = math.ceil(count / (columns * rows))
+    sizes = [count // number + (1 if k < count % number else 0) for k in range(number)]
+    return [_grid(n, bed, tile, columns, rows) for n in sizes]
+
+
+def _grid(count: int, bed: Bed, tile: float, columns: int, rows: int) -> list[Centre]:
+    """A nearly square grid of ``count`` tiles that stays within ``columns`` x ``rows``."""
+    across = min(columns, max(math.ceil(math.sqrt(count)), math.ceil(count / rows)))
+    deep = math.ceil(count / across)
     pitch = tile + TILE_GAP_MM
-    x0 = BED_MM / 2 - (columns - 1) * pitch / 2
-    y0 = BED_MM / 2 + (rows - 1) * pitch / 2
-    return [(x0 + (i % columns) * pitch, y0 - (i // columns) * pitch) for i in range(count)]
+    x0 = bed.width / 2 - (across - 1) * pitch / 2
+    y0 = bed.depth / 2 + (deep - 1) * pitch / 2
+    return [(x0 + (i % across) * pitch, y0 - (i // across) * pitch) for i in range(count)]
 
 
-def raised_grid(tile: float) -> list[tuple[float, float]]:
-    """Six tiles, one per glyph; a tile too large for that is an error."""
-    if columns_that_fit(tile) < RAISED_COLUMNS:
-        raise GrawlixError(
-            f"--tile-size {tile:g} mm is too large: six tiles do not fit a "
-            f"{BED_MM:g} x {BED_MM:g} mm bed (at most {largest_tile(RAISED_COLUMNS):.1f} mm)"
-        )
-    return grid(RAISED_COLUMNS * RAISED_ROWS, RAISED_COLUMNS, tile)
-
-
-def flat_grid(tile: float) -> list[tuple[float, float]]:
-    """Twelve blank tiles, or as many as fit when the tiles are large."""
-    columns = min(FLAT_COLUMNS, columns_that_fit(tile))
-    rows = min(FLAT_ROWS, columns)
-    return grid(columns * rows, columns, tile) if columns else []
+def plate_origin(index: int, bed: Bed) -> Centre:
+    """Where plate ``index`` (from 0) starts when several plates share one file."""
+    return (index * bed.width * PLATE_STRIDE, 0.0)

@@ -191,14 +191,23 @@ def glyph_outlines(font_path: str | Path | None = None) -> dict[str, Outline]:
     """
     return {
         symbol: _normalised(glyph.loops, glyph.bounds)
-        for symbol, glyph in _font_glyphs(font_path).items()
+        for symbol, glyph in _face_glyphs(font_path).items()
+    }
+
+
+@lru_cache(maxsize=8)
+def character_outlines(font_path: str | Path, characters: str) -> dict[str, Outline]:
+    """Outlines of any characters of one font (such as the colour letters), by character."""
+    return {
+        character: _normalised(glyph.loops, glyph.bounds)
+        for character, glyph in _font_glyphs(Path(font_path), characters).items()
     }
 
 
 @lru_cache(maxsize=4)
 def text_glyphs(font_path: str | Path | None = None) -> dict[str, TextGlyph]:
     """The six glyphs as running text shows them, in the same face as the tiles."""
-    glyphs = _font_glyphs(font_path)
+    glyphs = _face_glyphs(font_path)
     cap = max(g.cap_height / g.units_per_em for s, g in glyphs.items() if s not in CENTRED_IN_TEXT)
     result = {}
     for symbol, glyph in glyphs.items():
@@ -219,31 +228,34 @@ def _moved(contour: Contour, scale: float, dx: float, dy: float) -> Contour:
     return Contour(tuple(s.transformed(scale, dx, dy) for s in contour.segments), contour.is_hole)
 
 
-@lru_cache(maxsize=4)
-def _font_glyphs(font_path: str | Path | None) -> dict[str, _FontGlyph]:
-    """Each glyph's contours, bounds and advance in font units, from its face's file."""
+def _face_glyphs(font_path: str | Path | None) -> dict[str, _FontGlyph]:
+    """The six glyphs from the designer's faces, or all from one font, by symbol."""
     faces = GLYPH_FACE if font_path is None else {g.symbol: Path(font_path) for g in GLYPHS}
-    fonts: dict[Path, tuple] = {}
+    read: dict[str, _FontGlyph] = {}
+    for path in dict.fromkeys(faces.values()):
+        symbols = "".join(s for s, face in faces.items() if face == path)
+        read.update(_font_glyphs(path, symbols))
+    return {g.symbol: read[g.symbol] for g in GLYPHS}
+
+
+@lru_cache(maxsize=16)
+def _font_glyphs(path: Path, characters: str) -> dict[str, _FontGlyph]:
+    """Each character's contours, bounds and advance in font units, read from one font file."""
+    font, cmap, glyph_set = _open_font(path)
+    units = font["head"].unitsPerEm
+    cap = (getattr(font["OS/2"], "sCapHeight", 0) if "OS/2" in font else 0) or 0.7 * units
     glyphs = {}
-    for glyph in GLYPHS:
-        path = faces[glyph.symbol]
-        if path not in fonts:
-            fonts[path] = _open_font(path)
-        font, cmap, glyph_set = fonts[path]
-        name = cmap.get(ord(glyph.symbol))
+    for character in characters:
+        name = cmap.get(ord(character))
         if name is None:
-            raise GrawlixError(f"font has no glyph for {glyph.symbol!r}", str(path))
+            raise GrawlixError(f"font has no glyph for {character!r}", str(path))
         bounds_pen = BoundsPen(glyph_set)
         glyph_set[name].draw(bounds_pen)
         recorder = _ContourPen(glyph_set)
         glyph_set[name].draw(recorder)
         if bounds_pen.bounds is None or not recorder.contours:
-            raise GrawlixError(f"glyph {glyph.symbol!r} has no outline", str(path))
-        units = font["head"].unitsPerEm
-        cap = getattr(font["OS/2"], "sCapHeight", 0) if "OS/2" in font else 0
-        glyphs[glyph.symbol] = _FontGlyph(
-            recorder.contours, bounds_pen.bounds, glyph_set[name].width, units, cap or 0.7 * units
-        )
+            raise GrawlixError(f"glyph {character!r} has no outline", str(path))
+        glyphs[character] = _FontGlyph(recorder.contours, bounds_pen.bounds, glyph_set[name].width, units, cap)
     return glyphs
 
 

@@ -1,0 +1,172 @@
+"""What ``grawlix-print stl`` will make: the options, checked, and where every tile goes.
+
+Everything a user can get wrong is refused here with one line naming it,
+before the CAD kernel is even imported. No CAD here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from ..errors import GrawlixError
+from ..tile.identity import COLOURS, GLYPHS, TILES
+from ..tile.sizes import SOLID_TILE, SolidTile
+from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
+from .marks import MARKINGS, mark_shapes
+from .plates import DEFAULT_BED, Bed, Centre, check_bed, plates
+from .strokes import glyph_strokes
+
+STYLES = ("raised", "flat")
+MIN_STROKE_MM = 0.8
+"""Two widths of a 0.4 mm nozzle: the thinnest stroke that still prints as a solid line."""
+MAX_ELEPHANT_FOOT_MM = 2.0
+"""No first layer flares this far; a larger allowance is a typo."""
+
+
+@dataclass(frozen=True)
+class StlOptions:
+    """What the user asked for, in millimetres."""
+
+    tile_size: float = SOLID_TILE.size
+    body_height: float = SOLID_TILE.body_height
+    relief: float = SOLID_TILE.relief
+    first_layer_height: float = DEFAULT_FIRST_LAYER_MM
+    layer_height: float = DEFAULT_LAYER_MM
+    elephant_foot: float = SOLID_TILE.elephant_foot
+    fit: float = SOLID_TILE.fit
+    bed: tuple[float, float] = (DEFAULT_BED.width, DEFAULT_BED.depth)
+    markings: str = "none"
+    full_set: bool = False
+    styles: tuple[str, ...] = STYLES
+
+
+@dataclass(frozen=True)
+class StlPlan:
+    """Checked options: the tile to build, its layers and where tiles go on each plate."""
+
+    tile: SolidTile
+    layers: LayerPlan
+    bed: Bed
+    markings: str
+    raised: bool
+    flat: bool
+    full_set: bool
+    raised_plates: list[list[Centre]] = field(default_factory=list)
+    """Plates of six tiles, one per glyph (one plate unless the bed is small)."""
+    flat_plates: list[list[Centre]] = field(default_factory=list)
+    """The 36 blank tiles over the fewest plates."""
+
+    @property
+    def params(self) -> dict:
+        """The settings every file was built with, for ``Written.params``."""
+        return {
+            "tile_size": self.tile.size,
+            "fit": self.tile.fit,
+            "elephant_foot": self.tile.elephant_foot,
+            "body_height": self.layers.body,
+            "requested_body_height": self.layers.requested_body,
+            "relief": self.layers.relief,
+            "first_layer_height": self.layers.first,
+            "layer_height": self.layers.layer,
+            "swap_z": self.layers.body,
+            "swap_layer": self.layers.swap_layer,
+            "swap_layer_top": self.layers.swap_layer_top,
+            "bed": [self.bed.width, self.bed.depth],
+            "markings": self.markings,
+        }
+
+
+def plan_stl(options: StlOptions) -> StlPlan:
+    """Refuse every impossible option with one line naming it; no CAD work happens here."""
+    for name, value in (("--tile-size", options.tile_size), ("--relief", options.relief)):
+        if not math.isfinite(value) or value <= 0:
+            raise GrawlixError(f"{name} must be greater than zero, not {value:g} mm")
+    for name, value in (("--elephant-foot", options.elephant_foot), ("--fit", options.fit)):
+        if not math.isfinite(value) or value < 0:
+            raise GrawlixError(f"{name} must be zero or more, not {value:g} mm")
+    unknown = [s for s in options.styles if s not in STYLES]
+    if unknown or not options.styles:
+        raise GrawlixError(f"--style must be one of {', '.join(STYLES)}, not {unknown or 'none'}")
+    if options.markings not in MARKINGS:
+        raise GrawlixError(f"--markings {options.markings!r} is not one of {', '.join(MARKINGS)}")
+    raised, flat = "raised" in options.styles, "flat" in options.styles
+    layers = plan_layers(
+        options.body_height,
+        options.first_layer_height,
+        options.layer_height,
+        options.relief if raised else None,
+    )
+    tile = replace(
+        SOLID_TILE,
+        size=options.tile_size,
+        body_height=layers.body,
+        relief=layers.relief if raised else SOLID_TILE.relief,
+        elephant_foot=options.elephant_foot,
+        fit=options.fit,
+    )
+    _check_body(tile, options)
+    bed = Bed(*options.bed)
+    check_bed(bed, tile.size)
+    if raised:
+        _check_strokes(tile)
+        for colour in COLOURS:
+            mark_shapes(tile, options.markings, colour)
+    return StlPlan(
+        tile,
+        layers,
+        bed,
+        options.markings,
+        raised,
+        flat,
+        options.full_set and raised,
+        plates(len(GLYPHS), bed, tile.size) if raised else [],
+        plates(len(TILES), bed, tile.size) if flat else [],
+    )
+
+
+def _check_body(tile: SolidTile, options: StlOptions) -> None:
+    if tile.footprint <= 2 * max(tile.chamfer, tile.elephant_foot):
+        raise GrawlixError(
+            f"--tile-size {tile.size:g} mm less --fit {tile.fit:g} mm is too small for any tile"
+        )
+    if tile.elephant_foot > MAX_ELEPHANT_FOOT_MM:
+        raise GrawlixError(
+            f"--elephant-foot {tile.elephant_foot:g} mm is more than {MAX_ELEPHANT_FOOT_MM:g} mm: "
+            "a first layer flares by a few tenths of a millimetre"
+        )
+    if tile.body_height <= tile.chamfer + tile.elephant_foot:
+        raise GrawlixError(
+            f"--body-height {options.body_height:g} mm ({tile.body_height:g} mm on your layers) "
+            f"must be more than the {tile.chamfer:g} mm top chamfer and the "
+            f"{tile.elephant_foot:g} mm bottom chamfer together"
+        )
+
+
+def _check_strokes(tile: SolidTile) -> None:
+    """The thinnest glyph stroke, scaled to the printed tile, must stay at least MIN_STROKE_MM."""
+    strokes = glyph_strokes()
+    symbol = min(strokes, key=strokes.get)
+    thinnest = strokes[symbol] * tile.glyph_box
+    if thinnest < MIN_STROKE_MM:
+        smallest = tile.footprint * MIN_STROKE_MM / thinnest
+        if tile.fit > 0:
+            advice = f"use --fit {max(tile.size - smallest, 0):.2f} mm or less, or a larger tile"
+        else:
+            advice = f"use at least {math.ceil(smallest * 10) / 10:g} mm"
+        raise GrawlixError(
+            f"--tile-size {tile.size:g} mm is too small: the thinnest stroke (of {symbol!r}) "
+            f"would be {thinnest:.2f} mm, under {MIN_STROKE_MM:g} mm; {advice}"
+        )
+
+
+def stl_options(style: str | None = None, **given) -> StlOptions:
+    """Options as the command line and ``grawlix-print all`` give them.
+
+    ``style`` None means both styles; an option that is None keeps its default.
+    """
+    styles = STYLES if style is None else (style.lower(),)
+    chosen = {name: value for name, value in given.items() if value is not None}
+    if "bed" in chosen:
+        chosen["bed"] = tuple(chosen["bed"])
+    return replace(StlOptions(), styles=styles, **chosen)
