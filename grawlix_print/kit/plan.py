@@ -81,9 +81,11 @@ def _solid_steps(papers: Sequence[str], options: dict) -> list[Step]:
 PRODUCTS: tuple[Product, ...] = (
     Product("leaflet", "leaflet", (), _leaflet_steps),
     Product(
-        "sheets", "sheets",
-        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design"), _sheet_steps,
-    ),  # fmt: skip
+        "sheets",
+        "sheets",
+        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design"),
+        _sheet_steps,
+    ),
     Product("web", "web", (), _web_steps),
     Product(
         "3d",
