@@ -9,6 +9,7 @@ stroked with a dotted dash pattern. It shares no code with the renderer.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from pypdf import PdfReader
@@ -103,3 +104,180 @@ def grid_cells(stamps: list[Stamp], cell: float, origin: tuple[float, float]) ->
         assert abs(origin[0] + column * cell - s.x) < 0.05 and abs(origin[1] - row * cell - s.y) < 0.05
         cells[(row, column)] = s
     return cells
+
+
+# --- everything a page paints, forms included -------------------------------------
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One painting operation: a stroked or filled path, or shown text.
+
+    ``width`` is the stroke's width on the page in points (the line width
+    scaled by the transformation), or None when nothing is stroked.
+    ``fill`` and ``stroke`` are the current colours as (operator, values):
+    ``k`` is CMYK, ``rg`` RGB, ``g`` grey. ``text`` is the shown string.
+    """
+
+    kind: str  # "path" or "text"
+    fill: tuple | None
+    stroke: tuple | None
+    width: float | None
+    filled: bool
+    render_mode: int = 0
+    text: str = ""
+
+
+_COLOUR_OPS = {b"k": ("k", "fill"), b"K": ("k", "stroke"), b"rg": ("rg", "fill"),
+               b"RG": ("rg", "stroke"), b"g": ("g", "fill"), b"G": ("g", "stroke")}  # fmt: skip
+_STROKE = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+_FILL = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+_SHOW = {b"Tj", b"TJ", b"'", b'"'}
+
+
+_OPERATOR = re.compile(
+    rb"\((?:\\.|[^\\)])*\)"  # a literal string (reportlab escapes its parentheses)
+    rb"|<[0-9A-Fa-f\s]*>"  # a hex string
+    rb"|/[^\s/\[\]()<>]+"  # a name
+    rb"|[A-Za-z'\"][A-Za-z*'\"]*"  # an operator
+)
+
+
+def _operations(data: bytes):
+    """(numbers, strings, names, operator) for each operator of a content stream.
+
+    A small tokenizer, many times faster than pypdf's parser on pages of
+    curves, and enough for reportlab's output (no inline images): numbers are
+    read only for the operators that need them.
+    """
+    start, strings, names = 0, [], []
+    for match in _OPERATOR.finditer(data):
+        token = match.group()
+        first = token[:1]
+        if first in b"(<":
+            strings.append(token[1:-1].decode("latin-1"))
+        elif first == b"/":
+            names.append(token.decode())
+        else:
+            yield data[start : match.start()], strings, names, token
+            start, strings, names = match.end(), [], []
+
+
+def _numbers(segment: bytes) -> tuple[float, ...]:
+    return tuple(float(v) for v in segment.replace(b"[", b" ").replace(b"]", b" ").split())
+
+
+def page_marks(reader: PdfReader, index: int) -> list[Mark]:
+    """Every stroke, fill and text show on a page, following form XObjects into their content."""
+    page = reader.pages[index]
+    marks: list[Mark] = []
+    state = {"ctm": IDENTITY, "w": 1.0, "fill": ("g", (0.0,)), "stroke": ("g", (0.0,)), "Tr": 0}
+    contents = page["/Contents"].get_object()
+    streams = contents if isinstance(contents, list) else [contents]
+    data = b"\n".join(stream.get_object().get_data() for stream in streams)
+    _walk(reader, data, page["/Resources"], state, marks)
+    return marks
+
+
+def _walk(reader: PdfReader, content, resources, state: dict, marks: list[Mark]) -> None:
+    """Follow one content stream; a form starts from the graphics state where it is drawn."""
+    state = dict(state)
+    stack = []
+    xobjects = resources.get("/XObject", {}) if resources else {}
+    for segment, strings, names, op in _operations(content):
+        if op == b"q":
+            stack.append(dict(state))
+        elif op == b"Q":
+            state = stack.pop()
+        elif op == b"cm":
+            state["ctm"] = multiply(_numbers(segment), state["ctm"])
+        elif op == b"w":
+            state["w"] = _numbers(segment)[0]
+        elif op in _COLOUR_OPS:
+            space, which = _COLOUR_OPS[op]
+            state[which] = (space, _numbers(segment))
+        elif op == b"Tr":
+            state["Tr"] = int(_numbers(segment)[0])
+        elif op in _STROKE or op in _FILL:
+            a, b, c, d = state["ctm"][:4]
+            stroked = op in _STROKE
+            width = state["w"] * math.sqrt(abs(a * d - b * c)) if stroked else None
+            marks.append(Mark("path", state["fill"], state["stroke"], width, op in _FILL))
+        elif op in _SHOW:
+            a, b, c, d = state["ctm"][:4]
+            stroked = state["Tr"] in (1, 2, 5, 6)
+            width = state["w"] * math.sqrt(abs(a * d - b * c)) if stroked else None
+            marks.append(Mark("text", state["fill"], state["stroke"], width, state["Tr"] in (0, 2, 4, 6),
+                              state["Tr"], "".join(strings)))  # fmt: skip
+        elif op == b"Do":
+            form = xobjects[names[0]].get_object()
+            if form.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in form.get("/Matrix", IDENTITY))
+                inner = {**state, "ctm": multiply(matrix, state["ctm"])}
+                _walk(reader, form.get_data(), form.get("/Resources"), inner, marks)
+
+
+# --- characters, read by pdfium (fast, and independent of pypdf and pdfplumber) ----------
+
+
+@dataclass(frozen=True)
+class Char:
+    """One character on a page, in points, y up: its ink box and the origin on its baseline."""
+
+    text: str
+    box: tuple[float, float, float, float]  # left, bottom, right, top
+    origin: tuple[float, float]
+    upright: bool
+    invisible: bool  # set in text render mode 3: there to be found, not seen
+
+
+def page_chars(path) -> list[tuple[tuple[float, float], list[Char]]]:
+    """Each page's size and characters (spaces left out)."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    pages = []
+    document = pypdfium2.PdfDocument(path)
+    for page in document:
+        text = page.get_textpage()
+        chars = []
+        for i in range(text.count_chars()):
+            character = text.get_text_range(i, 1)
+            if not character.strip():
+                continue
+            x, y = ctypes.c_double(), ctypes.c_double()
+            pdfium.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
+            upright = abs(pdfium.FPDFText_GetCharAngle(text.raw, i)) < 1e-3
+            invisible = pdfium.FPDFTextObj_GetTextRenderMode(pdfium.FPDFText_GetTextObject(text.raw, i)) == 3
+            chars.append(Char(character, tuple(text.get_charbox(i)), (x.value, y.value), upright, invisible))
+        pages.append((page.get_size(), chars))
+    document.close()
+    return pages
+
+
+def text_lines(chars: list[Char]) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Upright characters grouped by baseline: each line's text and the box its ink fills."""
+    lines: dict[float, list[Char]] = {}
+    for char in chars:
+        if char.upright:
+            lines.setdefault(round(char.origin[1], 1), []).append(char)
+    result = []
+    for group in lines.values():
+        group.sort(key=lambda c: c.origin[0])
+        box = (min(c.box[0] for c in group), min(c.box[1] for c in group),
+               max(c.box[2] for c in group), max(c.box[3] for c in group))  # fmt: skip
+        result.append(("".join(c.text for c in group), box))
+    return result
+
+
+def overlapping_lines(chars: list[Char]) -> list[tuple[str, str]]:
+    """Pairs of text lines whose ink boxes overlap (side by side and one over the other)."""
+    lines = text_lines(chars)
+    clashes = []
+    for k, (a, (ax0, ay0, ax1, ay1)) in enumerate(lines):
+        for b, (bx0, by0, bx1, by1) in lines[k + 1 :]:
+            if ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1:
+                clashes.append((a, b))
+    return clashes

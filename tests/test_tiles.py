@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import reportlab
-from pathlib import Path
+from fontTools.pens.recordingPen import RecordingPen
+from fontTools.ttLib import TTFont
 
 from grawlix_print.errors import GrawlixError
 from grawlix_print.tile.identity import COLOURS, GLYPHS, TILES, tile_from_token
-from grawlix_print.tile.outline import glyph_outlines
 from grawlix_print.tile.look import MARKS, mark_polygons
+from grawlix_print.tile.outline import glyph_outlines, text_glyphs
+
+from conftest import PROJECT
+
+FONTS = PROJECT / "grawlix_print" / "fonts"
+DEBIAN_COMIC_NEUE = Path("/usr/share/fonts/opentype/comic-neue/ComicNeue-Bold.otf")
 
 
 def area(polygon):
@@ -38,8 +46,9 @@ def test_outlines_are_centred_and_share_one_size(symbol):
     assert (max(ys) + min(ys)) / 2 == pytest.approx(0.0, abs=2e-3)
 
 
-# Holes each glyph has in Vera Sans Bold (counted by eye from the font).
-HOLES = {"@": 1, "#": 1, "%": 2, "&": 1, "*": 0}
+# Holes each glyph has in the designer's face (counted by eye on a render of Comic Neue
+# Bold and Quicksand Bold's asterisk): the & of Comic Neue closes both of its loops.
+HOLES = {"@": 1, "#": 1, "$": 2, "%": 2, "&": 2, "*": 0}
 
 
 @pytest.mark.parametrize("symbol", [g.symbol for g in GLYPHS])
@@ -77,3 +86,70 @@ def test_colour_marks_are_distinct_shapes():
     shapes = [tuple(tuple(round(v, 3) for v in p) for p in mark_polygons(c)[0]) for c in COLOURS]
     assert len(set(shapes)) == 6
     assert len(set(MARKS)) == len(COLOURS) == 6
+
+
+# --- the designer's face, from the files shipped in the package ------------------
+
+
+def font_points(path: Path, symbol: str) -> tuple[list[tuple[float, float]], tuple[float, float, float, float]]:
+    """Every on-curve point of a glyph as the font file stores it, and their bounds."""
+    font = TTFont(str(path))
+    pen = RecordingPen()
+    font.getGlyphSet()[font.getBestCmap()[ord(symbol)]].draw(pen)
+    points = []
+    for op, args in pen.value:
+        if op == "qCurveTo":  # TrueType: an on-curve point is implied between two off-curve ones
+            points += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(args[:-2], args[1:-1])]
+        if op in ("moveTo", "lineTo", "curveTo", "qCurveTo"):
+            points.append(tuple(args[-1]))
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return points, (min(xs), min(ys), max(xs), max(ys))
+
+
+@pytest.mark.parametrize("symbol, file", [
+    ("@", "ComicNeue-Bold.otf"), ("#", "ComicNeue-Bold.otf"), ("$", "ComicNeue-Bold.otf"),
+    ("%", "ComicNeue-Bold.otf"), ("&", "ComicNeue-Bold.otf"), ("*", "Quicksand-Bold.ttf"),
+])  # fmt: skip
+def test_glyph_outlines_come_from_the_shipped_fonts(symbol, file):
+    """Each outline's corner and curve end points are the font file's own, moved and scaled.
+
+    Scale and centre are worked out here from the file's points (the glyph
+    box's larger side becomes 1), independently of the module's reading.
+    """
+    points, (x0, y0, x1, y1) = font_points(FONTS / file, symbol)
+    scale = max(x1 - x0, y1 - y0)
+    expected = [((x - (x0 + x1) / 2) / scale, (y - (y0 + y1) / 2) / scale) for x, y in points]
+    outline = glyph_outlines()[symbol]
+    ends = [p for c in outline.contours for s in c.segments for p in (s.points[0], s.points[-1])]
+
+    def near(p, others) -> bool:
+        return any(abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6 for q in others)
+
+    assert all(near(p, ends) for p in expected) and all(near(p, expected) for p in ends)
+
+
+def test_comic_neue_is_shipped_with_its_licence():
+    font = TTFont(str(FONTS / "ComicNeue-Bold.otf"))
+    assert font["name"].getDebugName(4) == "Comic Neue Bold" and "CFF " in font  # OpenType/CFF
+    licence = (FONTS / "ComicNeue-OFL.txt").read_text()
+    assert "Comic Neue Project Authors" in licence and "SIL Open Font License, Version 1.1" in licence
+    assert "Quicksand" in (FONTS / "Quicksand-OFL.txt").read_text()
+    if DEBIAN_COMIC_NEUE.is_file():  # the same file as Debian's fonts-comic-neue
+        assert (FONTS / "ComicNeue-Bold.otf").read_bytes() == DEBIAN_COMIC_NEUE.read_bytes()
+
+
+def test_text_glyphs_sit_as_the_font_sets_them_and_the_asterisk_is_centred():
+    font = TTFont(str(FONTS / "ComicNeue-Bold.otf"))
+    em, cap = font["head"].unitsPerEm, font["OS/2"].sCapHeight / font["head"].unitsPerEm
+    glyphs = text_glyphs()
+    for symbol in "@#$%&":
+        advance = font["hmtx"][font.getBestCmap()[ord(symbol)]][0] / em
+        assert glyphs[symbol].advance == pytest.approx(advance)
+        _, (x0, y0, x1, y1) = font_points(FONTS / "ComicNeue-Bold.otf", symbol)
+        ys = [y for c in glyphs[symbol].contours for y in (p[1] for p in c.polygon())]
+        assert min(ys) == pytest.approx(y0 / em, abs=2e-3) and max(ys) == pytest.approx(y1 / em, abs=2e-3)
+    star = [p for c in glyphs["*"].contours for p in c.polygon()]
+    low, high = min(y for _, y in star), max(y for _, y in star)
+    assert (low + high) / 2 == pytest.approx(cap / 2, abs=2e-3)  # centred on half the cap height
+    assert 0.8 * cap < high - low <= cap  # nearly as tall as a capital, not small and high
+    assert min(x for x, _ in star) > 0 and max(x for x, _ in star) < glyphs["*"].advance

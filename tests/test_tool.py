@@ -88,6 +88,7 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
     assert settings.for_command("sheets") == {
         "paper": "a4", "tile_size": pytest.approx(25.4), "bleed": pytest.approx(2.0),
         "backs": True, "arrangement": "duplex", "markings": "none",
+        "sticker_size": pytest.approx(22.5), "back_design": "light",
     }  # fmt: skip
     assert settings.for_command("stl") == {
         "style": "both", "tile_size": pytest.approx(28.0), "body_height": pytest.approx(9.8),

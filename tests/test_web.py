@@ -30,11 +30,11 @@ DIAGRAMS = {"cover", "supply", "example-1", "example-2", "largest-grid"}
 
 # Sentences whose numbers and sets the engine computes (seeds 000 and 003, design.md).
 COMPUTED = [
-    "Seventeen tiles are in the grid",
-    "any of sixteen locations",
+    "the grid holds seventeen tiles",
+    "the sixteen places where the next tile could go",
     "the glyphs allowed there are #, % and &",
     "the colours allowed are red, yellow and violet",
-    "any of seven locations",
+    "the seven places where the next tile could go",
     "both players hold four tiles",
     "9,408 reduced Latin squares",  # OEIS A000315
     "the largest legal grid holds thirty-four tiles",

@@ -23,10 +23,11 @@ from .settings import with_settings
 @out_option
 @paper_option
 @click.option("--tile-size", type=LENGTH, default=None, show_default=f"{PAPER_TILE_MM:g}mm",
-              help="Side of one tile, cut line to cut line: 25.4, 25.4mm, 2.54cm or 1in.")
+              help="Side of one tile, cut line to cut line, and of the squares stickers go on: "
+                   "25.4, 25.4mm, 2.54cm or 1in.")
 @click.option("--bleed", type=LENGTH_OR_ZERO, default=None,
               show_default="2mm",  # sheets.layout.CARD_BLEED_MM; a test keeps them equal
-              help="How far a card-stock tile's face runs past its cut lines; 0 for none.")
+              help="How far the card-stock tiles' faces run past the outer cut lines; 0 for none.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="Print tile backs on the card-stock sheets.")
 @click.option("--arrangement", type=OneLineChoice(["duplex", "gutter-fold"]), default=None,
@@ -35,10 +36,18 @@ from .settings import with_settings
                    "or beside the fronts to fold and glue (gutter-fold).")
 @click.option("--markings", type=OneLineChoice(["none", "letters", "shapes"]), default="none",
               show_default=True, help="Colour-blind markings in the tile corners.")
+@click.option("--sticker-size", type=LENGTH, default=None, show_default="22.5mm",
+              help="Side of one sticker, at most --tile-size (the square it goes on); unless "
+                   "given, 2.9 mm less than --tile-size, room to press it on by hand. 25.4mm "
+                   "makes stickers exactly as large as one-inch squares.")
+@click.option("--back-design", type=OneLineChoice(["light", "dark"]), default="light",
+              show_default=True,
+              help="Tile backs: light (pale grey, little ink) or dark (charcoal, much ink).")
 @templates_option
 @with_settings
 def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
-           arrangement: str | None, markings: str, templates: Path) -> None:  # fmt: skip
+           arrangement: str | None, markings: str, sticker_size: float | None, back_design: str,
+           templates: Path) -> None:  # fmt: skip
     """Tile sheets for card stock and sticker sheets (PDF).
 
     Writes sheets/tiles-<paper>...pdf (cut lines, bleed, backs) and
@@ -50,4 +59,4 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
 
     folder = output_folder(out, "sheets")
     report_written(build_sheets(folder, templates, paper.lower(), tile_size, bleed, backs,
-                                arrangement, markings))  # fmt: skip
+                                arrangement, markings, sticker_size, back_design))  # fmt: skip

@@ -1,40 +1,34 @@
 """The typefaces drawings set text in: one definition for the PDF and SVG back ends.
 
-Marker labels in diagrams use Quicksand, like the rules text; colour letters
-and the tile back use Bitstream Vera Sans Bold, which ships inside reportlab.
+Everything is set in Quicksand, the designer's face: the rules text, marker
+labels, colour letters, the tile back and the sheets' notes. The files ship in
+``grawlix_print/fonts/`` (SIL OFL 1.1).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import hashlib
 
-import reportlab
-
+from ..fonts import QUICKSAND_BOLD as QUICKSAND_BOLD_FILE
+from ..fonts import QUICKSAND_MEDIUM as QUICKSAND_MEDIUM_FILE
 from .surface import Face
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
-_REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
-
-SANS = Face("GrawlixSans", _REPORTLAB_FONTS / "Vera.ttf", "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif")
-SANS_BOLD = Face(
-    "GrawlixSans-Bold", _REPORTLAB_FONTS / "VeraBd.ttf",
-    "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif", bold=True,
-)  # fmt: skip
-QUICKSAND = Face("Quicksand-Medium", FONT_DIR / "Quicksand-Medium.ttf", "Quicksand, 'Trebuchet MS', sans-serif")
+QUICKSAND = Face("Quicksand-Medium", QUICKSAND_MEDIUM_FILE, "Quicksand, 'Trebuchet MS', sans-serif")
 QUICKSAND_BOLD = Face(
-    "Quicksand-Bold", FONT_DIR / "Quicksand-Bold.ttf", "Quicksand, 'Trebuchet MS', sans-serif", bold=True
+    "Quicksand-Bold", QUICKSAND_BOLD_FILE, "Quicksand, 'Trebuchet MS', sans-serif", bold=True
 )
 LABEL = QUICKSAND
 """Marker labels (``?``, ``!``) in diagrams: the leaflet's body face."""
+SANS_BOLD = QUICKSAND_BOLD
+"""The colour letters' face, in the corners of paper tiles and (``solid.marks``) on 3D tiles."""
 
 
 def registered(face: Face) -> str:
     """The face's name once reportlab knows the file (for metrics, and for PDF text)."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     if face.name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(face.name, str(face.file)))
+        pdfmetrics.registerFont(_tagged_font(face))
     return face.name
 
 
@@ -43,3 +37,35 @@ def text_width(text: str, face: Face, size: float) -> float:
     from reportlab.pdfbase import pdfmetrics
 
     return pdfmetrics.stringWidth(text, registered(face), size)
+
+
+def subset_tag(font: str, characters: list[int]) -> bytes:
+    """Six capital letters from a hash of the font's name and a subset's characters."""
+    digest = hashlib.sha256(f"{font}:{characters}".encode()).digest()
+    return bytes(ord("A") + b % 26 for b in digest[:6])
+
+
+def _tagged_font(face: Face):
+    """A reportlab TrueType font whose embedded subsets each get a tag of their own.
+
+    reportlab prefixes every subset of every font with the subset's number as
+    letters, so each PDF held two fonts both named "AAAAAA+…"; preflight tools
+    and font caches take equal tags for equal subsets. Here the tag comes
+    from the font's name and the subset's characters: unique within a
+    document, the same for the same subset, so output stays reproducible.
+    reportlab reads the tag from a module-level function, which is swapped
+    only while this font writes its objects.
+    """
+    from reportlab.pdfbase import ttfonts
+
+    class TaggedFont(ttfonts.TTFont):
+        def addObjects(self, doc) -> None:
+            subsets = self.state[doc].subsets
+            original = ttfonts.SUBSETN
+            ttfonts.SUBSETN = lambda n, *_: subset_tag(self.fontName, subsets[n])
+            try:
+                super().addObjects(doc)
+            finally:
+                ttfonts.SUBSETN = original
+
+    return TaggedFont(face.name, str(face.file))

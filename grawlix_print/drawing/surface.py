@@ -18,7 +18,7 @@ from pathlib import Path as FilePath
 from typing import Protocol
 
 from ..tile.look import Ink
-from ..tile.outline import Outline
+from ..tile.outline import Outline, TextGlyph
 
 Point = tuple[float, float]
 
@@ -56,8 +56,11 @@ def lines(segments: Iterable[tuple[Point, Point]]) -> Path:
     return Path(tuple(operations))
 
 
-def glyph_path(outline: Outline, cx: float, cy: float, box: float) -> Path:
-    """A glyph outline centred on (cx, cy) with its larger side ``box`` long."""
+def glyph_path(outline: Outline | TextGlyph, cx: float, cy: float, box: float) -> Path:
+    """A glyph outline centred on (cx, cy) with its larger side ``box`` long.
+
+    A ``TextGlyph`` (running text) is placed with its origin, on the baseline, at (cx, cy).
+    """
     operations: list[Operation] = []
     for contour in outline.contours:
         x, y = contour.start

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tile.identity import TILES, Colour, Tile
+from ..tile.identity import GLYPHS, Colour, Tile
 from ..tile.look import (
+    BACK_DESIGNS,
     GLYPH_CONTOUR,
-    TILE_BACK,
-    TILE_BACK_MARKS,
     TILE_BACK_TEXT,
     TILE_EDGE,
     TILE_FACE,
+    BackDesign,
+    Ink,
     ink,
     mark_polygons,
 )
 from ..tile.outline import glyph_outlines
 from ..tile.sizes import GLYPH_FRACTION
-from .fonts import SANS_BOLD, text_width
+from .fonts import QUICKSAND_BOLD, SANS_BOLD, text_width
 from .surface import Path, Pen, Surface, glyph_path, polygon, rectangle
 
 MARKINGS = ("none", "letters", "shapes")
@@ -30,10 +31,17 @@ MARKINGS = ("none", "letters", "shapes")
 
 @dataclass(frozen=True)
 class TileStyle:
-    """How a tile is drawn; widths are fractions of the tile side."""
+    """How a tile is drawn; widths are fractions of the tile side.
+
+    ``frame_inset`` draws frame, glyph and marks in a square that much smaller
+    on each side, with face colour beyond the frame, so a slightly missed cut
+    leaves an even margin, not a lopsided frame. Diagrams keep the frame on
+    the edge, where neighbouring frames meet.
+    """
 
     face: bool = True
     edge_width: float = 0.035
+    frame_inset: float = 0.0
     contour_width: float = 0.016
     glyph_fraction: float = GLYPH_FRACTION
     marking: str = "none"
@@ -56,30 +64,36 @@ def _square(half: float) -> Path:
     return rectangle(-half, -half, 2 * half, 2 * half)
 
 
+def draw_face(surface: Surface, cx: float, cy: float, size: float, colour: Ink, bleed: float = 0.0) -> None:
+    """A tile's square of colour centred on (cx, cy), running ``bleed`` past its cut lines."""
+    half = size / 2 + bleed
+    surface.shape(rectangle(cx - half, cy - half, 2 * half, 2 * half), fill=colour)
+
+
 def draw_tile(
     surface: Surface, tile: Tile, cx: float, cy: float, size: float, style: TileStyle = PLAIN,
     angle: float = 0.0, bleed: float = 0.0,
 ) -> None:  # fmt: skip
-    """A whole tile centred on (cx, cy): face, edge, glyph and colour-blind marking.
+    """A whole tile centred on (cx, cy): face, frame, glyph and colour-blind marking.
 
     ``bleed`` extends the face beyond the tile (for cutting) without moving anything else.
     """
     with surface.transformed(cx, cy, angle):
-        half = size / 2
         if style.face:
-            surface.shape(_square(half + bleed), fill=TILE_FACE)
+            draw_face(surface, 0, 0, size, TILE_FACE, bleed)
+        design = size * (1 - 2 * style.frame_inset)  # frame, glyph and marks, inside the margin
         if style.edge_width:
-            width = size * style.edge_width
-            surface.shape(_square(half - width / 2), pen=Pen(TILE_EDGE, width))
-        draw_glyph(surface, tile, 0, 0, size * style.glyph_fraction, style)
+            width = design * style.edge_width
+            surface.shape(_square(design / 2 - width / 2), pen=Pen(TILE_EDGE, width))
+        draw_glyph(surface, tile, 0, 0, design * style.glyph_fraction, style)
         if style.marking != "none":
-            draw_marking(surface, tile.colour, size, style)
+            draw_marking(surface, tile.colour, design, style)
 
 
 def draw_marking(surface: Surface, colour: Colour, size: float, style: TileStyle) -> None:
     """The colour's letter or mark in each corner, turned to face each side of the table.
 
-    Drawn around the current origin (the tile's centre).
+    Drawn around the current origin (the tile's centre); ``size`` is the frame's.
     """
     inset = size * 0.11
     mark = size * 0.085
@@ -96,23 +110,33 @@ def draw_marking(surface: Surface, colour: Colour, size: float, style: TileStyle
                 surface.shape(path, fill=TILE_EDGE, even_odd=True)  # even-odd: the ring's hole
 
 
+BACK_NAME_WIDTH = 0.6
+"""The game's name on a back spans this fraction of the tile."""
+BACK_GLYPH_BOX = 0.15
+BACK_GLYPH_PITCH = 0.22
+"""The six glyphs under it, two rows of three: box side and spacing, fractions of the tile."""
+
+
 def draw_back(
-    surface: Surface, cx: float, cy: float, size: float, style: TileStyle = PLAIN,
-    bleed: float = 0.0,
+    surface: Surface, cx: float, cy: float, size: float, design: BackDesign = BACK_DESIGNS["light"],
+    bleed: float = 0.0, background: bool = True,
 ) -> None:  # fmt: skip
     """The plain side of a paper tile, centred on (cx, cy): the game's name over the six glyphs.
 
     Every back is the same (all tiles are always visible in Grawlix, so the
-    backs hide nothing); ``bleed`` runs the background past the cut so a
-    slightly shifted two-sided print shows no white edge.
+    backs hide nothing). The marks keep about a fifth of the tile clear of each
+    edge, so a two-sided print that lands a millimetre or two off still looks
+    centred; ``bleed`` runs the background past the cut so it shows no white.
+    ``background=False`` draws the marks alone, over a background laid already.
     """
     with surface.transformed(cx, cy):
-        surface.shape(_square(size / 2 + bleed), fill=TILE_BACK)
-        width = size * style.glyph_fraction
-        font_size = width / text_width(TILE_BACK_TEXT, SANS_BOLD, 1)
-        surface.text(0, size * 0.02, TILE_BACK_TEXT, SANS_BOLD, font_size, TILE_BACK_MARKS)
-        # One glyph in each colour, left to right in supply order: @ in red ... * in violet.
-        step = width / 6
-        diagonal = [t for t in TILES if t.glyph.index == t.colour.index]
-        for k, tile in enumerate(diagonal):
-            draw_glyph(surface, tile, -width / 2 + step * (k + 0.5), -size * 0.14, step * 0.8, style)
+        if background:
+            draw_face(surface, 0, 0, size, design.background, bleed)
+        font_size = size * BACK_NAME_WIDTH / text_width(TILE_BACK_TEXT, QUICKSAND_BOLD, 1)
+        surface.text(0, size * 0.13, TILE_BACK_TEXT, QUICKSAND_BOLD, font_size, design.marks)
+        box, pitch = size * BACK_GLYPH_BOX, size * BACK_GLYPH_PITCH
+        for glyph in GLYPHS:
+            row, column = divmod(glyph.index, 3)
+            centre = ((column - 1) * pitch, -size * 0.05 - row * pitch * 0.85)
+            path = glyph_path(glyph_outlines()[glyph.symbol], *centre, box)
+            surface.shape(path, fill=design.marks, even_odd=True)

@@ -80,7 +80,12 @@ def _solid_steps(papers: Sequence[str], options: dict) -> list[Step]:
 
 PRODUCTS: tuple[Product, ...] = (
     Product("leaflet", "leaflet", (), _leaflet_steps),
-    Product("sheets", "sheets", ("tile_size", "bleed", "backs", "arrangement"), _sheet_steps),
+    Product(
+        "sheets",
+        "sheets",
+        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design"),
+        _sheet_steps,
+    ),
     Product("web", "web", (), _web_steps),
     Product(
         "3d",

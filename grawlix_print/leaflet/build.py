@@ -14,20 +14,20 @@ Every panel is laid out (and may fail) before either file is written.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points
+from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
+from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.xmp import XmpFields, attach_xmp
+from ..drawing.surface import Pen, lines
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
+from ..tile.look import Ink
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
 from .text import PANELS, LeafletText, load_leaflet_text
 
@@ -35,8 +35,11 @@ FOLD_IN_NARROWER_MM = 2.0
 PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel
 TOP_MM = 11.0
 BOTTOM_MM = 10.0
-FOLD_MARK_MM = (3.0, 7.0)  # fold ticks run between these distances from the top and bottom edges
-FOLD_MARK_RGB = (0.65, 0.65, 0.65)
+FOLD_MARK_MM = (6.0, 9.5)
+"""Fold ticks run between these distances from the top and bottom edges: inside the
+4-6 mm a home printer leaves blank, and clear of the text, which starts 10 mm in."""
+FOLD_MARK = Ink((0.6, 0.6, 0.6), (0.0, 0.0, 0.0, 0.45))
+FOLD_MARK_POINTS = 0.5
 
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 OUTSIDE = ("flap", "back", "cover")
@@ -66,28 +69,6 @@ def panel_widths(paper: str) -> dict[str, float]:
 # --- the two documents -------------------------------------------------------------------
 
 
-@contextmanager
-def _binary_streams() -> Iterator[None]:
-    """Save without reportlab's default ASCII85 wrapping of page and form streams.
-
-    ASCII85 keeps a PDF 7-bit clean, which no printer or viewer needs today; it
-    makes files a quarter larger and, in reportlab's pure-Python encoder, costs
-    a tenth of a second per build. The setting is global, so it is restored.
-    """
-    before = rl_config.useA85
-    rl_config.useA85 = 0
-    try:
-        yield
-    finally:
-        rl_config.useA85 = before
-
-
-def _save(canvas: Canvas, buffer: io.BytesIO) -> bytes:
-    with _binary_streams():
-        canvas.save()
-    return buffer.getvalue()
-
-
 def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edition: str) -> Canvas:
     meta = text.meta
     title = f"{meta.title}: rules ({edition})"
@@ -110,31 +91,32 @@ def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edi
 
 
 def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
+    """The print edition: CMYK, black text in black ink only, trim and bleed boxes on the sheet."""
     page_width, page_height = paper_points(paper, landscape=True)
     widths = panel_widths(paper)
     buffer = io.BytesIO()
     canvas = _start(buffer, (page_width, page_height), text, f"{PAPER_NAMES[paper]} tri-fold")
+    surface = PdfSurface(canvas, cmyk=True)
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
+        # Nothing runs off the sheet, so the bleed is the trim: the whole sheet.
+        canvas.setTrimBox((0, 0, page_width, page_height))
+        canvas.setBleedBox((0, 0, page_width, page_height))
         x = 0.0
         for k, name in enumerate(names):
             left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
-            laid[name].draw(canvas, left, page_height - TOP_MM * mm, frame.width)
+            laid[name].draw(surface, left, page_height - TOP_MM * mm, frame.width)
             x += widths[name]
             if k < len(names) - 1:
-                _fold_marks(canvas, x, page_height)
+                _fold_marks(surface, x, page_height)
         canvas.showPage()
         canvas.addPageLabel(page, prefix=label)
-    return _save(canvas, buffer)
+    return saved(canvas, buffer)
 
 
-def _fold_marks(canvas: Canvas, x: float, page_height: float) -> None:
+def _fold_marks(surface: PdfSurface, x: float, page_height: float) -> None:
     near, far = (d * mm for d in FOLD_MARK_MM)
-    canvas.saveState()
-    canvas.setStrokeColorRGB(*FOLD_MARK_RGB)
-    canvas.setLineWidth(0.4)
-    canvas.line(x, page_height - near, x, page_height - far)
-    canvas.line(x, near, x, far)
-    canvas.restoreState()
+    for tick in (((x, page_height - near), (x, page_height - far)), ((x, near), (x, far))):
+        surface.shape(lines([tick]), pen=Pen(FOLD_MARK, FOLD_MARK_POINTS))
 
 
 def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
@@ -142,10 +124,11 @@ def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     buffer = io.BytesIO()
     canvas = _start(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
     canvas.showOutline()
+    surface = PdfSurface(canvas, cmyk=False)  # the reading edition is for screens
     for name in PANELS:
-        laid[name].draw(canvas, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
+        laid[name].draw(surface, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
         canvas.showPage()
-    return _save(canvas, buffer)
+    return saved(canvas, buffer)
 
 
 def build_leaflet(

@@ -10,28 +10,40 @@ share it).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from html import escape, unescape
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph as TextFlow
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..drawing.diagram import Picture
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
+from ..drawing.pdf.typeset import (
+    SetText,
+    TextStyle,
+    WordTooWide,
+    draw_text,
+    set_text,
+    text_height,
+)
 from ..errors import GrawlixError
+from ..tile.look import Ink
 from .text import Break, Diagram, Fill, Heading, Inline, ListItem, Panel, Paragraph
 
-INK = (0.08, 0.08, 0.08)
+TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
+"""Type and rules: near-black on screen, black ink alone (K) in print, so text stays sharp
+even when a press's colour plates sit slightly out of register."""
 TITLE_STROKE = 0.035  # outline width of the title, as a fraction of its size
 LARGEST_CELL_MM = {"supply": 13.5, "example": 12.0, "cover": 13.5}
 """Diagram cells: as large as the panel width allows, up to these sides."""
 TOLERANCE = 0.05 * mm  # rounding slack before a panel counts as overfull
+REACH = 3.0
+"""How many panel heights of content are measured before giving up on an exact excess:
+past that, a panel is reported as "more than" so much too tall, and no more text is set."""
+
+BODY_POINTS = 10.0
+"""The designer's body size (Quicksand Medium 10 pt)."""
 
 
 @dataclass(frozen=True)
@@ -47,60 +59,40 @@ class Frame:
 
 @dataclass(frozen=True)
 class Styles:
-    body: ParagraphStyle
-    title: ParagraphStyle
-    section: ParagraphStyle
-    subsection: ParagraphStyle
-    subtitle: ParagraphStyle
-    small: ParagraphStyle
-    large: ParagraphStyle
-    item: ParagraphStyle
-    subitem: ParagraphStyle
+    body: TextStyle
+    title: TextStyle
+    section: TextStyle
+    subsection: TextStyle
+    subtitle: TextStyle
+    small: TextStyle
+    large: TextStyle
+    item: TextStyle
+    subitem: TextStyle
 
 
 def make_styles() -> Styles:
-    body_font, bold_font = register_quicksand()
-    body = ParagraphStyle(
-        "body", fontName=body_font, fontSize=9.4, leading=12.2, textColor=INK, spaceAfter=4.2,
-        alignment=TA_LEFT, splitLongWords=0, allowWidows=1, bulletFontName=body_font, bulletFontSize=9.4,
-    )  # fmt: skip
+    regular, bold = register_quicksand()
+    size = BODY_POINTS
+    body = TextStyle(regular, bold, size, leading=1.2 * size, space_after=0.42 * size)
 
-    def like(name: str, **changes) -> ParagraphStyle:
-        return ParagraphStyle(name, parent=body, **changes)
+    def like(**changes) -> TextStyle:
+        return replace(body, **changes)
 
     return Styles(
         body=body,
-        title=like("title", fontName=bold_font, fontSize=50, leading=56, alignment=TA_CENTER, spaceAfter=0),
-        section=like("section", fontName=bold_font, fontSize=12.5, leading=15, spaceBefore=9, spaceAfter=4),
-        subsection=like("subsection", fontName=bold_font, fontSize=10, leading=12.5, spaceBefore=5, spaceAfter=2.5),
-        subtitle=like("subtitle", fontSize=17, leading=21, alignment=TA_CENTER),
-        small=like("small", fontSize=7.2, leading=9),
-        large=like("large", fontSize=17, leading=22),
-        item=like("item", leftIndent=13, bulletIndent=0, spaceAfter=2.6),
-        subitem=like("subitem", leftIndent=27, bulletIndent=13, spaceAfter=1.2),
+        title=like(font=bold, size=50, leading=56, align="centre", space_after=0),
+        section=like(font=bold, size=12.5, leading=15, space_before=9, space_after=4),
+        subsection=like(font=bold, size=10, leading=12.5, space_before=5, space_after=2.5),
+        subtitle=like(size=17, leading=21, align="centre"),
+        small=like(size=7.2, leading=9),
+        large=like(size=17, leading=22),
+        item=like(indent=13, space_after=2.6),
+        subitem=like(indent=30, bullet_indent=13, space_after=1.2),
     )
 
 
-def markup(text: Inline) -> str:
-    """Styled text as reportlab's paragraph markup (``<b>``, ``<i>``, ``<a href>``, ``<br/>``)."""
-    out = []
-    for span in text:
-        if isinstance(span, Break):
-            out.append("<br/>")
-            continue
-        piece = escape(span.text, quote=False)
-        if span.italic:
-            piece = f"<i>{piece}</i>"
-        if span.bold:
-            piece = f"<b>{piece}</b>"
-        if span.link:
-            piece = f'<a href="{escape(span.link)}">{piece}</a>'
-        out.append(piece)
-    return "".join(out)
-
-
-def plain_text(markup: str) -> str:
-    return unescape(re.sub(r"<[^>]+>", "", markup.replace("<br/>", " ")))
+def plain_text(text: Inline) -> str:
+    return "".join(" " if isinstance(span, Break) else span.text for span in text)
 
 
 # --- boxes ---------------------------------------------------------------------------
@@ -114,7 +106,8 @@ class Box:
     stretch = False
     bookmark: tuple[int, str] | None = None  # (outline level, title) for the reading edition
 
-    def height(self, width: float) -> float:
+    def height(self, width: float, limit: float) -> float:
+        """The box's height; a text box stops measuring somewhere past ``limit``."""
         raise NotImplementedError
 
     def excess_width(self, width: float) -> float:
@@ -124,60 +117,37 @@ class Box:
     def describe(self) -> str:
         return "a block"
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         raise NotImplementedError
 
 
-def _glyph_sizes(markup: str, font_size: float) -> str:
-    """Quicksand's asterisk is a small raised star; in running text it stands for a
-    tile glyph, so set it larger and lower, like the other five glyphs."""
-    star = f'<sub rise="{0.3 * font_size:.2f}" size="{1.55 * font_size:.2f}">*</sub>'
-    return markup.replace("<b>*</b>", f"<b>{star}</b>")
-
-
 class TextBox(Box):
-    def __init__(self, markup: str, style: ParagraphStyle, bullet: str | None = None):
-        self.markup, self.style = markup, style
-        self.flow = TextFlow(_glyph_sizes(markup, style.fontSize), style, bulletText=bullet)
-        self.space_before, self.space_after = style.spaceBefore, style.spaceAfter
-        self._wrapped: tuple[float, float] | None = None  # (width, height)
+    """A paragraph, list item or heading, set by ``typeset`` (lazily: nothing is read until measured)."""
 
-    def height(self, width: float) -> float:
-        if self._wrapped is None or self._wrapped[0] != width:
-            self._wrapped = (width, self.flow.wrap(width, 1e6)[1])
-        return self._wrapped[1]
+    def __init__(self, text: Inline, style: TextStyle, bullet: str | None = None):
+        self.text, self.style, self.bullet = text, style, bullet
+        self.space_before, self.space_after = style.space_before, style.space_after
+        self._set: tuple[float, SetText] | None = None  # (width, lines)
 
-    def excess_width(self, width: float) -> float:
-        return self.flow.minWidth() + self.style.leftIndent - width
+    def lines(self, width: float, limit: float = float("inf")) -> SetText:
+        if self._set is None or self._set[0] != width or not self._set[1].complete:
+            self._set = (width, set_text(self.text, self.style, width, limit))
+        return self._set[1]
 
-    def describe(self) -> str:
-        words = plain_text(self.markup).split()
-        if not words:
-            return "a line"
-        widest = max(words, key=lambda w: stringWidth(w, self.style.fontName, self.style.fontSize))
-        return f"the word {widest!r}"
+    def height(self, width: float, limit: float) -> float:
+        """The lines' height; once they pass ``limit``, a height past it (and no more is set)."""
+        text = self.lines(width, limit)
+        lines = text_height(text, self.style)
+        return lines if text.complete else lines + self.style.leading
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
-        self.flow.drawOn(canvas, x, top - self.height(width) + self._first_line_drop())
-
-    def _first_line_drop(self) -> float:
-        """How far a taller inline glyph would push the first line down.
-
-        reportlab hangs the first line from its tallest fragment; the enlarged
-        asterisk is set lower, so it needs no extra room. Raising the paragraph
-        by the difference keeps every line on the regular leading.
-        """
-        lines = self.flow.blPara
-        if lines.kind != 1 or not lines.lines:
-            return 0.0
-        regular = getAscentDescent(self.style.fontName, self.style.fontSize)[0]
-        return max(0.0, lines.lines[0].ascent - regular)
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
+        draw_text(surface, self.lines(width), self.style, x, top, width, TEXT_INK, self.bullet)
 
 
 class HeadingBox(TextBox):
-    def __init__(self, markup: str, style: ParagraphStyle, level: int):
-        super().__init__(markup, style)
-        self.bookmark = (level - 2, plain_text(markup))
+    def __init__(self, text: Inline, style: TextStyle, level: int):
+        super().__init__(text, style)
+        self.bookmark = (level - 2, plain_text(text))
 
 
 class TitleBox(Box):
@@ -187,37 +157,48 @@ class TitleBox(Box):
     stroke of ``TITLE_STROKE`` of the size thickens it without a second font.
     """
 
-    def __init__(self, markup: str, style: ParagraphStyle):
-        self.text, self.style = plain_text(markup), style
-        self.space_before, self.space_after = style.spaceBefore, style.spaceAfter
+    def __init__(self, text: Inline, style: TextStyle):
+        self.text, self.style = plain_text(text), style
+        self.space_before, self.space_after = style.space_before, style.space_after
         self.bookmark = (0, self.text)
 
     def _text_width(self) -> float:
-        return stringWidth(self.text, self.style.fontName, self.style.fontSize)
+        return stringWidth(self.text, self.style.font, self.style.size)
 
-    def height(self, width: float) -> float:
+    def height(self, width: float, limit: float) -> float:
         return self.style.leading
 
     def excess_width(self, width: float) -> float:
-        return self._text_width() + self.style.fontSize * TITLE_STROKE - width
+        return self._text_width() + self.style.size * TITLE_STROKE - width
 
     def describe(self) -> str:
         return f"the title {self.text!r}"
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
-        size = self.style.fontSize
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
+        size = self.style.size
+        canvas = surface.canvas
         canvas.saveState()
-        canvas.setFillColorRGB(*INK)
-        canvas.setStrokeColorRGB(*INK)
+        _paint(surface, TEXT_INK)
         canvas.setLineWidth(size * TITLE_STROKE)
         canvas.setLineJoin(1)
         text = canvas.beginText()
         text.setTextRenderMode(2)  # fill, then stroke
-        text.setFont(self.style.fontName, size)
+        text.setFont(self.style.font, size)
         text.setTextOrigin(x + (width - self._text_width()) / 2, top - self.style.leading + size * 0.22)
         text.textOut(self.text)
         canvas.drawText(text)
         canvas.restoreState()
+
+
+def _paint(surface: PdfSurface, ink: Ink) -> None:
+    """Fill and stroke in ``ink`` on the surface's canvas, in the surface's colour mode."""
+    canvas = surface.canvas
+    if surface.cmyk:
+        canvas.setFillColorCMYK(*ink.cmyk)
+        canvas.setStrokeColorCMYK(*ink.cmyk)
+    else:
+        canvas.setFillColorRGB(*ink.rgb)
+        canvas.setStrokeColorRGB(*ink.rgb)
 
 
 class PictureBox(Box):
@@ -226,7 +207,7 @@ class PictureBox(Box):
     def __init__(self, picture: Picture, cell: float):
         self.picture, self.cell = picture, cell
 
-    def height(self, width: float) -> float:
+    def height(self, width: float, limit: float) -> float:
         return self.picture.size(self.cell)[1]
 
     def excess_width(self, width: float) -> float:
@@ -235,18 +216,18 @@ class PictureBox(Box):
     def describe(self) -> str:
         return "a diagram"
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         picture_width = self.picture.size(self.cell)[0]
-        self.picture.draw(PdfSurface(canvas, cmyk=False), x + (width - picture_width) / 2, top, self.cell)
+        self.picture.draw(surface, x + (width - picture_width) / 2, top, self.cell)
 
 
 class FillBox(Box):
     stretch = True
 
-    def height(self, width: float) -> float:
+    def height(self, width: float, limit: float) -> float:
         return 0.0
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         pass
 
 
@@ -263,27 +244,22 @@ class LicenceBox(Box):
     def _text_width(self, width: float) -> float:
         return width - self.badge - self.gap
 
-    def height(self, width: float) -> float:
-        return max(self.text.height(self._text_width(width)), self.badge * 0.45)
+    def height(self, width: float, limit: float) -> float:
+        return max(self.text.height(self._text_width(width), limit), self.badge * 0.45)
 
-    def excess_width(self, width: float) -> float:
-        return self.text.excess_width(self._text_width(width))
-
-    def describe(self) -> str:
-        return self.text.describe()
-
-    def draw(self, canvas: Canvas, x: float, top: float, width: float) -> None:
-        height, text_width = self.height(width), self._text_width(width)
-        self.text.draw(canvas, x, top - (height - self.text.height(text_width)) / 2, text_width)
-        draw_cc_by(canvas, x + width - self.badge, top - height / 2, self.badge)
+    def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
+        text_width = self._text_width(width)
+        height = self.height(width, float("inf"))
+        self.text.draw(surface, x, top - (height - self.text.height(text_width, float("inf"))) / 2, text_width)
+        draw_cc_by(surface, x + width - self.badge, top - height / 2, self.badge)
 
 
-def draw_cc_by(canvas: Canvas, x: float, cy: float, width: float) -> None:
+def draw_cc_by(surface: PdfSurface, x: float, cy: float, width: float) -> None:
     """The two round Creative Commons marks: "cc" and the attribution figure."""
     radius = width / 4.4
+    canvas = surface.canvas
     canvas.saveState()
-    canvas.setStrokeColorRGB(*INK)
-    canvas.setFillColorRGB(*INK)
+    _paint(surface, TEXT_INK)
     canvas.setLineWidth(radius * 0.16)
     left, right = x + radius * 1.08, x + width - radius * 1.08
     for cx in (left, right):
@@ -305,25 +281,28 @@ def draw_cc_by(canvas: Canvas, x: float, cy: float, width: float) -> None:
 # --- from blocks to boxes --------------------------------------------------------------
 
 
-def boxes_for(panel: Panel, styles: Styles, frame: Frame) -> list[Box]:
-    boxes: list[Box] = []
+def boxes_for(panel: Panel, styles: Styles, frame: Frame) -> Iterator[Box]:
+    """The panel's boxes, made one at a time as the stacking asks for them.
+
+    Lazy so that a panel that overflows early costs nothing for the blocks
+    after the overflow (a diagram asks the engine for its legal locations).
+    """
     for block in panel.blocks:
         if isinstance(block, Heading):
             if block.level == 1:
-                boxes.append(TitleBox(markup(block.text), styles.title))
+                yield TitleBox(block.text, styles.title)
             else:
                 style = styles.section if block.level == 2 else styles.subsection
-                boxes.append(HeadingBox(markup(block.text), style, block.level))
+                yield HeadingBox(block.text, style, block.level)
         elif isinstance(block, Paragraph):
-            boxes.append(_paragraph_box(block, styles))
+            yield _paragraph_box(block, styles)
         elif isinstance(block, ListItem):
             style = styles.item if block.depth == 0 else styles.subitem
-            boxes.append(TextBox(markup(block.text), style, bullet=block.label))
+            yield TextBox(block.text, style, bullet=block.label)
         elif isinstance(block, Diagram):
-            boxes.append(_picture_box(block, frame, styles))
+            yield _picture_box(block, frame)
         elif isinstance(block, Fill):
-            boxes.append(FillBox())
-    return boxes
+            yield FillBox()
 
 
 def _paragraph_box(block: Paragraph, styles: Styles) -> Box:
@@ -332,12 +311,12 @@ def _paragraph_box(block: Paragraph, styles: Styles) -> Box:
         if tag in block.tags:
             style = getattr(styles, tag)
     if "centred" in block.tags:
-        style = ParagraphStyle(f"{style.name}-centred", parent=style, alignment=TA_CENTER)
-    text = TextBox(markup(block.text), style)
+        style = replace(style, align="centre")
+    text = TextBox(block.text, style)
     return LicenceBox(text) if "licence" in block.tags else text
 
 
-def _picture_box(block: Diagram, frame: Frame, styles: Styles) -> PictureBox:
+def _picture_box(block: Diagram, frame: Frame) -> PictureBox:
     picture = block.picture()
     if block.tile_mm is not None:
         cell = block.tile_mm * mm
@@ -356,49 +335,62 @@ class LaidOut:
     panel: Panel
     placed: list[tuple[Box, float]]
 
-    def draw(self, canvas: Canvas, x: float, top: float, width: float, bookmarks: bool = False) -> None:
+    def draw(
+        self, surface: PdfSurface, x: float, top: float, width: float, bookmarks: bool = False
+    ) -> None:
+        """Draw in the surface's colours (CMYK for print); bookmarks for the reading edition."""
         for box, offset in self.placed:
             if bookmarks and box.bookmark is not None:
                 key = f"panel-{self.panel.name}-{offset:.0f}"
-                canvas.bookmarkPage(key, fit="FitH", top=top - offset + box.space_before)
-                canvas.addOutlineEntry(box.bookmark[1], key, level=max(0, box.bookmark[0]))
-            box.draw(canvas, x, top - offset, width)
+                surface.canvas.bookmarkPage(key, fit="FitH", top=top - offset + box.space_before)
+                surface.canvas.addOutlineEntry(box.bookmark[1], key, level=max(0, box.bookmark[0]))
+            box.draw(surface, x, top - offset, width)
 
 
-def lay_out(panel: Panel, boxes: list[Box], frame: Frame, paper_name: str, source: str) -> LaidOut:
+def lay_out(panel: Panel, boxes: Iterable[Box], frame: Frame, paper_name: str, source: str) -> LaidOut:
     """Stack the boxes from the top and share spare height among fills.
 
-    Fails, naming the panel and the excess, if a box is too wide or the stack too tall.
+    Fails, naming the panel and the excess, at the first box that is too wide
+    or once the stack is too tall. Work is bounded by the panel: no box is
+    made or measured once the stack is ``REACH`` panels tall.
     """
     where = f"{source}:{panel.line}"
+
+    def refuse(what: str) -> GrawlixError:
+        return GrawlixError(f"panel {panel.name} does not fit on {paper_name} paper: {what}", where)
+
+    reach = REACH * frame.height
+    placed: list[tuple[Box, float]] = []
+    y = 0.0
     for box in boxes:
+        if placed:
+            y += max(placed[-1][0].space_after, box.space_before)
         too_wide = box.excess_width(frame.width)
         if too_wide > TOLERANCE:
-            raise GrawlixError(
-                f"panel {panel.name} does not fit on {paper_name} paper: "
-                f"{box.describe()} is {too_wide / mm:.1f} mm too wide for the panel",
-                where,
+            raise refuse(f"{box.describe()} is {too_wide / mm:.1f} mm too wide for the panel")
+        try:
+            height = box.height(frame.width, reach - y)
+        except WordTooWide as error:
+            more = "" if error.exact else "more than "
+            raise refuse(f"the word {error.word!r} is {more}{error.excess / mm:.1f} mm too wide for the panel") from None
+        placed.append((box, y))
+        y += height
+        if y > reach:
+            raise refuse(
+                f"its content is more than {(reach - frame.height) / mm:.1f} mm taller than the "
+                f"{frame.height / mm:.1f} mm available (shorten its text or move a section to another panel)"
             )
-    tops: list[float] = []
-    y = 0.0
-    for k, box in enumerate(boxes):
-        if k:
-            y += max(boxes[k - 1].space_after, box.space_before)
-        tops.append(y)
-        y += box.height(frame.width)
     spare = frame.height - y
     if spare < -TOLERANCE:
-        raise GrawlixError(
-            f"panel {panel.name} does not fit on {paper_name} paper: its content is "
-            f"{-spare / mm:.1f} mm taller than the {frame.height / mm:.1f} mm available "
-            "(shorten its text or move a section to another panel)",
-            where,
+        raise refuse(
+            f"its content is {-spare / mm:.1f} mm taller than the {frame.height / mm:.1f} mm available "
+            "(shorten its text or move a section to another panel)"
         )
-    fills = sum(box.stretch for box in boxes)
+    fills = sum(box.stretch for box, _ in placed)
     if fills and spare > 0:
         shift = 0.0
-        for k, box in enumerate(boxes):
-            tops[k] += shift
+        for k, (box, top) in enumerate(placed):
+            placed[k] = (box, top + shift)
             if box.stretch:
                 shift += spare / fills
-    return LaidOut(panel, list(zip(boxes, tops)))
+    return LaidOut(panel, placed)

@@ -5,8 +5,9 @@ in PDF). Keeping the layout apart from the drawing lets the tests check the
 promises a printed sheet makes (tiles of the stated size, every back behind
 its own front after a long-edge flip, marks outside the cut) on plain values.
 
-Card-stock tiles stand ``2 * bleed`` apart so that each tile's face can run
-``bleed`` past its own cut lines; sticker tiles have no bleed and a small gap.
+Card-stock tiles stand edge to edge, so one cut separates two tiles and every
+cut line runs straight across the sheet; the block's faces run ``bleed`` past
+its outer cut lines. Sticker tiles have no bleed and a small white gap.
 """
 
 from __future__ import annotations
@@ -25,11 +26,17 @@ Line = tuple[Point, Point]
 PRODUCTS = ("tiles", "stickers")
 ARRANGEMENTS = ("duplex", "gutter-fold")
 
-PRINT_MARGIN_MM = 5.0
-"""Nothing but the cut guides (they run on to the edge on purpose) comes nearer the paper's edge."""
+PRINT_MARGIN_MM = 6.0
+"""Nothing but the cut guides (they run on to the edge on purpose) comes nearer the paper's edge:
+home printers leave 4-6 mm unprinted."""
 
 CARD_BLEED_MM = 2.0
-"""How far a card-stock tile's face runs past its cut lines by default."""
+"""How far the card-stock tiles' faces run past the block's outer cut lines by default."""
+
+STICKER_ROOM_MM = 1.45
+"""Wood left showing on each side of a default sticker. A sticker pressed on by hand lands
+within about 1 mm of centre, and craft squares sold as one inch vary by about 0.5 mm, so
+1.45 mm a side keeps it on the wood: 25.4 - 2 x 1.45 = 22.5 mm, the designer's own size."""
 
 CROP_OFFSET_MM = 1.0
 """Gap between the bleed's edge and the start of a crop mark, so a mark never prints on a tile."""
@@ -43,10 +50,11 @@ STICKER_GAP_MM = 3.0
 
 FOOTER_GAP_MM = 3.0
 NOTE_GAP_MM = 5.0
+"""Between the calibration square and the printing notes beside it."""
 TARGET_RADIUS_MM = 2.0
 
 MIN_TILE_MM = 10.0
-"""Below this a glyph and its colour-blind marks are too small to print legibly."""
+"""Below this a glyph and its colour-blind marks are too small to print legibly (stickers too)."""
 
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
@@ -92,7 +100,11 @@ def bounds(boxes: list[Box]) -> Box:
 
 @dataclass(frozen=True)
 class SheetSpec:
-    """What the user asked for. ``backs`` is None, "duplex" or "gutter-fold"."""
+    """What the user asked for. ``backs`` is None, "duplex" or "gutter-fold".
+
+    ``tile_size`` is the side of what is cut out: a card tile or a sticker.
+    ``square`` is, for stickers, the side of the square they go on.
+    """
 
     product: str = "tiles"
     paper: str = "a4"
@@ -100,11 +112,12 @@ class SheetSpec:
     bleed: float = CARD_BLEED_MM
     backs: str | None = "duplex"
     markings: str = "none"
+    square: float | None = None
 
     @property
     def gap(self) -> float:
-        """Space between neighbouring cut squares."""
-        return 2 * self.bleed if self.product == "tiles" else STICKER_GAP_MM
+        """Space between neighbouring cut squares: none between card tiles, which share cuts."""
+        return 0.0 if self.product == "tiles" else STICKER_GAP_MM
 
     @property
     def mark_zone(self) -> float:
@@ -122,8 +135,17 @@ def card_spec(
     return SheetSpec("tiles", paper, tile_size, bleed, arranged, markings)
 
 
-def sticker_spec(paper: str, tile_size: float, markings: str = "none") -> SheetSpec:
-    return SheetSpec("stickers", paper, tile_size, 0.0, None, markings)
+def sticker_spec(
+    paper: str, square: float, sticker: float | None = None, markings: str = "none"
+) -> SheetSpec:
+    """Stickers for squares of side ``square``: ``sticker`` wide, or leaving room to place them."""
+    size = default_sticker(square) if sticker is None else sticker
+    return SheetSpec("stickers", paper, size, 0.0, None, markings, square)
+
+
+def default_sticker(square: float) -> float:
+    """``STICKER_ROOM_MM`` of wood a side, but never a sticker under ``MIN_TILE_MM`` if the square allows."""
+    return min(square, max(MIN_TILE_MM, square - 2 * STICKER_ROOM_MM))
 
 
 @dataclass(frozen=True)
@@ -213,9 +235,15 @@ def check_spec(spec: SheetSpec) -> None:
         raise GrawlixError("--tile-size must be greater than zero")
     if not (math.isfinite(spec.bleed) and spec.bleed >= 0):
         raise GrawlixError("--bleed must not be negative")
-    if spec.tile_size < MIN_TILE_MM:
+    if spec.square is not None and spec.tile_size > spec.square + 1e-9:
         raise GrawlixError(
-            f"--tile-size {spec.tile_size:g} mm is too small to print a glyph legibly"
+            f"--sticker-size {spec.tile_size:g} mm is larger than the {spec.square:g} mm squares"
+            " the stickers go on (--tile-size); a sticker must fit its square"
+        )
+    if spec.tile_size < MIN_TILE_MM:
+        option = "--sticker-size" if spec.square is not None and spec.square > MIN_TILE_MM else "--tile-size"
+        raise GrawlixError(
+            f"{option} {spec.tile_size:g} mm is too small to print a glyph legibly"
             f" (at least {MIN_TILE_MM:g} mm)"
         )
     if spec.bleed > spec.tile_size / 4:
@@ -302,9 +330,8 @@ def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -
     targets = _targets(fronts, spec.bleed) if spec.backs == "duplex" else ()
     side, _ = CALIBRATION[spec.paper]
     footer = frame.footer
-    left = bounds([p.cut for p in fronts]).x0 if spec.backs != "gutter-fold" else footer.x0
-    calibration = Box(left, footer.y0, left + side, footer.y1)
-    note = Box(calibration.x1 + NOTE_GAP_MM, footer.y0, width - left, footer.y1)
+    calibration = Box(footer.x0, footer.y0, footer.x0 + side, footer.y1)
+    note = Box(calibration.x1 + NOTE_GAP_MM, footer.y0, footer.x1, footer.y1)
     return SheetPage(
         "folded" if backs else "front", (width, height), fronts, backs, spec.bleed,
         crop_marks, guides, targets, fold, calibration, note,

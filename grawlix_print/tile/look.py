@@ -47,10 +47,28 @@ TILE_FACE = Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.0, 0.25))  # light grey, as the
 TILE_EDGE = Ink((0.12, 0.12, 0.12), (0.0, 0.0, 0.0, 0.90))
 GLYPH_CONTOUR = Ink((0.10, 0.10, 0.10), (0.0, 0.0, 0.0, 0.92))
 
-# The plain side of a paper tile: the game's name, light on charcoal, over the six glyphs.
 TILE_BACK_TEXT = "Grawlix"
-TILE_BACK = Ink((0.20, 0.21, 0.23), (0.10, 0.05, 0.0, 0.82))
-TILE_BACK_MARKS = TILE_FACE
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    """The plain side of a paper tile: the game's name over the six glyphs, in ``marks`` on ``background``.
+
+    The marks are one solid ink (no outlines, so no hairlines) with a contrast of
+    at least 3:1 against the background, measured on the screen colours.
+    """
+
+    name: str
+    background: Ink
+    marks: Ink
+
+
+BACK_DESIGNS: dict[str, BackDesign] = {
+    # The default: a pale grey in black ink alone, which costs little ink on a home printer.
+    "light": BackDesign("light", Ink((0.93, 0.93, 0.93), (0.0, 0.0, 0.0, 0.07)), Ink((0.30, 0.30, 0.30), (0.0, 0.0, 0.0, 0.78))),
+    # Charcoal, as the first kit had it: a solid block at some 90 % ink coverage.
+    "dark": BackDesign("dark", Ink((0.20, 0.21, 0.23), (0.10, 0.05, 0.0, 0.82)), TILE_FACE),
+}
 
 MARKS: tuple[str, ...] = ("ring", "triangle", "square", "diamond", "cross", "star")
 """The small shape printed for each colour (in supply order) for colour-blind

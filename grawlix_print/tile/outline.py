@@ -1,7 +1,9 @@
-"""Glyph outlines: the six glyphs as closed curves, read from a font with fontTools.
+"""Glyph outlines: the six glyphs as closed curves, read from the fonts with fontTools.
 
-PDF, SVG and CAD all take a glyph's shape from here; nothing downstream
-re-derives a glyph from a font.
+PDF, SVG and CAD all take a glyph's shape from here, for a tile
+(``glyph_outlines``) or for running text (``text_glyphs``); nothing
+downstream re-derives a glyph from a font. Comic Neue is OpenType/CFF, which
+reportlab cannot embed as a font, so its glyphs are always drawn as paths.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont, TTLibError
 
 from ..errors import GrawlixError
+from ..fonts import COMIC_NEUE_BOLD, QUICKSAND_BOLD
 from .identity import GLYPHS
 
 Point = tuple[float, float]
@@ -140,31 +143,108 @@ def _inside(point: Point, polygon: list[Point]) -> bool:
     return inside
 
 
-def default_font_path() -> Path:
-    """Bitstream Vera Sans Bold, which ships inside reportlab."""
-    import reportlab
+GLYPH_FACE: dict[str, Path] = {
+    g.symbol: QUICKSAND_BOLD if g.symbol == "*" else COMIC_NEUE_BOLD for g in GLYPHS
+}
+"""The designer's glyph face (his ``grawlix.sty``): Comic Neue Bold for ``@ # $ % &``
+and Quicksand's asterisk, whose six round-ended arms suit a tile better than
+Comic Neue's five-petalled flower."""
 
-    return Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"
+CENTRED_IN_TEXT = frozenset("*")
+"""Glyphs a font sets small and high that running text shows centred and nearly cap-height
+tall, as the designer's leaflet does; the others are set as their font sets them."""
+
+CENTRED_HEIGHT = 0.9
+"""A centred glyph's height in text, as a fraction of the face's cap height."""
+
+SIDE_BEARING = 0.05
+"""Space either side of a centred glyph in text, in ems."""
+
+
+@dataclass(frozen=True)
+class TextGlyph:
+    """A glyph for running text, in ems: origin on the baseline at its left, y up.
+
+    A renderer scales by the font size; ``advance`` is how far the next
+    character starts to the right.
+    """
+
+    contours: tuple[Contour, ...]
+    advance: float
+
+
+@dataclass(frozen=True)
+class _FontGlyph:
+    loops: list[list[Segment]]
+    bounds: tuple[float, float, float, float]
+    advance: float
+    units_per_em: int
+    cap_height: float
 
 
 @lru_cache(maxsize=4)
 def glyph_outlines(font_path: str | Path | None = None) -> dict[str, Outline]:
-    """Outlines of the six glyphs read from a TrueType/OpenType font, by symbol."""
-    path = Path(font_path) if font_path else default_font_path()
-    return character_outlines(path, "".join(glyph.symbol for glyph in GLYPHS))
+    """Outlines of the six glyphs for a tile, by symbol, each centred in a unit box.
+
+    The designer's face (``GLYPH_FACE``) unless ``font_path`` names one font
+    to draw all six from.
+    """
+    return {
+        symbol: _normalised(glyph.loops, glyph.bounds)
+        for symbol, glyph in _face_glyphs(font_path).items()
+    }
 
 
 @lru_cache(maxsize=8)
 def character_outlines(font_path: str | Path, characters: str) -> dict[str, Outline]:
-    """Outlines of any characters of a font (such as the colour letters), by character."""
-    path = Path(font_path)
-    try:
-        font = TTFont(str(path), lazy=True)
-        cmap = font.getBestCmap() or {}
-        glyph_set = font.getGlyphSet()
-    except (OSError, TTLibError, AssertionError, KeyError) as error:
-        raise GrawlixError(f"cannot read font: {error}", str(path)) from None
-    outlines = {}
+    """Outlines of any characters of one font (such as the colour letters), by character."""
+    return {
+        character: _normalised(glyph.loops, glyph.bounds)
+        for character, glyph in _font_glyphs(Path(font_path), characters).items()
+    }
+
+
+@lru_cache(maxsize=4)
+def text_glyphs(font_path: str | Path | None = None) -> dict[str, TextGlyph]:
+    """The six glyphs as running text shows them, in the same face as the tiles."""
+    glyphs = _face_glyphs(font_path)
+    cap = max(g.cap_height / g.units_per_em for s, g in glyphs.items() if s not in CENTRED_IN_TEXT)
+    result = {}
+    for symbol, glyph in glyphs.items():
+        if symbol in CENTRED_IN_TEXT:
+            outline = _normalised(glyph.loops, glyph.bounds)
+            scale = cap * CENTRED_HEIGHT / outline.height
+            dx = SIDE_BEARING + outline.width * scale / 2
+            contours = tuple(_moved(c, scale, dx, cap / 2) for c in outline.contours)
+            result[symbol] = TextGlyph(contours, outline.width * scale + 2 * SIDE_BEARING)
+        else:
+            em = 1.0 / glyph.units_per_em
+            loops = [[s.transformed(em, 0.0, 0.0) for s in loop] for loop in glyph.loops]
+            result[symbol] = TextGlyph(tuple(_oriented(loops)), glyph.advance * em)
+    return result
+
+
+def _moved(contour: Contour, scale: float, dx: float, dy: float) -> Contour:
+    return Contour(tuple(s.transformed(scale, dx, dy) for s in contour.segments), contour.is_hole)
+
+
+def _face_glyphs(font_path: str | Path | None) -> dict[str, _FontGlyph]:
+    """The six glyphs from the designer's faces, or all from one font, by symbol."""
+    faces = GLYPH_FACE if font_path is None else {g.symbol: Path(font_path) for g in GLYPHS}
+    read: dict[str, _FontGlyph] = {}
+    for path in dict.fromkeys(faces.values()):
+        symbols = "".join(s for s, face in faces.items() if face == path)
+        read.update(_font_glyphs(path, symbols))
+    return {g.symbol: read[g.symbol] for g in GLYPHS}
+
+
+@lru_cache(maxsize=16)
+def _font_glyphs(path: Path, characters: str) -> dict[str, _FontGlyph]:
+    """Each character's contours, bounds and advance in font units, read from one font file."""
+    font, cmap, glyph_set = _open_font(path)
+    units = font["head"].unitsPerEm
+    cap = (getattr(font["OS/2"], "sCapHeight", 0) if "OS/2" in font else 0) or 0.7 * units
+    glyphs = {}
     for character in characters:
         name = cmap.get(ord(character))
         if name is None:
@@ -175,8 +255,16 @@ def character_outlines(font_path: str | Path, characters: str) -> dict[str, Outl
         glyph_set[name].draw(recorder)
         if bounds_pen.bounds is None or not recorder.contours:
             raise GrawlixError(f"glyph {character!r} has no outline", str(path))
-        outlines[character] = _normalised(recorder.contours, bounds_pen.bounds)
-    return outlines
+        glyphs[character] = _FontGlyph(recorder.contours, bounds_pen.bounds, glyph_set[name].width, units, cap)
+    return glyphs
+
+
+def _open_font(path: Path):
+    try:
+        font = TTFont(str(path), lazy=True)
+        return font, font.getBestCmap() or {}, font.getGlyphSet()
+    except (OSError, TTLibError, AssertionError, KeyError) as error:
+        raise GrawlixError(f"cannot read font: {error}", str(path)) from None
 
 
 def _normalised(
@@ -191,6 +279,15 @@ def _normalised(
     scale = 1.0 / max(x1 - x0, y1 - y0)
     dx, dy = -(x0 + x1) / 2 * scale, -(y0 + y1) / 2 * scale
     loops = [[s.transformed(scale, dx, dy) for s in loop] for loop in loops]
+    return Outline(tuple(_oriented(loops)), (x1 - x0) * scale, (y1 - y0) * scale)
+
+
+def _oriented(loops: list[list[Segment]]) -> list[Contour]:
+    """Mark each loop outer or hole (by nesting depth) and run outers anticlockwise, holes clockwise.
+
+    Fonts disagree on direction (TrueType runs outers clockwise, CFF
+    anticlockwise); CAD faces and mesh caps want one convention.
+    """
     polygons = [Contour(tuple(loop), False).polygon(0.01) for loop in loops]
     contours = []
     for i, loop in enumerate(loops):
@@ -202,7 +299,7 @@ def _normalised(
         if anticlockwise == is_hole:
             loop = [s.reversed() for s in reversed(loop)]
         contours.append(Contour(tuple(loop), is_hole))
-    return Outline(tuple(contours), (x1 - x0) * scale, (y1 - y0) * scale)
+    return contours
 
 
 class _ContourPen(BasePen):
