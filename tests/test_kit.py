@@ -219,12 +219,16 @@ def test_ctrl_c_at_random_moments_leaves_one_whole_kit(tmp_path):
         child.send_signal(signal.SIGINT)
         _, stderr = child.communicate(timeout=30)
         assert "Traceback" not in stderr
-        # 130: stopped with its one line; -SIGINT: the signal came as Python was exiting.
+        # 130: stopped with its one line; -SIGINT: the signal came as Python was exiting
+        # (after that line, or before our code could print it); 0: it had finished.
         assert child.returncode in (0, 130, -signal.SIGINT), stderr
-        assert stderr == ("error: interrupted\n" if child.returncode == 130 else "")
+        if child.returncode == 130:
+            assert stderr == "error: interrupted\n"
+        else:
+            assert stderr in ("", "error: interrupted\n")
         assert len(whole_kit(out)) == 1
         seen.add(child.returncode)
-    assert 130 in seen
+    assert seen & {130, -signal.SIGINT}
 
 
 # --- one build at a time ------------------------------------------------------------------
