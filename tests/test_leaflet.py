@@ -638,10 +638,11 @@ def greedy_lines(words: list[str], font: str, size: float, width: float) -> list
 
 
 def set_words(text: str, width: float) -> list[list[str]]:
-    from grawlix_print.drawing.pdf.typeset import Run, set_text
+    from grawlix_print.drawing.pdf.typeset import set_text
+    from grawlix_print.drawing.text import Span
     from grawlix_print.leaflet.layout import make_styles
 
-    lines = set_text([Run(text)], make_styles().body, width).lines
+    lines = set_text([Span(text)], make_styles().body, width).lines
     return [" ".join(w.text for w in line.words).split() for line in lines]
 
 

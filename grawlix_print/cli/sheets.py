@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..tile.look import MARKINGS
 from ..tile.sizes import PAPER_TILE_MM
 from .app import main, report_written
 from .options import (
@@ -34,7 +35,7 @@ from .settings import with_settings
               show_default="duplex",
               help="Backs on the next page for two-sided printing (duplex), "
                    "or beside the fronts to fold and glue (gutter-fold).")
-@click.option("--markings", type=OneLineChoice(["none", "letters", "shapes"]), default="none",
+@click.option("--markings", type=OneLineChoice(list(MARKINGS)), default="none",
               show_default=True, help="Colour-blind markings in the tile corners.")
 @click.option("--sticker-size", type=LENGTH, default=None, show_default="22.5mm",
               help="Side of one sticker, at most --tile-size (the square it goes on); unless "

@@ -7,11 +7,18 @@ from pathlib import Path
 import click
 
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
-from ..solid.marks import MARKINGS
 from ..solid.plates import DEFAULT_BED
+from ..tile.look import MARKINGS
 from ..tile.sizes import SOLID_TILE
 from .app import main
-from .options import LENGTH, LENGTH_OR_ZERO, OneLineChoice, option_label, out_option, templates_option
+from .options import (
+    LENGTH,
+    LENGTH_OR_ZERO,
+    OneLineChoice,
+    option_label,
+    out_option,
+    templates_option,
+)
 from .settings import with_settings
 
 

@@ -26,8 +26,6 @@ from ..tile.sizes import GLYPH_FRACTION
 from .fonts import QUICKSAND_BOLD, SANS_BOLD, text_width
 from .surface import Path, Pen, Surface, glyph_path, polygon, rectangle
 
-MARKINGS = ("none", "letters", "shapes")
-
 
 @dataclass(frozen=True)
 class TileStyle:

@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING
 from ..errors import GrawlixError
 from ..files import Written
 from ..tile.identity import COLOURS
-from ..tile.look import ink
+from ..tile.look import MARKINGS, ink
 
 if TYPE_CHECKING:
     from .build import Step
 
 PAPERS = ("a4", "letter")
-MARKINGS = ("none", "letters", "shapes")
 PREVIEWS = "previews"
 
 

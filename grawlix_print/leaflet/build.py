@@ -24,7 +24,6 @@ from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..drawing.surface import Pen, lines
-from ..errors import GrawlixError
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
 from ..tile.look import Ink
@@ -153,9 +152,6 @@ def build_leaflet(
     built = [(out / name, edition, make(text, laid, paper, frame)) for name, edition, make in documents]
     written = []
     for path, edition, data in built:
-        try:
-            write_bytes(path, data)
-        except OSError as error:
-            raise GrawlixError(f"cannot write file: {error.strerror or error}", str(path)) from None
+        write_bytes(path, data)
         written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(folder)}))
     return written

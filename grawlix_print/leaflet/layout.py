@@ -27,9 +27,10 @@ from ..drawing.pdf.typeset import (
     set_text,
     text_height,
 )
+from ..drawing.text import Break, Inline
 from ..errors import GrawlixError
 from ..tile.look import Ink
-from .text import Break, Diagram, Fill, Heading, Inline, ListItem, Panel, Paragraph
+from .text import Diagram, Fill, Heading, ListItem, Panel, Paragraph
 
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Type and rules: near-black on screen, black ink alone (K) in print, so text stays sharp

@@ -30,6 +30,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
 from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
+from ..drawing.text import Break, Inline, Span, plain
 from ..errors import GrawlixError
 from ..facts.leaflet import (
     GAME_VALUES,
@@ -68,30 +69,6 @@ FRONT_MATTER = {
 
 
 # --- what the renderers receive ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class Span:
-    """A run of text in one style; ``glyph`` marks a tile's glyph named in running text."""
-
-    text: str
-    bold: bool = False
-    italic: bool = False
-    glyph: bool = False
-    link: str | None = None
-
-
-@dataclass(frozen=True)
-class Break:
-    """A line break inside a block."""
-
-
-Inline = tuple[Span | Break, ...]
-
-
-def plain(text: Inline) -> str:
-    """What a reader sees, without styles; a line break becomes a newline."""
-    return "".join(piece.text if isinstance(piece, Span) else "\n" for piece in text)
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,11 @@ from ..drawing.pdf.canvas import (
 )
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
-from ..drawing.pdf.typeset import Run, TextStyle, draw_text, set_text, text_height
+from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
 from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..drawing.surface import Path as Shape
 from ..drawing.surface import Pen, lines, rectangle
+from ..drawing.text import Span
 from ..drawing.tile import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
@@ -349,7 +350,7 @@ def _page_notes(spec: SheetSpec, pages: list[SheetPage]) -> list[list[str]]:
 def _notes_height(paragraphs: list[str], width: float) -> float:
     height = 0.0
     for k, (style, text) in enumerate(_styled(paragraphs)):
-        lines = set_text([Run(text)], style, width)
+        lines = set_text([Span(text)], style, width)
         height += text_height(lines, style) + (style.space_after if k < len(paragraphs) - 1 else 0.0)
     return height
 
@@ -362,6 +363,6 @@ def _styled(paragraphs: list[str]) -> list[tuple[TextStyle, str]]:
 def _draw_note(surface: PdfSurface, box: Box, paragraphs: list[str]) -> None:
     top = box.y1
     for style, text in _styled(paragraphs):
-        lines = set_text([Run(text)], style, box.width)
+        lines = set_text([Span(text)], style, box.width)
         draw_text(surface, lines, style, box.x0, top, box.width, NOTE)
         top -= text_height(lines, style) + style.space_after

@@ -23,10 +23,8 @@ from ..tile.sizes import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes
 
-# The outline reader (fontTools) and stroke measure (numpy) are imported where used, so the
-# command line can offer MARKINGS without loading them.
+# The outline reader (fontTools) and stroke measure (numpy) are imported where used.
 
-MARKINGS = ("none", "letters", "shapes")
 MARK_GAP_MM = 0.6
 """Between a mark and the nearest glyph: wide enough to print as a gap, not a seam."""
 MARK_MARGIN_MM = 0.3

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import GrawlixError
 from ..tile.identity import COLOURS, GLYPHS, TILES
+from ..tile.look import MARKINGS
 from ..tile.sizes import SOLID_TILE, SolidTile
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
-from .marks import MARKINGS, mark_shapes
+from .marks import mark_shapes
 from .plates import DEFAULT_BED, Bed, Centre, check_bed, plates
 from .strokes import glyph_strokes
 

@@ -70,6 +70,10 @@ BACK_DESIGNS: dict[str, BackDesign] = {
     "dark": BackDesign("dark", Ink((0.20, 0.21, 0.23), (0.10, 0.05, 0.0, 0.82)), TILE_FACE),
 }
 
+MARKINGS: tuple[str, ...] = ("none", "letters", "shapes")
+"""How a tile tells its colour to colour-blind players, on paper and on printed tiles:
+not at all, by the colour's letter, or by its mark, in each corner."""
+
 MARKS: tuple[str, ...] = ("ring", "triangle", "square", "diamond", "cross", "star")
 """The small shape printed for each colour (in supply order) for colour-blind
 players; the six differ in outline, so they still tell colours apart in greyscale."""

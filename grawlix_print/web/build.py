@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import GrawlixError
 from ..files import Written, write_text
 from ..game.templates import find_templates, load_rules
 from ..leaflet.text import Diagram, load_leaflet_text, load_web_sections
@@ -37,9 +36,6 @@ def build_web(out: Path, templates: Path | None = None) -> list[Written]:
     written = []
     for name, (kind, content) in files.items():
         path = out / name
-        try:
-            write_text(path, content)
-        except OSError as error:
-            raise GrawlixError(f"cannot write file: {error.strerror or error}", str(path)) from None
+        write_text(path, content)
         written.append(Written(path, kind, {"templates": str(folder)}))
     return written

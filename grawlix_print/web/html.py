@@ -12,7 +12,8 @@ from __future__ import annotations
 from html import escape
 
 from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD
-from ..leaflet.text import Break, Diagram, Heading, Inline, ListItem, Paragraph, plain
+from ..drawing.text import Break, Inline, plain
+from ..leaflet.text import Diagram, Heading, ListItem, Paragraph
 from .diagrams import CELL_PX, diagram_svg
 from .edition import Edition
 from .fonts import font_face_css

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ..leaflet.text import Break, Diagram, Heading, Inline, ListItem, Paragraph, plain
+from ..drawing.text import Break, Inline, plain
+from ..leaflet.text import Diagram, Heading, ListItem, Paragraph
 from .diagrams import diagram_file
 from .edition import Edition
 

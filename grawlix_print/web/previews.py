@@ -16,7 +16,6 @@ import os
 import struct
 from pathlib import Path
 
-from ..errors import GrawlixError
 from ..files import Written, write_bytes
 from .browser import find_browser, headless_chromium, page_url, why_no_browser
 
@@ -76,10 +75,7 @@ def page_screenshots(page: Path, folder: Path, driver=None) -> tuple[list[Writte
         except Exception as error:  # the browser is outside our control: report it, keep the editions
             return [], f"screenshots skipped: the browser failed ({type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''})"
         for width, png in shots.items():
-            try:
-                write_bytes(targets[width], _with_source(png, digest))
-            except OSError as error:
-                raise GrawlixError(f"cannot write file: {error.strerror or error}", str(targets[width])) from None
+            write_bytes(targets[width], _with_source(png, digest))
     return [Written(path, "web-preview", {"width": width}) for width, path in targets.items()], ""
 
 

@@ -12,9 +12,8 @@ notes) need, so they set their own lines:
   the lines pass the height they may take, and words are read lazily, so a
   paragraph of megabytes costs no more than a full panel.
 
-The text comes as runs (bold, italic, a link, or a tile glyph: ``Run`` or
-anything shaped like it, such as the leaflet text's spans); an item without
-text (the leaflet's ``Break``) breaks the line. Spaces and line ends may break a line; a no-break space
+The text comes as ``Span`` runs (bold, italic, a link, or a tile glyph), and
+a ``Break`` breaks the line. Spaces and line ends may break a line; a no-break space
 never does, and neither does the space on either side of a number, so
 "25.4 mm", "15–30 minutes" and "CC BY 4.0" stay on one line without the
 writer marking them. Quicksand has no italic, so italic is the upright face
@@ -27,13 +26,13 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...tile.look import Ink
 from ...tile.outline import TextGlyph, text_glyphs
 from ..surface import Path, glyph_path
+from ..text import Break, Span
 from .surface import PdfSurface
 
 FIT_SLACK = 0.01  # points: rounding slack before a line counts as too long
@@ -62,27 +61,6 @@ class TextStyle:
     bullet_indent: float = 0.0  # where a list item's label starts
     space_before: float = 0.0
     space_after: float = 0.0
-
-
-class Styled(Protocol):
-    """Text in one style; ``glyph`` marks a tile glyph, drawn in the tiles' face."""
-
-    text: str
-    bold: bool
-    italic: bool
-    glyph: bool
-    link: str | None
-
-
-@dataclass(frozen=True)
-class Run:
-    """A ``Styled`` run of plain words (the sheets' notes)."""
-
-    text: str
-    bold: bool = False
-    italic: bool = False
-    glyph: bool = False
-    link: str | None = None
 
 
 @dataclass(frozen=True)
@@ -136,7 +114,7 @@ _BREAK = Line(())  # marks a line break in the word stream
 
 
 def set_text(
-    runs: Iterable[Styled | object], style: TextStyle, width: float, limit: float = math.inf
+    runs: Iterable[Span | Break], style: TextStyle, width: float, limit: float = math.inf
 ) -> SetText:
     """Break the runs into lines ``width`` wide; stop once they need more than ``limit`` high."""
     room = width - style.indent
@@ -211,7 +189,7 @@ def _rebalanced(lines: list[Line], room: float, space: float) -> list[Line]:
     return [*lines[:-2], Line(before.words[:-1]), Line(moved)]
 
 
-def _words(runs: Iterable[Styled | object], style: TextStyle, room: float) -> Iterator[Word | Line]:
+def _words(runs: Iterable[Span | Break], style: TextStyle, room: float) -> Iterator[Word | Line]:
     """The words of the runs, one at a time (read lazily), and ``_BREAK`` for each line break."""
     pieces: list[Piece] = []
     width = 0.0
@@ -223,7 +201,7 @@ def _words(runs: Iterable[Styled | object], style: TextStyle, room: float) -> It
         return found
 
     for run in runs:
-        if not hasattr(run, "text"):  # a line break
+        if isinstance(run, Break):
             if pieces:
                 yield word()
             pieces, width = [], 0.0
