@@ -314,3 +314,15 @@ def test_play_refills_and_refuses_an_illegal_placement(rules):
     assert t("B*") in game.supply_tiles() and t("O@") in game.hand(1)
     game.play(Move((0, 1), t("O#")), refill=t("B*"))
     assert len(game.grid) == 2 and game.history == [Move((0, 0), t("R@")), Move((0, 1), t("O#"))]
+
+
+@pytest.mark.parametrize("values, words", [
+    ((0, 6, 4), "max_rows must be a positive integer, not 0"),
+    ((6, 6.5, 4), "max_columns must be a positive integer, not 6.5"),
+    ((6, 6, True), "hand_size must be a positive integer, not True"),
+    ((6, 6, 19), "hand_size 19 needs 38 tiles for two hands, but there are only 36"),
+])  # fmt: skip
+def test_rules_refuse_what_no_game_could_use(values, words):
+    with pytest.raises(ValueError, match=words):
+        Rules(*values)
+    assert Rules(6, 6, 18).hand_size == 18  # the whole supply in two hands is still a game

@@ -441,8 +441,6 @@ class Game:
 
     def __post_init__(self) -> None:
         self.grid = Grid(self.rules)
-        if 2 * self.rules.hand_size > len(TILES):
-            raise ValueError(f"hand size {self.rules.hand_size} needs more than {len(TILES)} tiles")
 
     @property
     def drafting(self) -> bool:

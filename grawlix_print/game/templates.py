@@ -12,7 +12,6 @@ from pathlib import Path
 
 from .. import files
 from ..errors import GrawlixError
-from ..tile.identity import TILES
 from .rules import Rules
 
 RULES_FILE = "rules.toml"
@@ -85,19 +84,10 @@ def load_rules(templates: str | Path | None = None) -> Rules:
     for key in data:
         if key not in names:
             raise GrawlixError(f"unknown key {key!r} (known: {', '.join(names)})", str(path))
-    values = {}
-    for name in names:
-        if name not in data:
-            raise GrawlixError(f"missing {name}", str(path))
-        value = data[name]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise GrawlixError(f"{name} must be a positive integer, not {value!r}", str(path))
-        values[name] = value
-    rules = Rules(**values)
-    if 2 * rules.hand_size > len(TILES):
-        raise GrawlixError(
-            f"hand_size {rules.hand_size} needs {2 * rules.hand_size} tiles for two hands, "
-            f"but there are only {len(TILES)}",
-            str(path),
-        )
-    return rules
+    missing = [name for name in names if name not in data]
+    if missing:
+        raise GrawlixError(f"missing {missing[0]}", str(path))
+    try:
+        return Rules(**data)
+    except ValueError as error:
+        raise GrawlixError(str(error), str(path)) from None
