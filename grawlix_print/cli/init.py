@@ -85,21 +85,26 @@ def settings_text() -> str:
     parts = [SETTINGS_HEADER]
     for name, command in setting_commands().items():
         parts.append(f"\n[{name}]\n")
+        context = click.Context(command, info_name=name)
         for key, option in recordable(command).items():
             about = option.help or ""
             if isinstance(option.type, click.Choice):
                 about += f" One of: {', '.join(map(str, option.type.choices))}."
             parts += [f"# {line}\n" for line in textwrap.wrap(about, 86)]
-            parts.append(f"# {key} = {_toml_default(option)}\n")
+            parts.append(f"# {key} = {_toml_default(option, context)}\n")
     return "".join(parts)
 
 
-def _toml_default(option: click.Option) -> str:
-    """An option's default as TOML: what ``--help`` shows as the default, else the default."""
+def _toml_default(option: click.Option, context: click.Context) -> str:
+    """An option's default as TOML: what ``--help`` shows as the default, else the default.
+
+    The default is asked of click, not read off the option: since click 8.3 a flag
+    declared without one holds a placeholder there, and only click resolves it.
+    """
     if isinstance(option.show_default, str):
         value: object = option.show_default
     else:
-        value = option.default
+        value = option.get_default(context, call=False)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
