@@ -5,8 +5,8 @@ a library call and its result into lines of output.
 """
 
 import os
-import signal
-import threading
+
+import _signal  # the C module itself: no enum or threading to load first, so the window is microseconds
 
 
 def _interrupted_while_starting(signum, frame) -> None:
@@ -15,18 +15,21 @@ def _interrupted_while_starting(signum, frame) -> None:
 
 
 # Until the commands are loaded and ``main`` can word it, Ctrl-C ends the
-# program with its one line rather than a traceback from an import.
-_starting = (
-    threading.current_thread() is threading.main_thread()
-    and signal.getsignal(signal.SIGINT) is signal.default_int_handler  # not ignored, not taken
-)
+# program with its one line rather than a traceback from an import. Only where
+# Ctrl-C still has Python's default meaning (not ignored, not taken by a host
+# program), and only in the main thread, where ``signal`` raises otherwise.
+_before = _signal.getsignal(_signal.SIGINT)
+_starting = _before is _signal.default_int_handler
 if _starting:
-    _before = signal.signal(signal.SIGINT, _interrupted_while_starting)
+    try:
+        _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+    except ValueError:  # not the main thread
+        _starting = False
 
 from . import check, facts, init, kit, leaflet, sheets, stl, watch, web  # noqa: F401  (each registers its command)
 from .app import main
 
 if _starting:
-    signal.signal(signal.SIGINT, _before)
+    _signal.signal(_signal.SIGINT, _before)
 
 __all__ = ["main"]
