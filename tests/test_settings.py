@@ -112,6 +112,14 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         ('[sheets]\nmarkings = "dots"\n', "[sheets] markings 'dots' is not one of none, letters, shapes"),
         ("[stl]\nstyle = 3\n", "[stl] style 3 is not one of raised, flat, both"),
         ('[all]\nonly = "leaflet,poster"\n', "[all] only 'poster' is not one of leaflet, sheets, web, 3d"),
+        # A bed is two lengths, typed or listed.
+        ('[stl]\nbed = ["a", "b"]\n', "[stl] bed width 'a' is not a length"),
+        ("[stl]\nbed = [1e400, 100]\n", "[stl] bed width inf is not a length"),
+        ("[stl]\nbed = [100]\n", "[stl] bed [100] is not a bed size such as 180x180"),
+        ("[stl]\nbed = [100, 0]\n", "[stl] bed depth must be greater than zero, not 0"),
+        (f"[stl]\nbed = [1{'0' * 400}, 100]\n", "[stl] bed width 1000"),
+        (f"[sheets]\ntile-size = 1{'0' * 400}\n", "[sheets] tile-size 1000"),
+        ('[stl]\nbed = "1e400x100"\n', "[stl] bed width '1e400' is not a length"),
         ('paper = "both"\n', "paper (for leaflet) 'both' is not one of a4, letter"),
         ("paper = \n", "malformed TOML"),
     ],
@@ -152,3 +160,10 @@ def test_recorded_and_typed_values_agree(templates_copy):
     assert settings.for_command("sheets")["bleed"] == 0.0  # zero: no bleed, as --bleed 0
     assert settings.for_command("stl")["tile_size"] == pytest.approx(27.94)
     assert settings.for_command("stl")["relief"] == 3.5
+
+
+def test_a_recorded_bed_is_read_as_the_typed_one(templates_copy):
+    """``bed = [256, 210]`` and ``bed = "25.6cm x 21cm"`` mean ``--bed 256x210``."""
+    for text in ("[256, 210]", '"256x210"', '"25.6cm x 21cm"', '["25.6cm", 210]'):
+        (templates_copy.parent / "grawlix.toml").write_text(f"[stl]\nbed = {text}\n")
+        assert load_settings(templates_copy).for_command("stl")["bed"] == pytest.approx((256, 210)), text

@@ -23,13 +23,11 @@ from .settings import with_settings
 
 
 class BedSize(click.ParamType):
-    """``WIDTHxDEPTH`` in millimetres, as a (width, depth) pair."""
+    """``WIDTHxDEPTH`` (or a TOML list of the two), as a (width, depth) pair in millimetres."""
 
     name = "WxD"
 
     def convert(self, value, param, ctx):
-        if isinstance(value, (tuple, list)):
-            return tuple(float(v) for v in value)
         from ..solid.plates import parse_bed
 
         bed = parse_bed(value, option_label(param, ctx))

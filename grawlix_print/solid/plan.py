@@ -15,7 +15,7 @@ from ..tile.look import MARKINGS
 from ..tile.sizes import SOLID_TILE, SolidTile
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
 from .marks import mark_shapes
-from .plates import DEFAULT_BED, Bed, Centre, check_bed, plates
+from .plates import DEFAULT_BED, Bed, Centre, check_bed, parse_bed, plates
 from .strokes import glyph_strokes
 
 STYLES = ("raised", "flat")
@@ -169,5 +169,6 @@ def stl_options(style: str | None = None, **given) -> StlOptions:
     styles = STYLES if style is None else (style.lower(),)
     chosen = {name: value for name, value in given.items() if value is not None}
     if "bed" in chosen:
-        chosen["bed"] = tuple(chosen["bed"])
+        bed = parse_bed(chosen["bed"])
+        chosen["bed"] = (bed.width, bed.depth)
     return replace(StlOptions(), styles=styles, **chosen)
