@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.cli.settings import load_settings
+from grawlix_print.cli.settings import load_settings, setting_commands
 
 JSON_ON = "[check]\njson = true\n"
 JSON_OFF = "[check]\njson = false\n"
@@ -134,6 +134,20 @@ def test_unknown_keys_and_bad_values_name_file_and_key(templates_copy, tmp_path,
     assert result.stderr.count("\n") == 1, result.stderr
 
 
+@pytest.mark.parametrize("command", sorted(set(setting_commands()) - {"watch"}))  # watch: test_watch
+def test_every_command_checks_the_whole_file(command, templates_copy, tmp_path):
+    """Whatever the command, a bad value for another one stops it: one line naming file and key."""
+    settings = templates_copy.parent / "grawlix.toml"
+    settings.write_text("[stl]\nbed = [100]\n")
+    args = [command, "--templates", str(templates_copy)]
+    if any(p.name == "out" for p in main.commands[command].params):
+        args += ["-o", str(tmp_path / "out")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"error: {settings}: [stl] bed [100] is not a bed size such as 180x180 (width x depth in mm)\n"
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_bad_setting_stops_a_build_before_anything_is_written(templates_copy, tmp_path):
     (templates_copy.parent / "grawlix.toml").write_text("[stl]\nbody-height = -1\n")
     out = tmp_path / "out"
@@ -167,3 +181,14 @@ def test_a_recorded_bed_is_read_as_the_typed_one(templates_copy):
     for text in ("[256, 210]", '"256x210"', '"25.6cm x 21cm"', '["25.6cm", 210]'):
         (templates_copy.parent / "grawlix.toml").write_text(f"[stl]\nbed = {text}\n")
         assert load_settings(templates_copy).for_command("stl")["bed"] == pytest.approx((256, 210)), text
+
+
+def test_web_takes_its_recorded_options(templates_copy, tmp_path, monkeypatch):
+    """`[web] previews = false` means --no-previews: no browser is looked for."""
+    monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
+    monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
+    args = ["web", "--templates", str(templates_copy), "-o", str(tmp_path / "out")]
+    assert "screenshots skipped" in CliRunner().invoke(main, args).stderr
+    (templates_copy.parent / "grawlix.toml").write_text("[web]\npreviews = false\n")
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and result.stderr == "", result.stderr
