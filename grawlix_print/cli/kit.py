@@ -37,12 +37,12 @@ def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, qui
     ([sheets], [stl]).
     """
     import time
+    from contextlib import ExitStack
 
-    from ..kit.build import build_kit, check_output_folder
+    from ..kit.build import build_kit
     from ..kit.plan import PRODUCTS, kit_steps
 
-    start = time.perf_counter()
-    check_output_folder(out)
+    began = time.perf_counter()
     settings = current_settings()
     options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in only}
     papers = PAPERS if paper == "both" else (paper,)
@@ -52,20 +52,24 @@ def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, qui
         click.echo(f"note: {text}", err=True)
 
     if quiet:
-        outcomes = build_kit(steps, out, templates, on_note=note)
-    else:
-        with click.progressbar(
-            length=len(steps),
-            label="Building the kit",
-            item_show_func=lambda name: name,
-            file=click.get_text_stream("stderr"),
-        ) as bar:
+        build_kit(steps, out, templates, on_note=note)
+        return
+    with ExitStack() as stack:
+        bars: list = []
 
-            def advance(outcome) -> None:
-                bar.update(1, outcome.step)
+        def show_bar(total: int) -> None:  # only once the folder is usable: an error before is one line
+            bars.append(stack.enter_context(click.progressbar(
+                length=total,
+                label="Building the kit",
+                item_show_func=lambda name: name,
+                file=click.get_text_stream("stderr"),
+            )))  # fmt: skip
 
-            outcomes = build_kit(steps, out, templates, on_step=advance, on_note=note)
-        click.echo(kit_summary(out, outcomes, time.perf_counter() - start))
+        def advance(outcome) -> None:
+            bars[0].update(1, outcome.step)
+
+        outcomes = build_kit(steps, out, templates, on_step=advance, on_note=note, on_start=show_bar)
+    click.echo(kit_summary(out, outcomes, time.perf_counter() - began))
 
 
 def kit_summary(out: Path, outcomes, seconds: float) -> str:

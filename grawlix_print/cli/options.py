@@ -27,7 +27,7 @@ templates_option = click.option(
 out_option = click.option(
     "--out",
     "-o",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),  # a file in the way is the builders' one-line error
     default=Path("output"),
     show_default=True,
     help="Folder to write into (each product in its own sub-folder).",

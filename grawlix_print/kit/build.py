@@ -237,13 +237,16 @@ def build_kit(
     templates: Path,
     on_step: Callable[[Outcome], None] = lambda outcome: None,
     on_note: Callable[[str], None] = lambda note: None,
+    on_start: Callable[[int], None] = lambda steps: None,
 ) -> list[Outcome]:
     """Build or re-use every step; returns one outcome per step, in step order.
 
-    ``on_note`` hears what the user may want to know: waiting for another
-    build, an unusable manifest, an interrupted switch finished or undone.
+    ``on_start`` hears the number of steps once the output folder is made,
+    locked and recovered (a file in its place is the one-line error before
+    it), ``on_step`` each step's outcome as it is done. ``on_note`` hears
+    what the user may want to know: waiting for another build, an unusable
+    manifest, an interrupted switch finished or undone.
     """
-    check_output_folder(out)
     with output_lock(out, lambda: on_note(f"waiting for another build into {out} to finish")):
         _recover(out, on_note)
         code, inputs = code_digest(), templates_digest(templates)
@@ -251,6 +254,7 @@ def build_kit(
         if unusable:
             on_note(f"{out / MANIFEST} ignored ({unusable}): every step is built anew")
         keys = {step.name: step_key(step, code, inputs) for step in steps}
+        on_start(len(steps))
 
         outcomes: dict[str, Outcome] = {}
         todo = []
@@ -567,8 +571,3 @@ def _recover(out: Path, on_note: Callable[[str], None]) -> None:
     with _held_signals():
         (_finish if done else _undo)(out, journal)
     on_note(f"an interrupted build into {out} was {'finished' if done else 'undone'}")
-
-
-def check_output_folder(out: Path) -> None:
-    if out.exists() and not out.is_dir():
-        raise GrawlixError("output path exists and is not a folder", str(out))

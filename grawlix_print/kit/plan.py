@@ -145,10 +145,9 @@ def build_all(
     Returns every file of the products built, re-used ones included.
     """
     from ..game.templates import find_templates
-    from .build import build_kit, check_output_folder
+    from .build import build_kit
 
     out = Path(out)
-    check_output_folder(out)
     outcomes = build_kit(kit_steps(only, papers, options), out, find_templates(templates))
     return [
         Written(out / entry["path"], entry["kind"], entry["params"])
