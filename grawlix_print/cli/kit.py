@@ -22,7 +22,7 @@ from .settings import current_settings, with_settings
     show_default=True,
     help="Build only these products (comma-separated); the others are left as they are.",
 )
-@paper_choice((*PAPERS, "both"), "both")
+@paper_choice(["both"], "both")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @with_settings
 def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, quiet: bool) -> None:

@@ -13,6 +13,8 @@ from pathlib import Path
 import click
 
 from ..errors import GrawlixError
+from ..facts.wording import join_words
+from ..tile.sizes import PAPERS
 
 SETTING_KEY = "grawlix.setting-key"
 
@@ -53,18 +55,19 @@ class OneLineChoice(click.Choice):
             ) from None
 
 
-def paper_choice(choices: Sequence[str], default: str):
-    """A ``--paper`` option; ``all`` adds ``both`` to the papers."""
+def paper_choice(extra: Sequence[str] = (), default: str = "a4"):
+    """A ``--paper`` option: every paper, and the ``extra`` choices (``all`` adds ``both``)."""
+    sizes = [f"{p.name} ({p.width:g} x {p.height:g} mm)" for p in PAPERS.values()]
     return click.option(
         "--paper",
-        type=OneLineChoice(list(choices), case_sensitive=False),
+        type=OneLineChoice([*PAPERS, *extra], case_sensitive=False),
         default=default,
         show_default=True,
-        help="Paper size: A4 (297 x 210 mm) or US Letter (11 x 8.5 in).",
+        help=f"Paper size: {join_words(sizes, 'or')}.",
     )
 
 
-paper_option = paper_choice(("a4", "letter"), "a4")
+paper_option = paper_choice()
 
 
 class Length(click.ParamType):

@@ -20,11 +20,13 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..tile.identity import COLOURS
 from ..tile.look import MARKINGS, ink
+from ..tile.sizes import PAPERS as PAPER_SIZES
 
 if TYPE_CHECKING:
     from .build import Step
 
-PAPERS = ("a4", "letter")
+PAPERS = tuple(PAPER_SIZES)
+"""Every paper, by key: what ``all`` builds unless told otherwise."""
 PREVIEWS = "previews"
 
 

@@ -27,6 +27,7 @@ from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
 from ..tile.look import Ink
+from ..tile.sizes import paper_size
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
 from .text import PANELS, LeafletText, load_leaflet_text
 
@@ -40,7 +41,6 @@ FOLD_MARK_MM = (6.0, 9.5)
 FOLD_MARK = Ink((0.6, 0.6, 0.6), (0.0, 0.0, 0.0, 0.45))
 FOLD_MARK_POINTS = 0.5
 
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 OUTSIDE = ("flap", "back", "cover")
 INSIDE = ("2", "3", "4")
 FOLD_IN = {"flap", "4"}
@@ -94,7 +94,7 @@ def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     page_width, page_height = paper_points(paper, landscape=True)
     widths = panel_widths(paper)
     buffer = io.BytesIO()
-    canvas = _start(buffer, (page_width, page_height), text, f"{PAPER_NAMES[paper]} tri-fold")
+    canvas = _start(buffer, (page_width, page_height), text, f"{paper_size(paper).name} tri-fold")
     surface = PdfSurface(canvas, cmyk=True)
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
         # Nothing runs off the sheet, so the bleed is the trim: the whole sheet.
@@ -143,7 +143,7 @@ def build_leaflet(
     text = load_leaflet_text(folder, load_rules(folder))
     styles, frame = make_styles(), leaflet_frame(paper)
     laid = {
-        panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, PAPER_NAMES[paper], text.source)
+        panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
         for panel in text.panels
     }
     documents = list(zip(output_names(paper), ("tri-fold", "reading"), (trifold_pdf, reading_pdf)))

@@ -36,12 +36,11 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..tile.identity import TILES
 from ..tile.look import BACK_DESIGNS, TILE_FACE, BackDesign, Ink
-from ..tile.sizes import PAPER_TILE_MM
+from ..tile.sizes import PAPER_TILE_MM, paper_size
 from ..units import MM_PER_UNIT
 from .layout import (
     CALIBRATION,
     CARD_BLEED_MM,
-    PAPER_NAMES,
     TARGET_RADIUS_MM,
     Box,
     SheetPage,
@@ -132,7 +131,7 @@ def write_sheet(
     path: Path, spec: SheetSpec, pages: list[SheetPage], notes: list[list[str]], design: BackDesign
 ) -> Written:
     width, height = pages[0].size
-    title = f"Grawlix {_product_words(spec)} ({PAPER_NAMES[spec.paper]})"
+    title = f"Grawlix {_product_words(spec)} ({paper_size(spec.paper).name})"
     subject = f"The {len(TILES)} Grawlix tiles {_size_words(spec)}, to print and cut."
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(title, subject))
@@ -284,7 +283,7 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int) -> list[str
 
     The first line is the title; each line is a paragraph, reflowed to the note's width.
     """
-    where = f"{PAPER_NAMES[spec.paper]} · sheet {sheet} of {sheets}"
+    where = f"{paper_size(spec.paper).name} · sheet {sheet} of {sheets}"
     if page.side == "back":
         return [f"Grawlix tile backs · {where}, back", _BACK_PAGE]
     each = "each sticker" if spec.product == "stickers" else "each tile"
@@ -341,7 +340,7 @@ def _page_notes(spec: SheetSpec, pages: list[SheetPage]) -> list[list[str]]:
         if room < 0 or page.note.width <= 0:
             raise GrawlixError(
                 f"the printing notes do not fit beside the calibration square on"
-                f" {PAPER_NAMES[spec.paper]} paper ({-room:.1f} mm too tall)"
+                f" {paper_size(spec.paper).name} paper ({-room:.1f} mm too tall)"
             )
         notes.append(paragraphs)
     return notes

@@ -18,11 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ... import __version__
 from ...files import write_bytes
+from ...tile.sizes import paper_size
 from .fonts import register_quicksand
-
-PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-"""Portrait width and height of each paper size, in millimetres."""
-
 
 GAME_AUTHORS = "Michael Purcell and Dannielle Harden"
 LICENCE = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
@@ -30,7 +27,9 @@ LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
 
 
 def paper_points(paper: str, landscape: bool = False) -> tuple[float, float]:
-    width, height = PAPER_SIZES_MM[paper]
+    """Width and height of paper ``paper`` in points, portrait unless ``landscape``."""
+    size = paper_size(paper)
+    width, height = size.width, size.height
     if landscape:
         width, height = height, width
     return width * mm, height * mm
