@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
+from ..solid.plan import STYLES
 from ..solid.plates import DEFAULT_BED
 from ..tile.look import MARKINGS
 from ..tile.sizes import SOLID_TILE
@@ -42,7 +43,7 @@ def _length_option(name: str, default: float, help: str, kind=LENGTH):
 @out_option
 @click.option(
     "--style",
-    type=OneLineChoice(["raised", "flat", "both"], case_sensitive=False),
+    type=OneLineChoice([*STYLES, "both"], case_sensitive=False),
     default="both",
     show_default=True,
     help="Raised tiles (glyph on top, two colours), flat blank tiles, or both.",
