@@ -192,3 +192,22 @@ def test_web_takes_its_recorded_options(templates_copy, tmp_path, monkeypatch):
     (templates_copy.parent / "grawlix.toml").write_text("[web]\npreviews = false\n")
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0 and result.stderr == "", result.stderr
+
+
+def test_every_choice_takes_any_case_and_gives_the_choice_itself(templates_copy):
+    """`--markings LETTERS`, `paper = "Letter"`: every command's choices, typed or recorded."""
+    import click
+
+    choices = [(name, p) for name, command in main.commands.items() for p in command.params
+               if isinstance(p.type, click.Choice)]  # fmt: skip
+    assert {name for name, _ in choices} >= {"all", "leaflet", "sheets", "stl", "watch"}
+    for name, param in choices:
+        for choice in param.type.choices:
+            for typed in (choice.upper(), choice.title()):
+                assert param.type.convert(typed, param, None) == choice, (name, param.name, typed)
+    (templates_copy.parent / "grawlix.toml").write_text(
+        'paper = "Letter"\n[sheets]\nmarkings = "LETTERS"\nback-design = "Dark"\n[stl]\nstyle = "RAISED"\n'
+    )
+    settings = load_settings(templates_copy)
+    assert settings.for_command("sheets") == {"paper": "letter", "markings": "letters", "back_design": "dark"}
+    assert settings.for_command("stl") == {"style": "raised"}

@@ -324,6 +324,12 @@ def test_a_sheet_is_its_paper_and_names_it_as_the_leaflet_does(built):
     assert PAPERS["letter"].name == "US Letter"  # as the leaflet's errors say: "does not fit on US Letter"
 
 
+def test_choices_typed_in_capitals_build_the_same_files(tmp_path):
+    """`--paper LETTER --markings LETTERS` is `--paper letter --markings letters`, names and all."""
+    written = build(tmp_path, "--paper", "LETTER", "--markings", "LETTERS", "--arrangement", "Gutter-Fold")
+    assert sorted(written) == ["stickers-letter-letters.pdf", "tiles-letter-letters-gutter-fold.pdf"]
+
+
 def test_sheets_carry_the_licence_in_xmp(built):
     for path in built["a4"].values():
         xmp = pypdf.PdfReader(path).xmp_metadata

@@ -44,7 +44,13 @@ def option_label(param: click.Parameter | None, ctx: click.Context | None = None
 
 
 class OneLineChoice(click.Choice):
-    """A choice whose bad value is a one-line error (exit status 1), like every other bad input."""
+    """One of ``choices``, in any case (``LETTERS`` is ``letters``), given back as the choice itself.
+
+    A bad value is a one-line error (exit status 1), like every other bad input.
+    """
+
+    def __init__(self, choices: Sequence[str], case_sensitive: bool = False) -> None:
+        super().__init__(list(choices), case_sensitive)
 
     def convert(self, value, param, ctx):
         try:
@@ -60,7 +66,7 @@ def paper_choice(extra: Sequence[str] = (), default: str = "a4"):
     sizes = [f"{p.name} ({p.width:g} x {p.height:g} mm)" for p in PAPERS.values()]
     return click.option(
         "--paper",
-        type=OneLineChoice([*PAPERS, *extra], case_sensitive=False),
+        type=OneLineChoice([*PAPERS, *extra]),
         default=default,
         show_default=True,
         help=f"Paper size: {join_words(sizes, 'or')}.",

@@ -36,14 +36,14 @@ from .settings import with_settings
               show_default="duplex",
               help="Backs on the next page for two-sided printing (duplex), "
                    "or beside the fronts to fold and glue (gutter-fold).")
-@click.option("--markings", type=OneLineChoice(list(MARKINGS)), default="none",
+@click.option("--markings", type=OneLineChoice(MARKINGS), default="none",
               show_default=True, help="Colour-blind markings in the tile corners.")
 @click.option("--sticker-size", type=LENGTH, default=None,
               show_default=f"{default_sticker(PAPER_TILE_MM):g}mm",
               help="Side of one sticker, at most --tile-size (the square it goes on); unless "
                    f"given, {2 * STICKER_ROOM_MM:g} mm less than --tile-size, room to press it on "
                    f"by hand. {PAPER_TILE_MM:g}mm makes stickers exactly as large as one-inch squares.")
-@click.option("--back-design", type=OneLineChoice(list(BACK_DESIGNS)), default="light",
+@click.option("--back-design", type=OneLineChoice(BACK_DESIGNS), default="light",
               show_default=True,
               help="Tile backs: light (pale grey, little ink) or dark (charcoal, much ink).")
 @templates_option
@@ -61,5 +61,5 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
     from ..sheets.build import build_sheets
 
     folder = output_folder(out, "sheets")
-    report_written(build_sheets(folder, templates, paper.lower(), tile_size, bleed, backs,
+    report_written(build_sheets(folder, templates, paper, tile_size, bleed, backs,
                                 arrangement, markings, sticker_size, back_design))  # fmt: skip

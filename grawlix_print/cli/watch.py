@@ -53,7 +53,7 @@ def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> 
         from ..kit.plan import leaflet_step
 
         options = apply_settings(ctx, {"paper": paper}, load_settings(folder))
-        written = leaflet_step(out, folder, options["paper"].lower())
+        written = leaflet_step(out, folder, options["paper"])
         pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
         return f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
 
