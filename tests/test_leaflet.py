@@ -166,6 +166,25 @@ def test_metadata_and_licence(built):
     assert 'cc:license rdf:resource="https://creativecommons.org/licenses/by/4.0/"' in raw
 
 
+def test_metadata_comes_from_the_front_matter_alone(templates_copy, tmp_path):
+    """Authors and licence edited in leaflet.md reach the Info dictionary and the XMP alike."""
+    path = templates_copy / "leaflet.md"
+    text = path.read_text()
+    text = text.replace('authors = ["Michael Purcell", "Dannielle Harden"]', 'authors = ["A. Designer"]')
+    text = text.replace("Creative Commons Attribution 4.0 International (CC BY 4.0)", "All rights reserved")
+    text = text.replace('licence_url = "https://creativecommons.org/licenses/by/4.0/"',
+                        'licence_url = "https://example.org/terms"')  # fmt: skip
+    path.write_text(text)
+    (tri_fold, *_) = build_leaflet(tmp_path, templates_copy, "a4")
+    reader = PdfReader(tri_fold.path)
+    assert reader.metadata.author == "A. Designer"
+    assert reader.metadata.subject.endswith("Licence: All rights reserved.")
+    assert reader.xmp_metadata.dc_creator == ["A. Designer"]
+    assert reader.xmp_metadata.dc_rights["x-default"] == "All rights reserved. https://example.org/terms"
+    raw = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
+    assert "creativecommons.org/licenses" not in raw and "https://example.org/terms" in raw
+
+
 # --- press-ready print edition, screen reading edition -----------------------------------
 
 

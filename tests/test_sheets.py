@@ -332,9 +332,24 @@ def test_choices_typed_in_capitals_build_the_same_files(tmp_path):
 
 def test_sheets_carry_the_licence_in_xmp(built):
     for path in built["a4"].values():
-        xmp = pypdf.PdfReader(path).xmp_metadata
+        reader = pypdf.PdfReader(path)
+        xmp = reader.xmp_metadata
         assert "CC BY 4.0" in xmp.dc_rights["x-default"]
         assert xmp.dc_creator == ["Michael Purcell", "Dannielle Harden"]
+        assert reader.metadata.author == "Michael Purcell and Dannielle Harden"
+        assert reader.metadata.subject.endswith("Licence: Creative Commons Attribution 4.0 International (CC BY 4.0).")
+
+
+def test_the_sheets_credit_the_game_as_the_built_in_leaflet_does():
+    """The sheets read no templates, so they state the built-in game's credits: the same as its leaflet."""
+    import tomllib
+
+    from grawlix_print.game import credits
+
+    front = tomllib.loads((TEMPLATES / "leaflet.md").read_text().split("+++")[1])
+    assert (credits.AUTHORS, credits.LICENCE, credits.LICENCE_URL) == (
+        tuple(front["authors"]), front["licence"], front["licence_url"]
+    )
 
 
 @pytest.mark.parametrize("variant, file", [

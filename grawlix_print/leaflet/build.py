@@ -19,10 +19,8 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import __version__
 from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
-from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
@@ -70,22 +68,11 @@ def panel_widths(paper: str) -> dict[str, float]:
 
 def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edition: str) -> Canvas:
     meta = text.meta
-    title = f"{meta.title}: rules ({edition})"
-    canvas = new_canvas(buffer, size, Metadata(title=title, subject=meta.subject, keywords=meta.keywords))
-    canvas.setAuthor(" and ".join(meta.authors))
+    canvas = new_canvas(buffer, size, Metadata(
+        title=f"{meta.title}: rules ({edition})", subject=meta.subject, keywords=meta.keywords,
+        authors=meta.authors, licence=meta.licence, licence_url=meta.licence_url,
+    ))  # fmt: skip
     canvas.setCatalogEntry("Lang", "en")
-    attach_xmp(
-        canvas,
-        XmpFields(
-            title=title,
-            authors=meta.authors,
-            description=meta.subject,
-            keywords=meta.keywords,
-            licence=f"{meta.licence}. {meta.licence_url}",
-            licence_url=meta.licence_url,
-            creator_tool=f"grawlix-print {__version__}",
-        ),
-    )
     return canvas
 
 
