@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
 from grawlix_print.leaflet.build import build_leaflet
-from grawlix_print.facts.wording import in_words, join_words
+from grawlix_print.facts.wording import counted, in_words, join_words
 
 from conftest import PROJECT, TEMPLATES, set_rule
 from oracle import legal_locations as oracle_locations
@@ -351,6 +351,8 @@ def test_numbers_in_words():
     assert in_words(0) == "zero" and in_words(40) == "forty" and in_words(99) == "ninety-nine"
     assert in_words(100) == "100"
     assert join_words(["a"]) == "a" and join_words(["a", "b", "c"]) == "a, b and c"
+    assert counted(1, "row") == "one row" and counted(17, "tile") == "seventeen tiles"
+    assert counted(0, "legal location", str) == "0 legal locations"
 
 
 # --- diagrams measured in the PDF -------------------------------------------------------
