@@ -39,6 +39,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -75,6 +76,18 @@ class Outcome:
     step: str
     reused: bool
     files: list[dict]
+    notes: tuple[str, ...] = ()
+    """What the step told the user (``step_note``), passed on to the build's ``on_note``."""
+
+
+_STEP_NOTES: ContextVar[list[str]] = ContextVar("grawlix-step-notes")
+
+
+def step_note(text: str) -> None:
+    """From inside a step, tell the user something: it reaches the build's ``on_note`` once
+    the step is done (from the worker process too), never the terminal in the middle of a
+    progress display."""
+    _STEP_NOTES.get().append(text)
 
 
 # --- digests -------------------------------------------------------------------
@@ -273,7 +286,7 @@ def build_kit(
         except OSError as error:  # the output folder itself is not writable
             raise os_error(error, "write", out) from None
         try:
-            outcomes.update(_run_steps(todo, staging, templates, on_step))
+            outcomes.update(_run_steps(todo, staging, templates, on_step, on_note))
             ordered = [outcomes[step.name] for step in steps]
             kept = _kept_steps(out, previous, ordered)
             entries = {**kept, **{o.step: {"key": keys[o.step], "files": o.files} for o in ordered}}
@@ -342,20 +355,29 @@ def _remove_folder(folder: Path) -> None:
 
 
 def _run_steps(
-    steps: list[Step], staging: Path, templates: Path, on_step: Callable[[Outcome], None]
+    steps: list[Step],
+    staging: Path,
+    templates: Path,
+    on_step: Callable[[Outcome], None],
+    on_note: Callable[[str], None],
 ) -> dict[str, Outcome]:
     """Heavy steps go to one worker process; the rest run here at the same time."""
     heavy = [s for s in steps if s.heavy]
     results: dict[str, Outcome] = {}
     worker = _Worker(heavy, staging, templates) if heavy else None
+
+    def done(outcome: Outcome) -> None:
+        results[outcome.step] = outcome
+        for note in outcome.notes:
+            on_note(note)
+        on_step(outcome)
+
     try:
         for step in steps:
             if not step.heavy:
-                results[step.name] = _run_one(step, staging, templates)
-                on_step(results[step.name])
-        for step in heavy:
-            results[step.name] = worker.next_outcome()
-            on_step(results[step.name])
+                done(_run_one(step, staging, templates))
+        for _ in heavy:
+            done(worker.next_outcome())
     finally:
         if worker:
             worker.stop()
@@ -363,7 +385,12 @@ def _run_steps(
 
 
 def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:
-    written = step.build(out=staging, templates=templates, **step.params)
+    notes: list[str] = []
+    told = _STEP_NOTES.set(notes)
+    try:
+        written = step.build(out=staging, templates=templates, **step.params)
+    finally:
+        _STEP_NOTES.reset(told)
     files = []
     for item in written:
         relative = item.path.resolve().relative_to(staging.resolve())
@@ -375,7 +402,7 @@ def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:
                 "sha256": sha256_of(item.path),
             }
         )
-    return Outcome(step.name, False, files)
+    return Outcome(step.name, False, files, tuple(notes))
 
 
 def _work(steps: list[Step], staging: Path, templates: Path, connection) -> None:
