@@ -61,7 +61,8 @@ class Step:
 
     ``build`` writes under the output root (in its own sub-folder) and must be
     a module-level function so a worker process can run it; ``heavy`` steps
-    (the 3D models) run in that worker while the rest run here.
+    (the 3D models) run in that worker while the rest run here. It tells the
+    user something with ``step_note``, never by writing to a stream itself.
     """
 
     name: str
