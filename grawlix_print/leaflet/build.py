@@ -26,9 +26,9 @@ from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
+from ..rulebook import PANELS, LeafletText, load_leaflet_text
 from ..tile.look import Ink
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
-from .text import PANELS, LeafletText, load_leaflet_text
 
 FOLD_IN_NARROWER_MM = 2.0
 PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel

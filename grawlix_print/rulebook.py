@@ -1,4 +1,7 @@
-"""The rules' words: read ``templates/leaflet.md``, fill its placeholders, check its claims.
+"""The rulebook: the rules' words read from ``templates/``, filled in and checked by the engine.
+
+One text, two products: the leaflet (PDF) and the web editions (Markdown and
+HTML) set the same blocks, so it lives below both of them.
 
 The designer writes the leaflet in Markdown (see the comment at the top of
 ``templates/leaflet.md``), parsed by markdown-it with its container plugin
@@ -29,10 +32,10 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
-from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
-from ..drawing.text import Break, Inline, Span, plain
-from ..errors import GrawlixError
-from ..facts.leaflet import (
+from .drawing.diagram import Picture, cover_picture, example_picture, supply_picture
+from .drawing.text import Break, Inline, Span, plain
+from .errors import GrawlixError
+from .facts.leaflet import (
     GAME_VALUES,
     PROOF,
     Facts,
@@ -44,14 +47,14 @@ from ..facts.leaflet import (
     describe_supply,
     missing_tiles,
 )
-from ..facts.proof import Proof, cached_proof
-from ..facts.wording import capitalised, figures, in_words, separators
-from ..game.engine import Grid
-from ..game.positions import Position, load_position
-from ..game.rules import Rules
-from ..game.templates import POSITIONS_DIR, parse_toml, read_text
-from ..tile.identity import Colour, Glyph, Tile
-from ..units import parse_length
+from .facts.proof import Proof, cached_proof
+from .facts.wording import capitalised, figures, in_words, separators
+from .game.engine import Grid
+from .game.positions import Position, load_position
+from .game.rules import Rules
+from .game.templates import POSITIONS_DIR, parse_toml, read_text
+from .tile.identity import Colour, Glyph, Tile
+from .units import parse_length
 
 LEAFLET_FILE = "leaflet.md"
 WEB_FILE = "web.md"
