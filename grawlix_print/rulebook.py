@@ -49,7 +49,7 @@ from .facts.leaflet import (
 )
 from .facts.proof import Proof, cached_proof
 from .facts.wording import capitalised, figures, in_words, separators
-from .game.engine import Grid
+from .game.engine import Grid, Location
 from .game.positions import Position, load_position
 from .game.rules import Rules
 from .game.templates import POSITIONS_DIR, parse_toml, read_text
@@ -102,7 +102,8 @@ class Diagram:
 
     ``name`` says which picture it is (a position's name, ``supply``,
     ``largest-grid``); ``alt`` says in words what it shows; ``loose`` are the
-    tiles lying beneath a cover-like grid.
+    tiles lying beneath a cover-like grid, ``legal`` the locations an example
+    dots: facts from the engine, which the picture only draws.
     """
 
     kind: str
@@ -112,6 +113,7 @@ class Diagram:
     position: Position | None = None
     tile_mm: float | None = None  # None: as large as the panel allows, up to a default
     loose: tuple[Tile, ...] = ()
+    legal: tuple[Location, ...] = ()
 
     def picture(self) -> Picture:
         """What to draw, for any back end: the same picture in the PDF and on the web."""
@@ -119,7 +121,7 @@ class Diagram:
             return supply_picture()
         if self.kind == "cover":
             return cover_picture(self.position, self.loose)
-        return example_picture(self.position)
+        return example_picture(self.position, self.legal)
 
 
 @dataclass(frozen=True)
@@ -616,8 +618,9 @@ class _Reader:
             if position is None:
                 raise GrawlixError(f"unknown position {argument!r}", where)
             if name == "example":
-                return Diagram("example", position.name, line, f"{position.name.replace('-', ' ').capitalize()}: "
-                               + describe_example(position), position, tile_mm)  # fmt: skip
+                alt = f"{position.name.replace('-', ' ').capitalize()}: {describe_example(position)}"
+                legal = tuple(position.grid.legal_locations())
+                return Diagram("example", position.name, line, alt, position, tile_mm, legal=legal)
             loose = missing_tiles(position)
             alt = describe_loose(position, loose, "The cover art")
             return Diagram("cover", position.name, line, alt, position, tile_mm, loose)
