@@ -13,6 +13,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from .errors import GrawlixError
 from .files import write_bytes
 
 
@@ -43,5 +44,5 @@ def read_cached(name: str) -> bytes | None:
 def store(name: str, data: bytes) -> None:
     try:
         write_bytes(cache_folder() / name, data)
-    except OSError:
+    except GrawlixError:  # files.write_bytes words every OSError as one; a cache may fail quietly
         pass

@@ -22,7 +22,8 @@ def hex_of(rgb) -> str:
 
 
 def test_svg_is_well_formed_and_deterministic(positions):
-    picture = example_picture(positions["example-2"])
+    position = positions["example-2"]
+    picture = example_picture(position, position.grid.legal_locations())
     first = picture_svg(picture, title="Example 2", description="seventeen tiles")
     assert first == picture_svg(picture, title="Example 2", description="seventeen tiles")
     root = ET.fromstring(first)
@@ -34,7 +35,7 @@ def test_svg_is_well_formed_and_deterministic(positions):
 
 def test_svg_places_one_stamp_per_tile_and_labels_every_marker(positions):
     position = positions["example-2"]
-    root = ET.fromstring(picture_svg(example_picture(position)))
+    root = ET.fromstring(picture_svg(example_picture(position, position.grid.legal_locations())))
     uses = root.findall(f".//{SVG}use")
     assert len(uses) == len(position.grid) == 17
     labels = sorted(t.text for t in root.iter(f"{SVG}text"))

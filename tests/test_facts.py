@@ -109,3 +109,16 @@ def test_the_proof_is_cached(proof, tmp_path, monkeypatch):
     second = search.cached_proof()
     assert calls == [1] and first == second
     assert [p.suffix for p in tmp_path.iterdir()] == [".json"]
+
+
+def test_a_cache_that_cannot_be_written_only_costs_time(proof, tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(blocker / "cache"))
+    monkeypatch.setattr(search, "prove", lambda: proof)
+    assert search.cached_proof() == proof  # no error: the result is made again next time
+
+
+def test_the_cache_key_covers_the_engine_that_checks_the_grid():
+    names = {path.name for path in search._PROOF_CODE}
+    assert {"proof.py", "engine.py", "rules.py", "identity.py"} <= names

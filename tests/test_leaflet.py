@@ -697,7 +697,8 @@ def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
     from grawlix_print.drawing.pdf import typeset
     from grawlix_print.leaflet.build import leaflet_frame
     from grawlix_print.leaflet.layout import boxes_for, lay_out, make_styles
-    from grawlix_print.leaflet.text import Panel, Paragraph, Span
+    from grawlix_print.drawing.text import Span
+    from grawlix_print.rulebook import Panel, Paragraph
 
     measured = []
     real = typeset.stringWidth

@@ -4,9 +4,8 @@ Kept thin on purpose: one module per command, each only turning options into
 a library call and its result into lines of output.
 """
 
-import os
-
 import _signal  # the C module itself: no enum or threading to load first, so the window is microseconds
+import os
 
 
 def _interrupted_while_starting(signum, frame) -> None:

@@ -43,10 +43,7 @@ def init(folder: Path, force: bool) -> None:
             if path.exists() or path.is_symlink():
                 raise GrawlixError("already exists; nothing written (--force overwrites)", str(path))
     for path, data in files.items():
-        try:
-            write_bytes(path, data)
-        except OSError as error:
-            raise GrawlixError(f"cannot write file: {error.strerror or error}", str(path)) from None
+        write_bytes(path, data)  # a file-system fault is one line naming the path
     click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}")
     click.echo(f"next: edit them, then  grawlix-print leaflet --templates {folder / TEMPLATES_FOLDER}")
 

@@ -190,13 +190,12 @@ def _draw_vacant(
 # --- the three kinds of picture the rules need --------------------------------
 
 
-def example_picture(position: Position) -> Picture:
-    """The position's tiles, its legal locations dotted, its markers labelled."""
-    return Picture(
-        tiles=position.grid.tiles(),
-        vacant=tuple(position.grid.legal_locations()),
-        labels=dict(position.markers),
-    )
+def example_picture(position: Position, legal: Iterable[Location]) -> Picture:
+    """The position's tiles, the given legal locations dotted, its markers labelled.
+
+    The legal locations are the engine's answer, passed in: a picture only draws them.
+    """
+    return Picture(tiles=position.grid.tiles(), vacant=tuple(legal), labels=dict(position.markers))
 
 
 def cover_picture(position: Position, missing: Iterable[Tile]) -> Picture:

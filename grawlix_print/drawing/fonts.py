@@ -19,7 +19,7 @@ QUICKSAND_BOLD = Face(
 )
 LABEL = QUICKSAND
 """Marker labels (``?``, ``!``) in diagrams: the leaflet's body face."""
-SANS_BOLD = QUICKSAND_BOLD
+LETTER_FACE = QUICKSAND_BOLD
 """The colour letters' face, in the corners of paper tiles and (``solid.marks``) on 3D tiles."""
 
 

@@ -134,14 +134,19 @@ class SvgSurface:
         return "\n".join(head + defs + body)
 
 
-def picture_svg(
-    picture: Picture, cell: float = 40.0, title: str = "", description: str = "", ids: str = "g"
-) -> str:
-    """A position diagram as a standalone SVG picture, ``cell`` pixels per grid square.
+def drawn(picture: Picture, cell: float = 40.0, ids: str = "g") -> SvgSurface:
+    """A position diagram drawn on an SVG surface, ``cell`` pixels per grid square.
 
-    The same ``Picture`` drawn by the PDF back end gives the same drawing.
+    The same ``Picture`` drawn by the PDF back end gives the same drawing; the
+    caller turns the surface into an element (with its title, and fonts if it
+    stands alone).
     """
     width, height = picture.size(cell)
     surface = SvgSurface(width, height, ids)
     picture.draw(surface, 0.0, height, cell)
-    return surface.element(title, description)
+    return surface
+
+
+def picture_svg(picture: Picture, cell: float = 40.0, title: str = "", description: str = "") -> str:
+    """A position diagram as a standalone SVG picture, like ``chess.svg.board``."""
+    return drawn(picture, cell).element(title, description)

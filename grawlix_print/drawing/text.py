@@ -29,6 +29,6 @@ class Break:
 Inline = tuple[Span | Break, ...]
 
 
-def plain(text: Inline) -> str:
-    """What a reader sees, without styles; a line break becomes a newline."""
-    return "".join(piece.text if isinstance(piece, Span) else "\n" for piece in text)
+def plain(text: Inline, line_break: str = "\n") -> str:
+    """What a reader sees, without styles; a line break becomes ``line_break``."""
+    return "".join(piece.text if isinstance(piece, Span) else line_break for piece in text)

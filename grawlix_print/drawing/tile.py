@@ -23,7 +23,7 @@ from ..tile.look import (
 )
 from ..tile.outline import glyph_outlines
 from ..tile.sizes import GLYPH_FRACTION
-from .fonts import QUICKSAND_BOLD, SANS_BOLD, text_width
+from .fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
 from .surface import Path, Pen, Surface, glyph_path, polygon, rectangle
 
 
@@ -100,7 +100,7 @@ def draw_marking(surface: Surface, colour: Colour, size: float, style: TileStyle
     for turn in (0, 90, 180, 270):
         with surface.transformed(angle=turn):
             if style.marking == "letters":
-                surface.text(x, y - mark * 0.48, colour.letter, SANS_BOLD, mark * 1.35, TILE_EDGE)
+                surface.text(x, y - mark * 0.48, colour.letter, LETTER_FACE, mark * 1.35, TILE_EDGE)
             else:
                 path = Path()
                 for loop in mark_polygons(colour):

@@ -29,6 +29,7 @@ Pure computation; ``cached_proof`` keeps the result in the user's cache
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -38,8 +39,11 @@ from pathlib import Path
 
 from ..cache import key_of, read_cached, store
 from ..errors import GrawlixError
+from ..game import engine
+from ..game import rules as rules_module
 from ..game.engine import Grid, Location
 from ..game.rules import Rules
+from ..tile import identity
 from ..tile.identity import COLOURS, GLYPHS, TILES, Tile
 
 Square = tuple[tuple[int, ...], ...]
@@ -366,9 +370,16 @@ def prove() -> Proof:
     )
 
 
+_PROOF_CODE = tuple(
+    Path(module.__file__) for module in (sys.modules[__name__], engine, rules_module, identity)
+)
+"""What the proof's result depends on: this search, the engine that checks its grid,
+the rules parameters and the tile identity (the glyphs and colours themselves)."""
+
+
 def cached_proof() -> Proof:
     """The proof, read from the cache when this code has run it before, else run and stored."""
-    name = f"proof-{key_of(Path(__file__).read_bytes(), repr([(g.symbol, c.name) for g in GLYPHS for c in COLOURS]))}.json"
+    name = f"proof-{key_of(*(path.read_bytes() for path in _PROOF_CODE))}.json"
     data = read_cached(name)
     if data is not None:
         try:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from ..drawing.png import png_bytes
 from ..files import Written, write_bytes
-from ..solid.picture import png_bytes
 from ..tile.look import RGB
 
 

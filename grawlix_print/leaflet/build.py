@@ -24,10 +24,10 @@ from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
+from ..rulebook import PANELS, LeafletText, load_leaflet_text
 from ..tile.look import Ink
 from ..tile.sizes import paper_size
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
-from .text import PANELS, LeafletText, load_leaflet_text
 
 FOLD_IN_NARROWER_MM = 2.0
 PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel

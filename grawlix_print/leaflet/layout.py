@@ -27,10 +27,10 @@ from ..drawing.pdf.typeset import (
     set_text,
     text_height,
 )
-from ..drawing.text import Break, Inline
+from ..drawing.text import Inline, plain
 from ..errors import GrawlixError
+from ..rulebook import Diagram, Fill, Heading, ListItem, Panel, Paragraph
 from ..tile.look import Ink
-from .text import Diagram, Fill, Heading, ListItem, Panel, Paragraph
 
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Type and rules: near-black on screen, black ink alone (K) in print, so text stays sharp
@@ -92,10 +92,6 @@ def make_styles() -> Styles:
     )
 
 
-def plain_text(text: Inline) -> str:
-    return "".join(" " if isinstance(span, Break) else span.text for span in text)
-
-
 # --- boxes ---------------------------------------------------------------------------
 
 
@@ -148,7 +144,7 @@ class TextBox(Box):
 class HeadingBox(TextBox):
     def __init__(self, text: Inline, style: TextStyle, level: int):
         super().__init__(text, style)
-        self.bookmark = (level - 2, plain_text(text))
+        self.bookmark = (level - 2, plain(text, " "))
 
 
 class TitleBox(Box):
@@ -159,7 +155,7 @@ class TitleBox(Box):
     """
 
     def __init__(self, text: Inline, style: TextStyle):
-        self.text, self.style = plain_text(text), style
+        self.text, self.style = plain(text, " "), style
         self.space_before, self.space_after = style.space_before, style.space_after
         self.bookmark = (0, self.text)
 

@@ -1,7 +1,9 @@
 """``grawlix-print stl``: build each distinct tile once, then make and write every file.
 
 Every file is made in memory before the first one is written, so a failure
-leaves no partial set behind. The options were checked by ``plan``.
+while building writes nothing, and each file is replaced whole or not at all
+(``grawlix-print all`` switches the whole set at once). The options were
+checked by ``plan``.
 """
 
 from __future__ import annotations

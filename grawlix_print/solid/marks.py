@@ -23,8 +23,6 @@ from ..tile.sizes import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes
 
-# The outline reader (fontTools) and stroke measure (numpy) are imported where used.
-
 MARK_GAP_MM = 0.6
 """Between a mark and the nearest glyph: wide enough to print as a gap, not a seam."""
 MARK_MARGIN_MM = 0.3
@@ -90,10 +88,11 @@ def _unit_mark(marking: str, colour: Colour):
     from .strokes import STROKE_TOLERANCE
 
     if marking == "letters":
-        from ..drawing.fonts import SANS_BOLD  # the face paper tiles print the letters in
+        # The face paper tiles print the letters in.
+        from ..drawing.fonts import LETTER_FACE
         from ..tile.outline import character_outlines
 
-        outline = character_outlines(SANS_BOLD.file, colour.letter)[colour.letter]
+        outline = character_outlines(LETTER_FACE.file, colour.letter)[colour.letter]
         return (
             outline.polygons(STROKE_TOLERANCE),
             max(outline.width, outline.height),

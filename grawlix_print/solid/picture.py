@@ -8,26 +8,12 @@ so a rebuild gives the same bytes.
 
 from __future__ import annotations
 
-import io
-
 import numpy as np
 
+from ..drawing.png import png_bytes
 from ..tile.look import RGB, TILE_FACE
 
 THUMBNAIL_PX = (512, 512)
-
-
-def png_bytes(image) -> bytes:
-    """A palette PNG: a quarter of the size of a full-colour one and quick to encode.
-
-    256 colours without dithering keep tile colours flat and edges smooth.
-    """
-    from PIL import Image
-
-    palette = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    palette.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
 
 
 def two_colours(

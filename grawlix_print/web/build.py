@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..files import Written, write_text
 from ..game.templates import find_templates, load_rules
-from ..leaflet.text import Diagram, load_leaflet_text, load_web_sections
+from ..rulebook import Diagram, load_leaflet_text, load_web_sections
 from .diagrams import diagram_file, diagram_svg
 from .edition import web_edition
 from .html import html_edition

@@ -8,8 +8,8 @@ marker labels; a picture inside the HTML page shares the page's fonts.
 
 from __future__ import annotations
 
-from ..drawing.svg import SvgSurface
-from ..leaflet.text import Diagram
+from ..drawing.svg import drawn
+from ..rulebook import Diagram
 from .fonts import font_face_css
 
 CELL_PX = 44.0
@@ -26,9 +26,7 @@ def diagram_title(diagram: Diagram) -> str:
 def diagram_svg(diagram: Diagram, standalone: bool) -> str:
     """The diagram as an ``<svg>`` element (a whole file when ``standalone``)."""
     picture = diagram.picture()
-    width, height = picture.size(CELL_PX)
-    surface = SvgSurface(width, height, ids=diagram.name)
-    picture.draw(surface, 0.0, height, CELL_PX)
+    surface = drawn(picture, CELL_PX, ids=diagram.name)
     style = ""
     if standalone and surface.faces:
         style = font_face_css(surface.faces, "".join(picture.labels))

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..leaflet.text import Block, Fill, Heading, LeafletMeta, LeafletText, plain
+from ..drawing.text import plain
+from ..rulebook import Block, Fill, Heading, LeafletMeta, LeafletText
 
 
 @dataclass(frozen=True)

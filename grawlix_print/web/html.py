@@ -13,7 +13,7 @@ from html import escape
 
 from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD
 from ..drawing.text import Break, Inline, plain
-from ..leaflet.text import Diagram, Heading, ListItem, Paragraph
+from ..rulebook import Diagram, Heading, ListItem, Paragraph
 from .diagrams import CELL_PX, diagram_svg
 from .edition import Edition
 from .fonts import font_face_css

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..drawing.text import Break, Inline, plain
-from ..leaflet.text import Diagram, Heading, ListItem, Paragraph
+from ..rulebook import Diagram, Heading, ListItem, Paragraph
 from .diagrams import diagram_file
 from .edition import Edition
 

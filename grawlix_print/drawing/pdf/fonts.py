@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from ..fonts import QUICKSAND, QUICKSAND_BOLD, registered
 
-BODY = QUICKSAND.name
-BOLD = QUICKSAND_BOLD.name
-
 
 def register_quicksand() -> tuple[str, str]:
     """Register Quicksand Medium and Bold once; return the two font names."""

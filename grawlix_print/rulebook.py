@@ -1,4 +1,7 @@
-"""The rules' words: read ``templates/leaflet.md``, fill its placeholders, check its claims.
+"""The rulebook: the rules' words read from ``templates/``, filled in and checked by the engine.
+
+One text, two products: the leaflet (PDF) and the web editions (Markdown and
+HTML) set the same blocks, so it lives below both of them.
 
 The designer writes the leaflet in Markdown (see the comment at the top of
 ``templates/leaflet.md``), parsed by markdown-it with its container plugin
@@ -29,10 +32,10 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
-from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
-from ..drawing.text import Break, Inline, Span, plain
-from ..errors import GrawlixError
-from ..facts.leaflet import (
+from .drawing.diagram import Picture, cover_picture, example_picture, supply_picture
+from .drawing.text import Break, Inline, Span, plain
+from .errors import GrawlixError
+from .facts.leaflet import (
     GAME_VALUES,
     PROOF,
     Facts,
@@ -44,14 +47,14 @@ from ..facts.leaflet import (
     describe_supply,
     missing_tiles,
 )
-from ..facts.proof import Proof, cached_proof
-from ..facts.wording import capitalised, figures, in_words, separators
-from ..game.engine import Grid
-from ..game.positions import Position, load_position
-from ..game.rules import Rules
-from ..game.templates import POSITIONS_DIR, parse_toml, read_text
-from ..tile.identity import Colour, Glyph, Tile
-from ..units import parse_length
+from .facts.proof import Proof, cached_proof
+from .facts.wording import capitalised, figures, in_words, separators
+from .game.engine import Grid, Location
+from .game.positions import Position, load_position
+from .game.rules import Rules
+from .game.templates import POSITIONS_DIR, parse_toml, read_text
+from .tile.identity import Colour, Glyph, Tile
+from .units import parse_length
 
 LEAFLET_FILE = "leaflet.md"
 WEB_FILE = "web.md"
@@ -99,7 +102,8 @@ class Diagram:
 
     ``name`` says which picture it is (a position's name, ``supply``,
     ``largest-grid``); ``alt`` says in words what it shows; ``loose`` are the
-    tiles lying beneath a cover-like grid.
+    tiles lying beneath a cover-like grid, ``legal`` the locations an example
+    dots: facts from the engine, which the picture only draws.
     """
 
     kind: str
@@ -109,6 +113,7 @@ class Diagram:
     position: Position | None = None
     tile_mm: float | None = None  # None: as large as the panel allows, up to a default
     loose: tuple[Tile, ...] = ()
+    legal: tuple[Location, ...] = ()
 
     def picture(self) -> Picture:
         """What to draw, for any back end: the same picture in the PDF and on the web."""
@@ -116,7 +121,7 @@ class Diagram:
             return supply_picture()
         if self.kind == "cover":
             return cover_picture(self.position, self.loose)
-        return example_picture(self.position)
+        return example_picture(self.position, self.legal)
 
 
 @dataclass(frozen=True)
@@ -613,8 +618,9 @@ class _Reader:
             if position is None:
                 raise GrawlixError(f"unknown position {argument!r}", where)
             if name == "example":
-                return Diagram("example", position.name, line, f"{position.name.replace('-', ' ').capitalize()}: "
-                               + describe_example(position), position, tile_mm)  # fmt: skip
+                alt = f"{position.name.replace('-', ' ').capitalize()}: {describe_example(position)}"
+                legal = tuple(position.grid.legal_locations())
+                return Diagram("example", position.name, line, alt, position, tile_mm, legal=legal)
             loose = missing_tiles(position)
             alt = describe_loose(position, loose, "The cover art")
             return Diagram("cover", position.name, line, alt, position, tile_mm, loose)
