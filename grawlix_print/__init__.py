@@ -56,7 +56,7 @@ _EXPORTS = {
     "build_leaflet": "leaflet.build",
     "build_sheets": "sheets.build",
     "build_stl": "solid.build",
-    "build_all": "kit.plan",
+    "build_all": "kit",
     "Written": "files",
     "GrawlixError": "errors",
 }

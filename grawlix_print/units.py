@@ -19,7 +19,10 @@ def parse_length(text: str | float, name: str = "length", allow_zero: bool = Fal
     are refused, and zero too unless ``allow_zero`` (a bleed of 0 means none).
     """
     if isinstance(text, (int, float)) and not isinstance(text, bool):
-        number, unit = float(text), "mm"
+        try:
+            number, unit = float(text), "mm"
+        except OverflowError:  # an integer too large for a float (TOML integers have no limit)
+            number, unit = math.inf, "mm"
     else:
         match = _LENGTH.match(str(text))
         if not match:

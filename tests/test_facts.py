@@ -93,6 +93,14 @@ def test_facts_json(proof):
     assert "9,408" in text and "34" in text
 
 
+def test_facts_takes_its_recorded_options(proof, templates_copy):
+    """`[facts] json = true` in grawlix.toml means --json, as a recorded option does for every command."""
+    (templates_copy.parent / "grawlix.toml").write_text("[facts]\njson = true\n")
+    result = CliRunner().invoke(main, ["facts", "--templates", str(templates_copy)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["max_tiles"] == 34
+
+
 def test_the_proof_is_cached(proof, tmp_path, monkeypatch):
     monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(tmp_path))
     calls = []

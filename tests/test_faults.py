@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -66,6 +67,24 @@ def test_a_file_where_the_output_folder_should_be(tmp_path):
     line = one_line(sheets(tmp_path / "file" / "out"))
     where = tmp_path / "file" / "out" / "sheets"
     assert line == f"error: {where}: cannot write: a file is in the way where a folder should be"
+
+
+OUT_COMMANDS = sorted(  # the program's own (kit_standin adds a helper to the group)
+    n for n, c in main.commands.items()
+    if c.callback.__module__.startswith("grawlix_print.") and any(p.name == "out" for p in c.params)
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("command", [c for c in OUT_COMMANDS if c != "watch"])  # watch: it goes on
+def test_a_file_given_as_the_output_folder(tmp_path, command):
+    """`-o FILE`, a regular file: one line naming it (or the sub-folder it blocks), status 1."""
+    out = tmp_path / "out"
+    out.write_text("a file")
+    extra = {"stl": ["--style", "flat"], "web": ["--no-previews"]}.get(command, [])
+    line = one_line(CliRunner().invoke(main, [command, "-o", str(out), *extra]))
+    assert re.fullmatch(f"error: {re.escape(str(out))}(/[a-z0-9]+)?: cannot write: "
+                        "a file is in the way where a folder should be", line), line  # fmt: skip
+    assert [p.name for p in tmp_path.iterdir()] == ["out"] and out.read_text() == "a file"
 
 
 def test_a_name_too_long(tmp_path):

@@ -18,7 +18,7 @@ import pytest
 import grawlix_print.kit.build as kit_build
 from grawlix_print.errors import GrawlixError
 from grawlix_print.files import Written, atomic_path, write_text
-from grawlix_print.kit.build import Step, build_kit, output_lock
+from grawlix_print.kit.build import Step, build_kit, output_lock, step_note
 
 import kit_standin
 from conftest import TEMPLATES
@@ -85,6 +85,66 @@ def test_failure_or_interrupt_leaves_everything_as_it_was(tmp_path, error):
     after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     assert after == before
     assert not (tmp_path / ".staging").exists()
+
+
+def noting_step(out: Path, templates: Path, text: str) -> list[Written]:
+    step_note(f"said by {text}")
+    return note_step(out, templates, text)
+
+
+@pytest.mark.parametrize("heavy", [False, True], ids=["here", "in the worker"])
+def test_a_steps_notes_reach_on_note_not_the_terminal(tmp_path, capfd, heavy):
+    """A step's note comes through the build's on_note, before its outcome, from either process."""
+    heard = []
+    build_kit([Step("a", noting_step, {"text": "a"}, heavy=heavy)], tmp_path, TEMPLATES,
+              on_start=lambda total: heard.append(("start", total)),
+              on_note=lambda note: heard.append(("note", note)),
+              on_step=lambda outcome: heard.append(("step", outcome.step)))  # fmt: skip
+    assert heard == [("start", 1), ("note", "said by a"), ("step", "a")]
+    assert capfd.readouterr() == ("", "")
+
+
+def test_the_kits_builder_reports_through_its_callbacks(tmp_path, capfd, monkeypatch):
+    """`build_all` (the command's own builder): skipped screenshots are a note, not stderr."""
+    from grawlix_print import build_all
+
+    monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
+    monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
+    heard, steps = [], []
+    written = build_all(tmp_path, only=["web"], on_note=heard.append, on_step=steps.append)
+    assert [o.step for o in steps] == ["web"] and {w.path for w in written} == {
+        tmp_path / f["path"] for f in steps[0].files
+    }
+    assert len(heard) == 1 and heard[0].startswith("screenshots skipped")
+    assert capfd.readouterr() == ("", "")
+
+
+def test_all_says_its_notes_after_the_progress_bar(tmp_path, monkeypatch):
+    """On a terminal, a note from a step waits for the bar to end instead of cutting into it."""
+    import click._termui_impl
+    from click.testing import CliRunner
+
+    from grawlix_print.cli import main
+
+    monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
+    monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
+    monkeypatch.setattr(click._termui_impl, "isatty", lambda stream: True)  # the bar as a terminal shows it
+    result = CliRunner().invoke(main, ["all", "--only", "leaflet,web", "--paper", "a4", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.stderr
+    bar, after = result.stderr.rsplit(click._termui_impl.AFTER_BAR, 1)
+    assert "Building the kit" in bar and "note:" not in bar
+    assert after.startswith("note: screenshots skipped") and after.count("\n") == 1
+
+
+def test_a_file_in_place_of_the_kit_folder_is_refused_before_any_callback(tmp_path):
+    from grawlix_print import build_all
+
+    (tmp_path / "kit").write_text("a file")
+    heard = []
+    with pytest.raises(GrawlixError) as caught:
+        build_all(tmp_path / "kit", only=["sheets"], on_start=heard.append, on_step=heard.append)
+    assert str(caught.value) == f"{tmp_path / 'kit'}: cannot write: a file is in the way where a folder should be"
+    assert heard == [] and (tmp_path / "kit").read_text() == "a file"
 
 
 # --- the switch: all or nothing --------------------------------------------------------

@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
 from grawlix_print.leaflet.build import build_leaflet
-from grawlix_print.facts.wording import in_words, join_words
+from grawlix_print.facts.wording import counted, in_words, join_words
 
 from conftest import PROJECT, TEMPLATES, set_rule
 from oracle import legal_locations as oracle_locations
@@ -164,6 +164,25 @@ def test_metadata_and_licence(built):
     assert "CC BY 4.0" in xmp.dc_rights["x-default"]
     raw = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
     assert 'cc:license rdf:resource="https://creativecommons.org/licenses/by/4.0/"' in raw
+
+
+def test_metadata_comes_from_the_front_matter_alone(templates_copy, tmp_path):
+    """Authors and licence edited in leaflet.md reach the Info dictionary and the XMP alike."""
+    path = templates_copy / "leaflet.md"
+    text = path.read_text()
+    text = text.replace('authors = ["Michael Purcell", "Dannielle Harden"]', 'authors = ["A. Designer"]')
+    text = text.replace("Creative Commons Attribution 4.0 International (CC BY 4.0)", "All rights reserved")
+    text = text.replace('licence_url = "https://creativecommons.org/licenses/by/4.0/"',
+                        'licence_url = "https://example.org/terms"')  # fmt: skip
+    path.write_text(text)
+    (tri_fold, *_) = build_leaflet(tmp_path, templates_copy, "a4")
+    reader = PdfReader(tri_fold.path)
+    assert reader.metadata.author == "A. Designer"
+    assert reader.metadata.subject.endswith("Licence: All rights reserved.")
+    assert reader.xmp_metadata.dc_creator == ["A. Designer"]
+    assert reader.xmp_metadata.dc_rights["x-default"] == "All rights reserved. https://example.org/terms"
+    raw = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
+    assert "creativecommons.org/licenses" not in raw and "https://example.org/terms" in raw
 
 
 # --- press-ready print edition, screen reading edition -----------------------------------
@@ -332,6 +351,8 @@ def test_numbers_in_words():
     assert in_words(0) == "zero" and in_words(40) == "forty" and in_words(99) == "ninety-nine"
     assert in_words(100) == "100"
     assert join_words(["a"]) == "a" and join_words(["a", "b", "c"]) == "a, b and c"
+    assert counted(1, "row") == "one row" and counted(17, "tile") == "seventeen tiles"
+    assert counted(0, "legal location", str) == "0 legal locations"
 
 
 # --- diagrams measured in the PDF -------------------------------------------------------

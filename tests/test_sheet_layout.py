@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -126,3 +128,11 @@ def test_default_stickers_leave_1_45mm_a_side_on_their_squares():
 def test_impossible_sheets_are_refused(spec, message):
     with pytest.raises(GrawlixError, match=message):
         sheet_pages(spec)
+
+
+def test_the_layout_is_pure_geometry():
+    """No drawing back end behind the geometry: importing it loads neither reportlab nor fontTools."""
+    code = ("import sys, grawlix_print.sheets.layout\n"
+            "print(sorted(m for m in ('reportlab', 'fontTools') if m in sys.modules))")  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

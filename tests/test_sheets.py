@@ -309,11 +309,47 @@ def test_trim_and_bleed_boxes_frame_the_tiles(built):
     assert [float(v) for v in stickers.trimbox] == [float(v) for v in stickers.bleedbox]
 
 
+def test_a_sheet_is_its_paper_and_names_it_as_the_leaflet_does(built):
+    """One table of papers: the page size, the title and the notes of a sheet all come from it."""
+    from grawlix_print.tile.sizes import PAPERS
+
+    for paper in PAPERS:
+        reader = pypdf.PdfReader(built[paper][f"tiles-{paper}.pdf"])
+        box = reader.pages[0].mediabox
+        assert (mm(float(box.width)), mm(float(box.height))) == pytest.approx(
+            (PAPERS[paper].width, PAPERS[paper].height), abs=0.01
+        )
+        assert reader.metadata.title.endswith(f" tile sheets ({PAPERS[paper].name})")
+        assert f"{PAPERS[paper].name} · sheet 1 of 1" in " ".join(reader.pages[0].extract_text().split())
+    assert PAPERS["letter"].name == "US Letter"  # as the leaflet's errors say: "does not fit on US Letter"
+
+
+def test_choices_typed_in_capitals_build_the_same_files(tmp_path):
+    """`--paper LETTER --markings LETTERS` is `--paper letter --markings letters`, names and all."""
+    written = build(tmp_path, "--paper", "LETTER", "--markings", "LETTERS", "--arrangement", "Gutter-Fold")
+    assert sorted(written) == ["stickers-letter-letters.pdf", "tiles-letter-letters-gutter-fold.pdf"]
+
+
 def test_sheets_carry_the_licence_in_xmp(built):
     for path in built["a4"].values():
-        xmp = pypdf.PdfReader(path).xmp_metadata
+        reader = pypdf.PdfReader(path)
+        xmp = reader.xmp_metadata
         assert "CC BY 4.0" in xmp.dc_rights["x-default"]
         assert xmp.dc_creator == ["Michael Purcell", "Dannielle Harden"]
+        assert reader.metadata.author == "Michael Purcell and Dannielle Harden"
+        assert reader.metadata.subject.endswith("Licence: Creative Commons Attribution 4.0 International (CC BY 4.0).")
+
+
+def test_the_sheets_credit_the_game_as_the_built_in_leaflet_does():
+    """The sheets read no templates, so they state the built-in game's credits: the same as its leaflet."""
+    import tomllib
+
+    from grawlix_print.game import credits
+
+    front = tomllib.loads((TEMPLATES / "leaflet.md").read_text().split("+++")[1])
+    assert (credits.AUTHORS, credits.LICENCE, credits.LICENCE_URL) == (
+        tuple(front["authors"]), front["licence"], front["licence_url"]
+    )
 
 
 @pytest.mark.parametrize("variant, file", [
@@ -539,7 +575,7 @@ def test_the_same_tile_size_in_any_unit_gives_the_same_bytes(built, tmp_path, si
     (["--bleed", "-1mm"], "zero or more"),
     (["--tile-size", "25furlongs"], "unknown unit"),
     (["--tile-size", "20cm"], "does not fit on A4"),
-    (["--tile-size", "19.5cm", "--paper", "letter"], "does not fit on Letter"),
+    (["--tile-size", "19.5cm", "--paper", "letter"], "does not fit on US Letter"),
     (["--tile-size", "10cm", "--arrangement", "gutter-fold"], "does not fit"),
     (["--tile-size", "4mm"], "too small"),
     (["--bleed", "1cm"], "quarter"),

@@ -111,9 +111,28 @@ def assert_on_bed(centres, size, bed):
 
 
 @pytest.mark.parametrize("text, bed", [("180x180", (180, 180)), ("256 x 256 mm", (256, 256)),
-                                       ("250X210", (250, 210))])  # fmt: skip
+                                       ("250X210", (250, 210)), ("25cm x 21cm", (250, 210)),
+                                       ("10 x 8 in", (254, 203.2)), ([256, 210], (256, 210)),
+                                       ((180.0, 180.0), (180, 180))])  # fmt: skip
 def test_beds_are_read_as_users_type_them(text, bed):
-    assert plates.parse_bed(text) == plates.Bed(*bed)
+    found = plates.parse_bed(text)
+    assert (found.width, found.depth) == pytest.approx(bed)
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [("huge", "is not a bed size"), ("180", "is not a bed size"), ("1x2x3", "is not a bed size"),
+     ([100], "is not a bed size"), ([1, 2, 3], "is not a bed size"), (["a", "b"], "width 'a' is not a length"),
+     ([1e400, 100], "width inf is not a length"), ([100, float("nan")], "depth nan is not a length"),
+     (f"1{'0' * 400}x100", "width '1000"), ([10**400, 100], "width 1000"), ("0x100", "width must be greater"),
+     ("100x-5", "depth must be greater"), ([True, 100], "width True is not a length")],
+)  # fmt: skip
+def test_beds_that_are_not_two_finite_lengths_are_refused(value, message):
+    from grawlix_print.errors import GrawlixError
+
+    with pytest.raises(GrawlixError) as caught:
+        plates.parse_bed(value)
+    assert caught.value.what.startswith("--bed ") and message in caught.value.what
 
 
 def test_a_bed_too_small_for_one_tile_is_refused():

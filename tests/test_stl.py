@@ -471,6 +471,8 @@ def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
         (["--elephant-foot", "3"], "--elephant-foot 3 mm is more than 2 mm"),
         (["--bed", "30x30"], "too small for one 28 mm tile"),
         (["--bed", "huge"], "is not a bed size"),
+        (["--bed", f"1{'0' * 400}x100"], "--bed width '1000"),
+        (["--bed", "180x0"], "--bed depth must be greater than zero"),
         (["--markings", "dots"], "--markings 'dots' is not one of none, letters, shapes"),
         (["--relief", "0.1"], "less than one 0.2 mm layer"),
         (["--templates", "/nonexistent"], "no such templates folder"),

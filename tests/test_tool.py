@@ -156,13 +156,6 @@ def test_a_variant_from_init_a_rule_change_and_letter_paper(tmp_path, monkeypatc
 # --- sheets without bleed ------------------------------------------------------------------
 
 
-def test_the_bleed_shown_as_default_is_the_sheets_own():
-    from grawlix_print.sheets.layout import CARD_BLEED_MM
-
-    (bleed,) = [p for p in main.commands["sheets"].params if p.name == "bleed"]
-    assert bleed.show_default == f"{CARD_BLEED_MM:g}mm"
-
-
 def test_bleed_zero_means_no_bleed(tmp_path):
     result = run("sheets", "--bleed", "0", "--no-backs", "-o", str(tmp_path))
     assert result.exit_code == 0, result.stderr
@@ -220,6 +213,19 @@ def test_import_loads_nothing_heavy_and_exposes_the_api():
                           env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["[]", "[]"]  # neither the import nor the rules core
+
+
+def test_the_commands_load_no_back_end_to_build_their_options():
+    """The options take their choices and defaults from the products' own constants, yet
+    loading the commands loads no PDF, font or CAD library: those come with the work."""
+    code = (
+        "import sys, grawlix_print.cli\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'reportlab', 'fontTools', 'cadquery', 'OCP'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT, check=False,
+                          env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 def test_every_public_name_resolves_and_says_what_it_is():

@@ -25,3 +25,9 @@ def test_units(text, mm):
 def test_refusals(text, message):
     with pytest.raises(GrawlixError, match=message):
         parse_length(text, "--tile-size")
+
+
+def test_a_number_too_large_for_a_float_is_refused_in_one_line():
+    """A TOML integer has no limit: 10**400 is not a length (not an OverflowError)."""
+    with pytest.raises(GrawlixError, match="not a length"):
+        parse_length(10**400, "--tile-size")

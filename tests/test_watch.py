@@ -98,3 +98,18 @@ def test_watch_rebuilds_on_save_reports_errors_and_keeps_going(tmp_path):
     finally:
         if watcher.process.poll() is None:
             watcher.process.kill()
+
+
+def test_a_file_system_fault_in_a_rebuild_is_worded_as_every_command_words_it():
+    """One line, as `files.os_error` words it for the other commands; the watch goes on."""
+    import errno
+
+    from grawlix_print.cli.watch import _run
+
+    def rebuild() -> str:
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), "out/leaflet")
+
+    lines = []
+    _run(rebuild, lambda line, err=False: lines.append((line, err)), "leaflet.md")
+    ((line, err),) = lines
+    assert err and line.endswith(" leaflet.md: error: out/leaflet: a file is in the way where a folder should be")

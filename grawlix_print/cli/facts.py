@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
 from .app import main
+from .options import templates_option
+from .settings import with_settings
 
 
 @main.command(short_help="What the engine proves: no grid of 36 tiles, nor of 35.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every figure.")
-def facts(as_json: bool) -> None:
+@templates_option
+@with_settings
+def facts(as_json: bool, templates: Path) -> None:
     """Prove that no legal grid holds all 36 tiles (nor 35) and find one of 34.
 
     Searches every reduced Latin square of order six for an orthogonal mate
     (the thirty-six officers problem). The answer is cached; --json prints
     max_tiles, full_grid_possible, squares_searched, seconds and the rest.
+    The proof needs no templates folder, only settings are read.
     """
     from ..facts.proof import WHY_NOT_35, cached_proof
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..kit.plan import PAPERS, PRODUCT_NAMES
+from ..kit.plan import PAPERS, PRODUCT_NAMES, PRODUCTS
 from .app import main
 from .options import NameList, out_option, paper_choice, templates_option
 from .settings import current_settings, with_settings
@@ -22,10 +22,10 @@ from .settings import current_settings, with_settings
     show_default=True,
     help="Build only these products (comma-separated); the others are left as they are.",
 )
-@paper_choice((*PAPERS, "both"), "both")
+@paper_choice(["both"], "both")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @with_settings
-def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, quiet: bool) -> None:
+def whole_kit(out: Path, templates: Path, only: tuple[str, ...], paper: str, quiet: bool) -> None:
     """Everything to print, each product in its own sub-folder, with previews.
 
     In the --out folder, leaflet/, sheets/, web/ and 3d/ hold the products,
@@ -37,35 +37,45 @@ def build_all(out: Path, templates: Path, only: tuple[str, ...], paper: str, qui
     ([sheets], [stl]).
     """
     import time
+    from contextlib import ExitStack
 
-    from ..kit.build import build_kit, check_output_folder
-    from ..kit.plan import PRODUCTS, kit_steps
+    from ..kit import build_all
 
-    start = time.perf_counter()
-    check_output_folder(out)
+    began = time.perf_counter()
     settings = current_settings()
     options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in only}
-    papers = PAPERS if paper == "both" else (paper,)
-    steps = kit_steps(only, papers, options)
+    outcomes: list = []
+    bar = None
+    held: list[str] = []  # notes that come while the bar is up, said once it is gone
 
-    def note(text: str) -> None:
+    def say(text: str) -> None:
         click.echo(f"note: {text}", err=True)
 
-    if quiet:
-        outcomes = build_kit(steps, out, templates, on_note=note)
-    else:
-        with click.progressbar(
-            length=len(steps),
-            label="Building the kit",
-            item_show_func=lambda name: name,
-            file=click.get_text_stream("stderr"),
-        ) as bar:
+    with ExitStack() as stack:
 
-            def advance(outcome) -> None:
+        def show_bar(total: int) -> None:  # called once the folder is usable: an error before is one line
+            nonlocal bar
+            if not quiet:
+                bar = stack.enter_context(click.progressbar(
+                    length=total,
+                    label="Building the kit",
+                    item_show_func=lambda name: name,
+                    file=click.get_text_stream("stderr"),
+                ))  # fmt: skip
+
+        def advance(outcome) -> None:
+            outcomes.append(outcome)
+            if bar is not None:
                 bar.update(1, outcome.step)
 
-            outcomes = build_kit(steps, out, templates, on_step=advance, on_note=note)
-        click.echo(kit_summary(out, outcomes, time.perf_counter() - start))
+        def note(text: str) -> None:
+            (say if bar is None else held.append)(text)
+
+        stack.callback(lambda: [say(text) for text in held])  # after the bar ends, even on an error
+        build_all(out, templates, only, PAPERS if paper == "both" else (paper,), options,
+                  on_start=show_bar, on_step=advance, on_note=note)  # fmt: skip
+    if not quiet:
+        click.echo(kit_summary(out, outcomes, time.perf_counter() - began))
 
 
 def kit_summary(out: Path, outcomes, seconds: float) -> str:

@@ -26,4 +26,4 @@ def leaflet(out: Path, paper: str, templates: Path) -> None:
     from ..kit.plan import output_folder
     from ..leaflet.build import build_leaflet
 
-    report_written(build_leaflet(output_folder(out, "leaflet"), templates, paper.lower()))
+    report_written(build_leaflet(output_folder(out, "leaflet"), templates, paper))

@@ -13,6 +13,8 @@ from pathlib import Path
 import click
 
 from ..errors import GrawlixError
+from ..facts.wording import join_words
+from ..tile.sizes import PAPERS
 
 SETTING_KEY = "grawlix.setting-key"
 
@@ -27,7 +29,7 @@ templates_option = click.option(
 out_option = click.option(
     "--out",
     "-o",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),  # a file in the way is the builders' one-line error
     default=Path("output"),
     show_default=True,
     help="Folder to write into (each product in its own sub-folder).",
@@ -42,7 +44,13 @@ def option_label(param: click.Parameter | None, ctx: click.Context | None = None
 
 
 class OneLineChoice(click.Choice):
-    """A choice whose bad value is a one-line error (exit status 1), like every other bad input."""
+    """One of ``choices``, in any case (``LETTERS`` is ``letters``), given back as the choice itself.
+
+    A bad value is a one-line error (exit status 1), like every other bad input.
+    """
+
+    def __init__(self, choices: Sequence[str], case_sensitive: bool = False) -> None:
+        super().__init__(list(choices), case_sensitive)
 
     def convert(self, value, param, ctx):
         try:
@@ -53,18 +61,19 @@ class OneLineChoice(click.Choice):
             ) from None
 
 
-def paper_choice(choices: Sequence[str], default: str):
-    """A ``--paper`` option; ``all`` adds ``both`` to the papers."""
+def paper_choice(extra: Sequence[str] = (), default: str = "a4"):
+    """A ``--paper`` option: every paper, and the ``extra`` choices (``all`` adds ``both``)."""
+    sizes = [f"{p.name} ({p.width:g} x {p.height:g} mm)" for p in PAPERS.values()]
     return click.option(
         "--paper",
-        type=OneLineChoice(list(choices), case_sensitive=False),
+        type=OneLineChoice([*PAPERS, *extra]),
         default=default,
         show_default=True,
-        help="Paper size: A4 (297 x 210 mm) or US Letter (11 x 8.5 in).",
+        help=f"Paper size: {join_words(sizes, 'or')}.",
     )
 
 
-paper_option = paper_choice(("a4", "letter"), "a4")
+paper_option = paper_choice()
 
 
 class Length(click.ParamType):

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from ..tile.look import MARKINGS
+from ..sheets.layout import ARRANGEMENTS, CARD_BLEED_MM, STICKER_ROOM_MM, default_sticker
+from ..tile.look import BACK_DESIGNS, MARKINGS
 from ..tile.sizes import PAPER_TILE_MM
 from .app import main, report_written
 from .options import (
@@ -27,21 +28,22 @@ from .settings import with_settings
               help="Side of one tile, cut line to cut line, and of the squares stickers go on: "
                    "25.4, 25.4mm, 2.54cm or 1in.")
 @click.option("--bleed", type=LENGTH_OR_ZERO, default=None,
-              show_default="2mm",  # sheets.layout.CARD_BLEED_MM; a test keeps them equal
+              show_default=f"{CARD_BLEED_MM:g}mm",
               help="How far the card-stock tiles' faces run past the outer cut lines; 0 for none.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="Print tile backs on the card-stock sheets.")
-@click.option("--arrangement", type=OneLineChoice(["duplex", "gutter-fold"]), default=None,
+@click.option("--arrangement", type=OneLineChoice(ARRANGEMENTS), default=None,
               show_default="duplex",
               help="Backs on the next page for two-sided printing (duplex), "
                    "or beside the fronts to fold and glue (gutter-fold).")
-@click.option("--markings", type=OneLineChoice(list(MARKINGS)), default="none",
+@click.option("--markings", type=OneLineChoice(MARKINGS), default="none",
               show_default=True, help="Colour-blind markings in the tile corners.")
-@click.option("--sticker-size", type=LENGTH, default=None, show_default="22.5mm",
+@click.option("--sticker-size", type=LENGTH, default=None,
+              show_default=f"{default_sticker(PAPER_TILE_MM):g}mm",
               help="Side of one sticker, at most --tile-size (the square it goes on); unless "
-                   "given, 2.9 mm less than --tile-size, room to press it on by hand. 25.4mm "
-                   "makes stickers exactly as large as one-inch squares.")
-@click.option("--back-design", type=OneLineChoice(["light", "dark"]), default="light",
+                   f"given, {2 * STICKER_ROOM_MM:g} mm less than --tile-size, room to press it on "
+                   f"by hand. {PAPER_TILE_MM:g}mm makes stickers exactly as large as one-inch squares.")
+@click.option("--back-design", type=OneLineChoice(BACK_DESIGNS), default="light",
               show_default=True,
               help="Tile backs: light (pale grey, little ink) or dark (charcoal, much ink).")
 @templates_option
@@ -59,5 +61,5 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
     from ..sheets.build import build_sheets
 
     folder = output_folder(out, "sheets")
-    report_written(build_sheets(folder, templates, paper.lower(), tile_size, bleed, backs,
+    report_written(build_sheets(folder, templates, paper, tile_size, bleed, backs,
                                 arrangement, markings, sticker_size, back_design))  # fmt: skip

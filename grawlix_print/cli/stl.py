@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
+from ..solid.plan import STYLES
 from ..solid.plates import DEFAULT_BED
 from ..tile.look import MARKINGS
 from ..tile.sizes import SOLID_TILE
@@ -23,13 +24,11 @@ from .settings import with_settings
 
 
 class BedSize(click.ParamType):
-    """``WIDTHxDEPTH`` in millimetres, as a (width, depth) pair."""
+    """``WIDTHxDEPTH`` (or a TOML list of the two), as a (width, depth) pair in millimetres."""
 
     name = "WxD"
 
     def convert(self, value, param, ctx):
-        if isinstance(value, (tuple, list)):
-            return tuple(float(v) for v in value)
         from ..solid.plates import parse_bed
 
         bed = parse_bed(value, option_label(param, ctx))
@@ -44,7 +43,7 @@ def _length_option(name: str, default: float, help: str, kind=LENGTH):
 @out_option
 @click.option(
     "--style",
-    type=OneLineChoice(["raised", "flat", "both"], case_sensitive=False),
+    type=OneLineChoice([*STYLES, "both"]),
     default="both",
     show_default=True,
     help="Raised tiles (glyph on top, two colours), flat blank tiles, or both.",
@@ -75,7 +74,7 @@ def _length_option(name: str, default: float, help: str, kind=LENGTH):
 )
 @click.option(
     "--markings",
-    type=OneLineChoice(list(MARKINGS), case_sensitive=False),
+    type=OneLineChoice(MARKINGS),
     default="none",
     show_default=True,
     help="Colour-blind marks raised in the corners: the colour's letter or shape, as on paper.",
@@ -101,8 +100,7 @@ def stl(out: Path, style: str, templates: Path, **options) -> None:
     from ..solid.layers import describe_snap
     from ..solid.plan import plan_stl, stl_options
 
-    options["style"] = None if style.lower() == "both" else style
-    options["markings"] = options["markings"].lower()
+    options["style"] = None if style == "both" else style
     click.echo(describe_snap(plan_stl(stl_options(**options)).layers))
     for item in build_stl(output_folder(out, "3d"), templates, **options):
         triangles = item.params.get("triangles")

@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from ..errors import GrawlixError
+from ..files import os_error
 from .app import main
 from .options import out_option, paper_option, templates_option
 from .settings import (
@@ -53,7 +54,7 @@ def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> 
         from ..kit.plan import leaflet_step
 
         options = apply_settings(ctx, {"paper": paper}, load_settings(folder))
-        written = leaflet_step(out, folder, options["paper"].lower())
+        written = leaflet_step(out, folder, options["paper"])
         pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
         return f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
 
@@ -131,8 +132,7 @@ def _run(rebuild: Callable[[], str], report: Callable[..., None], cause: str) ->
     except GrawlixError as error:
         report(f"{clock} {cause}: error: {error}", err=True)
     except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
-        report(f"{clock} {cause}: error: {where}{error.strerror or error}", err=True)
+        report(f"{clock} {cause}: error: {os_error(error)}", err=True)
     except Exception as error:  # noqa: BLE001  a bug: say so in one line, keep watching
         report(f"{clock} {cause}: error: {type(error).__name__}: {error}", err=True)
     else:

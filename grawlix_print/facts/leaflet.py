@@ -18,7 +18,7 @@ from ..game.positions import Position
 from ..game.rules import Rules
 from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
 from .proof import WHY_NOT_35, Proof
-from .wording import in_words, join_words
+from .wording import counted, in_words, join_words
 
 
 @dataclass(frozen=True)
@@ -283,10 +283,6 @@ def _row_words(tiles: dict[Location, Tile], row: int, left: int, right: int) -> 
     return ", ".join(tile_name(t) if t else "empty" for t in cells)
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{in_words(n)} {thing}{'' if n == 1 else 's'}"
-
-
 def describe_supply() -> str:
     """What the supply chart shows, for a reader who cannot see it."""
     return (
@@ -303,9 +299,9 @@ def describe_example(position: Position) -> str:
     top, left, bottom, right = grid.bounds
     rows = [f"row {k + 1}: {_row_words(tiles, r, left, right)}" for k, r in enumerate(range(top, bottom + 1))]
     parts = [
-        (f"{_count(len(grid), 'tile')} in a grid of {_count(grid.rows, 'row')} and "
-         f"{_count(grid.columns, 'column')} ({'; '.join(rows)})."),
-        f"Dotted squares mark the {_count(len(grid.legal_locations()), 'legal location')}.",
+        (f"{counted(len(grid), 'tile')} in a grid of {counted(grid.rows, 'row')} and "
+         f"{counted(grid.columns, 'column')} ({'; '.join(rows)})."),
+        f"Dotted squares mark the {counted(len(grid.legal_locations()), 'legal location')}.",
     ]
     for label, location in position.markers.items():
         parts.append(_describe_marker(position, label, location))
@@ -337,7 +333,7 @@ def _describe_marker(position: Position, label: str, location: Location) -> str:
 def describe_loose(position: Position, loose: tuple[Tile, ...], what: str) -> str:
     """A grid with the tiles it lacks lying beneath it (the cover, the largest grid)."""
     grid = position.grid
-    text = f"{what}: {_count(len(grid), 'tile')} in a grid of {_count(grid.rows, 'row')} and {_count(grid.columns, 'column')}"
+    text = f"{what}: {counted(len(grid), 'tile')} in a grid of {counted(grid.rows, 'row')} and {counted(grid.columns, 'column')}"
     if loose:
-        return f"{text}; beneath it lie the {_count(len(loose), 'tile')} it lacks: {join_words([tile_name(t) for t in loose])}."
+        return f"{text}; beneath it lie the {counted(len(loose), 'tile')} it lacks: {join_words([tile_name(t) for t in loose])}."
     return text + "."

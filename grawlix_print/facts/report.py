@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..game.engine import Location
 from ..game.positions import Position
+from .wording import counted
 
 LEGAL = "+"
 EMPTY = "."
@@ -57,9 +58,9 @@ def position_text(position: Position, file: str) -> str:
 
     rules = grid.rules
     lines = [
-        f"{file}: {_count(len(grid), 'tile')} in {_count(grid.rows, 'row')} and "
-        f"{_count(grid.columns, 'column')} "
-        f"(at most {rules.max_rows} x {rules.max_columns}); {_count(len(legal), 'legal location')}",
+        f"{file}: {counted(len(grid), 'tile', str)} in {counted(grid.rows, 'row', str)} and "
+        f"{counted(grid.columns, 'column', str)} "
+        f"(at most {rules.max_rows} x {rules.max_columns}); {counted(len(legal), 'legal location', str)}",
         "",
         "      " + "".join(f"{c:>4}" for c in range(left, right + 1)),
     ]
@@ -87,7 +88,3 @@ def position_text(position: Position, file: str) -> str:
         else:
             lines.append(f"      {where}: not a legal location")
     return "\n".join(lines)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

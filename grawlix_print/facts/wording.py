@@ -5,7 +5,7 @@ Pure functions with no knowledge of the game, so any product can word a count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 _UNITS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -26,6 +26,15 @@ def in_words(number: int) -> str:
         return _UNITS[number]
     tens, units = divmod(number, 10)
     return _TENS[tens - 2] + (f"-{_UNITS[units]}" if units else "")
+
+
+def counted(number: int, noun: str, say: Callable[[int], str] = in_words) -> str:
+    """``(17, "tile")`` -> ``"seventeen tiles"``, ``(1, "row")`` -> ``"one row"``.
+
+    ``say`` writes the number (``str`` for ``"17 tiles"``); the plural adds an
+    ``s``, which is all the game's nouns need.
+    """
+    return f"{say(number)} {noun}{'' if number == 1 else 's'}"
 
 
 def figures(number: int) -> str:

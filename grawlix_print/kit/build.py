@@ -39,6 +39,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -60,7 +61,8 @@ class Step:
 
     ``build`` writes under the output root (in its own sub-folder) and must be
     a module-level function so a worker process can run it; ``heavy`` steps
-    (the 3D models) run in that worker while the rest run here.
+    (the 3D models) run in that worker while the rest run here. It tells the
+    user something with ``step_note``, never by writing to a stream itself.
     """
 
     name: str
@@ -75,6 +77,18 @@ class Outcome:
     step: str
     reused: bool
     files: list[dict]
+    notes: tuple[str, ...] = ()
+    """What the step told the user (``step_note``), passed on to the build's ``on_note``."""
+
+
+_STEP_NOTES: ContextVar[list[str]] = ContextVar("grawlix-step-notes")
+
+
+def step_note(text: str) -> None:
+    """From inside a step, tell the user something: it reaches the build's ``on_note`` once
+    the step is done (from the worker process too), never the terminal in the middle of a
+    progress display."""
+    _STEP_NOTES.get().append(text)
 
 
 # --- digests -------------------------------------------------------------------
@@ -237,13 +251,16 @@ def build_kit(
     templates: Path,
     on_step: Callable[[Outcome], None] = lambda outcome: None,
     on_note: Callable[[str], None] = lambda note: None,
+    on_start: Callable[[int], None] = lambda steps: None,
 ) -> list[Outcome]:
     """Build or re-use every step; returns one outcome per step, in step order.
 
-    ``on_note`` hears what the user may want to know: waiting for another
-    build, an unusable manifest, an interrupted switch finished or undone.
+    ``on_start`` hears the number of steps once the output folder is made,
+    locked and recovered (a file in its place is the one-line error before
+    it), ``on_step`` each step's outcome as it is done. ``on_note`` hears
+    what the user may want to know: waiting for another build, an unusable
+    manifest, an interrupted switch finished or undone.
     """
-    check_output_folder(out)
     with output_lock(out, lambda: on_note(f"waiting for another build into {out} to finish")):
         _recover(out, on_note)
         code, inputs = code_digest(), templates_digest(templates)
@@ -251,6 +268,7 @@ def build_kit(
         if unusable:
             on_note(f"{out / MANIFEST} ignored ({unusable}): every step is built anew")
         keys = {step.name: step_key(step, code, inputs) for step in steps}
+        on_start(len(steps))
 
         outcomes: dict[str, Outcome] = {}
         todo = []
@@ -269,7 +287,7 @@ def build_kit(
         except OSError as error:  # the output folder itself is not writable
             raise os_error(error, "write", out) from None
         try:
-            outcomes.update(_run_steps(todo, staging, templates, on_step))
+            outcomes.update(_run_steps(todo, staging, templates, on_step, on_note))
             ordered = [outcomes[step.name] for step in steps]
             kept = _kept_steps(out, previous, ordered)
             entries = {**kept, **{o.step: {"key": keys[o.step], "files": o.files} for o in ordered}}
@@ -338,20 +356,29 @@ def _remove_folder(folder: Path) -> None:
 
 
 def _run_steps(
-    steps: list[Step], staging: Path, templates: Path, on_step: Callable[[Outcome], None]
+    steps: list[Step],
+    staging: Path,
+    templates: Path,
+    on_step: Callable[[Outcome], None],
+    on_note: Callable[[str], None],
 ) -> dict[str, Outcome]:
     """Heavy steps go to one worker process; the rest run here at the same time."""
     heavy = [s for s in steps if s.heavy]
     results: dict[str, Outcome] = {}
     worker = _Worker(heavy, staging, templates) if heavy else None
+
+    def done(outcome: Outcome) -> None:
+        results[outcome.step] = outcome
+        for note in outcome.notes:
+            on_note(note)
+        on_step(outcome)
+
     try:
         for step in steps:
             if not step.heavy:
-                results[step.name] = _run_one(step, staging, templates)
-                on_step(results[step.name])
-        for step in heavy:
-            results[step.name] = worker.next_outcome()
-            on_step(results[step.name])
+                done(_run_one(step, staging, templates))
+        for _ in heavy:
+            done(worker.next_outcome())
     finally:
         if worker:
             worker.stop()
@@ -359,7 +386,12 @@ def _run_steps(
 
 
 def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:
-    written = step.build(out=staging, templates=templates, **step.params)
+    notes: list[str] = []
+    told = _STEP_NOTES.set(notes)
+    try:
+        written = step.build(out=staging, templates=templates, **step.params)
+    finally:
+        _STEP_NOTES.reset(told)
     files = []
     for item in written:
         relative = item.path.resolve().relative_to(staging.resolve())
@@ -371,7 +403,7 @@ def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:
                 "sha256": sha256_of(item.path),
             }
         )
-    return Outcome(step.name, False, files)
+    return Outcome(step.name, False, files, tuple(notes))
 
 
 def _work(steps: list[Step], staging: Path, templates: Path, connection) -> None:
@@ -567,8 +599,3 @@ def _recover(out: Path, on_note: Callable[[str], None]) -> None:
     with _held_signals():
         (_finish if done else _undo)(out, journal)
     on_note(f"an interrupted build into {out} was {'finished' if done else 'undone'}")
-
-
-def check_output_folder(out: Path) -> None:
-    if out.exists() and not out.is_dir():
-        raise GrawlixError("output path exists and is not a folder", str(out))

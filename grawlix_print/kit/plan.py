@@ -1,4 +1,4 @@
-"""What ``grawlix-print all`` builds: each product in each edition, with previews.
+"""What ``grawlix-print all`` builds: each product in each edition, with previews (the kit's plan).
 
 A product is one entry of ``PRODUCTS``: its name (for ``--only``, and the
 sub-folder it writes), the command whose recorded options it takes, which of
@@ -20,11 +20,13 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..tile.identity import COLOURS
 from ..tile.look import MARKINGS, ink
+from ..tile.sizes import PAPERS as PAPER_SIZES
 
 if TYPE_CHECKING:
     from .build import Step
 
-PAPERS = ("a4", "letter")
+PAPERS = tuple(PAPER_SIZES)
+"""Every paper, by key: what ``all`` builds unless told otherwise."""
 PREVIEWS = "previews"
 
 
@@ -130,33 +132,6 @@ def kit_steps(
     return steps
 
 
-def build_all(
-    out: str | Path,
-    templates: str | Path | None = None,
-    only: Iterable[str] = PRODUCT_NAMES,
-    papers: Sequence[str] = PAPERS,
-    options: dict[str, dict] | None = None,
-) -> list[Written]:
-    """Build the kit (or the products in ``only``) into ``out``, as ``grawlix-print all`` does.
-
-    Each product goes into its own sub-folder, with previews and a
-    ``manifest.json``; unchanged steps of an earlier build are re-used.
-    ``options`` maps a product to its options, e.g. ``{"sheets": {"bleed": 0}}``.
-    Returns every file of the products built, re-used ones included.
-    """
-    from ..game.templates import find_templates
-    from .build import build_kit, check_output_folder
-
-    out = Path(out)
-    check_output_folder(out)
-    outcomes = build_kit(kit_steps(only, papers, options), out, find_templates(templates))
-    return [
-        Written(out / entry["path"], entry["kind"], entry["params"])
-        for outcome in outcomes
-        for entry in outcome.files
-    ]
-
-
 # Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.
 LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400}
 
@@ -175,15 +150,15 @@ def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
 
 
 def web_step(out: Path, templates: Path) -> list[Written]:
-    import sys
-
+    """Both web editions, then screenshots of the HTML one; skipped screenshots are a note."""
     from ..web.build import HTML, build_web
     from ..web.previews import page_screenshots
+    from .build import step_note
 
     written = build_web(output_folder(out, "web"), templates)
     shots, note = page_screenshots(output_folder(out, "web") / HTML, out / PREVIEWS)
     if note:
-        sys.stderr.write(f"note: {note}\n")
+        step_note(note)
     return written + shots
 
 

@@ -19,15 +19,14 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import __version__
 from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
-from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
 from ..game.templates import find_templates, load_rules
 from ..rulebook import PANELS, LeafletText, load_leaflet_text
 from ..tile.look import Ink
+from ..tile.sizes import paper_size
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
 
 FOLD_IN_NARROWER_MM = 2.0
@@ -40,7 +39,6 @@ FOLD_MARK_MM = (6.0, 9.5)
 FOLD_MARK = Ink((0.6, 0.6, 0.6), (0.0, 0.0, 0.0, 0.45))
 FOLD_MARK_POINTS = 0.5
 
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 OUTSIDE = ("flap", "back", "cover")
 INSIDE = ("2", "3", "4")
 FOLD_IN = {"flap", "4"}
@@ -70,22 +68,11 @@ def panel_widths(paper: str) -> dict[str, float]:
 
 def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edition: str) -> Canvas:
     meta = text.meta
-    title = f"{meta.title}: rules ({edition})"
-    canvas = new_canvas(buffer, size, Metadata(title=title, subject=meta.subject, keywords=meta.keywords))
-    canvas.setAuthor(" and ".join(meta.authors))
+    canvas = new_canvas(buffer, size, Metadata(
+        title=f"{meta.title}: rules ({edition})", subject=meta.subject, keywords=meta.keywords,
+        authors=meta.authors, licence=meta.licence, licence_url=meta.licence_url,
+    ))  # fmt: skip
     canvas.setCatalogEntry("Lang", "en")
-    attach_xmp(
-        canvas,
-        XmpFields(
-            title=title,
-            authors=meta.authors,
-            description=meta.subject,
-            keywords=meta.keywords,
-            licence=f"{meta.licence}. {meta.licence_url}",
-            licence_url=meta.licence_url,
-            creator_tool=f"grawlix-print {__version__}",
-        ),
-    )
     return canvas
 
 
@@ -94,7 +81,7 @@ def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     page_width, page_height = paper_points(paper, landscape=True)
     widths = panel_widths(paper)
     buffer = io.BytesIO()
-    canvas = _start(buffer, (page_width, page_height), text, f"{PAPER_NAMES[paper]} tri-fold")
+    canvas = _start(buffer, (page_width, page_height), text, f"{paper_size(paper).name} tri-fold")
     surface = PdfSurface(canvas, cmyk=True)
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
         # Nothing runs off the sheet, so the bleed is the trim: the whole sheet.
@@ -143,7 +130,7 @@ def build_leaflet(
     text = load_leaflet_text(folder, load_rules(folder))
     styles, frame = make_styles(), leaflet_frame(paper)
     laid = {
-        panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, PAPER_NAMES[paper], text.source)
+        panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
         for panel in text.panels
     }
     documents = list(zip(output_names(paper), ("tri-fold", "reading"), (trifold_pdf, reading_pdf)))

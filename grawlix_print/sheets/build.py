@@ -14,34 +14,25 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from .. import __version__
 from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD
-from ..drawing.pdf.canvas import (
-    GAME_AUTHORS,
-    LICENCE,
-    LICENCE_URL,
-    Metadata,
-    finish,
-    new_canvas,
-)
+from ..drawing.pdf.canvas import Metadata, finish, new_canvas
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
-from ..drawing.pdf.xmp import XmpFields, attach_xmp
 from ..drawing.surface import Path as Shape
 from ..drawing.surface import Pen, lines, rectangle
 from ..drawing.text import Span
 from ..drawing.tile import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
+from ..game import credits
 from ..tile.identity import TILES
 from ..tile.look import BACK_DESIGNS, TILE_FACE, BackDesign, Ink
-from ..tile.sizes import PAPER_TILE_MM
+from ..tile.sizes import PAPER_TILE_MM, paper_size
 from ..units import MM_PER_UNIT
 from .layout import (
     CALIBRATION,
     CARD_BLEED_MM,
-    PAPER_NAMES,
     TARGET_RADIUS_MM,
     Box,
     SheetPage,
@@ -132,14 +123,11 @@ def write_sheet(
     path: Path, spec: SheetSpec, pages: list[SheetPage], notes: list[list[str]], design: BackDesign
 ) -> Written:
     width, height = pages[0].size
-    title = f"Grawlix {_product_words(spec)} ({PAPER_NAMES[spec.paper]})"
+    title = f"Grawlix {_product_words(spec)} ({paper_size(spec.paper).name})"
     subject = f"The {len(TILES)} Grawlix tiles {_size_words(spec)}, to print and cut."
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(title, subject))
-    attach_xmp(canvas, XmpFields(
-        title=title, authors=tuple(GAME_AUTHORS.split(" and ")), description=subject,
-        keywords=("Grawlix", "print and play", "tile game"), licence=f"{LICENCE}. {LICENCE_URL}",
-        licence_url=LICENCE_URL, creator_tool=f"grawlix-print {__version__}",
+    canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
+        title, subject, credits.KEYWORDS, credits.AUTHORS, credits.LICENCE, credits.LICENCE_URL
     ))  # fmt: skip
     inset = FRAME_INSET_MM / spec.tile_size
     style = TileStyle(face=False, frame_inset=inset, marking=spec.markings)
@@ -284,7 +272,7 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int) -> list[str
 
     The first line is the title; each line is a paragraph, reflowed to the note's width.
     """
-    where = f"{PAPER_NAMES[spec.paper]} · sheet {sheet} of {sheets}"
+    where = f"{paper_size(spec.paper).name} · sheet {sheet} of {sheets}"
     if page.side == "back":
         return [f"Grawlix tile backs · {where}, back", _BACK_PAGE]
     each = "each sticker" if spec.product == "stickers" else "each tile"
@@ -341,7 +329,7 @@ def _page_notes(spec: SheetSpec, pages: list[SheetPage]) -> list[list[str]]:
         if room < 0 or page.note.width <= 0:
             raise GrawlixError(
                 f"the printing notes do not fit beside the calibration square on"
-                f" {PAPER_NAMES[spec.paper]} paper ({-room:.1f} mm too tall)"
+                f" {paper_size(spec.paper).name} paper ({-room:.1f} mm too tall)"
             )
         notes.append(paragraphs)
     return notes

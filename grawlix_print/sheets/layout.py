@@ -15,10 +15,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from ..drawing.pdf.canvas import PAPER_SIZES_MM
 from ..errors import GrawlixError
 from ..tile.identity import GLYPHS, TILES, Tile
-from ..tile.sizes import PAPER_TILE_MM
+from ..tile.sizes import PAPER_TILE_MM, paper_size
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]
@@ -55,8 +54,6 @@ TARGET_RADIUS_MM = 2.0
 
 MIN_TILE_MM = 10.0
 """Below this a glyph and its colour-blind marks are too small to print legibly (stickers too)."""
-
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 CALIBRATION = {"a4": (50.0, "50 mm"), "letter": (50.8, "2 in (50.8 mm)")}
 """Side and label of each paper size's calibration square, in the unit its rulers use."""
@@ -210,7 +207,8 @@ class _Frame:
 
 
 def _frame(spec: SheetSpec) -> _Frame:
-    width, height = PAPER_SIZES_MM[spec.paper]
+    paper = paper_size(spec.paper)
+    width, height = paper.width, paper.height
     side, _ = CALIBRATION[spec.paper]
     m, z = PRINT_MARGIN_MM, spec.mark_zone
     footer = Box(m, m, width - m, m + side)
@@ -225,8 +223,7 @@ def _frame(spec: SheetSpec) -> _Frame:
 
 def check_spec(spec: SheetSpec) -> None:
     """Refuse, in one line, anything that cannot be printed sensibly."""
-    if spec.paper not in PAPER_SIZES_MM:
-        raise GrawlixError(f"unknown paper {spec.paper!r} (use {', '.join(PAPER_SIZES_MM)})")
+    paper = paper_size(spec.paper)
     if spec.product not in PRODUCTS:
         raise GrawlixError(f"unknown sheet product {spec.product!r}")
     if spec.backs not in (None, *ARRANGEMENTS):
@@ -258,7 +255,7 @@ def check_spec(spec: SheetSpec) -> None:
         bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""
         layout = ", fronts and backs side by side" if spec.backs == "gutter-fold" else ""
         raise GrawlixError(
-            f"--tile-size {spec.tile_size:g} mm{bleed} does not fit on {PAPER_NAMES[spec.paper]}"
+            f"--tile-size {spec.tile_size:g} mm{bleed} does not fit on {paper.name}"
             f" paper{layout} (at most {math.floor(largest * 10) / 10:g} mm fits)"
         )
 

@@ -13,6 +13,7 @@ import re
 import textwrap
 from dataclasses import dataclass
 
+from ..facts.wording import capitalised, join_words
 from ..tile.identity import COLOURS, TILES
 from ..tile.sizes import SolidTile
 from .layers import LayerPlan, describe_snap, mm_text, suited_profiles
@@ -85,7 +86,7 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
         suits = (
             f"Slicer profiles that suit these files as they are (the {heights} fall on layer "
             f"tops): a first layer of {' or '.join(firsts)} mm with layers of "
-            f"{_and(mm_text(l) for _, l in profiles)} mm."
+            f"{join_words([mm_text(l) for _, l in profiles])} mm."
         )
     else:
         suits = "None of the common slicer profiles (first layer 0.2 mm) suits these heights."
@@ -104,7 +105,7 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
             "",
             _wrap(shape),
             "",
-            _wrap(_sentence(describe_snap(layers))),
+            _wrap(f"{capitalised(describe_snap(layers))}."),
         ]
     )
 
@@ -333,7 +334,7 @@ def _settings(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
 
 def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate]) -> str:
     count = sum(p.tiles for p in flat)
-    names = _and(p.name for p in flat)
+    names = join_words([p.name for p in flat])
     return "\n".join(
         [
             "FLAT BLANK TILES",
@@ -346,15 +347,6 @@ def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate]) -> str:
             ),
         ]
     )
-
-
-def _and(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + "."
 
 
 def _steps(steps: list[str]) -> str:

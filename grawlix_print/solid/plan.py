@@ -15,8 +15,7 @@ from ..tile.look import MARKINGS
 from ..tile.sizes import SOLID_TILE, SolidTile
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
 from .marks import mark_shapes
-from .plates import DEFAULT_BED, Bed, Centre, check_bed, plates
-from .strokes import glyph_strokes
+from .plates import DEFAULT_BED, Bed, Centre, check_bed, parse_bed, plates
 
 STYLES = ("raised", "flat")
 MIN_STROKE_MM = 0.8
@@ -146,6 +145,8 @@ def _check_body(tile: SolidTile, options: StlOptions) -> None:
 
 def _check_strokes(tile: SolidTile) -> None:
     """The thinnest glyph stroke, scaled to the printed tile, must stay at least MIN_STROKE_MM."""
+    from .strokes import glyph_strokes  # the glyph outlines (fontTools): only once a plan is made
+
     strokes = glyph_strokes()
     symbol = min(strokes, key=strokes.get)
     thinnest = strokes[symbol] * tile.glyph_box
@@ -169,5 +170,6 @@ def stl_options(style: str | None = None, **given) -> StlOptions:
     styles = STYLES if style is None else (style.lower(),)
     chosen = {name: value for name, value in given.items() if value is not None}
     if "bed" in chosen:
-        chosen["bed"] = tuple(chosen["bed"])
+        bed = parse_bed(chosen["bed"])
+        chosen["bed"] = (bed.width, bed.depth)
     return replace(StlOptions(), styles=styles, **chosen)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import GrawlixError
+from ..units import parse_length
 
 BED_MARGIN_MM = 5.0
 """Kept clear at the bed's edges (clips, purge lines)."""
@@ -35,15 +37,28 @@ class Bed:
 
 
 DEFAULT_BED = Bed()
-_BED = re.compile(r"^\s*(\d+(?:\.\d*)?)\s*[x×*]\s*(\d+(?:\.\d*)?)\s*(?:mm)?\s*$", re.IGNORECASE)
+_SIDES = re.compile(r"[x×*]", re.IGNORECASE)
+_BARE_NUMBER = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$")
+_UNIT = re.compile(r"[a-z]+\s*$", re.IGNORECASE)
 
 
-def parse_bed(text: str, name: str = "--bed") -> Bed:
-    """A bed as users type it: ``180x180``, ``256 x 256 mm``, ``250x210``."""
-    match = _BED.match(str(text))
-    if not match:
-        raise GrawlixError(f"{name} {text!r} is not a bed size such as 180x180 (width x depth in mm)")
-    return Bed(float(match.group(1)), float(match.group(2)))
+def parse_bed(value: str | Sequence[str | float], name: str = "--bed") -> Bed:
+    """A bed as users type it (``180x180``, ``256 x 256 mm``, ``25cm x 21cm``) or record it
+    (``[256, 256]`` in ``grawlix.toml``): exactly two sides, each a length as ``--tile-size``
+    takes it (finite, greater than zero, millimetres unless a unit is given). A unit after
+    the depth alone applies to both sides: ``10 x 8 in``.
+    """
+    if isinstance(value, (list, tuple)):
+        sides = [side if isinstance(side, (int, float)) else str(side) for side in value]
+    else:
+        sides = _SIDES.split(str(value))
+    if len(sides) != 2:
+        raise GrawlixError(f"{name} {value!r} is not a bed size such as 180x180 (width x depth in mm)")
+    width, depth = sides
+    if isinstance(width, str) and isinstance(depth, str) and _BARE_NUMBER.match(width):
+        unit = _UNIT.search(depth)
+        width += unit.group() if unit else ""
+    return Bed(parse_length(width, f"{name} width"), parse_length(depth, f"{name} depth"))
 
 
 def _fit(length: float, tile: float) -> int:

@@ -1,7 +1,8 @@
-"""A reportlab canvas set up the same way for every PDF: deterministic, fonts embedded.
+"""A reportlab canvas set up the same way for every PDF: deterministic, fonts embedded, metadata.
 
 ``invariant`` drops reportlab's creation date and random document id, so the
-same inputs give the same bytes.
+same inputs give the same bytes. A document's metadata is given once and
+written twice: in the Info dictionary and as an XMP packet.
 """
 
 from __future__ import annotations
@@ -18,19 +19,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ... import __version__
 from ...files import write_bytes
+from ...tile.sizes import paper_size
 from .fonts import register_quicksand
-
-PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-"""Portrait width and height of each paper size, in millimetres."""
-
-
-GAME_AUTHORS = "Michael Purcell and Dannielle Harden"
-LICENCE = "Creative Commons Attribution 4.0 International (CC BY 4.0)"
-LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
+from .xmp import XmpFields, attach_xmp
 
 
 def paper_points(paper: str, landscape: bool = False) -> tuple[float, float]:
-    width, height = PAPER_SIZES_MM[paper]
+    """Width and height of paper ``paper`` in points, portrait unless ``landscape``."""
+    size = paper_size(paper)
+    width, height = size.width, size.height
     if landscape:
         width, height = height, width
     return width * mm, height * mm
@@ -38,21 +35,41 @@ def paper_points(paper: str, landscape: bool = False) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Metadata:
+    """What a PDF says about itself: its title and subject, and the game's keywords, authors
+    and licence (a product takes them from the templates' front matter or ``game.credits``)."""
+
     title: str
     subject: str
-    keywords: tuple[str, ...] = ("Grawlix", "print and play", "tile game")
+    keywords: tuple[str, ...]
+    authors: tuple[str, ...]
+    licence: str
+    licence_url: str
 
 
 def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata) -> Canvas:
-    """A canvas writing into ``buffer``; call ``finish`` to save it to a file atomically."""
+    """A canvas writing into ``buffer``, ``meta`` in its Info dictionary and its XMP packet;
+    call ``finish`` to save it to a file atomically."""
     body, _ = register_quicksand()
     # A TrueType initial font keeps reportlab from declaring Helvetica, which it never embeds.
     canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=body)
+    creator = f"grawlix-print {__version__}"
     canvas.setTitle(meta.title)
-    canvas.setAuthor(GAME_AUTHORS)
-    canvas.setSubject(f"{meta.subject} Licence: {LICENCE}.")
+    canvas.setAuthor(" and ".join(meta.authors))
+    canvas.setSubject(f"{meta.subject} Licence: {meta.licence}.")
     canvas.setKeywords(", ".join(meta.keywords))
-    canvas.setCreator(f"grawlix-print {__version__}")
+    canvas.setCreator(creator)
+    attach_xmp(
+        canvas,
+        XmpFields(
+            title=meta.title,
+            authors=meta.authors,
+            description=meta.subject,
+            keywords=meta.keywords,
+            licence=f"{meta.licence}. {meta.licence_url}",
+            licence_url=meta.licence_url,
+            creator_tool=creator,
+        ),
+    )
     return canvas
 
 

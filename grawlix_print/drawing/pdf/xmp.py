@@ -1,10 +1,10 @@
 """XMP metadata: title, authors, keywords and the licence in the form archives read.
 
-The PDF Info dictionary (set by ``canvas.new_canvas``) has no licence field;
+The PDF Info dictionary has no licence field;
 XMP has ``xmpRights`` and Creative Commons' own ``cc:license``, which library
 catalogues and image tools pick up. reportlab writes the stream (its ``XMP``
-class); this module only composes the packet. No dates, so output stays
-byte-for-byte reproducible.
+class); this module only composes the packet, which ``canvas.new_canvas``
+attaches. No dates, so output stays byte-for-byte reproducible.
 """
 
 from __future__ import annotations
