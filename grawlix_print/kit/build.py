@@ -497,9 +497,9 @@ def _switch(out: Path, staging: Path, new: list[dict], stale: list[dict], manife
         "stale": [f["path"] for f in stale],
         "manifest": hashlib.sha256(manifest.encode()).hexdigest(),
     }
-    write_text(out / JOURNAL, json.dumps(journal, indent=1) + "\n")
     committed = False
-    try:
+    try:  # the journal too: a Ctrl-C just after writing it must still undo the switch
+        write_text(out / JOURNAL, json.dumps(journal, indent=1) + "\n")
         for entry in new:
             _place_beside(staging / entry["path"], out / entry["path"])
         with _held_signals():
