@@ -59,9 +59,9 @@ def timed_command(
 
 
 def engine() -> None:
-    from grawlix_print.game.engine import random_game
-    from grawlix_print.game.positions import load_positions
-    from grawlix_print.game.templates import load_rules
+    from grawlix_print.games.grawlix.engine import random_game
+    from grawlix_print.games.grawlix.positions import load_positions
+    from grawlix_print.games.templates import load_rules
 
     _one_core()
     templates = PROJECT / "templates"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from grawlix_print.game.positions import load_positions
-from grawlix_print.game.templates import load_rules
+from grawlix_print.games.grawlix.positions import load_positions
+from grawlix_print.games.templates import load_rules
 
 # The same examples on every run, so CI cannot fail on a draw that no one has
 # seen; explore with fresh random draws: `pytest --hypothesis-profile=explore`.
@@ -28,7 +28,7 @@ os.environ["GRAWLIX_PRINT_CACHE"] = tempfile.mkdtemp(prefix="grawlix-test-cache-
 atexit.register(shutil.rmtree, os.environ["GRAWLIX_PRINT_CACHE"], True)
 
 PROJECT = Path(__file__).resolve().parent.parent
-TEMPLATES = PROJECT / "templates"
+TEMPLATES = PROJECT / "grawlix_print" / "games" / "grawlix" / "templates"
 
 
 @pytest.fixture(scope="session")

@@ -9,10 +9,10 @@ import xml.etree.ElementTree as ET
 import pdfplumber
 from reportlab.pdfgen.canvas import Canvas
 
-from grawlix_print.drawing.diagram import example_picture, supply_picture
+from grawlix_print.games.grawlix.diagram import example_picture, supply_picture
 from grawlix_print.drawing.pdf.surface import PdfSurface
 from grawlix_print.drawing.svg import picture_svg
-from grawlix_print.tile.look import COLOUR_INKS
+from grawlix_print.games.grawlix.look import COLOUR_INKS
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grawlix_print.game.engine import (
+from grawlix_print.games.grawlix.engine import (
     Game,
     Grid,
     IllegalGrid,
@@ -18,8 +18,8 @@ from grawlix_print.game.engine import (
     Reason,
     random_game,
 )
-from grawlix_print.game.rules import Rules
-from grawlix_print.tile.identity import TILES, tile_from_token
+from grawlix_print.games.grawlix.rules import Rules
+from grawlix_print.games.grawlix.components import TILES, tile_from_token
 
 import oracle
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from grawlix_print.errors import GrawlixError
 from grawlix_print.sheets.layout import SheetSpec, card_spec, sheet_pages, sticker_spec
-from grawlix_print.tile.identity import TILES
+from grawlix_print.games.grawlix.components import TILES
 
 PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 

@@ -23,8 +23,8 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.sheets.build import build_sheets
-from grawlix_print.tile.identity import COLOURS
-from grawlix_print.tile.look import TILE_EDGE, TILE_FACE, ink
+from grawlix_print.games.grawlix.components import COLOURS
+from grawlix_print.games.grawlix.look import TILE_EDGE, TILE_FACE, ink
 
 from conftest import TEMPLATES
 from pdf_vectors import overlapping_lines, page_chars, page_marks, text_lines
@@ -311,7 +311,7 @@ def test_trim_and_bleed_boxes_frame_the_tiles(built):
 
 def test_a_sheet_is_its_paper_and_names_it_as_the_leaflet_does(built):
     """One table of papers: the page size, the title and the notes of a sheet all come from it."""
-    from grawlix_print.tile.sizes import PAPERS
+    from grawlix_print.games.grawlix.sizes import PAPERS
 
     for paper in PAPERS:
         reader = pypdf.PdfReader(built[paper][f"tiles-{paper}.pdf"])
@@ -344,7 +344,7 @@ def test_the_sheets_credit_the_game_as_the_built_in_leaflet_does():
     """The sheets read no templates, so they state the built-in game's credits: the same as its leaflet."""
     import tomllib
 
-    from grawlix_print.game import credits
+    from grawlix_print.games.grawlix import credits
 
     front = tomllib.loads((TEMPLATES / "leaflet.md").read_text().split("+++")[1])
     assert (credits.AUTHORS, credits.LICENCE, credits.LICENCE_URL) == (

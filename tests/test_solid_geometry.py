@@ -8,8 +8,8 @@ import pytest
 
 from grawlix_print.solid import plates
 from grawlix_print.solid.strokes import glyph_strokes, thinnest_stroke
-from grawlix_print.tile.identity import GLYPHS
-from grawlix_print.tile.outline import glyph_outlines
+from grawlix_print.games.grawlix.components import GLYPHS
+from grawlix_print.drawing.outline import glyph_outlines
 
 
 def circle(radius, n=720, clockwise=False):

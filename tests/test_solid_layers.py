@@ -12,8 +12,8 @@ from grawlix_print.errors import GrawlixError
 from grawlix_print.solid.instructions import Files, Plate, instructions_text
 from grawlix_print.solid.layers import describe_snap, plan_layers
 from grawlix_print.solid.plates import Bed
-from grawlix_print.tile.identity import COLOURS
-from grawlix_print.tile.sizes import SOLID_TILE
+from grawlix_print.games.grawlix.components import COLOURS
+from grawlix_print.games.grawlix.sizes import SOLID_TILE
 
 
 def nearest_layer_top(body: str, first: str, layer: str) -> tuple[Fraction, int]:

@@ -15,10 +15,10 @@ import pytest
 
 from grawlix_print.solid.marks import mark_shapes
 from grawlix_print.solid.strokes import thinnest_stroke
-from grawlix_print.tile.identity import COLOURS
-from grawlix_print.tile.look import MARKS, mark_polygons
-from grawlix_print.tile.outline import glyph_outlines
-from grawlix_print.tile.sizes import SOLID_TILE
+from grawlix_print.games.grawlix.components import COLOURS
+from grawlix_print.games.grawlix.look import MARKS, mark_polygons
+from grawlix_print.drawing.outline import glyph_outlines
+from grawlix_print.games.grawlix.sizes import SOLID_TILE
 
 
 def area(polygon) -> float:

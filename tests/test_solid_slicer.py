@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from grawlix_print.tile.identity import COLOURS
-from grawlix_print.tile.sizes import SOLID_TILE
+from grawlix_print.games.grawlix.components import COLOURS
+from grawlix_print.games.grawlix.sizes import SOLID_TILE
 
 pytestmark = pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer")
 

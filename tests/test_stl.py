@@ -26,10 +26,10 @@ from conftest import PROJECT, TEMPLATES
 from PIL import Image
 
 from grawlix_print.cli import main
-from grawlix_print.tile.identity import COLOURS, GLYPHS, TILES
-from grawlix_print.tile.look import TILE_FACE, ink
-from grawlix_print.tile.outline import glyph_outlines
-from grawlix_print.tile.sizes import GLYPH_FRACTION, SOLID_TILE
+from grawlix_print.games.grawlix.components import COLOURS, GLYPHS, TILES
+from grawlix_print.games.grawlix.look import TILE_FACE, ink
+from grawlix_print.drawing.outline import glyph_outlines
+from grawlix_print.games.grawlix.sizes import GLYPH_FRACTION, SOLID_TILE
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 SINGLE = [f"grawlix-raised-{g.name.replace(' ', '-')}" for g in GLYPHS]
@@ -567,7 +567,7 @@ def test_other_commands_never_load_the_cad_kernel():
         "import sys\n"
         "from click.testing import CliRunner\n"
         "from grawlix_print.cli import main\n"
-        "r = CliRunner().invoke(main, ['check', 'templates/positions/example-1.toml'])\n"
+        "r = CliRunner().invoke(main, ['check', 'grawlix_print/games/grawlix/templates/positions/example-1.toml'])\n"
         "assert r.exit_code == 0, r.output\n"
         "r = CliRunner().invoke(main, ['stl', '--tile-size', '5'])\n"
         "assert r.exit_code == 1, r.output\n"

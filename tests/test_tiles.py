@@ -10,9 +10,9 @@ from fontTools.pens.recordingPen import RecordingPen
 from fontTools.ttLib import TTFont
 
 from grawlix_print.errors import GrawlixError
-from grawlix_print.tile.identity import COLOURS, GLYPHS, TILES, tile_from_token
-from grawlix_print.tile.look import MARKS, mark_polygons
-from grawlix_print.tile.outline import glyph_outlines, text_glyphs
+from grawlix_print.games.grawlix.components import COLOURS, GLYPHS, TILES, tile_from_token
+from grawlix_print.games.grawlix.look import MARKS, mark_polygons
+from grawlix_print.drawing.outline import glyph_outlines, text_glyphs
 
 from conftest import PROJECT
 

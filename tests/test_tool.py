@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.cli.settings import load_settings
-from grawlix_print.game.templates import builtin_templates, find_templates
+from grawlix_print.games.templates import builtin_templates, find_templates
 
 from conftest import PROJECT, TEMPLATES
 
@@ -46,10 +46,10 @@ def test_lookup_chosen_then_local_then_built_in(tmp_path, monkeypatch, templates
     assert find_templates() == Path("templates")
 
 
-def test_the_built_in_game_is_the_repositorys_templates_folder():
-    """In a checkout the built-in game is read from templates/ itself: no second copy to drift."""
+def test_the_built_in_game_is_its_own_templates_folder():
+    """The built-in game's templates live inside its package folder: one copy, in the wheel as in git."""
     assert builtin_templates() == TEMPLATES
-    assert not (PROJECT / "grawlix_print" / "templates").exists()
+    assert not (PROJECT / "templates").exists()
 
 
 def test_check_works_from_an_empty_folder(tmp_path, monkeypatch):

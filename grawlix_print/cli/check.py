@@ -25,9 +25,9 @@ def check(files: tuple[Path, ...], json: bool, templates: Path) -> None:
     what each marker allows, as a text picture or (--json) one JSON object per
     file. The rules come from rules.toml in the templates folder.
     """
-    from ..facts.report import position_record, position_text
-    from ..game.positions import load_position
-    from ..game.templates import POSITIONS_DIR, load_rules
+    from ..games.grawlix.report import position_record, position_text
+    from ..games.grawlix.positions import load_position
+    from ..games.templates import POSITIONS_DIR, load_rules
 
     rules = load_rules(templates)
     files = files or tuple(sorted((templates / POSITIONS_DIR).glob("*.toml")))

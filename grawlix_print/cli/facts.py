@@ -24,7 +24,7 @@ def facts(as_json: bool, templates: Path) -> None:
     max_tiles, full_grid_possible, squares_searched, seconds and the rest.
     The proof needs no templates folder, only settings are read.
     """
-    from ..facts.proof import WHY_NOT_35, cached_proof
+    from ..games.grawlix.proof import WHY_NOT_35, cached_proof
 
     proof = cached_proof()
     if as_json:

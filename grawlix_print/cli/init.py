@@ -33,7 +33,7 @@ def init(folder: Path, force: bool) -> None:
     way, unless --force.
     """
     from ..files import write_bytes
-    from ..game.templates import builtin_templates
+    from ..games.templates import builtin_templates
 
     files = starter_files(folder, builtin_templates())
     if folder.exists() and not folder.is_dir():

@@ -23,7 +23,7 @@ import click
 from click.core import ParameterSource
 
 from ..errors import GrawlixError
-from ..game.templates import find_templates, is_builtin, read_toml
+from ..games.templates import find_templates, is_builtin, read_toml
 from .app import main
 from .options import SETTING_KEY
 

@@ -46,7 +46,7 @@ def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> 
     does. Each rebuild prints one line with its time, or its one-line error,
     and the watch goes on. Ctrl-C stops it.
     """
-    from ..game.templates import find_templates
+    from ..games.templates import find_templates
 
     folder = find_templates(templates)
 

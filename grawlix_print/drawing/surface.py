@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Protocol
 
-from ..tile.look import Ink
-from ..tile.outline import Outline, TextGlyph
+from ..games.grawlix.look import Ink
+from .outline import Outline, TextGlyph
 
 Point = tuple[float, float]
 

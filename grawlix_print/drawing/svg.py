@@ -13,8 +13,8 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from html import escape
 
-from ..tile.look import Ink
-from .diagram import Picture
+from ..games.grawlix.look import Ink
+from ..games.grawlix.diagram import Picture
 from .surface import Face, Path, Pen, Surface
 
 

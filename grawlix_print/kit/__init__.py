@@ -43,7 +43,7 @@ def build_all(
     ``GrawlixError`` before any of them is called.
     """
     from ..files import Written
-    from ..game.templates import find_templates
+    from ..games.templates import find_templates
     from .build import build_kit
     from .plan import kit_steps
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
 from ..files import Written
-from ..tile.identity import COLOURS
-from ..tile.look import MARKINGS, ink
-from ..tile.sizes import PAPERS as PAPER_SIZES
+from ..games.grawlix.components import COLOURS
+from ..games.grawlix.look import MARKINGS, ink
+from ..games.grawlix.sizes import PAPERS as PAPER_SIZES
 
 if TYPE_CHECKING:
     from .build import Step

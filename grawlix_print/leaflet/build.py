@@ -23,10 +23,10 @@ from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
-from ..game.templates import find_templates, load_rules
+from ..games.templates import find_templates, load_rules
 from ..rulebook import PANELS, LeafletText, load_leaflet_text
-from ..tile.look import Ink
-from ..tile.sizes import paper_size
+from ..games.grawlix.look import Ink
+from ..games.grawlix.sizes import paper_size
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
 
 FOLD_IN_NARROWER_MM = 2.0

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..drawing.diagram import Picture
+from ..games.grawlix.diagram import Picture
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import (
@@ -30,7 +30,7 @@ from ..drawing.pdf.typeset import (
 from ..drawing.text import Inline, plain
 from ..errors import GrawlixError
 from ..rulebook import Diagram, Fill, Heading, ListItem, Panel, Paragraph
-from ..tile.look import Ink
+from ..games.grawlix.look import Ink
 
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Type and rules: near-black on screen, black ink alone (K) in print, so text stays sharp

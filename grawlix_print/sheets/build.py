@@ -22,13 +22,13 @@ from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
 from ..drawing.surface import Path as Shape
 from ..drawing.surface import Pen, lines, rectangle
 from ..drawing.text import Span
-from ..drawing.tile import TileStyle, draw_back, draw_face, draw_tile
+from ..games.grawlix.tile_picture import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
-from ..game import credits
-from ..tile.identity import TILES
-from ..tile.look import BACK_DESIGNS, TILE_FACE, BackDesign, Ink
-from ..tile.sizes import PAPER_TILE_MM, paper_size
+from ..games.grawlix import credits
+from ..games.grawlix.components import TILES
+from ..games.grawlix.look import BACK_DESIGNS, TILE_FACE, BackDesign, Ink
+from ..games.grawlix.sizes import PAPER_TILE_MM, paper_size
 from ..units import MM_PER_UNIT
 from .layout import (
     CALIBRATION,

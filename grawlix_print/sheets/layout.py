@@ -16,8 +16,8 @@ import math
 from dataclasses import dataclass, replace
 
 from ..errors import GrawlixError
-from ..tile.identity import GLYPHS, TILES, Tile
-from ..tile.sizes import PAPER_TILE_MM, paper_size
+from ..games.grawlix.components import GLYPHS, TILES, Tile
+from ..games.grawlix.sizes import PAPER_TILE_MM, paper_size
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]

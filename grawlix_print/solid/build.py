@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 
 from ..files import Written, write_bytes
-from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph
-from ..tile.look import TILE_FACE, ink
-from ..tile.outline import glyph_outlines
+from ..games.grawlix.components import COLOURS, GLYPHS, TILES, Colour, Glyph
+from ..games.grawlix.look import TILE_FACE, ink
+from ..drawing.outline import glyph_outlines
 from . import dialects
 from .instructions import Files, Plate, instructions_text
 from .layers import mm_text

@@ -14,8 +14,8 @@ import textwrap
 from dataclasses import dataclass
 
 from ..facts.wording import capitalised, join_words
-from ..tile.identity import COLOURS, TILES
-from ..tile.sizes import SolidTile
+from ..games.grawlix.components import COLOURS, TILES
+from ..games.grawlix.sizes import SolidTile
 from .layers import LayerPlan, describe_snap, mm_text, suited_profiles
 from .plates import Bed
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import GrawlixError
-from ..tile.identity import Colour
-from ..tile.look import mark_polygons
-from ..tile.sizes import SolidTile
+from ..games.grawlix.components import Colour
+from ..games.grawlix.look import mark_polygons
+from ..games.grawlix.sizes import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes
 
@@ -41,7 +41,7 @@ def glyph_reach() -> float:
     The largest ``min(|x|, |y|)`` over the glyphs' outlines: beyond it in both
     directions a corner is free of every glyph.
     """
-    from ..tile.outline import glyph_outlines
+    from ..drawing.outline import glyph_outlines
     from .strokes import STROKE_TOLERANCE
 
     return max(
@@ -90,7 +90,7 @@ def _unit_mark(marking: str, colour: Colour):
     if marking == "letters":
         # The face paper tiles print the letters in.
         from ..drawing.fonts import LETTER_FACE
-        from ..tile.outline import character_outlines
+        from ..drawing.outline import character_outlines
 
         outline = character_outlines(LETTER_FACE.file, colour.letter)[colour.letter]
         return (

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..drawing.png import png_bytes
-from ..tile.look import RGB, TILE_FACE
+from ..games.grawlix.look import RGB, TILE_FACE
 
 THUMBNAIL_PX = (512, 512)
 

@@ -10,9 +10,9 @@ import math
 from dataclasses import dataclass, field, replace
 
 from ..errors import GrawlixError
-from ..tile.identity import COLOURS, GLYPHS, TILES
-from ..tile.look import MARKINGS
-from ..tile.sizes import SOLID_TILE, SolidTile
+from ..games.grawlix.components import COLOURS, GLYPHS, TILES
+from ..games.grawlix.look import MARKINGS
+from ..games.grawlix.sizes import SOLID_TILE, SolidTile
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
 from .marks import mark_shapes
 from .plates import DEFAULT_BED, Bed, Centre, check_bed, parse_bed, plates

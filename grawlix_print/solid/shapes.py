@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the outline reader (fontTools) is loaded only when shapes are made
-    from ..tile.outline import Contour, Outline
+    from ..drawing.outline import Contour, Outline
 
 Point = tuple[float, float]
 Loop = tuple[tuple[Point, ...], ...]
@@ -59,7 +59,7 @@ def polygon_shapes(polygons: list[list[Point]], place: Placement) -> list[Shape2
     They become an ``Outline`` of straight segments, so holes pair with their outer
     loop by the tile definition's own rule.
     """
-    from ..tile.outline import Contour, Outline, Segment
+    from ..drawing.outline import Contour, Outline, Segment
 
     contours = tuple(
         Contour(tuple(Segment((a, b)) for a, b in zip(p, p[1:] + p[:1])), _area(p) < 0)
@@ -73,7 +73,7 @@ def _loop(contour: Contour, place: Placement) -> Loop:
 
 
 def _flatten(loop: Loop, tolerance: float) -> list[Point]:
-    from ..tile.outline import Segment
+    from ..drawing.outline import Segment
 
     return [point for segment in loop for point in Segment(segment).flatten(tolerance)]
 

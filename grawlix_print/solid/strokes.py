@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..tile.outline import Point, glyph_outlines
+from ..drawing.outline import Point, glyph_outlines
 
 STROKE_TOLERANCE = 0.0005
 """Flattening tolerance (in glyph-box units) for measuring strokes: 0.01 mm on a 19 mm glyph."""

@@ -23,7 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from ..tile.look import RGB
+from ..games.grawlix.look import RGB
 from .mesh import TriangleMesh
 
 CORE_NS = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"

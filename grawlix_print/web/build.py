@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..files import Written, write_text
-from ..game.templates import find_templates, load_rules
+from ..games.templates import find_templates, load_rules
 from ..rulebook import Diagram, load_leaflet_text, load_web_sections
 from .diagrams import diagram_file, diagram_svg
 from .edition import web_edition

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ... import __version__
 from ...files import write_bytes
-from ...tile.sizes import paper_size
+from ...games.grawlix.sizes import paper_size
 from .fonts import register_quicksand
 from .xmp import XmpFields, attach_xmp
 

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...tile.look import Ink
-from ...tile.outline import TextGlyph, text_glyphs
+from ...games.grawlix.look import Ink
+from ..outline import TextGlyph, text_glyphs
 from ..surface import Path, glyph_path
 from ..text import Break, Span
 from .surface import PdfSurface

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tile.identity import GLYPHS, Colour, Tile
-from ..tile.look import (
+from .components import GLYPHS, Colour, Tile
+from .look import (
     BACK_DESIGNS,
     GLYPH_CONTOUR,
     TILE_BACK_TEXT,
@@ -21,10 +21,10 @@ from ..tile.look import (
     ink,
     mark_polygons,
 )
-from ..tile.outline import glyph_outlines
-from ..tile.sizes import GLYPH_FRACTION
-from .fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
-from .surface import Path, Pen, Surface, glyph_path, polygon, rectangle
+from ...drawing.outline import glyph_outlines
+from .sizes import GLYPH_FRACTION
+from ...drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
+from ...drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
+from .components import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
 from .rules import Rules
 
 Location = tuple[int, int]

@@ -19,7 +19,7 @@ from fontTools.ttLib import TTFont, TTLibError
 
 from ..errors import GrawlixError
 from ..fonts import COMIC_NEUE_BOLD, QUICKSAND_BOLD
-from .identity import GLYPHS
+from ..games.grawlix.components import GLYPHS
 
 Point = tuple[float, float]
 

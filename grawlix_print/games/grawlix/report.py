@@ -5,9 +5,9 @@ Everything here is read from the engine; this module only words it.
 
 from __future__ import annotations
 
-from ..game.engine import Location
-from ..game.positions import Position
-from .wording import counted
+from .engine import Location
+from .positions import Position
+from ...facts.wording import counted
 
 LEGAL = "+"
 EMPTY = "."

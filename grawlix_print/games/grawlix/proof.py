@@ -37,14 +37,14 @@ from functools import cache
 from itertools import combinations, permutations
 from pathlib import Path
 
-from ..cache import key_of, read_cached, store
-from ..errors import GrawlixError
-from ..game import engine
-from ..game import rules as rules_module
-from ..game.engine import Grid, Location
-from ..game.rules import Rules
-from ..tile import identity
-from ..tile.identity import COLOURS, GLYPHS, TILES, Tile
+from ...cache import key_of, read_cached, store
+from ...errors import GrawlixError
+from . import engine
+from . import rules as rules_module
+from .engine import Grid, Location
+from .rules import Rules
+from . import components as identity
+from .components import COLOURS, GLYPHS, TILES, Tile
 
 Square = tuple[tuple[int, ...], ...]
 """A Latin square as rows of symbols 0..n-1."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .identity import COLOURS, Colour
+from .components import COLOURS, Colour
 
 Point = tuple[float, float]
 RGB = tuple[float, float, float]

@@ -16,13 +16,13 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..game.engine import Location
-from ..game.positions import Position
-from ..tile.identity import TILES, Tile
-from ..tile.look import TILE_EDGE, Ink
-from .fonts import LABEL
-from .surface import Face, Pen, Surface, lines
-from .tile import TileStyle, draw_tile
+from .engine import Location
+from .positions import Position
+from .components import TILES, Tile
+from .look import TILE_EDGE, Ink
+from ...drawing.fonts import LABEL
+from ...drawing.surface import Face, Pen, Surface, lines
+from .tile_picture import TileStyle, draw_tile
 
 DIAGRAM_STYLE = TileStyle(edge_width=0.03, contour_width=0.014)
 """Tiles in diagrams: the designer's look, with neighbouring borders drawn as one line."""

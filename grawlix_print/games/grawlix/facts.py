@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import GrawlixError
-from ..game.engine import ALL_TILES, Location, tiles_in
-from ..game.positions import Position
-from ..game.rules import Rules
-from ..tile.identity import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
+from ...errors import GrawlixError
+from .engine import ALL_TILES, Location, tiles_in
+from .positions import Position
+from .rules import Rules
+from .components import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
 from .proof import WHY_NOT_35, Proof
-from .wording import counted, in_words, join_words
+from ...facts.wording import counted, in_words, join_words
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import GrawlixError
-from ..files import read_text
-from ..tile.identity import TILES, Tile, tile_from_token
+from ...errors import GrawlixError
+from ...files import read_text
+from .components import TILES, Tile, tile_from_token
 from .engine import Grid, IllegalGrid, Location
 from .rules import Rules
-from .templates import POSITIONS_DIR, parse_toml
+from ..templates import POSITIONS_DIR, parse_toml
 
 EMPTY = "."
 KEYS = ("grid", "markers", "description")

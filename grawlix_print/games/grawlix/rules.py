@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ..tile.identity import TILES
+from .components import TILES
 
 
 @dataclass(frozen=True)

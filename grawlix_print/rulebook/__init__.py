@@ -32,10 +32,10 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
-from .drawing.diagram import Picture, cover_picture, example_picture, supply_picture
-from .drawing.text import Break, Inline, Span, plain
-from .errors import GrawlixError
-from .facts.leaflet import (
+from ..games.grawlix.diagram import Picture, cover_picture, example_picture, supply_picture
+from ..drawing.text import Break, Inline, Span, plain
+from ..errors import GrawlixError
+from ..games.grawlix.facts import (
     GAME_VALUES,
     PROOF,
     Facts,
@@ -47,14 +47,14 @@ from .facts.leaflet import (
     describe_supply,
     missing_tiles,
 )
-from .facts.proof import Proof, cached_proof
-from .facts.wording import capitalised, figures, in_words, separators
-from .game.engine import Grid, Location
-from .game.positions import Position, load_position
-from .game.rules import Rules
-from .game.templates import POSITIONS_DIR, parse_toml, read_text
-from .tile.identity import Colour, Glyph, Tile
-from .units import parse_length
+from ..games.grawlix.proof import Proof, cached_proof
+from ..facts.wording import capitalised, figures, in_words, separators
+from ..games.grawlix.engine import Grid, Location
+from ..games.grawlix.positions import Position, load_position
+from ..games.grawlix.rules import Rules
+from ..games.templates import POSITIONS_DIR, parse_toml, read_text
+from ..games.grawlix.components import Colour, Glyph, Tile
+from ..units import parse_length
 
 LEAFLET_FILE = "leaflet.md"
 WEB_FILE = "web.md"

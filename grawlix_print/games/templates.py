@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import files
 from ..errors import GrawlixError
-from .rules import Rules
+from .grawlix.rules import Rules
 
 RULES_FILE = "rules.toml"
 POSITIONS_DIR = "positions"
@@ -20,18 +20,10 @@ MAX_TEMPLATE_BYTES = 1 << 20  # the leaflet text is about 10 kB
 
 
 def builtin_templates() -> Path:
-    """The game as published, shipped inside the package, so every command works anywhere.
-
-    A wheel carries it as ``grawlix_print/templates/`` (copied from the
-    repository's top-level ``templates/`` when the wheel is built); a source
-    checkout reads that top-level folder itself.
-    """
-    package = Path(__file__).resolve().parents[1]
-    installed, checkout = package / "templates", package.parent / "templates"
-    if (installed / RULES_FILE).is_file():
-        return installed
-    if (package.parent / "pyproject.toml").is_file() and (checkout / RULES_FILE).is_file():
-        return checkout
+    """The game as published, shipped inside the package, so every command works anywhere."""
+    folder = Path(__file__).resolve().parent / "grawlix" / "templates"
+    if (folder / RULES_FILE).is_file():
+        return folder
     raise GrawlixError("the built-in game is missing from this installation: reinstall grawlix-print")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import GrawlixError
+from ...errors import GrawlixError
 
 
 @dataclass(frozen=True)
