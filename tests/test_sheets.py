@@ -311,7 +311,7 @@ def test_trim_and_bleed_boxes_frame_the_tiles(built):
 
 def test_a_sheet_is_its_paper_and_names_it_as_the_leaflet_does(built):
     """One table of papers: the page size, the title and the notes of a sheet all come from it."""
-    from grawlix_print.games.grawlix.sizes import PAPERS
+    from grawlix_print.papers import PAPERS
 
     for paper in PAPERS:
         reader = pypdf.PdfReader(built[paper][f"tiles-{paper}.pdf"])

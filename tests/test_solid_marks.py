@@ -16,7 +16,7 @@ import pytest
 from grawlix_print.solid.marks import mark_shapes
 from grawlix_print.solid.strokes import thinnest_stroke
 from grawlix_print.games.grawlix.components import COLOURS
-from grawlix_print.games.grawlix.look import MARKS, mark_polygons
+from grawlix_print.games.grawlix.look import MARKS, colour_mark
 from grawlix_print.drawing.outline import glyph_outlines
 from grawlix_print.games.grawlix.sizes import SOLID_TILE
 
@@ -71,7 +71,7 @@ def test_marks_sit_in_the_corners_clear_of_every_glyph(marking, colour):
 @pytest.mark.parametrize("colour", COLOURS, ids=lambda c: c.name)
 def test_shapes_are_the_paper_marks(colour):
     """Same outline as ``mark_polygons`` (the paper mapping), only scaled: equal area ratios."""
-    unit = mark_polygons(colour)
+    unit = colour_mark(colour)
     group = next(iter(corners(mark_shapes(SOLID_TILE, "shapes", colour)).values()))
     placed = [p for shape in group for p in shape.polygons()]
     assert len(placed) == len(unit)  # the ring keeps its hole

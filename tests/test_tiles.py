@@ -11,7 +11,7 @@ from fontTools.ttLib import TTFont
 
 from grawlix_print.errors import GrawlixError
 from grawlix_print.games.grawlix.components import COLOURS, GLYPHS, TILES, tile_from_token
-from grawlix_print.games.grawlix.look import MARKS, mark_polygons
+from grawlix_print.games.grawlix.look import MARKS, colour_mark
 from grawlix_print.drawing.outline import glyph_outlines, text_glyphs
 
 from conftest import PROJECT
@@ -83,7 +83,7 @@ def test_a_missing_font_is_a_clear_error(tmp_path):
 
 
 def test_colour_marks_are_distinct_shapes():
-    shapes = [tuple(tuple(round(v, 3) for v in p) for p in mark_polygons(c)[0]) for c in COLOURS]
+    shapes = [tuple(tuple(round(v, 3) for v in p) for p in colour_mark(c)[0]) for c in COLOURS]
     assert len(set(shapes)) == 6
     assert len(set(MARKS)) == len(COLOURS) == 6
 

@@ -14,7 +14,7 @@ import click
 
 from ..errors import GrawlixError
 from ..facts.wording import join_words
-from ..games.grawlix.sizes import PAPERS
+from ..papers import PAPERS
 
 SETTING_KEY = "grawlix.setting-key"
 

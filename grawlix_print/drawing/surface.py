@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Protocol
 
-from ..games.grawlix.look import Ink
+from .ink import Ink
 from .outline import Outline, TextGlyph
 
 Point = tuple[float, float]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from html import escape
 
-from ..games.grawlix.look import Ink
+from .ink import Ink
 from ..games.grawlix.diagram import Picture
 from .surface import Face, Path, Pen, Surface
 

@@ -20,7 +20,7 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..games.grawlix.components import COLOURS
 from ..games.grawlix.look import MARKINGS, ink
-from ..games.grawlix.sizes import PAPERS as PAPER_SIZES
+from ..papers import PAPERS as PAPER_SIZES
 
 if TYPE_CHECKING:
     from .build import Step

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..drawing.png import png_bytes
 from ..files import Written, write_bytes
-from ..games.grawlix.look import RGB
+from ..drawing.ink import RGB
 
 
 def pdf_previews(pdf: Path, out: Path, width_px: int = 1100) -> list[Written]:

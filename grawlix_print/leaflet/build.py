@@ -25,8 +25,8 @@ from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
 from ..games.templates import find_templates, load_rules
 from ..rulebook import PANELS, LeafletText, load_leaflet_text
-from ..games.grawlix.look import Ink
-from ..games.grawlix.sizes import paper_size
+from ..drawing.ink import Ink
+from ..papers import paper_size
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
 
 FOLD_IN_NARROWER_MM = 2.0

@@ -30,7 +30,7 @@ from ..drawing.pdf.typeset import (
 from ..drawing.text import Inline, plain
 from ..errors import GrawlixError
 from ..rulebook import Diagram, Fill, Heading, ListItem, Panel, Paragraph
-from ..games.grawlix.look import Ink
+from ..drawing.ink import Ink
 
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Type and rules: near-black on screen, black ink alone (K) in print, so text stays sharp

@@ -27,8 +27,10 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..games.grawlix import credits
 from ..games.grawlix.components import TILES
-from ..games.grawlix.look import BACK_DESIGNS, TILE_FACE, BackDesign, Ink
-from ..games.grawlix.sizes import PAPER_TILE_MM, paper_size
+from ..drawing.ink import Ink
+from ..games.grawlix.look import BACK_DESIGNS, TILE_FACE, BackDesign
+from ..games.grawlix.sizes import PAPER_TILE_MM
+from ..papers import paper_size
 from ..units import MM_PER_UNIT
 from .layout import (
     CALIBRATION,

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 
 from ..errors import GrawlixError
 from ..games.grawlix.components import GLYPHS, TILES, Tile
-from ..games.grawlix.sizes import PAPER_TILE_MM, paper_size
+from ..games.grawlix.sizes import PAPER_TILE_MM
+from ..papers import paper_size
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]

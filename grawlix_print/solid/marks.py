@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from ..errors import GrawlixError
 from ..games.grawlix.components import Colour
-from ..games.grawlix.look import mark_polygons
+from ..games.grawlix.look import colour_mark
 from ..games.grawlix.sizes import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes
@@ -98,7 +98,7 @@ def _unit_mark(marking: str, colour: Colour):
             max(outline.width, outline.height),
             lambda place: outline_shapes(outline, place),
         )
-    polygons = mark_polygons(colour)
+    polygons = colour_mark(colour)
     xs = [abs(x) for polygon in polygons for x, _ in polygon]
     ys = [abs(y) for polygon in polygons for _, y in polygon]
     return polygons, 2 * max(xs + ys), lambda place: polygon_shapes(polygons, place)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..drawing.png import png_bytes
-from ..games.grawlix.look import RGB, TILE_FACE
+from ..drawing.ink import RGB
+from ..games.grawlix.look import TILE_FACE
 
 THUMBNAIL_PX = (512, 512)
 

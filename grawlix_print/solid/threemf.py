@@ -23,7 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from ..games.grawlix.look import RGB
+from ..drawing.ink import RGB
 from .mesh import TriangleMesh
 
 CORE_NS = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ... import __version__
 from ...files import write_bytes
-from ...games.grawlix.sizes import paper_size
+from ...papers import paper_size
 from .fonts import register_quicksand
 from .xmp import XmpFields, attach_xmp
 

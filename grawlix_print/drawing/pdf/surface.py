@@ -13,7 +13,7 @@ from weakref import WeakKeyDictionary
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
-from ...games.grawlix.look import Ink
+from ..ink import Ink
 from ..fonts import registered
 from ..surface import Face, Path, Pen, Surface
 

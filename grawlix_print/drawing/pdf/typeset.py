@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...games.grawlix.look import Ink
+from ..ink import Ink
 from ..outline import TextGlyph, text_glyphs
 from ..surface import Path, glyph_path
 from ..text import Break, Span

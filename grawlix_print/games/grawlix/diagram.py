@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from .engine import Location
 from .positions import Position
 from .components import TILES, Tile
-from .look import TILE_EDGE, Ink
+from ...drawing.ink import Ink
+from .look import TILE_EDGE
 from ...drawing.fonts import LABEL
 from ...drawing.surface import Face, Pen, Surface, lines
 from .tile_picture import TileStyle, draw_tile

@@ -5,27 +5,11 @@ Shared by the leaflet, the sheets and the previews, so they all change together.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
+from ...drawing.ink import Ink
+from ...drawing.marks import MARKS, Point, mark_polygons
 from .components import COLOURS, Colour
-
-Point = tuple[float, float]
-RGB = tuple[float, float, float]
-CMYK = tuple[float, float, float, float]
-
-
-@dataclass(frozen=True)
-class Ink:
-    """One colour as a screen shows it (``rgb``) and as a press prints it (``cmyk``).
-
-    Screen products (previews, the web edition, the reading leaflet) use
-    ``rgb``; print products use ``cmyk``, so both come from one definition.
-    """
-
-    rgb: RGB
-    cmyk: CMYK
-
 
 _COLOUR_INKS = {
     "red": Ink((0.89, 0.11, 0.11), (0.0, 0.95, 0.95, 0.0)),
@@ -74,50 +58,7 @@ MARKINGS: tuple[str, ...] = ("none", "letters", "shapes")
 """How a tile tells its colour to colour-blind players, on paper and on printed tiles:
 not at all, by the colour's letter, or by its mark, in each corner."""
 
-MARKS: tuple[str, ...] = ("ring", "triangle", "square", "diamond", "cross", "star")
-"""The small shape printed for each colour (in supply order) for colour-blind
-players; the six differ in outline, so they still tell colours apart in greyscale."""
 
-
-def mark_polygons(colour: Colour) -> list[list[Point]]:
-    """The colour's mark as polygons in a unit box centred on the origin.
-
-    Outer loops run anticlockwise and holes clockwise, as in the glyph
-    outlines (the ring has a hole). The six differ in outline and the ring in
-    having a hole, so no two share much ink when printed 2-3 mm wide in grey.
-    """
-    return [list(polygon) for polygon in _MARK_SHAPES[MARKS[colour.index]]()]
-
-
-def _regular(n: int, radius: float = 0.5, turn: float = 90.0) -> list[Point]:
-    return [
-        (
-            radius * math.cos(math.radians(turn + 360 * k / n)),
-            radius * math.sin(math.radians(turn + 360 * k / n)),
-        )
-        for k in range(n)
-    ]
-
-
-def _star() -> list[Point]:
-    outer = _regular(5)
-    inner = _regular(5, 0.25, 90 + 36)  # stout points stay visible at 2-3 mm
-    return [p for pair in zip(outer, inner) for p in pair]
-
-
-def _cross() -> list[Point]:
-    a, b = 0.5, 0.12  # slim arms keep the cross apart from the diamond
-    return [
-        (-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b),
-        (b, a), (-b, a), (-b, b), (-a, b), (-a, -b), (-b, -b),
-    ]  # fmt: skip
-
-
-_MARK_SHAPES = {
-    "ring": lambda: [_regular(32), _regular(32, 0.27)[::-1]],
-    "triangle": lambda: [[(x, y - 0.1) for x, y in _regular(3, 0.58)]],
-    "square": lambda: [_regular(4, 0.62, 45)],
-    "diamond": lambda: [_regular(4, 0.5)],
-    "cross": lambda: [_cross()],
-    "star": lambda: [_star()],
-}
+def colour_mark(colour: Colour) -> list[list[Point]]:
+    """The colour's mark for colour-blind players (in supply order: ring, triangle, ...)."""
+    return mark_polygons(MARKS[colour.index])

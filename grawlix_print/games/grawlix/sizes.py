@@ -1,31 +1,10 @@
-"""Physical dimensions, in millimetres: the papers, paper tiles and 3D-printed tiles."""
+"""Physical dimensions, in millimetres: paper tiles and 3D-printed tiles."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import GrawlixError
 
-
-@dataclass(frozen=True)
-class Paper:
-    """A paper size: its name in prose, and its width and height held portrait."""
-
-    name: str
-    width: float
-    height: float
-
-
-PAPERS = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("US Letter", 215.9, 279.4)}
-"""Every paper the leaflet and the sheets come in, by the key options and file names use."""
-
-
-def paper_size(key: str) -> Paper:
-    """The paper called ``key`` (``"a4"``, ``"letter"``); any other is a one-line error."""
-    try:
-        return PAPERS[key]
-    except KeyError:
-        raise GrawlixError(f"unknown paper {key!r} (use {', '.join(PAPERS)})") from None
 
 PAPER_TILE_MM = 25.4
 """Paper tiles and stickers: one inch, the size of the designer's wooden squares."""

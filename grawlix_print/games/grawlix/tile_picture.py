@@ -19,7 +19,7 @@ from .look import (
     BackDesign,
     Ink,
     ink,
-    mark_polygons,
+    colour_mark,
 )
 from ...drawing.outline import glyph_outlines
 from .sizes import GLYPH_FRACTION
@@ -103,7 +103,7 @@ def draw_marking(surface: Surface, colour: Colour, size: float, style: TileStyle
                 surface.text(x, y - mark * 0.48, colour.letter, LETTER_FACE, mark * 1.35, TILE_EDGE)
             else:
                 path = Path()
-                for loop in mark_polygons(colour):
+                for loop in colour_mark(colour):
                     path += polygon((x + px * shape, y + py * shape) for px, py in loop)
                 surface.shape(path, fill=TILE_EDGE, even_odd=True)  # even-odd: the ring's hole
 
