@@ -61,7 +61,7 @@ def timed_command(
 def engine() -> None:
     from grawlix_print.games.grawlix.engine import random_game
     from grawlix_print.games.grawlix.positions import load_positions
-    from grawlix_print.games.templates import load_rules
+    from grawlix_print.games.grawlix.templates import load_rules
 
     _one_core()
     templates = PROJECT / "templates"

@@ -14,7 +14,7 @@ beyond the tile list. Rules it finds broken are plain tuples, ``(kind, detail)``
 
 from __future__ import annotations
 
-from grawlix_print.games.grawlix.components import TILES
+from tileset import TILES
 
 KINDS = ("occupied", "in grid", "not joined", "rows", "columns", "glyph", "colour")
 

@@ -144,7 +144,7 @@ def test_unknown_rules_key_and_missing_folder(templates_copy, tmp_path):
     result = run("check", "--templates", str(tmp_path / "nowhere"), EXAMPLE_2)
     assert result.exit_code == 1 and "no such templates folder" in result.stderr
     result = run("check", "--templates", str(tmp_path), EXAMPLE_2)
-    assert result.exit_code == 1 and "no rules.toml" in result.stderr
+    assert result.exit_code == 1 and "no components.toml" in result.stderr
 
 
 def test_usage_error_exits_2():

@@ -7,7 +7,7 @@ designer's diagrams and the rules text), not taken from the engine.
 from __future__ import annotations
 
 from grawlix_print.games.grawlix.engine import Grid
-from grawlix_print.games.grawlix.components import TILES, tile_from_token
+from tileset import TILES, tile_from_token
 
 from oracle import legal_locations as naive_legal_locations
 

@@ -12,7 +12,9 @@ from reportlab.pdfgen.canvas import Canvas
 from grawlix_print.games.grawlix.diagram import example_picture, supply_picture
 from grawlix_print.drawing.pdf.surface import PdfSurface
 from grawlix_print.drawing.svg import picture_svg
-from grawlix_print.games.grawlix.look import COLOUR_INKS
+from tileset import COLOURS, TILE_SET
+
+COLOUR_INKS = [c.ink for c in COLOURS]
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -43,7 +45,7 @@ def test_svg_places_one_stamp_per_tile_and_labels_every_marker(positions):
 
 
 def test_supply_chart_shows_every_colour_in_its_screen_ink():
-    svg = picture_svg(supply_picture())
+    svg = picture_svg(supply_picture(TILE_SET))
     fills = set(re.findall(r'fill="(#[0-9a-f]{6})"', svg))
     assert {hex_of(ink.rgb) for ink in COLOUR_INKS} <= fills
 
@@ -51,7 +53,7 @@ def test_supply_chart_shows_every_colour_in_its_screen_ink():
 def test_pdf_back_end_prints_the_same_inks_in_cmyk(positions):
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(300, 300), invariant=1)
-    supply_picture().draw(PdfSurface(canvas, cmyk=True), 10, 290, 40)
+    supply_picture(TILE_SET).draw(PdfSurface(canvas, cmyk=True), 10, 290, 40)
     canvas.showPage()
     canvas.save()
     with pdfplumber.open(io.BytesIO(buffer.getvalue())) as pdf:

@@ -19,7 +19,7 @@ from grawlix_print.games.grawlix.engine import (
     random_game,
 )
 from grawlix_print.games.grawlix.rules import Rules
-from grawlix_print.games.grawlix.components import TILES, tile_from_token
+from tileset import TILE_SET, TILES, tile_from_token
 
 import oracle
 
@@ -79,8 +79,8 @@ def test_place_raises_with_the_rule(rules):
 
 def test_rules_parameters_change_the_span():
     row = [((0, c), tok) for c, tok in enumerate(["R@", "O#", "Y$", "G%"])]
-    narrow = grid_with(Rules(max_rows=6, max_columns=4, hand_size=4), row)
-    wide = grid_with(Rules(max_rows=6, max_columns=5, hand_size=4), row)
+    narrow = grid_with(Rules(TILE_SET, max_rows=6, max_columns=4, hand_size=4), row)
+    wide = grid_with(Rules(TILE_SET, max_rows=6, max_columns=5, hand_size=4), row)
     assert (0, 4) not in narrow.legal_locations()
     assert (0, 4) in wide.legal_locations() and wide.is_legal((0, 4), t("B&"))
 
@@ -104,7 +104,7 @@ def test_from_tiles_names_each_kind(rules):
 
 # --- the engine against the oracle ------------------------------------------------
 
-SMALL = Rules(max_rows=3, max_columns=4, hand_size=2)
+SMALL = Rules(TILE_SET, max_rows=3, max_columns=4, hand_size=2)
 ORACLE_KIND = {
     Reason.OCCUPIED: "occupied", Reason.IN_GRID: "in grid", Reason.NOT_JOINED: "not joined",
     Reason.TOO_MANY_ROWS: "rows", Reason.TOO_MANY_COLUMNS: "columns",
@@ -143,7 +143,7 @@ def as_oracle_says(problem: Problem, tiles: dict) -> tuple:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 30), st.sampled_from([(6, 6, 4), SMALL]))
 def test_every_cell_and_tile_agrees_with_the_oracle(seed, steps, rules):
-    rules = rules if isinstance(rules, Rules) else Rules(*rules)
+    rules = rules if isinstance(rules, Rules) else Rules(TILE_SET, *rules)
     tiles = oracle_grid(random.Random(seed), rules, steps)
     grid = Grid.from_tiles(tiles, rules)
     limits = rules.max_rows, rules.max_columns
@@ -202,7 +202,7 @@ def test_grids_from_tiles_are_checked_as_the_oracle_checks_them(tiles):
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([(6, 6, 4), (5, 7, 3), (7, 7, 4), (2, 3, 1)]))
 def test_random_games_stay_valid_and_end_with_a_stuck_player(seed, params):
-    rules = Rules(*params)
+    rules = Rules(TILE_SET, *params)
     game = random_game(rules, random.Random(seed))
     tiles = game.grid.tiles()
     assert oracle.valid_grid(tiles, rules.max_rows, rules.max_columns)
@@ -238,7 +238,7 @@ def play_through_the_public_api(rules: Rules, rng: random.Random) -> list[tuple[
 
 @pytest.mark.parametrize("hand_size", [1, 2, 3, 4, 5, 6])
 def test_hands_hold_hand_size_tiles_while_the_supply_lasts(hand_size):
-    rules = Rules(max_rows=6, max_columns=6, hand_size=hand_size)
+    rules = Rules(TILE_SET, max_rows=6, max_columns=6, hand_size=hand_size)
     for seed in range(3):
         turns = play_through_the_public_api(rules, random.Random(seed))
         assert turns and turns[0] == (hand_size, hand_size, len(TILES) - 2 * hand_size)
@@ -324,5 +324,5 @@ def test_play_refills_and_refuses_an_illegal_placement(rules):
 ])  # fmt: skip
 def test_rules_refuse_what_no_game_could_use(values, words):
     with pytest.raises(ValueError, match=words):
-        Rules(*values)
-    assert Rules(6, 6, 18).hand_size == 18  # the whole supply in two hands is still a game
+        Rules(TILE_SET, *values)
+    assert Rules(TILE_SET, 6, 6, 18).hand_size == 18  # the whole supply in two hands is still a game

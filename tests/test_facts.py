@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.games.grawlix import proof as search
-from grawlix_print.games.grawlix.components import TILES
+from tileset import TILE_SET, TILES
 
 from oracle import valid_grid
 
@@ -28,7 +28,7 @@ MOST_TRANSVERSALS = {3: 3, 4: 8, 5: 15, 6: 32}  # OEIS A090741
 
 @pytest.fixture(scope="module")
 def proof():
-    return search.cached_proof()
+    return search.cached_proof(TILE_SET)
 
 
 def cyclic(n: int):
@@ -75,7 +75,7 @@ def test_order_six(proof):
 
 
 def test_the_largest_grid_is_legal_by_the_oracle(proof):
-    tiles = proof.grid_tiles()
+    tiles = proof.grid_tiles(TILE_SET)
     assert len(tiles) == 34 and len(set(tiles.values())) == 34
     assert valid_grid(tiles, 6, 6)
     assert all(0 <= r < 6 and 0 <= c < 6 for r, c in tiles)
@@ -88,7 +88,7 @@ def test_facts_json(proof):
     record = json.loads(result.output)
     assert record["max_tiles"] == 34 and record["full_grid_possible"] is False
     assert record["squares_searched"] == 9408 and record["seconds"] >= 0
-    assert "35" in record["why_not_35"]
+    assert "35" in record["why_not_one_short"] and record["method"] == "search"
     text = CliRunner().invoke(main, ["facts"]).output
     assert "9,408" in text and "34" in text
 
@@ -104,9 +104,9 @@ def test_facts_takes_its_recorded_options(proof, templates_copy):
 def test_the_proof_is_cached(proof, tmp_path, monkeypatch):
     monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(tmp_path))
     calls = []
-    monkeypatch.setattr(search, "prove", lambda: calls.append(1) or proof)
-    first = search.cached_proof()
-    second = search.cached_proof()
+    monkeypatch.setattr(search, "prove", lambda tiles: calls.append(1) or proof)
+    first = search.cached_proof(TILE_SET)
+    second = search.cached_proof(TILE_SET)
     assert calls == [1] and first == second
     assert [p.suffix for p in tmp_path.iterdir()] == [".json"]
 
@@ -115,8 +115,8 @@ def test_a_cache_that_cannot_be_written_only_costs_time(proof, tmp_path, monkeyp
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(blocker / "cache"))
-    monkeypatch.setattr(search, "prove", lambda: proof)
-    assert search.cached_proof() == proof  # no error: the result is made again next time
+    monkeypatch.setattr(search, "prove", lambda tiles: proof)
+    assert search.cached_proof(TILE_SET) == proof  # no error: the result is made again next time
 
 
 def test_the_cache_key_covers_the_engine_that_checks_the_grid():

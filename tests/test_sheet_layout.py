@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from grawlix_print.errors import GrawlixError
 from grawlix_print.sheets.layout import SheetSpec, card_spec, sheet_pages, sticker_spec
-from grawlix_print.games.grawlix.components import TILES
+from tileset import TILES
 
 PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
@@ -47,8 +47,8 @@ MARGIN = 6.0  # mm that home printers may leave blank, kept clear of all but the
 @settings(max_examples=60, deadline=None)
 @given(specs)
 def test_every_tile_once_nothing_overlaps_and_all_inside_the_margin(spec: SheetSpec):
-    pages = sheet_pages(spec)
-    fronts = [p.tile for page in pages for p in page.fronts]
+    pages = sheet_pages(spec, TILES, 6)
+    fronts = [p.piece for page in pages for p in page.fronts]
     assert sorted(t.index for t in fronts) == list(range(len(TILES)))
     for page in pages:
         assert page.size == PAGE_MM[spec.paper]
@@ -78,13 +78,13 @@ def test_every_tile_once_nothing_overlaps_and_all_inside_the_margin(spec: SheetS
 @given(specs)
 def test_backs_mirror_their_fronts(spec: SheetSpec):
     """Duplex: turned over the long edge, (x, y) meets (width - x, y). Gutter-fold: across the fold."""
-    pages = sheet_pages(spec)
+    pages = sheet_pages(spec, TILES, 6)
     if spec.backs == "duplex":
         assert [p.side for p in pages] == ["front", "back"] * (len(pages) // 2)
         for front, back in zip(pages[::2], pages[1::2]):
             width = front.size[0]
             for f, b in zip(front.fronts, back.backs):
-                assert f.tile == b.tile
+                assert f.piece == b.piece
                 assert b.cut.x0 == pytest.approx(width - f.cut.x1)
                 assert (b.cut.y0, b.cut.y1) == (f.cut.y0, f.cut.y1)
             mirrored = sorted((width - x, y) for x, y in front.targets)
@@ -103,7 +103,7 @@ def test_backs_mirror_their_fronts(spec: SheetSpec):
 
 def test_all_36_fit_on_one_a4_or_letter_sheet_at_one_inch():
     for paper in ("a4", "letter"):
-        pages = sheet_pages(card_spec(paper, 25.4, 2.0, True, None))
+        pages = sheet_pages(card_spec(paper, 25.4, 2.0, True, None), TILES, 6)
         assert [len(p.fronts) for p in pages] == [36, 0]
         rows = {round(p.cut.y0, 6) for p in pages[0].fronts}
         assert len(rows) == 6  # one colour per row, as the supply is laid out
@@ -127,7 +127,7 @@ def test_default_stickers_leave_1_45mm_a_side_on_their_squares():
 ])  # fmt: skip
 def test_impossible_sheets_are_refused(spec, message):
     with pytest.raises(GrawlixError, match=message):
-        sheet_pages(spec)
+        sheet_pages(spec, TILES, 6)
 
 
 def test_the_layout_is_pure_geometry():

@@ -23,13 +23,13 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.sheets.build import build_sheets
-from grawlix_print.games.grawlix.components import COLOURS
-from grawlix_print.games.grawlix.look import TILE_EDGE, TILE_FACE, ink
+from tileset import COLOURS, TILE_SET
+from grawlix_print.games.grawlix.look import TILE_EDGE, ink
 
 from conftest import TEMPLATES
 from pdf_vectors import overlapping_lines, page_chars, page_marks, text_lines
 
-TILE_EDGE_CMYK, TILE_FACE_CMYK = TILE_EDGE.cmyk, TILE_FACE.cmyk
+TILE_EDGE_CMYK, TILE_FACE_CMYK = TILE_EDGE.cmyk, TILE_SET.face.cmyk
 LIGHT_BACK_CMYK = (0.0, 0.0, 0.0, 0.07)  # the README's pale grey back, black ink only
 DARK_BACK_CMYK = (0.10, 0.05, 0.0, 0.82)
 PT = 72 / 25.4  # points per millimetre

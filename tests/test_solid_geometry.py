@@ -8,7 +8,7 @@ import pytest
 
 from grawlix_print.solid import plates
 from grawlix_print.solid.strokes import glyph_strokes, thinnest_stroke
-from grawlix_print.games.grawlix.components import GLYPHS
+from tileset import GLYPHS, TILE_SET
 from grawlix_print.drawing.outline import glyph_outlines
 
 
@@ -54,15 +54,15 @@ def test_octothorpe_stroke_matches_its_bars():
     # Independently: the horizontal bars of '#' run between two y values in the
     # outline (its flat edges); the slanted bars are thicker. So the thinnest stroke
     # is the bars' height, give or take where their rounded ends start to taper.
-    outline = glyph_outlines()["#"]
+    outline = glyph_outlines(TILE_SET.faces)["#"]
     flat = [s.points for c in outline.contours for s in c.segments if s.is_line and s.points[0][1] == s.points[1][1]]
     ys = sorted({round(a[1], 6) for a, _ in flat if 0 < a[1] < 0.4})
     bar = ys[-1] - ys[0]
-    assert glyph_strokes()["#"] == pytest.approx(bar, abs=1e-3)
+    assert glyph_strokes(TILE_SET.faces)["#"] == pytest.approx(bar, abs=1e-3)
 
 
 def test_every_glyph_has_strokes_of_a_plausible_width():
-    strokes = glyph_strokes()
+    strokes = glyph_strokes(TILE_SET.faces)
     assert set(strokes) == {g.symbol for g in GLYPHS}
     for width in strokes.values():
         assert 0.04 < width < 0.25  # a bold face: strokes are 4..25 % of the glyph box
@@ -71,7 +71,7 @@ def test_every_glyph_has_strokes_of_a_plausible_width():
 def test_regions_pair_holes_with_their_outer_contour():
     expected_holes = {"@": [1], "#": [1], "$": [2], "%": [0, 1, 1], "&": [2], "*": [0]}
     for symbol, holes in expected_holes.items():
-        regions = glyph_outlines()[symbol].regions()
+        regions = glyph_outlines(TILE_SET.faces)[symbol].regions()
         assert sorted(len(r.holes) for r in regions) == holes
         for region in regions:
             assert not region.outer.is_hole and all(h.is_hole for h in region.holes)

@@ -12,7 +12,7 @@ from grawlix_print.errors import GrawlixError
 from grawlix_print.solid.instructions import Files, Plate, instructions_text
 from grawlix_print.solid.layers import describe_snap, plan_layers
 from grawlix_print.solid.plates import Bed
-from grawlix_print.games.grawlix.components import COLOURS
+from tileset import COLOURS, TILE_SET
 from grawlix_print.games.grawlix.sizes import SOLID_TILE
 
 
@@ -107,7 +107,7 @@ def test_profiles_that_suit_the_published_heights():
 
 
 def notes(plan, plates, markings="none"):
-    files = Files(tuple(plates), markings, Bed())
+    files = Files(tuple(plates), markings, Bed(), TILE_SET, "grawlix")
     return instructions_text(plan, SOLID_TILE, files)
 
 

@@ -15,8 +15,8 @@ import pytest
 
 from grawlix_print.solid.marks import mark_shapes
 from grawlix_print.solid.strokes import thinnest_stroke
-from grawlix_print.games.grawlix.components import COLOURS
-from grawlix_print.games.grawlix.look import MARKS, colour_mark
+from tileset import COLOURS, TILE_SET
+from grawlix_print.games.grawlix.look import colour_mark
 from grawlix_print.drawing.outline import glyph_outlines
 from grawlix_print.games.grawlix.sizes import SOLID_TILE
 
@@ -49,13 +49,13 @@ def corners(shapes):
 @pytest.mark.parametrize("colour", COLOURS, ids=lambda c: c.name)
 def test_marks_sit_in_the_corners_clear_of_every_glyph(marking, colour):
     tile = SOLID_TILE
-    shapes = mark_shapes(tile, marking, colour)
+    shapes = mark_shapes(tile, marking, colour, TILE_SET)
     groups = corners(shapes)
     assert len(groups) == 4  # one mark in each corner
     flat_top = tile.footprint / 2 - tile.chamfer
     glyphs = [
         [np.asarray(p) * tile.glyph_box for p in outline.polygons(0.001)]
-        for outline in glyph_outlines().values()
+        for outline in glyph_outlines(TILE_SET.faces).values()
     ]
     for group in groups.values():
         polygons = [p for shape in group for p in shape.polygons()]
@@ -72,25 +72,25 @@ def test_marks_sit_in_the_corners_clear_of_every_glyph(marking, colour):
 def test_shapes_are_the_paper_marks(colour):
     """Same outline as ``mark_polygons`` (the paper mapping), only scaled: equal area ratios."""
     unit = colour_mark(colour)
-    group = next(iter(corners(mark_shapes(SOLID_TILE, "shapes", colour)).values()))
+    group = next(iter(corners(mark_shapes(SOLID_TILE, "shapes", colour, TILE_SET)).values()))
     placed = [p for shape in group for p in shape.polygons()]
     assert len(placed) == len(unit)  # the ring keeps its hole
     ratios = [abs(area(p)) / abs(area(u)) for p, u in zip(placed, unit)]
     assert max(ratios) == pytest.approx(min(ratios), rel=1e-6)
-    assert MARKS[colour.index] in ("ring",) or len(unit) == 1
+    assert colour.shape == "ring" or len(unit) == 1
 
 
 def test_letters_keep_their_counters():
     counters = {"R": 1, "O": 1, "Y": 0, "G": 0, "B": 2, "V": 0}  # of these capitals in a sans
     for colour in COLOURS:
-        group = next(iter(corners(mark_shapes(SOLID_TILE, "letters", colour)).values()))
+        group = next(iter(corners(mark_shapes(SOLID_TILE, "letters", colour, TILE_SET)).values()))
         assert sum(len(shape.holes) for shape in group) == counters[colour.letter]
 
 
 def test_marks_are_raised_in_the_glyph_layers_on_the_glyph_filament():
     from grawlix_print.solid.build import sample_plates
 
-    files = sample_plates("*", COLOURS[4], markings="shapes")
+    files = sample_plates("*", COLOURS[4].name, markings="shapes")
     with zipfile.ZipFile(io.BytesIO(files["grawlix-raised-blue-two-filaments-shapes.3mf"])) as z:
         model = ET.fromstring(z.read("3D/3dmodel.model"))
         config = ET.fromstring(z.read("Metadata/Slic3r_PE_model.config"))

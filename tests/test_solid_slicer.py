@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from grawlix_print.games.grawlix.components import COLOURS
+from tileset import COLOURS
 from grawlix_print.games.grawlix.sizes import SOLID_TILE
 
 pytestmark = pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer")
@@ -57,7 +57,7 @@ def sliced(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sliced")
     jobs = {}
     for first, layer in LAYERS:
-        files = sample_plates("*#", COLOURS[0], first_layer_height=float(first),
+        files = sample_plates("*#", COLOURS[0].name, first_layer_height=float(first),
                               layer_height=float(layer))  # fmt: skip
         for name, data in files.items():
             path = folder / f"{first}-{layer}-{name}"

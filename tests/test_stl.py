@@ -26,8 +26,8 @@ from conftest import PROJECT, TEMPLATES
 from PIL import Image
 
 from grawlix_print.cli import main
-from grawlix_print.games.grawlix.components import COLOURS, GLYPHS, TILES
-from grawlix_print.games.grawlix.look import TILE_FACE, ink
+from tileset import COLOURS, GLYPHS, TILES, TILE_SET
+from grawlix_print.games.grawlix.look import ink
 from grawlix_print.drawing.outline import glyph_outlines
 from grawlix_print.games.grawlix.sizes import GLYPH_FRACTION, SOLID_TILE
 
@@ -162,7 +162,7 @@ def test_glyphs_are_centred_and_follow_the_outline(default_set):
         extent = ends.reshape(-1, 2).max(axis=0) - ends.reshape(-1, 2).min(axis=0)
         assert max(extent) == pytest.approx(1.0, abs=0.003)  # the glyph box, larger side
         points = np.concatenate([ends[:, 0], ends.mean(axis=1)])  # corners and chord midpoints
-        exact = glyph_outlines()[glyph.symbol].polygons(2e-5)  # 0.4 micrometres on the tile
+        exact = glyph_outlines(TILE_SET.faces)[glyph.symbol].polygons(2e-5)  # 0.4 micrometres on the tile
         assert (min_distance(points, exact) * GLYPH_BOX).max() < 0.03
 
 
@@ -361,7 +361,7 @@ def test_two_filament_3mf_keeps_parts_and_filaments_everywhere(default_set, colo
     model, objects = model_objects(files)
     bases = model.findall("m:resources/m:basematerials/m:base", NS)
     assert [b.get("displaycolor") for b in bases] == [
-        hex_colour(TILE_FACE.rgb) + "FF", hex_colour(ink(colour).rgb) + "FF"]  # fmt: skip
+        hex_colour(TILE_SET.face.rgb) + "FF", hex_colour(ink(colour).rgb) + "FF"]  # fmt: skip
     volumes = prusa_volumes(files)
     assert len(objects) == 6
     for glyph, obj in zip(GLYPHS, objects):
@@ -403,7 +403,7 @@ def test_every_3mf_carries_a_picture_in_its_colours(default_set):
             continue  # the others differ only in their colour
         pixels = np.asarray(image).reshape(-1, 3).astype(float) / 255
         colours = COLOURS if "full-set" in path.name else [c for c in COLOURS if c.name in path.name]
-        for wanted in [TILE_FACE.rgb] + [ink(c).rgb for c in colours[:2]]:
+        for wanted in [TILE_SET.face.rgb] + [ink(c).rgb for c in colours[:2]]:
             # lit faces are the colour times a shade: look for pixels along that ray
             ray = np.asarray(wanted) / np.linalg.norm(wanted)
             along = pixels @ ray
@@ -495,11 +495,11 @@ def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
     from grawlix_print.solid.strokes import glyph_strokes
 
     # Independently of the message: the smallest footprint keeping every stroke 0.8 mm
-    smallest = 0.8 / (min(glyph_strokes().values()) * GLYPH_FRACTION)
-    plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest - 0.01))
+    smallest = 0.8 / (min(glyph_strokes(TILE_SET.faces).values()) * GLYPH_FRACTION)
+    plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest - 0.01), TILE_SET)
     with pytest.raises(GrawlixError, match="thinnest stroke"):
-        plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest + 0.01))
-    plan_stl(stl_options(style="flat", tile_size=12.0, fit=1.0))  # blanks have no strokes
+        plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest + 0.01), TILE_SET)
+    plan_stl(stl_options(style="flat", tile_size=12.0, fit=1.0), TILE_SET)  # blanks have no strokes
 
 
 def test_marks_without_room_are_refused(tmp_path):
@@ -510,7 +510,7 @@ def test_marks_without_room_are_refused(tmp_path):
 
     def fits(size: float) -> bool:
         try:
-            plan_stl(stl_options(tile_size=size, markings="letters"))
+            plan_stl(stl_options(tile_size=size, markings="letters"), TILE_SET)
             return True
         except GrawlixError:
             return False
@@ -581,5 +581,5 @@ def test_other_commands_never_load_the_cad_kernel():
 def test_same_options_give_the_same_bytes():
     from grawlix_print.solid.build import sample_plates
 
-    first = sample_plates("#", COLOURS[3], markings="shapes")
-    assert len(first) == 2 and sample_plates("#", COLOURS[3], markings="shapes") == first
+    first = sample_plates("#", COLOURS[3].name, markings="shapes")
+    assert len(first) == 2 and sample_plates("#", COLOURS[3].name, markings="shapes") == first

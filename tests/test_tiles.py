@@ -10,9 +10,13 @@ from fontTools.pens.recordingPen import RecordingPen
 from fontTools.ttLib import TTFont
 
 from grawlix_print.errors import GrawlixError
-from grawlix_print.games.grawlix.components import COLOURS, GLYPHS, TILES, tile_from_token
-from grawlix_print.games.grawlix.look import MARKS, colour_mark
+from grawlix_print.drawing.marks import MARKS
 from grawlix_print.drawing.outline import glyph_outlines, text_glyphs
+from grawlix_print.games.grawlix.components import UnknownTile
+from grawlix_print.games.grawlix.look import colour_mark
+from tileset import COLOURS, GLYPHS, TILE_SET, TILES, tile_from_token
+
+FACES = TILE_SET.faces
 
 from conftest import PROJECT
 
@@ -33,12 +37,14 @@ def test_thirty_six_distinct_tiles():
     assert len({t.token for t in TILES}) == 36
     assert [t.index for t in TILES] == list(range(36))
     assert tile_from_token("V&").colour.name == "violet"
-    assert tile_from_token("X@") is None and tile_from_token("R!") is None
+    for token in ("X@", "R!"):
+        with pytest.raises(UnknownTile, match=f"{token!r} is not a tile: a tile is a colour letter \\(R O Y G B V\\)"):
+            tile_from_token(token)
 
 
 @pytest.mark.parametrize("symbol", [g.symbol for g in GLYPHS])
 def test_outlines_are_centred_and_share_one_size(symbol):
-    outline = glyph_outlines()[symbol]
+    outline = glyph_outlines(FACES)[symbol]
     points = [p for polygon in outline.polygons(0.0005) for p in polygon]
     xs, ys = [x for x, _ in points], [y for _, y in points]
     assert max(max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx(1.0, abs=2e-3)
@@ -53,7 +59,7 @@ HOLES = {"@": 1, "#": 1, "$": 2, "%": 2, "&": 2, "*": 0}
 
 @pytest.mark.parametrize("symbol", [g.symbol for g in GLYPHS])
 def test_outer_contours_run_anticlockwise_and_holes_clockwise(symbol):
-    outline = glyph_outlines()[symbol]
+    outline = glyph_outlines(FACES)[symbol]
     for contour in outline.contours:
         signed = area(contour.polygon())
         assert (signed < 0) == contour.is_hole
@@ -64,7 +70,7 @@ def test_outer_contours_run_anticlockwise_and_holes_clockwise(symbol):
 
 
 def test_the_asterisk_is_not_small_and_high():
-    asterisk = glyph_outlines()["*"]
+    asterisk = glyph_outlines(FACES)["*"]
     ys = [y for polygon in asterisk.polygons() for _, y in polygon]
     assert max(ys) - min(ys) > 0.9
     assert max(ys) == pytest.approx(-min(ys), abs=2e-3)
@@ -72,20 +78,20 @@ def test_the_asterisk_is_not_small_and_high():
 
 def test_another_font_path_is_accepted():
     regular = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
-    outlines = glyph_outlines(str(regular))
+    outlines = glyph_outlines(tuple((g.symbol, regular) for g in GLYPHS))
     assert set(outlines) == {g.symbol for g in GLYPHS}
-    assert outlines["#"] != glyph_outlines()["#"]
+    assert outlines["#"] != glyph_outlines(FACES)["#"]
 
 
 def test_a_missing_font_is_a_clear_error(tmp_path):
     with pytest.raises(GrawlixError, match="cannot read font"):
-        glyph_outlines(str(tmp_path / "nope.ttf"))
+        glyph_outlines((("#", tmp_path / "nope.ttf"),))
 
 
 def test_colour_marks_are_distinct_shapes():
     shapes = [tuple(tuple(round(v, 3) for v in p) for p in colour_mark(c)[0]) for c in COLOURS]
     assert len(set(shapes)) == 6
-    assert len(set(MARKS)) == len(COLOURS) == 6
+    assert [c.shape for c in COLOURS] == list(MARKS)  # the designer's order, one each
 
 
 # --- the designer's face, from the files shipped in the package ------------------
@@ -119,7 +125,7 @@ def test_glyph_outlines_come_from_the_shipped_fonts(symbol, file):
     points, (x0, y0, x1, y1) = font_points(FONTS / file, symbol)
     scale = max(x1 - x0, y1 - y0)
     expected = [((x - (x0 + x1) / 2) / scale, (y - (y0 + y1) / 2) / scale) for x, y in points]
-    outline = glyph_outlines()[symbol]
+    outline = glyph_outlines(FACES)[symbol]
     ends = [p for c in outline.contours for s in c.segments for p in (s.points[0], s.points[-1])]
 
     def near(p, others) -> bool:
@@ -141,7 +147,7 @@ def test_comic_neue_is_shipped_with_its_licence():
 def test_text_glyphs_sit_as_the_font_sets_them_and_the_asterisk_is_centred():
     font = TTFont(str(FONTS / "ComicNeue-Bold.otf"))
     em, cap = font["head"].unitsPerEm, font["OS/2"].sCapHeight / font["head"].unitsPerEm
-    glyphs = text_glyphs()
+    glyphs = text_glyphs(FACES)
     for symbol in "@#$%&":
         advance = font["hmtx"][font.getBestCmap()[ord(symbol)]][0] / em
         assert glyphs[symbol].advance == pytest.approx(advance)

@@ -37,12 +37,12 @@ def run(*args: str):
 
 def test_lookup_chosen_then_local_then_built_in(tmp_path, monkeypatch, templates_copy):
     here = tmp_path / "here"
-    (here / "templates").mkdir(parents=True)  # a templates/ without rules.toml is not one
+    (here / "templates").mkdir(parents=True)  # a templates/ without components.toml is not one
     (here / "templates" / "page.html").write_text("<p>not a game</p>")
     monkeypatch.chdir(here)
     assert find_templates(templates_copy) == templates_copy
     assert find_templates() == builtin_templates()
-    (here / "templates" / "rules.toml").write_text("max_rows = 6\n")
+    (here / "templates" / "components.toml").write_text('game = "grawlix"\n')
     assert find_templates() == Path("templates")
 
 

@@ -27,7 +27,7 @@ def check(files: tuple[Path, ...], json: bool, templates: Path) -> None:
     """
     from ..games.grawlix.report import position_record, position_text
     from ..games.grawlix.positions import load_position
-    from ..games.templates import POSITIONS_DIR, load_rules
+    from ..games.grawlix.templates import POSITIONS_DIR, load_rules
 
     rules = load_rules(templates)
     files = files or tuple(sorted((templates / POSITIONS_DIR).glob("*.toml")))

@@ -12,37 +12,26 @@ from .options import templates_option
 from .settings import with_settings
 
 
-@main.command(short_help="What the engine proves: no grid of 36 tiles, nor of 35.")
+@main.command(short_help="What the engine proves: how many tiles the largest legal grid holds.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every figure.")
 @templates_option
 @with_settings
 def facts(as_json: bool, templates: Path) -> None:
-    """Prove that no legal grid holds all 36 tiles (nor 35) and find one of 34.
+    """Prove how many tiles the largest legal grid holds, for the game's glyphs and colours.
 
-    Searches every reduced Latin square of order six for an orthogonal mate
-    (the thirty-six officers problem). The answer is cached; --json prints
-    max_tiles, full_grid_possible, squares_searched, seconds and the rest.
-    The proof needs no templates folder, only settings are read.
+    A full grid is a pair of orthogonal Latin squares of the game's order
+    (the thirty-six officers problem for six glyphs): small orders are
+    searched square by square, orders 7 and 8 constructed, larger ones stated
+    from theory. The answer is cached; --json prints max_tiles,
+    full_grid_possible, squares_searched, seconds and the rest.
     """
-    from ..games.grawlix.proof import WHY_NOT_35, cached_proof
+    from ..games.grawlix.proof import cached_proof
+    from ..games.grawlix.report import proof_text
+    from ..games.grawlix.templates import load_components
 
-    proof = cached_proof()
+    tiles = load_components(templates)
+    proof = cached_proof(tiles)
     if as_json:
         click.echo(json.dumps(proof.record(), ensure_ascii=False, sort_keys=True))
         return
-    tiles = proof.grid_tiles()
-    picture = [
-        " ".join(str(tiles.get((r, c), ".")).ljust(2) for c in range(proof.order)) for r in range(proof.order)
-    ]
-    lines = [
-        f"Reduced Latin squares of order {proof.order} searched: {proof.squares_searched:,} "
-        f"({proof.isotopy_classes} isotopy classes, {proof.main_classes} main classes)",
-        f"Transversals per main class: {', '.join(map(str, proof.transversals))}",
-        f"Squares with an orthogonal mate: {proof.squares_with_mate}, so a legal grid of all "
-        f"{proof.order ** 2} tiles is {'possible' if proof.full_grid_possible else 'impossible'}",
-        f"{proof.order ** 2 - 1} tiles: impossible too. {WHY_NOT_35}",
-        f"The most tiles a legal grid holds: {proof.max_tiles}, for example:",
-        *("    " + row for row in picture),
-        f"(search: {proof.seconds:.2f} s when first run; cached since)",
-    ]
-    click.echo("\n".join(lines))
+    click.echo(proof_text(proof, tiles))

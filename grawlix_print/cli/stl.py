@@ -92,16 +92,17 @@ def stl(out: Path, style: str, templates: Path, **options) -> None:
 
     Writes into 3d/ in the --out folder. The body height is snapped to a
     layer boundary of your slicer settings, so that one filament change prints
-    the glyph in the accent colour. No templates folder is needed, only
-    settings are read.
+    the glyph in the accent colour. The tiles are those of components.toml
+    in the templates folder.
     """
+    from ..games.grawlix.templates import load_components
     from ..kit.plan import output_folder
     from ..solid.build import build_stl
     from ..solid.layers import describe_snap
     from ..solid.plan import plan_stl, stl_options
 
     options["style"] = None if style == "both" else style
-    click.echo(describe_snap(plan_stl(stl_options(**options)).layers))
+    click.echo(describe_snap(plan_stl(stl_options(**options), load_components(templates)).layers))
     for item in build_stl(output_folder(out, "3d"), templates, **options):
         triangles = item.params.get("triangles")
         extra = f", {triangles:,} triangles" if triangles is not None else ""

@@ -1,9 +1,11 @@
-"""Glyph outlines: the six glyphs as closed curves, read from the fonts with fontTools.
+"""Glyph outlines: characters as closed curves, read from their fonts with fontTools.
 
-PDF, SVG and CAD all take a glyph's shape from here, for a tile
-(``glyph_outlines``) or for running text (``text_glyphs``); nothing
-downstream re-derives a glyph from a font. Comic Neue is OpenType/CFF, which
-reportlab cannot embed as a font, so its glyphs are always drawn as paths.
+A game names, for each of its glyphs, the character and the font file it is
+drawn from (``Faces``). PDF, SVG and CAD all take a glyph's shape from here,
+for a piece (``glyph_outlines``) or for running text (``text_glyphs``);
+nothing downstream re-derives a glyph from a font. An OpenType/CFF font
+(Comic Neue) cannot be embedded by reportlab, so glyphs are always drawn as
+paths.
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont, TTLibError
 
 from ..errors import GrawlixError
-from ..fonts import COMIC_NEUE_BOLD, QUICKSAND_BOLD
-from ..games.grawlix.components import GLYPHS
 
 Point = tuple[float, float]
 
@@ -143,16 +143,13 @@ def _inside(point: Point, polygon: list[Point]) -> bool:
     return inside
 
 
-GLYPH_FACE: dict[str, Path] = {
-    g.symbol: QUICKSAND_BOLD if g.symbol == "*" else COMIC_NEUE_BOLD for g in GLYPHS
-}
-"""The designer's glyph face (his ``grawlix.sty``): Comic Neue Bold for ``@ # $ % &``
-and Quicksand's asterisk, whose six round-ended arms suit a tile better than
-Comic Neue's five-petalled flower."""
+Faces = tuple[tuple[str, Path], ...]
+"""Each glyph's character and the font file it is drawn from, in the game's order."""
 
-CENTRED_IN_TEXT = frozenset("*")
-"""Glyphs a font sets small and high that running text shows centred and nearly cap-height
-tall, as the designer's leaflet does; the others are set as their font sets them."""
+SITS_HIGH = 0.25
+"""A glyph whose lowest point is this far above the baseline (a fraction of the cap height)
+is one a font sets small and high, like an asterisk: running text shows it centred and
+nearly cap-height tall, as the designer's leaflet does. The others are set as their font sets them."""
 
 CENTRED_HEIGHT = 0.9
 """A centred glyph's height in text, as a fraction of the face's cap height."""
@@ -182,17 +179,10 @@ class _FontGlyph:
     cap_height: float
 
 
-@lru_cache(maxsize=4)
-def glyph_outlines(font_path: str | Path | None = None) -> dict[str, Outline]:
-    """Outlines of the six glyphs for a tile, by symbol, each centred in a unit box.
-
-    The designer's face (``GLYPH_FACE``) unless ``font_path`` names one font
-    to draw all six from.
-    """
-    return {
-        symbol: _normalised(glyph.loops, glyph.bounds)
-        for symbol, glyph in _face_glyphs(font_path).items()
-    }
+@lru_cache(maxsize=64)
+def glyph_outlines(faces: Faces) -> dict[str, Outline]:
+    """Outlines of the glyphs for a piece, by character, each centred in a unit box."""
+    return {symbol: _normalised(glyph.loops, glyph.bounds) for symbol, glyph in _face_glyphs(faces).items()}
 
 
 @lru_cache(maxsize=8)
@@ -204,14 +194,15 @@ def character_outlines(font_path: str | Path, characters: str) -> dict[str, Outl
     }
 
 
-@lru_cache(maxsize=4)
-def text_glyphs(font_path: str | Path | None = None) -> dict[str, TextGlyph]:
-    """The six glyphs as running text shows them, in the same face as the tiles."""
-    glyphs = _face_glyphs(font_path)
-    cap = max(g.cap_height / g.units_per_em for s, g in glyphs.items() if s not in CENTRED_IN_TEXT)
+@lru_cache(maxsize=8)
+def text_glyphs(faces: Faces) -> dict[str, TextGlyph]:
+    """The glyphs as running text shows them, in the same faces as the pieces."""
+    glyphs = _face_glyphs(faces)
+    high = {s for s, g in glyphs.items() if g.bounds[1] > SITS_HIGH * g.cap_height}
+    cap = max((g.cap_height / g.units_per_em for s, g in glyphs.items() if s not in high), default=0.7)
     result = {}
     for symbol, glyph in glyphs.items():
-        if symbol in CENTRED_IN_TEXT:
+        if symbol in high:
             outline = _normalised(glyph.loops, glyph.bounds)
             scale = cap * CENTRED_HEIGHT / outline.height
             dx = SIDE_BEARING + outline.width * scale / 2
@@ -228,14 +219,12 @@ def _moved(contour: Contour, scale: float, dx: float, dy: float) -> Contour:
     return Contour(tuple(s.transformed(scale, dx, dy) for s in contour.segments), contour.is_hole)
 
 
-def _face_glyphs(font_path: str | Path | None) -> dict[str, _FontGlyph]:
-    """The six glyphs from the designer's faces, or all from one font, by symbol."""
-    faces = GLYPH_FACE if font_path is None else {g.symbol: Path(font_path) for g in GLYPHS}
+def _face_glyphs(faces: Faces) -> dict[str, _FontGlyph]:
+    """Each glyph from its own font, by character, in the given order (one read per font)."""
     read: dict[str, _FontGlyph] = {}
-    for path in dict.fromkeys(faces.values()):
-        symbols = "".join(s for s, face in faces.items() if face == path)
-        read.update(_font_glyphs(path, symbols))
-    return {g.symbol: read[g.symbol] for g in GLYPHS}
+    for path in dict.fromkeys(path for _, path in faces):
+        read.update(_font_glyphs(Path(path), "".join(s for s, face in faces if face == path)))
+    return {symbol: read[symbol] for symbol, _ in faces}
 
 
 @lru_cache(maxsize=16)

@@ -1,28 +1,28 @@
-"""Finding the templates folder (the designer's own, or the built-in game) and reading its rules.
+"""Finding a game's templates folder (the designer's own, or a built-in game) and reading its files.
 
 Everything a designer may change without touching Python lives in that
-folder: ``rules.toml``, the example positions and the leaflet text.
+folder: ``components.toml`` (which also names the game), ``rules.toml``, the
+examples and the rules' text.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import fields
 from pathlib import Path
 
 from .. import files
 from ..errors import GrawlixError
-from .grawlix.rules import Rules
 
+COMPONENTS_FILE = "components.toml"
+"""Every templates folder has one: the game's pieces, and the name of the game it belongs to."""
 RULES_FILE = "rules.toml"
-POSITIONS_DIR = "positions"
 MAX_TEMPLATE_BYTES = 1 << 20  # the leaflet text is about 10 kB
 
 
 def builtin_templates() -> Path:
     """The game as published, shipped inside the package, so every command works anywhere."""
     folder = Path(__file__).resolve().parent / "grawlix" / "templates"
-    if (folder / RULES_FILE).is_file():
+    if (folder / COMPONENTS_FILE).is_file():
         return folder
     raise GrawlixError("the built-in game is missing from this installation: reinstall grawlix-print")
 
@@ -34,11 +34,11 @@ def find_templates(chosen: str | Path | None = None) -> Path:
         if not path.is_dir():
             what = "not a folder" if path.exists() else "no such templates folder"
             raise GrawlixError(what, str(path))
-        if not (path / RULES_FILE).is_file():
-            raise GrawlixError(f"no {RULES_FILE} in this templates folder", str(path))
+        if not (path / COMPONENTS_FILE).is_file():
+            raise GrawlixError(f"no {COMPONENTS_FILE} in this templates folder", str(path))
         return path
     local = Path("templates")
-    if (local / RULES_FILE).is_file():
+    if (local / COMPONENTS_FILE).is_file():
         return local
     return builtin_templates()
 
@@ -63,23 +63,3 @@ def parse_toml(text: str, where: str) -> dict:
 
 def read_toml(path: Path) -> dict:
     return parse_toml(read_text(path), str(path))
-
-
-def load_rules(templates: str | Path | None = None) -> Rules:
-    """The rules parameters from ``templates/rules.toml``, each a positive integer.
-
-    ``templates`` None means ./templates or, without one, the built-in game.
-    """
-    path = find_templates(templates) / RULES_FILE
-    data = read_toml(path)
-    names = [f.name for f in fields(Rules)]
-    for key in data:
-        if key not in names:
-            raise GrawlixError(f"unknown key {key!r} (known: {', '.join(names)})", str(path))
-    missing = [name for name in names if name not in data]
-    if missing:
-        raise GrawlixError(f"missing {missing[0]}", str(path))
-    try:
-        return Rules(**data)
-    except ValueError as error:
-        raise GrawlixError(str(error), str(path)) from None

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import fnmatch
 import hashlib
 import json
 import multiprocessing
@@ -69,7 +70,9 @@ class Step:
     build: Callable[..., list[Written]]
     params: dict = field(default_factory=dict)
     heavy: bool = False
-    reads_templates: bool = True
+    reads: tuple[str, ...] = ("*",)
+    """The template files its output depends on, as ``fnmatch`` patterns of their paths below
+    the templates folder (the sheets read the components, not the rules' text); () for none."""
 
 
 @dataclass(frozen=True)
@@ -127,16 +130,19 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def templates_digest(templates: Path) -> str:
+def templates_digest(templates: Path, patterns: tuple[str, ...] = ("*",)) -> str:
+    """A hash of the template files that match ``patterns`` (their names and bytes)."""
     digest = hashlib.sha256()
-    _hash_files(_files_below(templates), templates, digest)
+    names = [(p, p.relative_to(templates).as_posix()) for p in _files_below(templates)]
+    chosen = [p for p, name in names if any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)]
+    _hash_files(chosen, templates, digest)
     return digest.hexdigest()
 
 
 def step_key(step: Step, code: str, templates: str) -> str:
-    """What a step's files depend on: its options, the code, and the templates if it reads them."""
+    """What a step's files depend on: its options, the code, and the template files it reads."""
     spec = {"step": step.name, "params": step.params, "code": code}
-    if step.reads_templates:
+    if step.reads:
         spec["templates"] = templates
     return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
 
@@ -263,11 +269,12 @@ def build_kit(
     """
     with output_lock(out, lambda: on_note(f"waiting for another build into {out} to finish")):
         _recover(out, on_note)
-        code, inputs = code_digest(), templates_digest(templates)
+        code = code_digest()
+        inputs = {reads: templates_digest(templates, reads) for reads in {step.reads for step in steps if step.reads}}
         previous, unusable = read_manifest(out)
         if unusable:
             on_note(f"{out / MANIFEST} ignored ({unusable}): every step is built anew")
-        keys = {step.name: step_key(step, code, inputs) for step in steps}
+        keys = {step.name: step_key(step, code, inputs.get(step.reads, "")) for step in steps}
         on_start(len(steps))
 
         outcomes: dict[str, Outcome] = {}

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
 from ..files import Written
-from ..games.grawlix.components import COLOURS
-from ..games.grawlix.look import MARKINGS, ink
+from ..games.grawlix.look import MARKINGS
 from ..papers import PAPERS as PAPER_SIZES
 
 if TYPE_CHECKING:
     from .build import Step
 
+COMPONENTS = ("components.toml", "*.ttf", "*.otf")
+"""What the sheets and 3D tiles read of the templates: the pieces and any typeface beside them."""
 PAPERS = tuple(PAPER_SIZES)
 """Every paper, by key: what ``all`` builds unless told otherwise."""
 PREVIEWS = "previews"
@@ -58,7 +59,7 @@ def _sheet_steps(papers: Sequence[str], options: dict) -> list[Step]:
             f"sheets-{paper}-{markings}",
             sheets_step,
             {**options, "paper": paper, "markings": markings},
-            reads_templates=False,
+            reads=COMPONENTS,
         )
         for paper in papers
         for markings in MARKINGS
@@ -76,7 +77,7 @@ def _solid_steps(papers: Sequence[str], options: dict) -> list[Step]:
 
     # The published kit carries the seven-filament full set unless grawlix.toml says otherwise.
     solid = {"full_set": True, **options}
-    return [Step("3d", stl_step, solid, heavy=True, reads_templates=False)]
+    return [Step("3d", stl_step, solid, heavy=True, reads=COMPONENTS)]
 
 
 PRODUCTS: tuple[Product, ...] = (
@@ -170,10 +171,11 @@ def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
 
 
 def stl_step(out: Path, templates: Path, **options) -> list[Written]:
+    from ..games.grawlix.templates import load_components
     from ..solid.build import build_stl
 
     written = build_stl(output_folder(out, "3d"), templates, **options)
-    return written + _plate_previews(written, out / PREVIEWS)
+    return written + _plate_previews(written, out / PREVIEWS, load_components(templates))
 
 
 def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100) -> list[Written]:
@@ -187,7 +189,7 @@ def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100) ->
     ]
 
 
-def _plate_previews(written: list[Written], folder: Path) -> list[Written]:
+def _plate_previews(written: list[Written], folder: Path, tiles) -> list[Written]:
     """A picture of each plate: STL plates drawn with their glyphs in red, 3MF plates as the
     picture they carry (in the colours they print in)."""
     from .previews import stl_preview, threemf_preview
@@ -199,5 +201,5 @@ def _plate_previews(written: list[Written], folder: Path) -> list[Written]:
             previews.append(threemf_preview(item.path, path))
         elif item.path.suffix == ".stl" and "plate" in item.kind:
             split = item.params["body_height"]
-            previews.append(stl_preview(item.path, path, split, ink(COLOURS[0]).rgb))
+            previews.append(stl_preview(item.path, path, split, tiles.colours[0].ink.rgb, tiles.face.rgb))
     return previews

@@ -34,13 +34,13 @@ def pdf_previews(pdf: Path, out: Path, width_px: int = 1100) -> list[Written]:
     return written
 
 
-def stl_preview(stl: Path, path: Path, split_z: float, accent: RGB) -> Written:
-    """A picture of an STL plate: bodies in the base grey, what stands above ``split_z`` in ``accent``."""
+def stl_preview(stl: Path, path: Path, split_z: float, accent: RGB, base: RGB) -> Written:
+    """A picture of an STL plate: bodies in ``base``, what stands above ``split_z`` in ``accent``."""
     from ..solid.mesh import stl_triangles
     from ..solid.picture import mesh_picture, two_colours
 
     triangles = stl_triangles(stl.read_bytes())
-    picture = mesh_picture(triangles, two_colours(triangles, split_z, accent), size=(900, 700))
+    picture = mesh_picture(triangles, two_colours(triangles, split_z, accent, base), size=(900, 700))
     write_bytes(path, picture)
     return Written(path, "preview", {"of": stl.name})
 

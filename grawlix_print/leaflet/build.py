@@ -23,7 +23,9 @@ from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
-from ..games.templates import find_templates, load_rules
+from ..games.grawlix.look import running_glyphs
+from ..games.grawlix.templates import load_rules
+from ..games.templates import find_templates
 from ..rulebook import PANELS, LeafletText, load_leaflet_text
 from ..drawing.ink import Ink
 from ..papers import paper_size
@@ -127,8 +129,9 @@ def build_leaflet(
     """
     out, paper = Path(out), paper.lower()
     folder = find_templates(templates)
-    text = load_leaflet_text(folder, load_rules(folder))
-    styles, frame = make_styles(), leaflet_frame(paper)
+    rules = load_rules(folder)
+    text = load_leaflet_text(folder, rules)
+    styles, frame = make_styles(running_glyphs(rules.tiles)), leaflet_frame(paper)
     laid = {
         panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
         for panel in text.panels

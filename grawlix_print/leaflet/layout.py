@@ -10,7 +10,7 @@ share it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
@@ -27,6 +27,7 @@ from ..drawing.pdf.typeset import (
     set_text,
     text_height,
 )
+from ..drawing.outline import TextGlyph
 from ..drawing.text import Inline, plain
 from ..errors import GrawlixError
 from ..rulebook import Diagram, Fill, Heading, ListItem, Panel, Paragraph
@@ -71,10 +72,11 @@ class Styles:
     subitem: TextStyle
 
 
-def make_styles() -> Styles:
+def make_styles(glyphs: Mapping[str, TextGlyph] | None = None) -> Styles:
+    """The leaflet's type styles; ``glyphs`` draws the game's glyphs where the text names them."""
     regular, bold = register_quicksand()
     size = BODY_POINTS
-    body = TextStyle(regular, bold, size, leading=1.2 * size, space_after=0.42 * size)
+    body = TextStyle(regular, bold, size, leading=1.2 * size, space_after=0.42 * size, glyphs=glyphs or {})
 
     def like(**changes) -> TextStyle:
         return replace(body, **changes)

@@ -52,8 +52,9 @@ from ..facts.wording import capitalised, figures, in_words, separators
 from ..games.grawlix.engine import Grid, Location
 from ..games.grawlix.positions import Position, load_position
 from ..games.grawlix.rules import Rules
-from ..games.templates import POSITIONS_DIR, parse_toml, read_text
-from ..games.grawlix.components import Colour, Glyph, Tile
+from ..games.grawlix.templates import POSITIONS_DIR
+from ..games.templates import parse_toml, read_text
+from ..games.grawlix.components import Colour, Glyph, Tile, TileSet
 from ..units import parse_length
 
 LEAFLET_FILE = "leaflet.md"
@@ -114,11 +115,13 @@ class Diagram:
     tile_mm: float | None = None  # None: as large as the panel allows, up to a default
     loose: tuple[Tile, ...] = ()
     legal: tuple[Location, ...] = ()
+    tiles: TileSet | None = None  # the supply chart's tile set
 
     def picture(self) -> Picture:
         """What to draw, for any back end: the same picture in the PDF and on the web."""
         if self.kind == "supply":
-            return supply_picture()
+            assert self.tiles is not None
+            return supply_picture(self.tiles)
         if self.kind == "cover":
             return cover_picture(self.position, self.loose)
         return example_picture(self.position, self.legal)
@@ -171,7 +174,7 @@ def load_leaflet_text(templates: Path, rules: Rules) -> LeafletText:
 
 
 def parse_leaflet(
-    text: str, source: str, templates: Path, rules: Rules, proof: Callable[[], Proof] = cached_proof
+    text: str, source: str, templates: Path, rules: Rules, proof: Callable[[], Proof] | None = None
 ) -> LeafletText:
     meta, body, first_line = _front_matter(text.replace("\r\n", "\n"), source)
     panels = _parse_body(body, first_line, source, templates, rules, meta, proof)
@@ -186,7 +189,7 @@ def parse_leaflet(
 
 
 def load_web_sections(
-    templates: Path, rules: Rules, meta: LeafletMeta, proof: Callable[[], Proof] = cached_proof
+    templates: Path, rules: Rules, meta: LeafletMeta, proof: Callable[[], Proof] | None = None
 ) -> tuple[Block, ...]:
     """The blocks of ``templates/web.md`` (none if there is no such file): sections only the web shows."""
     path = templates / WEB_FILE
@@ -220,11 +223,11 @@ def _front_matter(text: str, source: str) -> tuple[LeafletMeta, str, int]:
 
 def _parse_body(
     body: str, first_line: int, source: str, templates: Path, rules: Rules, meta: LeafletMeta,
-    proof: Callable[[], Proof], panels: bool = True,
+    proof: Callable[[], Proof] | None, panels: bool = True,
 ) -> list[tuple[str, int, tuple[Block, ...]]]:  # fmt: skip
     body = _strip_comments(body)
     positions = _load_referenced_positions(body, first_line, source, templates, rules)
-    facts = _TextFacts(rules, positions, source, meta, cache(proof))
+    facts = _TextFacts(rules, positions, source, meta, cache(proof or (lambda: cached_proof(rules.tiles))))
     lines = _markdown_lines(_expand_conditions(body, first_line, facts))
     return _Reader(facts, [line for _, line in lines], panels).read("\n".join(text for text, _ in lines) + "\n")
 
@@ -610,7 +613,8 @@ class _Reader:
                 raise GrawlixError(f"unknown diagram option {size!r} (known: tile SIZE, e.g. tile 10mm)", where)
             tile_mm = parse_length(size[5:].strip(), f"{where}: tile")
         if name == "supply chart" and not argument:
-            return Diagram("supply", "supply", line, describe_supply(), tile_mm=tile_mm)
+            return Diagram("supply", "supply", line, describe_supply(self.facts.rules.tiles), tile_mm=tile_mm,
+                           tiles=self.facts.rules.tiles)
         if name == "largest grid" and not argument:
             return self.largest_grid(line, tile_mm)
         if name in ("example", "cover art") and argument:
@@ -634,8 +638,13 @@ class _Reader:
     def largest_grid(self, line: int, tile_mm: float | None) -> Diagram:
         """The largest legal grid the proof found, with the tiles it cannot hold beneath it."""
         proof = self.facts.proof(f"{self.facts.source}:{line}")
-        order = proof.order
-        grid = Grid.from_tiles(proof.grid_tiles(), Rules(order, order, self.facts.rules.hand_size))
+        if not proof.largest_grid:
+            raise GrawlixError(
+                f"no grid to draw: {proof.note} Put [largest grid] inside {{if proof: grid found}}",
+                f"{self.facts.source}:{line}",
+            )
+        order, tiles = proof.order, self.facts.rules.tiles
+        grid = Grid.from_tiles(proof.grid_tiles(tiles), Rules(tiles, order, order, 1))
         position = Position("largest-grid", grid, {}, "The largest legal grid.")
         loose = missing_tiles(position)
         alt = describe_loose(position, loose, "The largest legal grid")

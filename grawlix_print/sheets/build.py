@@ -26,9 +26,10 @@ from ..games.grawlix.tile_picture import TileStyle, draw_back, draw_face, draw_t
 from ..errors import GrawlixError
 from ..files import Written
 from ..games.grawlix import credits
-from ..games.grawlix.components import TILES
+from ..games.grawlix.components import TileSet
+from ..games.grawlix.templates import load_components
 from ..drawing.ink import Ink
-from ..games.grawlix.look import BACK_DESIGNS, TILE_FACE, BackDesign
+from ..games.grawlix.look import BACK_DESIGNS, BackDesign, check_marking, outlines
 from ..games.grawlix.sizes import PAPER_TILE_MM
 from ..papers import paper_size
 from ..units import MM_PER_UNIT
@@ -73,9 +74,8 @@ def build_sheets(
 
     ``None`` means the default: a one-inch tile, a 2 mm bleed, stickers that
     leave room on their squares. Both layouts are worked out (and bad input
-    refused) before either file is written. ``templates`` is not read (tiles
-    come from the tile definition); it is taken so that ``grawlix-print all``
-    can call every product's build alike.
+    refused) before either file is written. The tiles are those of
+    ``templates/components.toml``.
     """
     if back_design not in BACK_DESIGNS:
         raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
@@ -87,10 +87,13 @@ def build_sheets(
         sticker_spec(paper, size, sticker_size, markings),
     ]
     design = BACK_DESIGNS[back_design]
-    jobs = [(spec, sheet_pages(spec)) for spec in specs]
-    notes = [_page_notes(spec, pages) for spec, pages in jobs]  # refuses notes that do not fit
+    tiles = load_components(templates)
+    check_marking(tiles, markings)
+    outlines(tiles)  # a typeface that lacks a glyph is refused before anything is drawn
+    jobs = [(spec, sheet_pages(spec, tiles.tiles, len(tiles.glyphs))) for spec in specs]
+    notes = [_page_notes(spec, pages, tiles) for spec, pages in jobs]  # refuses notes that do not fit
     return [
-        write_sheet(out / sheet_file_name(spec, design), spec, pages, page_notes, design)
+        write_sheet(out / sheet_file_name(spec, design), spec, pages, page_notes, design, tiles)
         for (spec, pages), page_notes in zip(jobs, notes)
     ]
 
@@ -122,24 +125,25 @@ def _size_tag(length: float) -> str:
 
 
 def write_sheet(
-    path: Path, spec: SheetSpec, pages: list[SheetPage], notes: list[list[str]], design: BackDesign
-) -> Written:
+    path: Path, spec: SheetSpec, pages: list[SheetPage], notes: list[list[str]], design: BackDesign,
+    tiles: TileSet,
+) -> Written:  # fmt: skip
     width, height = pages[0].size
-    title = f"Grawlix {_product_words(spec)} ({paper_size(spec.paper).name})"
-    subject = f"The {len(TILES)} Grawlix tiles {_size_words(spec)}, to print and cut."
+    title = f"{tiles.title} {_product_words(spec)} ({paper_size(spec.paper).name})"
+    subject = f"The {len(tiles.tiles)} {tiles.title} tiles {_size_words(spec)}, to print and cut."
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
         title, subject, credits.KEYWORDS, credits.AUTHORS, credits.LICENCE, credits.LICENCE_URL
     ))  # fmt: skip
     inset = FRAME_INSET_MM / spec.tile_size
-    style = TileStyle(face=False, frame_inset=inset, marking=spec.markings)
+    style = TileStyle(frame_inset=inset, marking=spec.markings)
     surface = PdfSurface(canvas, cmyk=True)
     for page, page_notes in zip(pages, notes):
         canvas.setTrimBox(_points(page.trim_box))
         canvas.setBleedBox(_points(page.bleed_box))
         canvas.saveState()
         canvas.scale(mm, mm)
-        _draw_page(surface, page, spec, style, design)
+        _draw_page(surface, page, spec, style, design, tiles)
         _draw_note(surface, page.note, page_notes)
         canvas.restoreState()
         canvas.showPage()
@@ -152,7 +156,7 @@ def write_sheet(
         "markings": spec.markings,
         "colour": "cmyk",
         "pages": len(pages),
-        "tiles": len(TILES),
+        "tiles": len(tiles.tiles),
     }
     if spec.product == "stickers":
         params["square_mm"] = round(spec.square, 4)
@@ -186,7 +190,9 @@ def _size_words(spec: SheetSpec) -> str:
 # --- drawing (surface units are millimetres here) -------------------------------
 
 
-def _draw_page(surface: PdfSurface, page: SheetPage, spec: SheetSpec, style: TileStyle, design: BackDesign) -> None:
+def _draw_page(
+    surface: PdfSurface, page: SheetPage, spec: SheetSpec, style: TileStyle, design: BackDesign, tiles: TileSet
+) -> None:
     guide = GUIDE if spec.product == "tiles" else STICKER_GUIDE
     surface.shape(lines(page.guides), pen=Pen(guide, GUIDE_WIDTH_MM))
     surface.shape(lines(page.crop_marks), pen=Pen(MARK, CROP_MARK_WIDTH_MM))
@@ -194,13 +200,13 @@ def _draw_page(surface: PdfSurface, page: SheetPage, spec: SheetSpec, style: Til
     # Faces and backgrounds first, all of them: card tiles abut, and each one's bleed
     # may cover its neighbour's edge, never its frame.
     for placement in page.fronts:
-        draw_face(surface, *placement.cut.centre, size, TILE_FACE, page.bleed)
+        draw_face(surface, *placement.cut.centre, size, tiles.face, page.bleed)
     for placement in page.backs:
         draw_face(surface, *placement.cut.centre, size, design.background, page.bleed)
     for placement in page.fronts:
-        draw_tile(surface, placement.tile, *placement.cut.centre, size, style)
+        draw_tile(surface, placement.piece, *placement.cut.centre, size, style)
     for placement in page.backs:
-        draw_back(surface, *placement.cut.centre, size, design, background=False)
+        draw_back(surface, tiles, *placement.cut.centre, size, design, background=False)
     for x, y in page.targets:
         _target(surface, x, y)
     if page.fold:
@@ -269,14 +275,14 @@ _CARD = {
 }
 
 
-def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int) -> list[str]:
+def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str) -> list[str]:
     """The words beside the calibration square: what this page is and how to print it.
 
     The first line is the title; each line is a paragraph, reflowed to the note's width.
     """
     where = f"{paper_size(spec.paper).name} · sheet {sheet} of {sheets}"
     if page.side == "back":
-        return [f"Grawlix tile backs · {where}, back", _BACK_PAGE]
+        return [f"{title} tile backs · {where}, back", _BACK_PAGE]
     each = "each sticker" if spec.product == "stickers" else "each tile"
     actual = (
         "Print at actual size (100 %), never “fit to page”: the square must measure"
@@ -290,13 +296,13 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int) -> list[str
             if room > 1e-6 else "Each sticker is exactly as large as its square: place it with care."
         )
         return [
-            f"Grawlix stickers, {_mm(spec.tile_size)}, for {_mm(spec.square)} squares · {where}",
+            f"{title} stickers, {_mm(spec.tile_size)}, for {_mm(spec.square)} squares · {where}",
             actual,
             "Print on full-sheet sticker paper and cut along the thin guides. " + fit,
         ]
     side = ", front" if spec.backs == "duplex" else ""
     return [
-        f"Grawlix tiles, {_mm(spec.tile_size)}, for card · {where}{side}",
+        f"{title} tiles, {_mm(spec.tile_size)}, for card · {where}{side}",
         actual,
         _CARD[spec.backs or ""],
         (
@@ -320,13 +326,13 @@ def _note_styles() -> tuple[TextStyle, TextStyle]:
     return title, body
 
 
-def _page_notes(spec: SheetSpec, pages: list[SheetPage]) -> list[list[str]]:
+def _page_notes(spec: SheetSpec, pages: list[SheetPage], tiles: TileSet) -> list[list[str]]:
     """Each page's notes, checked to fit their box: reflowed to its width, or refused."""
     sheets = sum(page.side != "back" for page in pages)
     notes, sheet = [], 0
     for page in pages:
         sheet += page.side != "back"
-        paragraphs = _note(spec, page, sheet, sheets)
+        paragraphs = _note(spec, page, sheet, sheets, tiles.title)
         room = page.note.height - _notes_height(paragraphs, page.note.width)
         if room < 0 or page.note.width <= 0:
             raise GrawlixError(

@@ -13,10 +13,10 @@ its outer cut lines. Sticker tiles have no bleed and a small white gap.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import GrawlixError
-from ..games.grawlix.components import GLYPHS, TILES, Tile
 from ..games.grawlix.sizes import PAPER_TILE_MM
 from ..papers import paper_size
 
@@ -148,9 +148,9 @@ def default_sticker(square: float) -> float:
 
 @dataclass(frozen=True)
 class Placement:
-    """One tile's cut square; on a back, ``tile`` is the tile whose front it backs."""
+    """One piece's cut square; on a back, ``piece`` is the piece whose front it backs."""
 
-    tile: Tile
+    piece: Hashable
     cut: Box
 
 
@@ -264,21 +264,24 @@ def check_spec(spec: SheetSpec) -> None:
 # --- layout -------------------------------------------------------------------
 
 
-def sheet_pages(spec: SheetSpec) -> list[SheetPage]:
-    """Every page of the sheet, in print order (a duplex back follows its front)."""
+def sheet_pages(spec: SheetSpec, pieces: Sequence[Hashable], row: int) -> list[SheetPage]:
+    """Every page of the sheet, in print order (a duplex back follows its front).
+
+    ``pieces`` are laid out in their order; ``row`` is how many make a natural
+    row (a game's supply row: one colour's tiles), kept whole when that costs no page.
+    """
     check_spec(spec)
     frame = _frame(spec)
     area = frame.blocks[0]
     columns, rows_fit = _fits(area.width, spec), _fits(area.height, spec)
-    page_count = math.ceil(len(TILES) / (columns * rows_fit))
-    if math.ceil(len(TILES) / (len(GLYPHS) * rows_fit)) == page_count:
-        columns = min(columns, len(GLYPHS))  # one colour per row, as in the supply
-    per_page = math.ceil(len(TILES) / page_count)
+    page_count = math.ceil(len(pieces) / (columns * rows_fit))
+    if math.ceil(len(pieces) / (row * rows_fit)) == page_count:
+        columns = min(columns, row)  # one natural row per row, as in the supply
+    per_page = math.ceil(len(pieces) / page_count)
     rows = math.ceil(per_page / columns)
     pages = []
-    for first in range(0, len(TILES), per_page):
-        tiles = TILES[first : first + per_page]
-        fronts = _placements(tiles, spec, frame, columns, rows)
+    for first in range(0, len(pieces), per_page):
+        fronts = _placements(pieces[first : first + per_page], spec, frame, columns, rows)
         front = _front_page(spec, frame, fronts)
         pages.append(front)
         if spec.backs == "duplex":
@@ -287,9 +290,9 @@ def sheet_pages(spec: SheetSpec) -> list[SheetPage]:
 
 
 def _placements(
-    tiles: tuple[Tile, ...], spec: SheetSpec, frame: _Frame, columns: int, rows: int
+    pieces: Sequence[Hashable], spec: SheetSpec, frame: _Frame, columns: int, rows: int
 ) -> tuple[Placement, ...]:
-    """Tiles in supply order, row by row from the top, the block centred in its area.
+    """Pieces in order, row by row from the top, the block centred in its area.
 
     For gutter-fold the block sits against the fold instead, so the backs'
     block mirrors it across the fold.
@@ -304,11 +307,11 @@ def _placements(
         left = area.x0 + (area.width - block_width) / 2
     top = area.y1 - (area.height - block_height) / 2
     placements = []
-    for k, tile in enumerate(tiles):
+    for k, piece in enumerate(pieces):
         row, column = divmod(k, columns)
         x0 = left + b + column * pitch
         y1 = top - b - row * pitch
-        placements.append(Placement(tile, Box(x0, y1 - t, x0 + t, y1)))
+        placements.append(Placement(piece, Box(x0, y1 - t, x0 + t, y1)))
     return tuple(placements)
 
 
@@ -318,7 +321,7 @@ def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -
     backs: tuple[Placement, ...] = ()
     if spec.backs == "gutter-fold":
         fold_x = width / 2
-        backs = tuple(Placement(p.tile, p.cut.mirrored(fold_x)) for p in fronts)
+        backs = tuple(Placement(p.piece, p.cut.mirrored(fold_x)) for p in fronts)
         fold = ((fold_x, frame.footer.y1 + FOOTER_GAP_MM), (fold_x, height))
     blocks = [[p.cut for p in fronts]] + ([[p.cut for p in backs]] if backs else [])
     if spec.product == "tiles":
@@ -348,7 +351,7 @@ def duplex_back(front: SheetPage) -> SheetPage:
         front,
         side="back",
         fronts=(),
-        backs=tuple(Placement(p.tile, p.cut.mirrored(axis)) for p in front.fronts),
+        backs=tuple(Placement(p.piece, p.cut.mirrored(axis)) for p in front.fronts),
         crop_marks=(),
         guides=(),
         targets=tuple((2 * axis - x, y) for x, y in front.targets),

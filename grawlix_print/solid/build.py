@@ -14,18 +14,20 @@ from pathlib import Path
 import numpy as np
 
 from ..files import Written, write_bytes
-from ..games.grawlix.components import COLOURS, GLYPHS, TILES, Colour, Glyph
-from ..games.grawlix.look import TILE_FACE, ink
 from ..drawing.outline import glyph_outlines
+from ..games.grawlix.components import Colour, Glyph
+from ..games.grawlix.look import ink
+from ..games.grawlix.templates import load_components
 from . import dialects
-from .instructions import Files, Plate, instructions_text
+from ..facts.wording import in_words
+from .instructions import Files, Plate, full_set_kind, instructions_text
 from .layers import mm_text
 from .marks import mark_relief, mark_shapes
 from .plan import StlPlan, plan_stl, stl_options
 from .plates import Centre, plate_origin, plates
 
 BASE = "base (light grey)"
-INSTRUCTIONS = "grawlix-3d-printing.txt"
+INSTRUCTIONS = "{slug}-3d-printing.txt"
 
 
 def glyph_slug(glyph: Glyph) -> str:
@@ -43,11 +45,10 @@ def _numbered(stem: str, index: int, count: int, extension: str) -> str:
 def build_stl(out: Path, templates: Path | None = None, **options) -> list[Written]:
     """Build and write the meshes, 3MF plates, STEP files and printing notes.
 
-    ``options`` are those of ``stl_options``. ``templates`` is not read (the
-    tiles come from the tile definition); it is taken so that
-    ``grawlix-print all`` can call every product's build alike.
+    ``options`` are those of ``stl_options``; the tiles are those of
+    ``templates/components.toml`` (None: ./templates or the built-in game).
     """
-    plan = plan_stl(stl_options(**options))
+    plan = plan_stl(stl_options(**options), load_components(templates))
     products = _Products(plan).all()
     return [
         Written(write_bytes(Path(out) / product.name, product.data), product.kind, product.params)
@@ -55,14 +56,15 @@ def build_stl(out: Path, templates: Path | None = None, **options) -> list[Writt
     ]
 
 
-def sample_plates(symbols: str, colour: Colour, **options) -> dict[str, bytes]:
+def sample_plates(symbols: str, colour_name: str, templates: Path | None = None, **options) -> dict[str, bytes]:
     """A colour's one-nozzle and two-filament 3MF with only the tiles of ``symbols``.
 
     The same code as the full set, on a model small enough to slice in a moment
     (to try a slicer, or a layer setting, before printing a set).
     """
-    plan = plan_stl(stl_options("raised", **options))
-    glyphs = tuple(g for g in GLYPHS if g.symbol in symbols)
+    plan = plan_stl(stl_options("raised", **options), load_components(templates))
+    glyphs = tuple(g for g in plan.tiles.glyphs if g.symbol in symbols)
+    colour = next(c for c in plan.tiles.colours if c.name == colour_name)
     plan = replace(plan, raised_plates=plates(len(glyphs), plan.bed, plan.tile.size))
     products = _Products(plan, glyphs, (colour,))
     products.colour_change_3mf(colour)
@@ -97,14 +99,14 @@ class _Products:
     """
 
     def __init__(
-        self, plan: StlPlan, glyphs: tuple[Glyph, ...] = GLYPHS, colours=COLOURS
+        self, plan: StlPlan, glyphs: tuple[Glyph, ...] | None = None, colours: tuple[Colour, ...] | None = None
     ) -> None:
         from . import model
         from .mesh import tessellate, volume
 
         self.plan = plan
-        self.glyph_set = glyphs
-        self.colour_set = colours
+        self.glyph_set = plan.tiles.glyphs if glyphs is None else glyphs
+        self.colour_set = plan.tiles.colours if colours is None else colours
         self.products: list[_Product] = []
         self.plates: list[Plate] = []
         self.pictures: dict[tuple, bytes] = {}
@@ -121,17 +123,17 @@ class _Products:
         if self.plan.raised:
             self._raised_stl_plates()
             self._single_tiles()
-            for colour in COLOURS:
+            for colour in self.colour_set:
                 self.colour_change_3mf(colour)
                 self.two_filament_3mf(colour)
             if self.plan.full_set:
                 self._full_set_3mf()
         if self.plan.flat:
             self._flat()
-        files = Files(tuple(self.plates), self.plan.markings, self.plan.bed)
+        files = Files(tuple(self.plates), self.plan.markings, self.plan.bed, self.plan.tiles, self.plan.slug)
         text = instructions_text(self.plan.layers, self.plan.tile, files)
         self.products.append(
-            _Product(INSTRUCTIONS, "print instructions", text.encode(), self.plan.params)
+            _Product(INSTRUCTIONS.format(slug=self.plan.slug), "print instructions", text.encode(), self.plan.params)
         )
         return self.products
 
@@ -143,7 +145,7 @@ class _Products:
         from .shapes import Placement, outline_shapes
 
         tile = self.plan.tile
-        outlines = glyph_outlines()
+        outlines = glyph_outlines(self.plan.tiles.faces)
         self.glyphs: dict[Glyph, _GlyphTile] = {}
         for glyph in self.glyph_set:
             shapes = outline_shapes(outlines[glyph.symbol], Placement(tile.glyph_box))
@@ -154,7 +156,7 @@ class _Products:
         if self.plan.markings != "none":
             for colour in self.colour_set:
                 marks = model.relief(
-                    mark_shapes(tile, self.plan.markings, colour),
+                    mark_shapes(tile, self.plan.markings, colour, self.plan.tiles),
                     tile.body_height,
                     mark_relief(self.plan.layers),
                 )
@@ -173,9 +175,9 @@ class _Products:
         from .mesh import placed, stl_bytes, volume
 
         layers = self.plan.layers
-        colours = [None] if self.plan.markings == "none" else list(COLOURS)
+        colours = [None] if self.plan.markings == "none" else list(self.colour_set)
         for colour in colours:
-            stem = "grawlix-raised-plate" + ("" if colour is None else f"-{colour.name}")
+            stem = f"{self.plan.slug}-raised-plate" + ("" if colour is None else f"-{colour.name}")
             stem += _suffix(self.plan)
             count = len(self.plan.raised_plates)
             for index, centres in enumerate(self.plan.raised_plates):
@@ -211,7 +213,7 @@ class _Products:
         for glyph in self.glyph_set:
             triangles = placed(self.glyphs[glyph].whole_mesh.triangles, [centre])
             header = f"grawlix-print raised tile {glyph.symbol} {self.plan.tile.size:g} mm"
-            name = f"grawlix-raised-{glyph_slug(glyph)}"
+            name = f"{self.plan.slug}-raised-{glyph_slug(glyph)}"
             self.products.append(
                 _Product(
                     f"{name}.stl",
@@ -224,7 +226,7 @@ class _Products:
                 _Product(
                     f"{name}.step",
                     "STEP raised tile",
-                    step_bytes(self.glyphs[glyph].whole, f"Grawlix tile {glyph.symbol}"),
+                    step_bytes(self.glyphs[glyph].whole, f"{self.plan.tiles.title} tile {glyph.symbol}"),
                     self.plan.params | {"tiles": 1},
                 )
             )
@@ -232,7 +234,7 @@ class _Products:
     def _materials(self, colours: list[Colour]):
         from .threemf import Material
 
-        return [Material(BASE, TILE_FACE.rgb)] + [Material(c.name, ink(c).rgb) for c in colours]
+        return [Material(BASE, self.plan.tiles.face.rgb)] + [Material(c.name, ink(c).rgb) for c in colours]
 
     def _pieces_on_plates(self, tiles: list[tuple[Glyph, Colour]], plates_: list[list[Centre]]):
         """(glyph, colour, plate number, x, y) for each tile, plate by plate."""
@@ -261,7 +263,7 @@ class _Products:
         picture = self._picture(placed)
         plate_numbers = sorted({p.plate for p in pieces})
         package = Package(
-            f"Grawlix tiles, {colour.name} glyphs, one nozzle",
+            f"{self.plan.tiles.title} tiles, {colour.name} glyphs, one nozzle",
             dialects.BAMBU_DIALECT,
             materials,
             pieces,
@@ -281,7 +283,7 @@ class _Products:
             thumbnail=picture,
         )
         self._add_3mf(
-            f"grawlix-raised-{colour.name}-colour-change{_suffix(self.plan)}.3mf",
+            f"{self.plan.slug}-raised-{colour.name}-colour-change{_suffix(self.plan)}.3mf",
             "3MF one-nozzle plate",
             threemf_bytes(package),
             pieces,
@@ -298,8 +300,8 @@ class _Products:
             for glyph, _, plate, x, y in placed
         ]
         self._prusa_dialect_3mf(
-            f"grawlix-raised-{colour.name}-two-filaments{_suffix(self.plan)}.3mf",
-            f"Grawlix tiles, {colour.name} glyphs, two filaments",
+            f"{self.plan.slug}-raised-{colour.name}-two-filaments{_suffix(self.plan)}.3mf",
+            f"{self.plan.tiles.title} tiles, {colour.name} glyphs, two filaments",
             "3MF two-filament plate",
             [colour],
             pieces,
@@ -308,21 +310,22 @@ class _Products:
         )
 
     def _full_set_3mf(self) -> None:
-        """All 36 tiles over the fewest plates, each glyph on its colour's filament (2 to 7)."""
+        """Every tile over the fewest plates, each glyph on its colour's filament (2 onwards)."""
         from .threemf import Piece
 
-        tiles = [(t.glyph, t.colour) for t in TILES]
+        tiles = [(t.glyph, t.colour) for t in self.plan.tiles.tiles]
         layout = plates(len(tiles), self.plan.bed, self.plan.tile.size)
         placed = self._pieces_on_plates(tiles, layout)
         pieces = [
             Piece(_piece_name(g, c), self._parts(g, c, c.index + 2), x, y, plate)
             for g, c, plate, x, y in placed
         ]
+        filaments = in_words(len(self.plan.tiles.colours) + 1)
         self._prusa_dialect_3mf(
-            f"grawlix-raised-full-set-seven-filaments{_suffix(self.plan)}.3mf",
-            "Grawlix tiles, the full set, seven filaments",
-            "3MF seven-filament full set",
-            list(COLOURS),
+            f"{self.plan.slug}-raised-full-set-{filaments}-filaments{_suffix(self.plan)}.3mf",
+            f"{self.plan.tiles.title} tiles, the full set, {filaments} filaments",
+            full_set_kind(self.plan.tiles),
+            list(self.plan.tiles.colours),
             pieces,
             self._picture(placed),
             None,
@@ -392,7 +395,7 @@ class _Products:
             if plate == 1:
                 tile = self._whole(glyph, colour).triangles + np.array([x, y, 0.0])
                 triangles.append(tile)
-                colours.append(two_colours(tile, self.plan.layers.body, ink(colour).rgb))
+                colours.append(two_colours(tile, self.plan.layers.body, ink(colour).rgb, self.plan.tiles.face.rgb))
         self.pictures[key] = mesh_picture(np.concatenate(triangles), np.concatenate(colours))
         return self.pictures[key]
 
@@ -415,7 +418,7 @@ class _Products:
         tile = self.plan.tile
         for index, centres in enumerate(self.plan.flat_plates):
             triangles = placed(self.body_mesh.triangles, centres)
-            name = _numbered("grawlix-flat-plate", index, count, "stl")
+            name = _numbered(f"{self.plan.slug}-flat-plate", index, count, "stl")
             header = (
                 f"grawlix-print {len(centres)} flat tiles {tile.size:g} mm, "
                 f"{mm_text(tile.body_height)} mm high"

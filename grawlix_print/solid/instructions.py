@@ -14,7 +14,8 @@ import textwrap
 from dataclasses import dataclass
 
 from ..facts.wording import capitalised, join_words
-from ..games.grawlix.components import COLOURS, TILES
+from ..facts.wording import in_words
+from ..games.grawlix.components import TileSet
 from ..games.grawlix.sizes import SolidTile
 from .layers import LayerPlan, describe_snap, mm_text, suited_profiles
 from .plates import Bed
@@ -40,28 +41,35 @@ class Files:
     plates: tuple[Plate, ...]
     markings: str
     bed: Bed
+    tiles: TileSet
+    slug: str  # the game's title as file names begin
 
     def of_kind(self, *kinds: str) -> list[Plate]:
         return [p for p in self.plates if p.kind in kinds]
 
 
+def full_set_kind(tiles: TileSet) -> str:
+    """``3MF seven-filament full set``: one filament for the bodies and one per colour."""
+    return f"3MF {in_words(len(tiles.colours) + 1)}-filament full set"
+
+
 def instructions_text(layers: LayerPlan, tile: SolidTile, files: Files) -> str:
     """The whole notes file: settings, files, the change, batches, slicer steps, settings."""
     raised = files.of_kind("raised", "3MF one-nozzle plate")
-    sections = [_heading(layers, tile, bool(raised)), _files(files)]
+    sections = [_heading(layers, tile, bool(raised), files.tiles), _files(files)]
     if raised:
         sections += [_change(layers, files), _batches(files), _by_hand(layers, files)]
-        if files.of_kind("3MF two-filament plate", "3MF seven-filament full set"):
+        if files.of_kind("3MF two-filament plate", full_set_kind(files.tiles)):
             sections.append(_multi_material(files))
     sections.append(_settings(layers, tile, bool(raised)))
     flat = files.of_kind("flat")
     if flat:
-        sections.append(_flat(layers, tile, flat))
+        sections.append(_flat(layers, tile, flat, len(files.tiles.tiles)))
     return "\n\n".join(sections) + "\n"
 
 
-def _heading(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
-    title = "GRAWLIX 3D-PRINTED TILES: HOW TO PRINT THEM"
+def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, tiles: TileSet) -> str:
+    title = f"{tiles.title.upper()} 3D-PRINTED TILES: HOW TO PRINT THEM"
     first, layer = mm_text(layers.first), mm_text(layers.layer)
     size, body = mm_text(tile.size), mm_text(tile.body_height)
     shape = f"A tile is {mm_text(tile.footprint)} x {mm_text(tile.footprint)} mm"
@@ -116,11 +124,11 @@ def _files(files: Files) -> str:
     for plate in files.plates:
         name = plate.name.replace(plate.colour, "<colour>") if plate.colour else plate.name
         groups.setdefault(re.sub(r"-\d+(\.\w+)$", r"-<n>\1", name), []).append(plate)
-    rows = [(name, _what(group)) for name, group in groups.items()]
+    rows = [(name, _what(group, files.tiles)) for name, group in groups.items()]
     width = max(len(name) for name, _ in rows) + 2
     lines = ["FILES"]
     if any(plate.colour for plate in files.plates):
-        lines.append(f"  (<colour> is each of {', '.join(c.name for c in COLOURS)})")
+        lines.append(f"  (<colour> is each of {', '.join(c.name for c in files.tiles.colours)})")
     if any("<n>" in name for name, _ in rows):
         lines.append("  (<n> numbers the plates a bed takes: 1, 2, ...)")
     for name, what in rows:
@@ -129,14 +137,14 @@ def _files(files: Files) -> str:
     weights += "slicer's estimate is the one to trust."
     if files.of_kind("raised"):
         weights = (
-            "Also grawlix-raised-<glyph>.stl and .step: one tile per glyph, for reprints and "
+            f"Also {files.slug}-raised-<glyph>.stl and .step: one tile per glyph, for reprints and "
             f"for remixing in CAD. {weights}"
         )
     lines.append(_wrap(weights, indent="  "))
     return "\n".join(lines)
 
 
-def _what(group: list[Plate]) -> str:
+def _what(group: list[Plate], tile_set: TileSet) -> str:
     plate = group[0]
     tiles = f"{plate.tiles} tiles"
     on = f" on {plate.plates} plates" if plate.plates > 1 else ""
@@ -153,7 +161,7 @@ def _what(group: list[Plate]) -> str:
         "raised": f"{tiles}, one per glyph, for one nozzle: print once per accent colour",
         "3MF one-nozzle plate": f"{tiles} for one nozzle, the colour change already set",
         "3MF two-filament plate": f"{tiles}, body and glyph as parts on filaments 1 and 2",
-        "3MF seven-filament full set": f"all {tiles}{on}, glyphs on filaments 2 to 7",
+        full_set_kind(tile_set): f"all {tiles}{on}, glyphs on filaments 2 to {len(tile_set.colours) + 1}",
         "flat": f"{tiles}, plain blanks in one colour",
     }[plate.kind]
     if plate.kind == "raised" and plate.colour:
@@ -214,22 +222,29 @@ def _change(layers: LayerPlan, files: Files) -> str:
 
 
 def _batches(files: Files) -> str:
-    names = ", ".join(c.name for c in COLOURS)
+    tiles = files.tiles
+    names = ", ".join(c.name for c in tiles.colours)
+    glyphs, colours = in_words(len(tiles.glyphs)), in_words(len(tiles.colours))
     plates = files.of_kind("raised")
     where = plates[0].name if len(plates) == 1 else "the raised plates"
+    whole = f"A full set is {len(tiles.tiles)} tiles: the {glyphs} glyphs in each of {colours} colours."
     if files.markings != "none":
         text = (
-            f"A full set is {len(TILES)} tiles: the six glyphs in each of six colours. Each "
-            f"colour has its own plate (its {files.markings} are raised in the corners); print "
-            f"each once, base colour first and its accent colour after the change: {names}."
+            f"{whole} Each colour has its own plate (its {files.markings} are raised in the "
+            f"corners); print each once, base colour first and its accent colour after the "
+            f"change: {names}."
         )
     else:
         text = (
-            f"A full set is {len(TILES)} tiles: the six glyphs in each of six colours. Print "
-            f"{where} six times, each time base colour first and one accent colour "
-            f"after the change: {names}. Any six colours that are easy to tell apart will do."
+            f"{whole} Print {where} {_times(len(tiles.colours))}, each time base colour first "
+            f"and one accent colour after the change: {names}. Any {colours} colours that are "
+            "easy to tell apart will do."
         )
-    return "\n".join(["SIX BATCHES", _wrap(text, indent="  ")])
+    return "\n".join([f"{colours.upper()} BATCHES", _wrap(text, indent="  ")])
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{in_words(count)} times")
 
 
 def _by_hand(layers: LayerPlan, files: Files) -> str:
@@ -292,7 +307,7 @@ def _multi_material(files: Files) -> str:
                 indent="  ",
             )
         )
-    full = files.of_kind("3MF seven-filament full set")
+    full = files.of_kind(full_set_kind(files.tiles))
     if full:
         plate = full[0]
         where = (
@@ -301,10 +316,10 @@ def _multi_material(files: Files) -> str:
             else f"on {plate.plates} plates side by side (if your slicer shows them on one "
             "plate, use Arrange)"
         )
-        order = ", ".join(f"{c.index + 2} {c.name}" for c in COLOURS)
+        order = ", ".join(f"{c.index + 2} {c.name}" for c in files.tiles.colours)
         lines.append(
             _wrap(
-                f"{plate.name} holds the whole set of {len(TILES)} tiles {where}: bodies on "
+                f"{plate.name} holds the whole set of {len(files.tiles.tiles)} tiles {where}: bodies on "
                 f"filament 1, glyphs on {order}.",
                 indent="  ",
             )
@@ -332,7 +347,7 @@ def _settings(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
     return "\n".join(["PRINT SETTINGS THAT MATTER", *(_wrap(f"- {i}", "  ", "    ") for i in items)])
 
 
-def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate]) -> str:
+def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate], set_size: int) -> str:
     count = sum(p.tiles for p in flat)
     names = join_words([p.name for p in flat])
     return "\n".join(
@@ -342,7 +357,7 @@ def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate]) -> str:
                 f"{names} hold{'s' if len(flat) == 1 else ''} {count} plain tiles, "
                 f"{mm_text(tile.footprint)} x {mm_text(tile.footprint)} x "
                 f"{mm_text(layers.body)} mm, in one colour with no change: enough for a set of "
-                f"{len(TILES)}, for example to carry the stickers from the sticker sheets.",
+                f"{set_size}, for example to carry the stickers from the sticker sheets.",
                 indent="  ",
             ),
         ]

@@ -1,8 +1,8 @@
 """Colour-blind marks on printed tiles: the paper tiles' letters or shapes, raised in the corners.
 
-The mapping from colour to mark is the tile definition's (``tile.look.MARKS``
-and ``mark_polygons``; letters are the colours' letters in the face the paper
-tiles print them in, read with the tile definition's outline reader). The
+The mapping from colour to mark is the tile set's (each colour's ``shape``;
+letters are the colours' letters in the face the paper tiles print them in,
+read with the drawing layer's outline reader). The
 marks stand in the glyph's layers, so the same filament change colours them.
 
 A mark sits in the square each corner leaves free: outside the farthest any
@@ -15,13 +15,17 @@ refused.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
-from ..games.grawlix.components import Colour
+from ..games.grawlix.components import Colour, TileSet
 from ..games.grawlix.look import colour_mark
 from ..games.grawlix.sizes import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes
+
+if TYPE_CHECKING:  # outlines need fontTools: read only once a plan is made
+    from ..drawing.outline import Faces
 
 MARK_GAP_MM = 0.6
 """Between a mark and the nearest glyph: wide enough to print as a gap, not a seam."""
@@ -34,8 +38,8 @@ MARK_RELIEF_MM = 1.0
 _TURNS = (0, 90, 180, 270)
 
 
-@lru_cache(maxsize=1)
-def glyph_reach() -> float:
+@lru_cache(maxsize=4)
+def glyph_reach(faces: Faces) -> float:
     """How far any glyph reaches into a corner, as a fraction of the glyph box.
 
     The largest ``min(|x|, |y|)`` over the glyphs' outlines: beyond it in both
@@ -46,7 +50,7 @@ def glyph_reach() -> float:
 
     return max(
         min(abs(x), abs(y))
-        for outline in glyph_outlines().values()
+        for outline in glyph_outlines(faces).values()
         for polygon in outline.polygons(STROKE_TOLERANCE)
         for x, y in polygon
     )
@@ -58,14 +62,14 @@ def mark_relief(layers: LayerPlan) -> float:
     return round(min(whole, layers.relief_layers) * layers.layer, 6)
 
 
-def mark_shapes(tile: SolidTile, marking: str, colour: Colour) -> list[Shape2D]:
+def mark_shapes(tile: SolidTile, marking: str, colour: Colour, tiles: TileSet) -> list[Shape2D]:
     """The colour's mark in each corner of the tile's top, turned to face each side."""
     from .strokes import thinnest_stroke
 
     if marking == "none":
         return []
     polygons, extent, place_unit = _unit_mark(marking, colour)
-    inner = glyph_reach() * tile.glyph_box + MARK_GAP_MM
+    inner = glyph_reach(tiles.faces) * tile.glyph_box + MARK_GAP_MM
     outer = tile.footprint / 2 - tile.chamfer - MARK_MARGIN_MM
     scale = (outer - inner) / extent
     thinnest = thinnest_stroke(polygons) * scale

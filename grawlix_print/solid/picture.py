@@ -12,13 +12,12 @@ import numpy as np
 
 from ..drawing.png import png_bytes
 from ..drawing.ink import RGB
-from ..games.grawlix.look import TILE_FACE
 
 THUMBNAIL_PX = (512, 512)
 
 
 def two_colours(
-    triangles: np.ndarray, split_z: float, accent: RGB, base: RGB = TILE_FACE.rgb
+    triangles: np.ndarray, split_z: float, accent: RGB, base: RGB
 ) -> np.ndarray:
     """Each face's colour: ``accent`` above ``split_z`` (the glyphs), ``base`` below."""
     above = triangles[:, :, 2].mean(axis=1) > split_z + 1e-6

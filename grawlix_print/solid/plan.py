@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass, field, replace
 
 from ..errors import GrawlixError
-from ..games.grawlix.components import COLOURS, GLYPHS, TILES
-from ..games.grawlix.look import MARKINGS
+from ..games.grawlix.components import TileSet
+from ..games.grawlix.look import MARKINGS, check_marking
 from ..games.grawlix.sizes import SOLID_TILE, SolidTile
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
 from .marks import mark_shapes
@@ -43,8 +43,9 @@ class StlOptions:
 
 @dataclass(frozen=True)
 class StlPlan:
-    """Checked options: the tile to build, its layers and where tiles go on each plate."""
+    """Checked options: the tile set, the tile to build, its layers and where tiles go on each plate."""
 
+    tiles: TileSet
     tile: SolidTile
     layers: LayerPlan
     bed: Bed
@@ -53,9 +54,14 @@ class StlPlan:
     flat: bool
     full_set: bool
     raised_plates: list[list[Centre]] = field(default_factory=list)
-    """Plates of six tiles, one per glyph (one plate unless the bed is small)."""
+    """Plates of one tile per glyph (one plate unless the bed is small)."""
     flat_plates: list[list[Centre]] = field(default_factory=list)
-    """The 36 blank tiles over the fewest plates."""
+    """A blank for every tile of the set, over the fewest plates."""
+
+    @property
+    def slug(self) -> str:
+        """The game's title as file names begin: ``grawlix``."""
+        return slug(self.tiles.title)
 
     @property
     def params(self) -> dict:
@@ -77,7 +83,12 @@ class StlPlan:
         }
 
 
-def plan_stl(options: StlOptions) -> StlPlan:
+def slug(title: str) -> str:
+    """``Grawlix`` -> ``grawlix``, ``Snarl & Co.`` -> ``snarl-co``: a title as a file name starts."""
+    return "-".join("".join(c if c.isalnum() else " " for c in title.lower()).split()) or "tiles"
+
+
+def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
     """Refuse every impossible option with one line naming it; no CAD work happens here."""
     for name, value in (("--tile-size", options.tile_size), ("--relief", options.relief)):
         if not math.isfinite(value) or value <= 0:
@@ -90,6 +101,7 @@ def plan_stl(options: StlOptions) -> StlPlan:
         raise GrawlixError(f"--style must be one of {', '.join(STYLES)}, not {unknown or 'none'}")
     if options.markings not in MARKINGS:
         raise GrawlixError(f"--markings {options.markings!r} is not one of {', '.join(MARKINGS)}")
+    check_marking(tiles, options.markings)
     raised, flat = "raised" in options.styles, "flat" in options.styles
     layers = plan_layers(
         options.body_height,
@@ -109,10 +121,11 @@ def plan_stl(options: StlOptions) -> StlPlan:
     bed = Bed(*options.bed)
     check_bed(bed, tile.size)
     if raised:
-        _check_strokes(tile)
-        for colour in COLOURS:
-            mark_shapes(tile, options.markings, colour)
+        _check_strokes(tile, tiles)
+        for colour in tiles.colours:
+            mark_shapes(tile, options.markings, colour, tiles)
     return StlPlan(
+        tiles,
         tile,
         layers,
         bed,
@@ -120,8 +133,8 @@ def plan_stl(options: StlOptions) -> StlPlan:
         raised,
         flat,
         options.full_set and raised,
-        plates(len(GLYPHS), bed, tile.size) if raised else [],
-        plates(len(TILES), bed, tile.size) if flat else [],
+        plates(len(tiles.glyphs), bed, tile.size) if raised else [],
+        plates(len(tiles.tiles), bed, tile.size) if flat else [],
     )
 
 
@@ -143,11 +156,13 @@ def _check_body(tile: SolidTile, options: StlOptions) -> None:
         )
 
 
-def _check_strokes(tile: SolidTile) -> None:
+def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
     """The thinnest glyph stroke, scaled to the printed tile, must stay at least MIN_STROKE_MM."""
+    from ..games.grawlix.look import outlines
     from .strokes import glyph_strokes  # the glyph outlines (fontTools): only once a plan is made
 
-    strokes = glyph_strokes()
+    outlines(tiles)  # a typeface that fails is refused naming its key in components.toml
+    strokes = glyph_strokes(tiles.faces)
     symbol = min(strokes, key=strokes.get)
     thinnest = strokes[symbol] * tile.glyph_box
     if thinnest < MIN_STROKE_MM:

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..drawing.outline import Point, glyph_outlines
+from ..drawing.outline import Faces, Point, glyph_outlines
 
 STROKE_TOLERANCE = 0.0005
 """Flattening tolerance (in glyph-box units) for measuring strokes: 0.01 mm on a 19 mm glyph."""
@@ -71,11 +71,11 @@ def stroke_widths(polygons: list[list[Point]]) -> tuple[np.ndarray, np.ndarray, 
 
 
 @lru_cache(maxsize=4)
-def glyph_strokes(font: str | None = None) -> dict[str, float]:
-    """Thinnest stroke of every glyph, as a fraction of its glyph box."""
+def glyph_strokes(faces: Faces) -> dict[str, float]:
+    """Thinnest stroke of every glyph (each character from its font), as a fraction of its glyph box."""
     return {
         symbol: thinnest_stroke(outline.polygons(STROKE_TOLERANCE))
-        for symbol, outline in glyph_outlines(font).items()
+        for symbol, outline in glyph_outlines(faces).items()
     }
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..files import Written, write_text
-from ..games.templates import find_templates, load_rules
+from ..games.grawlix.templates import load_rules
+from ..games.templates import find_templates
 from ..rulebook import Diagram, load_leaflet_text, load_web_sections
 from .diagrams import diagram_file, diagram_svg
 from .edition import web_edition

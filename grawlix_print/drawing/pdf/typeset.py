@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..ink import Ink
-from ..outline import TextGlyph, text_glyphs
+from ..outline import TextGlyph
 from ..surface import Path, glyph_path
 from ..text import Break, Span
 from .surface import PdfSurface
@@ -61,6 +61,8 @@ class TextStyle:
     bullet_indent: float = 0.0  # where a list item's label starts
     space_before: float = 0.0
     space_after: float = 0.0
+    glyphs: Mapping[str, TextGlyph] = field(default_factory=dict, compare=False, repr=False)
+    """How a glyph span (``Span.glyph``) is drawn: the game's glyphs, by character."""
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,7 @@ def _words(runs: Iterable[Span | Break], style: TextStyle, room: float) -> Itera
             pieces, width = [], 0.0
             yield _BREAK
             continue
-        glyph = text_glyphs().get(run.text) if run.glyph else None
+        glyph = style.glyphs.get(run.text) if run.glyph else None
         if glyph is not None:
             advance = glyph.advance * style.size * GLYPH_SCALE
             pieces.append(Piece(run.text, True, run.link, advance, glyph))

@@ -16,17 +16,19 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .engine import Location
-from .positions import Position
-from .components import TILES, Tile
-from ...drawing.ink import Ink
-from .look import TILE_EDGE
 from ...drawing.fonts import LABEL
+from ...drawing.ink import Ink
 from ...drawing.surface import Face, Pen, Surface, lines
+from .components import Tile, TileSet
+from .engine import Location
+from .look import TILE_EDGE
+from .positions import Position
 from .tile_picture import TileStyle, draw_tile
 
-DIAGRAM_STYLE = TileStyle(edge_width=0.03, contour_width=0.014)
-"""Tiles in diagrams: the designer's look, with neighbouring borders drawn as one line."""
+
+def diagram_style(tiles: TileSet) -> TileStyle:
+    """Tiles in diagrams: the designer's look, with neighbouring borders drawn as one line."""
+    return TileStyle(face=tiles.face, edge_width=0.03, contour_width=0.014)
 
 VACANT = Ink((0.25, 0.25, 0.25), (0.0, 0.0, 0.0, 0.75))
 VACANT_WIDTH = 0.03  # dot diameter, fraction of the cell
@@ -41,6 +43,7 @@ LOOSE_GAP = 1.75  # cells from the grid's lower edge to the first row of loose t
 class Picture:
     """Tiles on a grid, optional dotted vacant squares and labels, plus loose tiles below."""
 
+    tile_set: TileSet
     tiles: dict[Location, Tile]
     vacant: tuple[Location, ...] = ()
     labels: dict[str, Location] = field(default_factory=dict)
@@ -91,9 +94,10 @@ class Picture:
 
     def draw(
         self, surface: Surface, x: float, top: float, cell: float, label_face: Face = LABEL,
-        style: TileStyle = DIAGRAM_STYLE,
+        style: TileStyle | None = None,
     ) -> None:  # fmt: skip
         """Draw with the picture's top-left corner at (x, top)."""
+        style = style or diagram_style(self.tile_set)
         first_row, first_column, _, _ = self.bounds
 
         def centre(location: Location) -> tuple[float, float]:
@@ -196,15 +200,15 @@ def example_picture(position: Position, legal: Iterable[Location]) -> Picture:
 
     The legal locations are the engine's answer, passed in: a picture only draws them.
     """
-    return Picture(tiles=position.grid.tiles(), vacant=tuple(legal), labels=dict(position.markers))
+    return Picture(position.grid.rules.tiles, position.grid.tiles(), vacant=tuple(legal), labels=dict(position.markers))
 
 
 def cover_picture(position: Position, missing: Iterable[Tile]) -> Picture:
     """The position's tiles with the given loose tiles lying turned beneath."""
-    return Picture(tiles=position.grid.tiles(), loose=tuple(missing))
+    return Picture(position.grid.rules.tiles, position.grid.tiles(), loose=tuple(missing))
 
 
-def supply_picture() -> Picture:
+def supply_picture(tiles: TileSet) -> Picture:
     """The supply chart: one row per colour, one column per glyph."""
-    return Picture(tiles={(t.colour.index, t.glyph.index): t for t in TILES})
+    return Picture(tiles, {(t.colour.index, t.glyph.index): t for t in tiles.tiles})
 

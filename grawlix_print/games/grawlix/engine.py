@@ -18,43 +18,65 @@ from __future__ import annotations
 
 import heapq
 import random
+from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .components import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
+from .components import Colour, Glyph, Tile, TileSet
 from .rules import Rules
 
 Location = tuple[int, int]
-
-# A line's "used" mask holds its glyphs in the low bits and its colours above them.
-_COLOUR_SHIFT = len(GLYPHS)
-_GLYPH_BITS = (1 << len(GLYPHS)) - 1
-_TILE_LINE_BITS = tuple(1 << t.glyph.index | 1 << (_COLOUR_SHIFT + t.colour.index) for t in TILES)
-
-
-def _tiles_avoiding(shift: int, width: int) -> tuple[int, ...]:
-    """For every ``width``-bit set of used glyphs (or colours, ``shift`` up): the tiles clear of it."""
-    return tuple(
-        sum(1 << t for t, bits in enumerate(_TILE_LINE_BITS) if not bits & used << shift)
-        for used in range(1 << width)
-    )
-
-
-# _TILES_AVOIDING[used] = the tiles t with no bit of _TILE_LINE_BITS[t] in used:
-# the clash test of Grid._tile_reason, for all 36 tiles at once.
-_TILES_AVOIDING = tuple(
-    glyph_ok & colour_ok
-    for colour_ok in _tiles_avoiding(_COLOUR_SHIFT, len(COLOURS))
-    for glyph_ok in _tiles_avoiding(0, len(GLYPHS))
-)
-ALL_TILES = (1 << len(TILES)) - 1
 _NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
-def tiles_in(mask: int) -> list[Tile]:
+@dataclass(frozen=True)
+class _Tables:
+    """The placement rule's tile test, precomputed for a tile set of ``glyphs`` x ``colours``.
+
+    A line's "used" mask holds its glyphs in the low bits and its colours above
+    them. ``glyph_avoiding[g]`` is the mask of tiles whose glyph is not in the
+    glyph set ``g`` (likewise for colours), so the tiles clear of a line are
+    two look-ups: the clash test of ``Grid._tile_reason`` for all tiles at once.
+    """
+
+    colour_shift: int
+    glyph_bits: int
+    line_bits: tuple[int, ...]
+    glyph_avoiding: tuple[int, ...]
+    colour_avoiding: tuple[int, ...]
+    all_tiles: int
+
+    def avoiding(self, used: int) -> int:
+        return self.glyph_avoiding[used & self.glyph_bits] & self.colour_avoiding[used >> self.colour_shift]
+
+
+@lru_cache(maxsize=8)
+def _tables(glyphs: int, colours: int) -> _Tables:
+    count = glyphs * colours
+    line_bits = tuple(1 << (i % glyphs) | 1 << (glyphs + i // glyphs) for i in range(count))
+
+    def avoiding(width: int, shift: int) -> tuple[int, ...]:
+        return tuple(
+            sum(1 << t for t, bits in enumerate(line_bits) if not bits & used << shift)
+            for used in range(1 << width)
+        )
+
+    return _Tables(glyphs, (1 << glyphs) - 1, line_bits, avoiding(glyphs, 0), avoiding(colours, glyphs), (1 << count) - 1)
+
+
+def tables_for(tiles: TileSet) -> _Tables:
+    return _tables(len(tiles.glyphs), len(tiles.colours))
+
+
+def all_tiles(tiles: TileSet) -> int:
+    """The mask of every tile of the set."""
+    return (1 << len(tiles.tiles)) - 1
+
+
+def tiles_in(tiles: TileSet, mask: int) -> list[Tile]:
     """The tiles of a mask, in supply order."""
-    return [t for t in TILES if mask >> t.index & 1]
+    return [t for t in tiles.tiles if mask >> t.index & 1]
 
 
 def _at(location: Location | None) -> str:
@@ -168,6 +190,8 @@ class Grid:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self._tiles = rules.tiles.tiles
+        self._tables = tables_for(rules.tiles)
         self._cells: dict[Location, int] = {}
         self._row_used: dict[int, int] = {}
         self._column_used: dict[int, int] = {}
@@ -216,11 +240,11 @@ class Grid:
 
     def tile_at(self, location: Location) -> Tile | None:
         index = self._cells.get(location)
-        return None if index is None else TILES[index]
+        return None if index is None else self._tiles[index]
 
     def tiles(self) -> dict[Location, Tile]:
         """Every tile by location, in reading order (row by row)."""
-        return {loc: TILES[self._cells[loc]] for loc in sorted(self._cells)}
+        return {loc: self._tiles[self._cells[loc]] for loc in sorted(self._cells)}
 
     @property
     def placed_mask(self) -> int:
@@ -277,8 +301,8 @@ class Grid:
         """What keeps tile ``index`` from a location that takes tiles, or None."""
         if self._placed >> index & 1:
             return Reason.IN_GRID
-        shared = _TILE_LINE_BITS[index] & self._used(*location)
-        if shared & _GLYPH_BITS:
+        shared = self._tables.line_bits[index] & self._used(*location)
+        if shared & self._tables.glyph_bits:
             return Reason.SAME_GLYPH
         return Reason.SAME_COLOUR if shared else None
 
@@ -294,7 +318,7 @@ class Grid:
         """The reason with what its wording names: the other tile, the line, the span."""
         row, column = location
         if reason is Reason.OCCUPIED:
-            return Problem(reason, location, tile, TILES[self._cells[location]], location)
+            return Problem(reason, location, tile, self._tiles[self._cells[location]], location)
         if reason is Reason.IN_GRID:
             where = next(loc for loc, i in self._cells.items() if i == tile.index)
             return Problem(reason, location, tile, tile, where)
@@ -308,7 +332,7 @@ class Grid:
             return Problem(reason, location, tile)
         shared = "glyph" if reason is Reason.SAME_GLYPH else "colour"
         for r, c in sorted(self._cells, key=lambda loc: (loc[0] != row, loc)):  # the row first
-            other = TILES[self._cells[(r, c)]]
+            other = self._tiles[self._cells[(r, c)]]
             if (r == row or c == column) and getattr(other, shared) == getattr(tile, shared):
                 line = f"row {row}" if r == row else f"column {column}"
                 return Problem(reason, location, tile, other, (r, c), line)
@@ -316,18 +340,23 @@ class Grid:
 
     # --- many tiles at once ------------------------------------------------------
 
-    def fitting(self, tiles: int = ALL_TILES) -> list[tuple[Location, int]]:
+    def fitting(self, tiles: int | None = None) -> list[tuple[Location, int]]:
         """Each location open now with the mask of ``tiles`` that could legally go there.
 
         This is the engine's inner loop: two table look-ups per open location.
         The tiles' own presence in the grid is not checked: pass tiles not in it.
         """
+        if tiles is None:
+            tiles = self._tables.all_tiles
         if not self._cells:
             return [((0, 0), tiles)] if tiles else []
         row_used, column_used = self._row_used.get, self._column_used.get
+        glyph_ok, colour_ok = self._tables.glyph_avoiding, self._tables.colour_avoiding
+        glyph_bits, shift = self._tables.glyph_bits, self._tables.colour_shift
         found = []
         for location in self._open:
-            fits = tiles & _TILES_AVOIDING[row_used(location[0], 0) | column_used(location[1], 0)]
+            used = row_used(location[0], 0) | column_used(location[1], 0)
+            fits = tiles & glyph_ok[used & glyph_bits] & colour_ok[used >> shift]
             if fits:
                 found.append((location, fits))
         found.sort()
@@ -337,23 +366,24 @@ class Grid:
         """Tiles not yet in the grid (as a mask) that could legally go at ``location``."""
         if self._location_reason(location) is not None:
             return 0
-        return _TILES_AVOIDING[self._used(*location)] & ~self._placed
+        return self._tables.avoiding(self._used(*location)) & ~self._placed
 
     def allowed(self, location: Location) -> Allowed:
         """The glyphs, colours and tiles allowed at a location now."""
         if self._location_reason(location) is not None:
             return Allowed(location, (), (), ())
         used = self._used(*location)
-        glyphs, colours = used & _GLYPH_BITS, used >> _COLOUR_SHIFT
+        glyphs, colours = used & self._tables.glyph_bits, used >> self._tables.colour_shift
         return Allowed(
             location,
-            tuple(g for g in GLYPHS if not glyphs >> g.index & 1),
-            tuple(c for c in COLOURS if not colours >> c.index & 1),
-            tuple(tiles_in(self.fitting_mask(location))),
+            tuple(g for g in self.rules.tiles.glyphs if not glyphs >> g.index & 1),
+            tuple(c for c in self.rules.tiles.colours if not colours >> c.index & 1),
+            tuple(tiles_in(self.rules.tiles, self.fitting_mask(location))),
         )
 
-    def legal_locations(self, tiles: int = ALL_TILES) -> list[Location]:
-        """Sorted locations where one of ``tiles`` (a mask) not yet in the grid could go."""
+    def legal_locations(self, tiles: int | None = None) -> list[Location]:
+        """Sorted locations where one of ``tiles`` (a mask; every tile if None) not yet in the grid could go."""
+        tiles = self._tables.all_tiles if tiles is None else tiles
         return [loc for loc, _ in self.fitting(tiles & ~self._placed)]
 
     # --- changing --------------------------------------------------------------
@@ -381,7 +411,7 @@ class Grid:
             self._left, self._right = min(self._left, column), max(self._right, column)
         self._cells[location] = index
         self._placed |= 1 << index
-        bits = _TILE_LINE_BITS[index]
+        bits = self._tables.line_bits[index]
         self._row_used[row] = self._row_used.get(row, 0) | bits
         self._column_used[column] = self._column_used.get(column, 0) | bits
         self._open.discard(location)
@@ -434,13 +464,15 @@ class Game:
 
     rules: Rules
     grid: Grid = field(init=False)
-    supply: int = ALL_TILES
+    supply: int = -1  # every tile of the set (filled in below)
     hands: list[int] = field(default_factory=lambda: [0, 0])
     to_move: int = 0
     history: list[Move] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.grid = Grid(self.rules)
+        if self.supply == -1:
+            self.supply = all_tiles(self.rules.tiles)
 
     @property
     def drafting(self) -> bool:
@@ -448,11 +480,11 @@ class Game:
         return not self.grid and sum(h.bit_count() for h in self.hands) < 2 * self.rules.hand_size
 
     def hand(self, player: int) -> list[Tile]:
-        return tiles_in(self.hands[player])
+        return tiles_in(self.rules.tiles, self.hands[player])
 
     def supply_tiles(self) -> list[Tile]:
         """The tiles still to draft, in supply order."""
-        return tiles_in(self.supply)
+        return tiles_in(self.rules.tiles, self.supply)
 
     def _refuse(self, reason: Reason, tile: Tile | None = None, location: Location | None = None):
         raise IllegalMove(
@@ -476,7 +508,7 @@ class Game:
         return [
             Move(loc, t)
             for loc, fits in self.grid.fitting(self.hands[self.to_move])
-            for t in tiles_in(fits)
+            for t in tiles_in(self.rules.tiles, fits)
         ]
 
     def has_legal_move(self) -> bool:
@@ -531,12 +563,13 @@ def _random_bit(mask: int, rng: random.Random) -> int:
 def random_game(rules: Rules, rng: random.Random) -> Game:
     """Play a whole game with uniformly random drafts and moves; returns the finished game."""
     game = Game(rules)
-    supply = list(range(len(TILES)))
+    tiles = rules.tiles.tiles
+    supply = list(range(len(tiles)))
     rng.shuffle(supply)  # drafting from a shuffled supply = drafting uniformly at random
     while game.drafting:
-        game.draft(TILES[supply.pop()])
+        game.draft(tiles[supply.pop()])
     while options := game.grid.fitting(game.hands[game.to_move]):
         location, fits = options[rng.randrange(len(options))]
-        tile = TILES[_random_bit(fits, rng)]
+        tile = tiles[_random_bit(fits, rng)]
         game._apply(Move(location, tile), supply.pop() if supply else None)
     return game

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import GrawlixError
-from .engine import ALL_TILES, Location, tiles_in
+from .components import Colour, Glyph, Tile, TileSet
+from .engine import Location, all_tiles, tiles_in
 from .positions import Position
+from .proof import Proof, why_not_one_short
 from .rules import Rules
-from .components import COLOURS, GLYPHS, TILES, Colour, Glyph, Tile
-from .proof import WHY_NOT_35, Proof
 from ...facts.wording import counted, in_words, join_words
 
 
@@ -44,11 +44,11 @@ text's business; how it is set is the renderer's.
 """
 
 GAME_VALUES: dict[str, Callable[[Rules], Value]] = {
-    "tiles": lambda r: len(TILES),
-    "glyphs": lambda r: len(GLYPHS),
-    "colours": lambda r: len(COLOURS),
-    "glyph_list": lambda r: GLYPHS,
-    "colour_list": lambda r: COLOURS,
+    "tiles": lambda r: len(r.tiles.tiles),
+    "glyphs": lambda r: len(r.tiles.glyphs),
+    "colours": lambda r: len(r.tiles.colours),
+    "glyph_list": lambda r: r.tiles.glyphs,
+    "colour_list": lambda r: r.tiles.colours,
     "max_rows": lambda r: r.max_rows,
     "max_columns": lambda r: r.max_columns,
     "hand_size": lambda r: r.hand_size,
@@ -59,14 +59,18 @@ PROOF = "proof"
 """The name under which placeholders and conditions reach the proven facts ({proof.max_tiles})."""
 
 PROOF_VALUES: dict[str, Callable[[Proof], Value]] = {
+    "order": lambda p: p.order,
+    "cells": lambda p: p.order * p.order,
     "max_tiles": lambda p: p.max_tiles,
-    "left_out": lambda p: len(TILES) - p.max_tiles,
+    "left_out": lambda p: p.order * p.order - p.max_tiles,
+    "one_short": lambda p: p.order * p.order - 1,
     "squares_searched": lambda p: p.squares_searched,
     "isotopy_classes": lambda p: p.isotopy_classes,
     "main_classes": lambda p: p.main_classes,
-    "most_transversals": lambda p: max(p.transversals),
+    "most_transversals": lambda p: max(p.transversals, default=0),
     "squares_with_mate": lambda p: p.squares_with_mate,
-    "why_not_35": lambda p: WHY_NOT_35,
+    "why_not_one_short": lambda p: why_not_one_short(p.order),
+    "note": lambda p: p.note,
 }
 """Placeholders about what the search proved (see ``facts.proof``)."""
 
@@ -162,8 +166,16 @@ class Facts:
     def _proven(self, words: list[str], where: str, text: str) -> tuple[bool, str]:
         if words == ["full", "grid"]:
             proof = self.proof(where)
-            return proof.full_grid_possible, f"no legal grid holds all {len(TILES)} tiles"
-        raise GrawlixError(f"unknown condition {text!r}: write '{PROOF}: [not] full grid'", where)
+            return proof.full_grid_possible, f"no legal grid holds all {len(self.rules.tiles.tiles)} tiles"
+        if words == ["grid", "found"]:
+            proof = self.proof(where)
+            return bool(proof.largest_grid), f"no grid was searched for: {proof.note}"
+        if words == ["searched"]:
+            proof = self.proof(where)
+            return proof.method == "search", f"not every square was searched: {proof.note}"
+        raise GrawlixError(
+            f"unknown condition {text!r}: write '{PROOF}: [not] full grid | grid found | searched'", where
+        )
 
     def _test(self, position: Position, words: list[str], where: str, text: str) -> tuple[bool, str]:
         grid = position.grid
@@ -250,7 +262,7 @@ _POSITION_VALUES: dict[str, Callable[[Position], Value]] = {
     "rows": lambda p: p.grid.rows,
     "columns": lambda p: p.grid.columns,
     "tile_list": lambda p: tuple(p.grid.tiles().values()),
-    "missing": lambda p: len(TILES) - len(p.grid),
+    "missing": lambda p: len(p.grid.rules.tiles.tiles) - len(p.grid),
     "missing_list": lambda p: missing_tiles(p),
 }
 
@@ -267,7 +279,8 @@ _MARKER_VALUES: dict[str, Callable[[Position, Location], Value]] = {
 
 def missing_tiles(position: Position) -> tuple[Tile, ...]:
     """The tiles of the game that are not in the position's grid, in supply order."""
-    return tuple(tiles_in(ALL_TILES & ~position.grid.placed_mask))
+    tiles = position.grid.rules.tiles
+    return tuple(tiles_in(tiles, all_tiles(tiles) & ~position.grid.placed_mask))
 
 
 # --- what a diagram shows, in words (its text alternative) --------------------------
@@ -283,12 +296,12 @@ def _row_words(tiles: dict[Location, Tile], row: int, left: int, right: int) -> 
     return ", ".join(tile_name(t) if t else "empty" for t in cells)
 
 
-def describe_supply() -> str:
+def describe_supply(tiles: TileSet) -> str:
     """What the supply chart shows, for a reader who cannot see it."""
     return (
-        f"The supply: all {in_words(len(TILES))} tiles in {in_words(len(COLOURS))} rows, one per colour "
-        f"({join_words([c.name for c in COLOURS])}), and {in_words(len(GLYPHS))} columns, one per glyph "
-        f"({join_words([g.symbol for g in GLYPHS])})."
+        f"The supply: all {in_words(len(tiles.tiles))} tiles in {in_words(len(tiles.colours))} rows, one per colour "
+        f"({join_words([c.name for c in tiles.colours])}), and {in_words(len(tiles.glyphs))} columns, one per glyph "
+        f"({join_words([g.symbol for g in tiles.glyphs])})."
     )
 
 

@@ -1,42 +1,35 @@
-"""How a tile looks: face, edge and contour colours, the back, colour-blind marks.
+"""How a tile looks: its glyph's outline, its colour's ink and mark, the edges, the back.
 
-Shared by the leaflet, the sheets and the previews, so they all change together.
+The colours, inks, typefaces and marks are the tile set's data (``components.toml``);
+this module gives the renderers what they draw from them, so the leaflet, the
+sheets, the web edition and the 3D tiles all change together.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...drawing.ink import Ink
-from ...drawing.marks import MARKS, Point, mark_polygons
-from .components import COLOURS, Colour
+from ...drawing.marks import Point, mark_polygons
+from ...errors import GrawlixError
+from .components import Colour, TileSet
 
-_COLOUR_INKS = {
-    "red": Ink((0.89, 0.11, 0.11), (0.0, 0.95, 0.95, 0.0)),
-    "orange": Ink((1.00, 0.53, 0.00), (0.0, 0.55, 1.0, 0.0)),
-    "yellow": Ink((1.00, 0.86, 0.00), (0.0, 0.10, 1.0, 0.0)),
-    "green": Ink((0.10, 0.72, 0.18), (0.80, 0.0, 1.0, 0.0)),
-    "blue": Ink((0.08, 0.30, 0.90), (0.95, 0.65, 0.0, 0.0)),
-    "violet": Ink((0.52, 0.16, 0.63), (0.55, 0.90, 0.0, 0.0)),
-}
-COLOUR_INKS: tuple[Ink, ...] = tuple(_COLOUR_INKS[c.name] for c in COLOURS)
+if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only to draw
+    from ...drawing.outline import Outline, TextGlyph
+
+TILE_EDGE = Ink((0.12, 0.12, 0.12), (0.0, 0.0, 0.0, 0.90))
+GLYPH_CONTOUR = Ink((0.10, 0.10, 0.10), (0.0, 0.0, 0.0, 0.92))
 
 
 def ink(colour: Colour) -> Ink:
     """The ink a tile colour is printed and shown in."""
-    return COLOUR_INKS[colour.index]
-
-
-TILE_FACE = Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.0, 0.25))  # light grey, as the designer's tiles
-TILE_EDGE = Ink((0.12, 0.12, 0.12), (0.0, 0.0, 0.0, 0.90))
-GLYPH_CONTOUR = Ink((0.10, 0.10, 0.10), (0.0, 0.0, 0.0, 0.92))
-
-TILE_BACK_TEXT = "Grawlix"
+    return colour.ink
 
 
 @dataclass(frozen=True)
 class BackDesign:
-    """The plain side of a paper tile: the game's name over the six glyphs, in ``marks`` on ``background``.
+    """The plain side of a paper tile: the game's name over its glyphs, in ``marks`` on ``background``.
 
     The marks are one solid ink (no outlines, so no hairlines) with a contrast of
     at least 3:1 against the background, measured on the screen colours.
@@ -51,7 +44,7 @@ BACK_DESIGNS: dict[str, BackDesign] = {
     # The default: a pale grey in black ink alone, which costs little ink on a home printer.
     "light": BackDesign("light", Ink((0.93, 0.93, 0.93), (0.0, 0.0, 0.0, 0.07)), Ink((0.30, 0.30, 0.30), (0.0, 0.0, 0.0, 0.78))),
     # Charcoal, as the first kit had it: a solid block at some 90 % ink coverage.
-    "dark": BackDesign("dark", Ink((0.20, 0.21, 0.23), (0.10, 0.05, 0.0, 0.82)), TILE_FACE),
+    "dark": BackDesign("dark", Ink((0.20, 0.21, 0.23), (0.10, 0.05, 0.0, 0.82)), Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.0, 0.25))),
 }
 
 MARKINGS: tuple[str, ...] = ("none", "letters", "shapes")
@@ -60,5 +53,42 @@ not at all, by the colour's letter, or by its mark, in each corner."""
 
 
 def colour_mark(colour: Colour) -> list[list[Point]]:
-    """The colour's mark for colour-blind players (in supply order: ring, triangle, ...)."""
-    return mark_polygons(MARKS[colour.index])
+    """The colour's mark for colour-blind players (its ``shape`` in ``components.toml``)."""
+    return mark_polygons(colour.shape)
+
+
+def check_marking(tiles: TileSet, marking: str) -> None:
+    """Refuse shape marks when a colour has no shape of its own."""
+    if marking == "shapes":
+        for colour in tiles.colours:
+            if not colour.shape:
+                raise GrawlixError(
+                    f"{colour.name} has no shape, so tiles cannot be marked by shape (use letters)",
+                    f"{tiles.source}: colours[{colour.index + 1}].shape",
+                )
+
+
+def outlines(tiles: TileSet) -> dict[str, Outline]:
+    """Each glyph's outline, by character, from its typeface; a typeface that fails names its key."""
+    from ...drawing.outline import glyph_outlines
+
+    return _read(tiles, glyph_outlines)
+
+
+def running_glyphs(tiles: TileSet) -> dict[str, TextGlyph]:
+    """The glyphs as running text shows them (the leaflet's words), in the tiles' own faces."""
+    from ...drawing.outline import text_glyphs
+
+    return _read(tiles, text_glyphs)
+
+
+def _read(tiles: TileSet, reader):  # type: ignore[no-untyped-def]
+    try:
+        return reader(tiles.faces)
+    except GrawlixError:
+        for glyph in tiles.glyphs:  # which glyph's typeface failed, for the message
+            try:
+                reader(((glyph.symbol, glyph.typeface),))
+            except GrawlixError as error:
+                raise GrawlixError(error.what, f"{tiles.source}: glyphs[{glyph.index + 1}].typeface") from None
+        raise

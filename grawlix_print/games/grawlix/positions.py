@@ -22,10 +22,11 @@ from pathlib import Path
 
 from ...errors import GrawlixError
 from ...files import read_text
-from .components import TILES, Tile, tile_from_token
+from .components import Tile, TileSet, UnknownTile
 from .engine import Grid, IllegalGrid, Location
 from .rules import Rules
-from ..templates import POSITIONS_DIR, parse_toml
+from ..templates import parse_toml
+from .templates import POSITIONS_DIR
 
 EMPTY = "."
 KEYS = ("grid", "markers", "description")
@@ -75,7 +76,7 @@ def parse_position(
     if not isinstance(description, str):
         raise GrawlixError("description must be a string", where)
 
-    tiles, first_line = _read_grid(grid_text, where, _first_grid_line(text))
+    tiles, first_line = _read_grid(grid_text, rules.tiles, where, _first_grid_line(text))
     if not tiles:
         raise GrawlixError("empty grid: it holds no tiles", where)
     try:
@@ -103,7 +104,7 @@ def _at(where: str, location: Location, first_line: int | None) -> str:
 
 
 def _read_grid(
-    grid_text: str, where: str, first_line: int | None
+    grid_text: str, tile_set: TileSet, where: str, first_line: int | None
 ) -> tuple[dict[Location, Tile], int | None]:
     """The tiles by location, and the file line of row 0 (blank lines before it skipped).
 
@@ -119,16 +120,16 @@ def _read_grid(
         for column, token in enumerate(line.split()):
             if token == EMPTY:
                 continue
-            tile = tile_from_token(token)
-            if tile is None:
+            try:
+                tile = tile_set.tile_from_token(token)
+            except UnknownTile:
                 shown = token if len(token) <= 12 else token[:10] + "..."
                 raise GrawlixError(
-                    f"unknown token {shown!r}: a tile is a colour letter (R O Y G B V) and a "
-                    f"glyph (@ # $ % & *), an empty cell is '.'",
+                    f"unknown token {shown!r}: {tile_set.token_hint()}, an empty cell is '{EMPTY}'",
                     _at(where, (row, column), first_line),
-                )
+                ) from None
             tiles[(row, column)] = tile
-            if len(tiles) > len(TILES):
+            if len(tiles) > len(tile_set.tiles):
                 return tiles, first_line
     return tiles, first_line
 

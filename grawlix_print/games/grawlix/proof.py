@@ -1,29 +1,31 @@
-"""The typesetters' puzzle, proved: no legal grid holds all 36 tiles, none holds 35, one holds 34.
+"""The typesetters' puzzle, proved for the game's own order: how many tiles the largest legal grid holds.
 
-A grid of at most six rows and six columns that holds all 36 tiles fills
-every cell; its glyphs then form a Latin square (each glyph once per row and
-column), so do its colours, and since every glyph-colour pair is on exactly
-one tile the two squares are *orthogonal*. This is Euler's thirty-six
-officers problem. The search here settles it the way Tarry first did, by
-exhausting the Latin squares of order six:
+A grid of at most n rows and n columns (n glyphs, n colours) that holds all
+n * n tiles fills every cell; its glyphs then form a Latin square (each glyph
+once per row and column), so do its colours, and since every glyph-colour
+pair is on exactly one tile the two squares are *orthogonal*. For n = 6 this
+is Euler's thirty-six officers problem. A full grid exists exactly when a
+Latin square of order n has an orthogonal mate: for every n but 2 and 6.
 
-1. enumerate every *reduced* Latin square (first row and column in order):
-   every Latin square is one of them with its rows and symbols renamed, and
-   renaming keeps orthogonal mates, so these are all squares that matter;
-2. sort them into isotopy classes and main classes (renaming rows, columns
-   and symbols, and swapping the roles of row, column and symbol, all of
-   which keep a square's ability to have a mate);
-3. for one square per main class, list its *transversals* (six cells, one in
-   each row, column and symbol) and look for six disjoint ones: a square has
-   an orthogonal mate exactly when its cells split into transversals, each
-   transversal being the cells of one colour of the mate.
+How it is settled depends on the order, so no order can hang a build:
 
-None has one. Thirty-five is impossible for a simpler reason (see
-``WHY_NOT_35``); a 34-tile grid is built from four disjoint transversals and
-two partial ones, and checked by the rules engine.
+* up to ``EXHAUSTIVE_UP_TO`` (6), by exhausting the Latin squares, as Tarry
+  first did: every *reduced* square (first row and column in order) is
+  enumerated, sorted into isotopy and main classes, and searched for a mate
+  through its *transversals* (n cells, one in each row, column and symbol): a
+  square has a mate exactly when its cells split into n transversals. When
+  none has one, n * n - 1 is impossible too (``why_not_one_short``) and a grid
+  of n * n - 2 tiles is built from disjoint transversals and checked by the
+  rules engine;
+* up to ``CONSTRUCTED_UP_TO`` (8), by construction: the reduced squares are
+  too many to list (16,942,080 of order 7), but one square with many
+  transversals (the cyclic group's for odd n, the XOR table's for powers of
+  two) yields a mate, hence a full grid, checked by the engine;
+* beyond, from theory alone (Bose, Shrikhande and Parker, 1959): stated, with
+  a note, never searched.
 
 Pure computation; ``cached_proof`` keeps the result in the user's cache
-(``grawlix_print.cache``): the search takes a second and its answer never changes.
+(``grawlix_print.cache``): a search takes up to a second and its answer never changes.
 """
 
 from __future__ import annotations
@@ -38,61 +40,86 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 from ...cache import key_of, read_cached, store
-from ...errors import GrawlixError
-from . import engine
+from ...facts.wording import in_words
+from . import components, engine
 from . import rules as rules_module
+from .components import Tile, TileSet
 from .engine import Grid, Location
 from .rules import Rules
-from . import components as identity
-from .components import COLOURS, GLYPHS, TILES, Tile
 
 Square = tuple[tuple[int, ...], ...]
 """A Latin square as rows of symbols 0..n-1."""
 
-WHY_NOT_35 = (
-    "A grid of 35 tiles within six rows and six columns leaves one cell empty and one tile out. "
-    "The five full rows each hold every glyph and every colour, so the glyph and the colour of "
-    "the missing tile appear five times among them and never in the row with the hole; the same "
-    "holds for the column with the hole. The missing tile would therefore fit in the hole and "
-    "make a legal grid of all 36, which cannot exist."
-)
+EXHAUSTIVE_UP_TO = 6
+"""Orders whose reduced Latin squares are all enumerated (9,408 of order 6, in about a second)."""
+CONSTRUCTED_UP_TO = 8
+"""Orders settled by constructing one full grid; beyond, the answer is stated from theory."""
+NO_MATE_ORDERS = (2, 6)
+"""The orders with no pair of orthogonal Latin squares (Tarry 1900; Bose, Shrikhande and Parker 1959)."""
+
+
+def why_not_one_short(order: int) -> str:
+    """Why a grid one tile short of full is impossible whenever a full one is."""
+    full, short, n, rest = order * order, order * order - 1, in_words(order), in_words(order - 1)
+    return (
+        f"A grid of {short} tiles within {n} rows and {n} columns leaves one cell empty and one "
+        f"tile out. The {rest} full rows each hold every glyph and every colour, so the glyph and the "
+        f"colour of the missing tile appear {rest} times among them and never in the row with the hole; "
+        f"the same holds for the column with the hole. The missing tile would therefore fit in the hole and "
+        f"make a legal grid of all {full}, which cannot exist."
+    )
 
 
 @dataclass(frozen=True)
 class Proof:
-    """What the search found; the counts can be checked against the literature."""
+    """What the search found; the counts can be checked against the literature.
+
+    ``method`` is ``search`` (every reduced square enumerated), ``construction``
+    (one square with a mate built) or ``theory`` (stated, not searched); the
+    class counts are 0 where squares were not enumerated.
+    """
 
     order: int
-    squares_searched: int  # every reduced square, searched for a mate (OEIS A000315: 9,408 for order 6)
-    isotopy_classes: int  # OEIS A040082: 22
-    main_classes: int  # OEIS A003090: 12
-    transversals: tuple[int, ...]  # per main class, fewest first (OEIS A090741: at most 32)
-    squares_with_mate: int  # 0: no orthogonal mate, so no grid of all the tiles
+    method: str
+    squares_searched: int  # reduced squares searched for a mate (OEIS A000315: 9,408 for order 6)
+    isotopy_classes: int  # OEIS A040082: 22 for order 6
+    main_classes: int  # OEIS A003090: 12 for order 6
+    transversals: tuple[int, ...]  # per main class (or per square constructed), fewest first
+    squares_with_mate: int
+    full_grid_possible: bool
     max_tiles: int
     largest_grid: tuple[tuple[int, int, int, int], ...]  # (row, column, glyph, colour) per tile
     seconds: float
 
     @property
-    def full_grid_possible(self) -> bool:
-        return self.squares_with_mate > 0
+    def note(self) -> str:
+        """How the answer was reached, in a sentence."""
+        if self.method == "search":
+            return f"All {self.squares_searched:,} reduced Latin squares of order {self.order} were searched."
+        if self.method == "construction":
+            return f"A full grid of order {self.order} was constructed and checked by the rules engine."
+        return (
+            f"Order {self.order} is not searched: by the theorem of Bose, Shrikhande and Parker (1959), "
+            f"orthogonal Latin squares exist for every order but {' and '.join(map(str, NO_MATE_ORDERS))}."
+        )
 
-    def grid_tiles(self) -> dict[Location, Tile]:
+    def grid_tiles(self, tiles: TileSet) -> dict[Location, Tile]:
         """The largest grid found, as tiles by location."""
-        return {(r, c): TILES[colour * len(GLYPHS) + glyph] for r, c, glyph, colour in self.largest_grid}
+        return {(r, c): tiles.tile(glyph, colour) for r, c, glyph, colour in self.largest_grid}
 
     def record(self) -> dict:
-        """A JSON-ready summary: the figures ``grawlix-print facts --json`` prints."""
+        """A JSON-ready summary: the figures ``grawlix-print facts`` prints."""
         data = asdict(self)
         data["transversals"] = list(self.transversals)
         data["largest_grid"] = [list(cell) for cell in self.largest_grid]
-        return {
-            "max_tiles": self.max_tiles,
-            "full_grid_possible": self.full_grid_possible,
-            "squares_searched": self.squares_searched,
-            "seconds": round(self.seconds, 3),
-            **{k: v for k, v in data.items() if k not in ("max_tiles", "seconds", "squares_searched")},
-            "why_not_35": WHY_NOT_35,
-        }
+        first = ("max_tiles", "full_grid_possible", "order", "method", "squares_searched", "seconds")
+        record = {key: data[key] for key in first}
+        record["seconds"] = round(self.seconds, 3)
+        record.update({k: v for k, v in data.items() if k not in first})
+        record["note"] = self.note
+        if not self.full_grid_possible:
+            record["why_not_one_short"] = why_not_one_short(self.order)
+        return record
 
 
 # --- enumerating reduced Latin squares -----------------------------------------
@@ -291,7 +318,7 @@ def largest_grids(square: Square, holes: int) -> Iterator[list[int]]:
     """
     n = len(square)
     every = transversals(square)
-    for full in range(n - 1, 0, -1):
+    for full in range(n - 1, -1, -1):
         for split in disjoint_sets(every, full):
             taken = 0
             for mask in split:
@@ -299,7 +326,7 @@ def largest_grids(square: Square, holes: int) -> Iterator[list[int]]:
             left = [(cell // n, cell % n) for cell in range(n * n) if not taken >> cell & 1]
             colours = n - full
             need = len(left) - holes
-            if need <= 0 or need % colours:
+            if need < colours or need % colours:
                 continue
             parts = list(_partial_transversals(square, left, need // colours))
             for rest in disjoint_sets(parts, colours):
@@ -316,70 +343,101 @@ def _as_cells(square: Square, colouring: list[int]) -> tuple[tuple[int, int, int
     )
 
 
-def find_largest_grid(main: list[Square], rules: Rules) -> tuple[tuple[int, int, int, int], ...]:
+def find_largest_grid(main: list[Square], tiles: TileSet) -> tuple[tuple[int, int, int, int], ...]:
     """A grid of all tiles but two that the rules engine accepts (joined edge to edge, no clash)."""
-    n = len(GLYPHS)
-    by_transversals = sorted(main, key=lambda s: -len(transversals(s)))
-    for square in by_transversals:
+    rules = _square_rules(tiles)
+    for square in sorted(main, key=lambda s: -len(transversals(s))):
         for colouring in largest_grids(square, holes=2):
             cells = _as_cells(square, colouring)
-            tiles = {(r, c): TILES[colour * n + glyph] for r, c, glyph, colour in cells}
-            try:
-                Grid.from_tiles(tiles, rules)
-            except ValueError:
-                continue  # the two holes cut a corner off: try another
-            return cells
+            if _accepted(cells, tiles, rules):
+                return cells
     raise AssertionError("no grid of all tiles but two found")
+
+
+def _square_rules(tiles: TileSet) -> Rules:
+    """Whatever rules.toml allows, the question is whether the tiles fill a square as wide as the order."""
+    return Rules(tiles, tiles.order, tiles.order, 1)
+
+
+def _accepted(cells: tuple[tuple[int, int, int, int], ...], tiles: TileSet, rules: Rules) -> bool:
+    try:
+        Grid.from_tiles({(r, c): tiles.tile(glyph, colour) for r, c, glyph, colour in cells}, rules)
+    except ValueError:
+        return False  # the holes cut a corner off, for instance: try another
+    return True
+
+
+def full_grid(square: Square, mate: Square) -> tuple[tuple[int, int, int, int], ...]:
+    """The cells of a full grid: glyphs from ``square``, colours from its mate."""
+    n = len(square)
+    return tuple((r, c, square[r][c], mate[r][c]) for r in range(n) for c in range(n))
+
+
+def group_square(n: int) -> Square:
+    """A square with many transversals: the XOR table for powers of two, else the cyclic group's."""
+    if n & (n - 1) == 0:
+        return tuple(tuple(r ^ c for c in range(n)) for r in range(n))
+    return tuple(tuple((r + c) % n for c in range(n)) for r in range(n))
 
 
 # --- the whole proof, cached ---------------------------------------------------------------
 
 
-def prove() -> Proof:
-    """Run the search for the game's tile set (order = number of glyphs = number of colours).
-
-    The grid limit is the order itself: whatever rules.toml allows, the question is
-    whether the tiles fill a square as wide as there are glyphs.
-    """
-    n = len(GLYPHS)
-    if len(COLOURS) != n:
-        raise GrawlixError(f"the proof needs as many colours as glyphs ({len(COLOURS)} and {n})")
-    rules = Rules(max_rows=n, max_columns=n, hand_size=1)
+def prove(tiles: TileSet) -> Proof:
+    """Settle the largest grid for the tile set's order (as many glyphs as colours)."""
+    n = tiles.order
     start = time.perf_counter()
+    if n > CONSTRUCTED_UP_TO:
+        possible = n not in NO_MATE_ORDERS
+        return Proof(n, "theory", 0, 0, 0, (), 0, possible, n * n if possible else n * n - 2, (), 0.0)
+    if n > EXHAUSTIVE_UP_TO:
+        square = group_square(n)
+        found = transversals(square)
+        mate = orthogonal_mate(square, found)
+        if mate is None:
+            raise AssertionError(f"the group square of order {n} has no mate")
+        cells = full_grid(square, mate)
+        if not _accepted(cells, tiles, _square_rules(tiles)):
+            raise AssertionError("the engine refuses the constructed full grid")
+        return Proof(n, "construction", 1, 0, 0, (len(found),), 1, True, n * n, cells,
+                     time.perf_counter() - start)  # fmt: skip
     squares = reduced_squares(n)
     classes = classify(squares)
     counts = sorted(len(transversals(s)) for s in classes.main)
     # Searching one square per main class would do; searching all of them makes the count checkable.
-    with_mate = sum(orthogonal_mate(s) is not None for s in squares)
-    if with_mate:
-        largest = ()
-        max_tiles = n * n
+    mates = [(s, m) for s in squares if (m := orthogonal_mate(s)) is not None]
+    if mates:
+        largest = full_grid(*mates[0])
+        if not _accepted(largest, tiles, _square_rules(tiles)):
+            raise AssertionError("the engine refuses the full grid")
     else:
-        largest = find_largest_grid(classes.main, rules)
-        max_tiles = len(largest)  # n*n - 1 is ruled out by WHY_NOT_35
+        largest = find_largest_grid(classes.main, tiles)  # n*n - 1 is ruled out by why_not_one_short
     return Proof(
         order=n,
+        method="search",
         squares_searched=len(squares),
         isotopy_classes=len(classes.isotopy),
         main_classes=len(classes.main),
         transversals=tuple(counts),
-        squares_with_mate=with_mate,
-        max_tiles=max_tiles,
+        squares_with_mate=len(mates),
+        full_grid_possible=bool(mates),
+        max_tiles=len(largest),
         largest_grid=largest,
         seconds=time.perf_counter() - start,
     )
 
 
 _PROOF_CODE = tuple(
-    Path(module.__file__) for module in (sys.modules[__name__], engine, rules_module, identity)
+    Path(module.__file__) for module in (sys.modules[__name__], engine, rules_module, components)  # type: ignore[arg-type]
 )
-"""What the proof's result depends on: this search, the engine that checks its grid,
-the rules parameters and the tile identity (the glyphs and colours themselves)."""
+"""What the proof's result depends on besides the order: this search, the engine that
+checks its grid, the rules parameters and the tile set's code."""
 
 
-def cached_proof() -> Proof:
-    """The proof, read from the cache when this code has run it before, else run and stored."""
-    name = f"proof-{key_of(*(path.read_bytes() for path in _PROOF_CODE))}.json"
+def cached_proof(tiles: TileSet) -> Proof:
+    """The proof for the tile set's order, read from the cache when this code has run it before."""
+    code = b"".join(path.read_bytes() for path in _PROOF_CODE)
+    name = f"proof-{tiles.order}-{key_of(code)}.json"
     data = read_cached(name)
     if data is not None:
         try:
@@ -390,6 +448,6 @@ def cached_proof() -> Proof:
             )  # fmt: skip
         except (ValueError, TypeError, KeyError):
             pass
-    proof = prove()
+    proof = prove(tiles)
     store(name, (json.dumps(asdict(proof), sort_keys=True) + "\n").encode())
     return proof

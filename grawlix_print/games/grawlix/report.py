@@ -1,13 +1,15 @@
-"""What ``grawlix-print check`` says about a position: a JSON record or a text picture.
+"""What ``grawlix-print check`` says about a position and ``facts`` about the proof: JSON or text.
 
-Everything here is read from the engine; this module only words it.
+Everything here is read from the engine and the proof; this module only words it.
 """
 
 from __future__ import annotations
 
+from ...facts.wording import counted
+from .components import TileSet
 from .engine import Location
 from .positions import Position
-from ...facts.wording import counted
+from .proof import Proof, why_not_one_short
 
 LEGAL = "+"
 EMPTY = "."
@@ -87,4 +89,31 @@ def position_text(position: Position, file: str) -> str:
             )
         else:
             lines.append(f"      {where}: not a legal location")
+    return "\n".join(lines)
+
+
+def proof_text(proof: Proof, tiles: TileSet) -> str:
+    """The proof in a few lines, with a picture of the largest grid found."""
+    n, full = proof.order, proof.order ** 2
+    verdict = "possible" if proof.full_grid_possible else "impossible"
+    lines = []
+    if proof.method == "search":
+        lines += [
+            f"Reduced Latin squares of order {n} searched: {proof.squares_searched:,} "
+            f"({proof.isotopy_classes} isotopy classes, {proof.main_classes} main classes)",
+            f"Transversals per main class: {', '.join(map(str, proof.transversals))}",
+            f"Squares with an orthogonal mate: {proof.squares_with_mate}, so a legal grid of all "
+            f"{full} tiles is {verdict}",
+        ]
+    else:
+        lines.append(f"{proof.note} A legal grid of all {full} tiles is {verdict}.")
+    if not proof.full_grid_possible:
+        lines.append(f"{full - 1} tiles: impossible too. {why_not_one_short(n)}")
+    if proof.largest_grid:
+        grid = proof.grid_tiles(tiles)
+        picture = [" ".join(str(grid.get((r, c), ".")).ljust(2) for c in range(n)) for r in range(n)]
+        lines += [f"The most tiles a legal grid holds: {proof.max_tiles}, for example:", *("    " + row for row in picture)]
+        lines.append(f"(search: {proof.seconds:.2f} s when first run; cached since)")
+    else:
+        lines.append(f"The most tiles a legal grid holds: {proof.max_tiles}.")
     return "\n".join(lines)

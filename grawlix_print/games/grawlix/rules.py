@@ -1,32 +1,42 @@
-"""The rules parameters a designer may change: how large the grid may grow, how many tiles a hand holds."""
+"""The rules of a game of Grawlix: its tile set, how large the grid may grow, how many tiles a hand holds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
 
-from .components import TILES
+from .components import TileSet
+
+PARAMETERS = ("max_rows", "max_columns", "hand_size")
+"""The numbers ``rules.toml`` holds, in its order."""
 
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules parameters; their values live in ``templates/rules.toml``.
+    """The tile set (from ``components.toml``) and the rules parameters (from ``rules.toml``).
 
     Checked once, here, so the engine, the game and a rules file all refuse the
-    same values with the same words: each is a positive integer, and the supply
-    must fill both players' hands.
+    same values with the same words: each parameter is a positive integer, and
+    the supply must fill both players' hands.
     """
 
+    tiles: TileSet = field(repr=False)
     max_rows: int
     max_columns: int
     hand_size: int
 
     def __post_init__(self) -> None:
-        for field in fields(self):
-            value = getattr(self, field.name)
+        for name in PARAMETERS:
+            value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{field.name} must be a positive integer, not {value!r}")
-        if 2 * self.hand_size > len(TILES):
+                raise ValueError(f"{name} must be a positive integer, not {value!r}")
+        supply = len(self.tiles.tiles)
+        if 2 * self.hand_size > supply:
             raise ValueError(
                 f"hand_size {self.hand_size} needs {2 * self.hand_size} tiles for two hands, "
-                f"but there are only {len(TILES)}"
+                f"but there are only {supply}"
             )
+
+    def limits(self) -> tuple[int, int, int]:
+        """The parameters alone, in ``rules.toml``'s order (what a cache key or a comparison needs)."""
+        return self.max_rows, self.max_columns, self.hand_size
+

@@ -1,30 +1,22 @@
 """Drawing one tile (or one glyph, or a tile's back) on any ``Surface``.
 
-Shapes, colours and the tile's look come from the tile definition
-(``grawlix_print.tile``); this module only arranges them. The same calls make
+Shapes, colours and the tile's look come from the tile set's data (through
+``look``); this module only arranges them. The same calls make
 the PDF sheets and leaflet and the SVG diagrams. Vector paths, never bitmaps.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from .components import GLYPHS, Colour, Tile
-from .look import (
-    BACK_DESIGNS,
-    GLYPH_CONTOUR,
-    TILE_BACK_TEXT,
-    TILE_EDGE,
-    TILE_FACE,
-    BackDesign,
-    Ink,
-    ink,
-    colour_mark,
-)
-from ...drawing.outline import glyph_outlines
-from .sizes import GLYPH_FRACTION
 from ...drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
+from ...drawing.ink import Ink
+from ...drawing.outline import Outline, glyph_outlines
 from ...drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
+from .components import Colour, Glyph, Tile, TileSet
+from .look import BACK_DESIGNS, GLYPH_CONTOUR, TILE_EDGE, BackDesign, colour_mark, ink
+from .sizes import GLYPH_FRACTION
 
 
 @dataclass(frozen=True)
@@ -34,10 +26,11 @@ class TileStyle:
     ``frame_inset`` draws frame, glyph and marks in a square that much smaller
     on each side, with face colour beyond the frame, so a slightly missed cut
     leaves an even margin, not a lopsided frame. Diagrams keep the frame on
-    the edge, where neighbouring frames meet.
+    the edge, where neighbouring frames meet. ``face`` is the tile set's face
+    colour, or None where the faces are laid beforehand (the sheets).
     """
 
-    face: bool = True
+    face: Ink | None = None
     edge_width: float = 0.035
     frame_inset: float = 0.0
     contour_width: float = 0.016
@@ -45,14 +38,13 @@ class TileStyle:
     marking: str = "none"
 
 
-PLAIN = TileStyle()
 
 
 def draw_glyph(
-    surface: Surface, tile: Tile, cx: float, cy: float, box: float, style: TileStyle = PLAIN
+    surface: Surface, tile: Tile, cx: float, cy: float, box: float, style: TileStyle
 ) -> None:
     """The coloured glyph with a thin dark contour."""
-    outline = glyph_outlines()[tile.glyph.symbol]
+    outline = glyph_outline(tile.glyph)
     contour = Pen(GLYPH_CONTOUR, box / style.glyph_fraction * style.contour_width, round=True)
     path = glyph_path(outline, cx, cy, box)
     surface.shape(path, fill=ink(tile.colour), pen=contour, even_odd=True)
@@ -69,7 +61,7 @@ def draw_face(surface: Surface, cx: float, cy: float, size: float, colour: Ink, 
 
 
 def draw_tile(
-    surface: Surface, tile: Tile, cx: float, cy: float, size: float, style: TileStyle = PLAIN,
+    surface: Surface, tile: Tile, cx: float, cy: float, size: float, style: TileStyle,
     angle: float = 0.0, bleed: float = 0.0,
 ) -> None:  # fmt: skip
     """A whole tile centred on (cx, cy): face, frame, glyph and colour-blind marking.
@@ -77,8 +69,8 @@ def draw_tile(
     ``bleed`` extends the face beyond the tile (for cutting) without moving anything else.
     """
     with surface.transformed(cx, cy, angle):
-        if style.face:
-            draw_face(surface, 0, 0, size, TILE_FACE, bleed)
+        if style.face is not None:
+            draw_face(surface, 0, 0, size, style.face, bleed)
         design = size * (1 - 2 * style.frame_inset)  # frame, glyph and marks, inside the margin
         if style.edge_width:
             width = design * style.edge_width
@@ -112,16 +104,18 @@ BACK_NAME_WIDTH = 0.6
 """The game's name on a back spans this fraction of the tile."""
 BACK_GLYPH_BOX = 0.15
 BACK_GLYPH_PITCH = 0.22
-"""The six glyphs under it, two rows of three: box side and spacing, fractions of the tile."""
+BACK_GLYPHS_PER_ROW = 3
+"""The glyphs under it, in rows of three (two rows for six glyphs): box side and spacing,
+fractions of the tile; more rows are drawn smaller so they stay clear of the edges."""
 
 
 def draw_back(
-    surface: Surface, cx: float, cy: float, size: float, design: BackDesign = BACK_DESIGNS["light"],
-    bleed: float = 0.0, background: bool = True,
+    surface: Surface, tiles: TileSet, cx: float, cy: float, size: float,
+    design: BackDesign = BACK_DESIGNS["light"], bleed: float = 0.0, background: bool = True,
 ) -> None:  # fmt: skip
-    """The plain side of a paper tile, centred on (cx, cy): the game's name over the six glyphs.
+    """The plain side of a paper tile, centred on (cx, cy): the game's title over its glyphs.
 
-    Every back is the same (all tiles are always visible in Grawlix, so the
+    Every back is the same (all tiles are always visible in the game, so the
     backs hide nothing). The marks keep about a fifth of the tile clear of each
     edge, so a two-sided print that lands a millimetre or two off still looks
     centred; ``bleed`` runs the background past the cut so it shows no white.
@@ -130,11 +124,20 @@ def draw_back(
     with surface.transformed(cx, cy):
         if background:
             draw_face(surface, 0, 0, size, design.background, bleed)
-        font_size = size * BACK_NAME_WIDTH / text_width(TILE_BACK_TEXT, QUICKSAND_BOLD, 1)
-        surface.text(0, size * 0.13, TILE_BACK_TEXT, QUICKSAND_BOLD, font_size, design.marks)
-        box, pitch = size * BACK_GLYPH_BOX, size * BACK_GLYPH_PITCH
-        for glyph in GLYPHS:
-            row, column = divmod(glyph.index, 3)
-            centre = ((column - 1) * pitch, -size * 0.05 - row * pitch * 0.85)
-            path = glyph_path(glyph_outlines()[glyph.symbol], *centre, box)
+        font_size = size * BACK_NAME_WIDTH / text_width(tiles.title, QUICKSAND_BOLD, 1)
+        surface.text(0, size * 0.13, tiles.title, QUICKSAND_BOLD, font_size, design.marks)
+        per_row = min(BACK_GLYPHS_PER_ROW, len(tiles.glyphs))
+        rows = math.ceil(len(tiles.glyphs) / per_row)
+        shrink = min(1.0, 2 / rows)
+        box, pitch = size * BACK_GLYPH_BOX * shrink, size * BACK_GLYPH_PITCH * shrink
+        for glyph in tiles.glyphs:
+            row, column = divmod(glyph.index, per_row)
+            in_row = min(per_row, len(tiles.glyphs) - row * per_row)
+            centre = ((column - (in_row - 1) / 2) * pitch, -size * 0.05 - row * pitch * 0.85)
+            path = glyph_path(glyph_outline(glyph), *centre, box)
             surface.shape(path, fill=design.marks, even_odd=True)
+
+
+def glyph_outline(glyph: Glyph) -> Outline:
+    """One glyph's outline from its typeface (``look.outlines`` checked them all first)."""
+    return glyph_outlines(((glyph.symbol, glyph.typeface),))[glyph.symbol]

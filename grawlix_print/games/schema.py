@@ -1,0 +1,100 @@
+"""Reading a game's data files: tables, keys and values checked, each fault one line naming file and key.
+
+Every game keeps its components as TOML in its templates (``components.toml``);
+these helpers give every game the same words for the same mistakes, and the
+same notation for where they are: ``components.toml: colours[3].cmyk``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..drawing.ink import Ink
+from ..errors import GrawlixError
+
+Table = Mapping[str, Any]
+
+
+def where(source: str, key: str) -> str:
+    """``components.toml: colours[3].cmyk``: the file and the key, as every message names them."""
+    return f"{source}: {key}" if key else source
+
+
+def table(value: object, source: str, key: str) -> Table:
+    if not isinstance(value, dict):
+        raise GrawlixError(f"must be a table, not {_shown(value)}", where(source, key))
+    return value
+
+
+def tables(data: Table, name: str, source: str, at_least: int = 1) -> list[Table]:
+    """An array of tables (``[[glyphs]]``), at least ``at_least`` long."""
+    value = data.get(name)
+    if value is None:
+        raise GrawlixError(f"missing [[{name}]] tables", source)
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise GrawlixError(f"must be [[{name}]] tables", where(source, name))
+    if len(value) < at_least:
+        raise GrawlixError(f"needs at least {at_least} [[{name}]] tables, found {len(value)}", where(source, name))
+    return value
+
+
+def known_keys(data: Table, known: Iterable[str], source: str, key: str = "") -> None:
+    """Refuse a key the game does not know (a typo would otherwise be silently ignored)."""
+    known = tuple(known)
+    for name in data:
+        if name not in known:
+            at = f"{key}.{name}" if key else name
+            raise GrawlixError(f"unknown key (known: {', '.join(known)})", where(source, at))
+
+
+def text(data: Table, name: str, source: str, key: str, allow_empty: bool = False) -> str:
+    value = data.get(name)
+    at = f"{key}.{name}" if key else name
+    if value is None:
+        raise GrawlixError("missing", where(source, at))
+    if not isinstance(value, str):
+        raise GrawlixError(f"must be a string, not {_shown(value)}", where(source, at))
+    if not allow_empty and not value.strip():
+        raise GrawlixError("must not be empty", where(source, at))
+    return value
+
+
+def ink(data: Table, source: str, key: str) -> Ink:
+    """A colour given as ``rgb = [r, g, b]`` and ``cmyk = [c, m, y, k]``, every part 0-1."""
+    rgb = _fractions(data, "rgb", 3, source, key)
+    cmyk = _fractions(data, "cmyk", 4, source, key)
+    return Ink((rgb[0], rgb[1], rgb[2]), (cmyk[0], cmyk[1], cmyk[2], cmyk[3]))
+
+
+def _fractions(data: Table, name: str, count: int, source: str, key: str) -> list[float]:
+    at = f"{key}.{name}" if key else name
+    value = data.get(name)
+    wanted = f"a list of {count} numbers from 0 to 1"
+    if value is None:
+        raise GrawlixError(f"missing: {wanted}", where(source, at))
+    if (
+        not isinstance(value, list)
+        or len(value) != count
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+    ):
+        raise GrawlixError(f"must be {wanted}, not {_shown(value)}", where(source, at))
+    if not all(math.isfinite(v) and 0.0 <= v <= 1.0 for v in value):
+        raise GrawlixError(f"must be {wanted}: {_shown(value)} has a part outside 0-1", where(source, at))
+    return [float(v) for v in value]
+
+
+def unique(values: list[str], what: str, source: str, keys: list[str]) -> None:
+    """Refuse a value given twice (two glyphs with one character), naming both places."""
+    first: dict[str, str] = {}
+    for value, key in zip(values, keys):
+        folded = value.casefold()
+        if folded in first:
+            raise GrawlixError(f"{what} {value!r} is given twice (also at {first[folded]})", where(source, key))
+        first[folded] = key
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
