@@ -31,10 +31,10 @@ __version__ = "0.1.0"
 # Public name -> the module (below this package) that defines it.
 _EXPORTS = {
     # the tiles
-    "Glyph": "games.grawlix.components",
-    "Colour": "games.grawlix.components",
-    "Tile": "games.grawlix.components",
-    "TileSet": "games.grawlix.components",
+    "Glyph": "components.tiles",
+    "Colour": "components.tiles",
+    "Tile": "components.tiles",
+    "TileSet": "components.tiles",
     "load_components": "games.grawlix.templates",
     # the rules
     "Rules": "games.grawlix.rules",

@@ -121,4 +121,4 @@ def test_a_cache_that_cannot_be_written_only_costs_time(proof, tmp_path, monkeyp
 
 def test_the_cache_key_covers_the_engine_that_checks_the_grid():
     names = {path.name for path in search._PROOF_CODE}
-    assert {"proof.py", "engine.py", "rules.py", "components.py"} <= names
+    assert {"proof.py", "engine.py", "rules.py", "tiles.py"} <= names

@@ -13,7 +13,7 @@ from grawlix_print.solid.instructions import Files, Plate, instructions_text
 from grawlix_print.solid.layers import describe_snap, plan_layers
 from grawlix_print.solid.plates import Bed
 from tileset import COLOURS, TILE_SET
-from grawlix_print.games.grawlix.sizes import SOLID_TILE
+from grawlix_print.solid.dimensions import SOLID_TILE
 
 
 def nearest_layer_top(body: str, first: str, layer: str) -> tuple[Fraction, int]:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tileset import COLOURS
-from grawlix_print.games.grawlix.sizes import SOLID_TILE
+from grawlix_print.solid.dimensions import SOLID_TILE
 
 pytestmark = pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer")
 

@@ -27,9 +27,9 @@ from PIL import Image
 
 from grawlix_print.cli import main
 from tileset import COLOURS, GLYPHS, TILES, TILE_SET
-from grawlix_print.games.grawlix.look import ink
+from grawlix_print.drawing.tile_look import ink
 from grawlix_print.drawing.outline import glyph_outlines
-from grawlix_print.games.grawlix.sizes import GLYPH_FRACTION, SOLID_TILE
+from grawlix_print.solid.dimensions import GLYPH_FRACTION, SOLID_TILE
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 SINGLE = [f"grawlix-raised-{g.name.replace(' ', '-')}" for g in GLYPHS]

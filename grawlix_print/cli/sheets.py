@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from ..sheets.layout import ARRANGEMENTS, CARD_BLEED_MM, STICKER_ROOM_MM, default_sticker
-from ..games.grawlix.look import BACK_DESIGNS, MARKINGS
-from ..games.grawlix.sizes import PAPER_TILE_MM
+from ..drawing.tile_look import BACK_DESIGNS, MARKINGS
+from ..solid.dimensions import PAPER_TILE_MM
 from .app import main, report_written
 from .options import (
     LENGTH,

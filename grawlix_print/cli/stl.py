@@ -9,8 +9,8 @@ import click
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
 from ..solid.plan import STYLES
 from ..solid.plates import DEFAULT_BED
-from ..games.grawlix.look import MARKINGS
-from ..games.grawlix.sizes import SOLID_TILE
+from ..drawing.tile_look import MARKINGS
+from ..solid.dimensions import SOLID_TILE
 from .app import main
 from .options import (
     LENGTH,

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from html import escape
 
 from .ink import Ink
-from ..games.grawlix.diagram import Picture
+from .diagram import Picture
 from .surface import Face, Path, Pen, Surface
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
 from ..files import Written
-from ..games.grawlix.look import MARKINGS
+from ..drawing.tile_look import MARKINGS
 from ..papers import PAPERS as PAPER_SIZES
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
-from ..games.grawlix.look import running_glyphs
+from ..drawing.tile_look import running_glyphs
 from ..games.grawlix.templates import load_rules
 from ..games.templates import find_templates
 from ..rulebook import PANELS, LeafletText, load_leaflet_text

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..games.grawlix.diagram import Picture
+from ..drawing.diagram import Picture
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import (

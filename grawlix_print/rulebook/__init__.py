@@ -32,7 +32,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
-from ..games.grawlix.diagram import Picture, cover_picture, example_picture, supply_picture
+from ..drawing.diagram import Picture, cover_picture, example_picture, supply_picture
 from ..drawing.text import Break, Inline, Span, plain
 from ..errors import GrawlixError
 from ..games.grawlix.facts import (
@@ -54,7 +54,7 @@ from ..games.grawlix.positions import Position, load_position
 from ..games.grawlix.rules import Rules
 from ..games.grawlix.templates import POSITIONS_DIR
 from ..games.templates import parse_toml, read_text
-from ..games.grawlix.components import Colour, Glyph, Tile, TileSet
+from ..components.tiles import Colour, Glyph, Tile, TileSet
 from ..units import parse_length
 
 LEAFLET_FILE = "leaflet.md"

@@ -22,15 +22,15 @@ from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
 from ..drawing.surface import Path as Shape
 from ..drawing.surface import Pen, lines, rectangle
 from ..drawing.text import Span
-from ..games.grawlix.tile_picture import TileStyle, draw_back, draw_face, draw_tile
+from ..drawing.tile import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
 from ..games.grawlix import credits
-from ..games.grawlix.components import TileSet
+from ..components.tiles import TileSet
 from ..games.grawlix.templates import load_components
 from ..drawing.ink import Ink
-from ..games.grawlix.look import BACK_DESIGNS, BackDesign, check_marking, outlines
-from ..games.grawlix.sizes import PAPER_TILE_MM
+from ..drawing.tile_look import BACK_DESIGNS, BackDesign, check_marking, outlines
+from ..solid.dimensions import PAPER_TILE_MM
 from ..papers import paper_size
 from ..units import MM_PER_UNIT
 from .layout import (

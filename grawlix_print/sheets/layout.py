@@ -17,7 +17,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import GrawlixError
-from ..games.grawlix.sizes import PAPER_TILE_MM
+from ..solid.dimensions import PAPER_TILE_MM
 from ..papers import paper_size
 
 Point = tuple[float, float]

@@ -15,8 +15,8 @@ import numpy as np
 
 from ..files import Written, write_bytes
 from ..drawing.outline import glyph_outlines
-from ..games.grawlix.components import Colour, Glyph
-from ..games.grawlix.look import ink
+from ..components.tiles import Colour, Glyph
+from ..drawing.tile_look import ink
 from ..games.grawlix.templates import load_components
 from . import dialects
 from ..facts.wording import in_words

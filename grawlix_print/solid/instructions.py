@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from ..facts.wording import capitalised, join_words
 from ..facts.wording import in_words
-from ..games.grawlix.components import TileSet
-from ..games.grawlix.sizes import SolidTile
+from ..components.tiles import TileSet
+from .dimensions import SolidTile
 from .layers import LayerPlan, describe_snap, mm_text, suited_profiles
 from .plates import Bed
 

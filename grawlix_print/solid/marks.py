@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
-from ..games.grawlix.components import Colour, TileSet
-from ..games.grawlix.look import colour_mark
-from ..games.grawlix.sizes import SolidTile
+from ..components.tiles import Colour, TileSet
+from ..drawing.tile_look import colour_mark
+from .dimensions import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes
 

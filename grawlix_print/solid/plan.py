@@ -10,9 +10,9 @@ import math
 from dataclasses import dataclass, field, replace
 
 from ..errors import GrawlixError
-from ..games.grawlix.components import TileSet
-from ..games.grawlix.look import MARKINGS, check_marking
-from ..games.grawlix.sizes import SOLID_TILE, SolidTile
+from ..components.tiles import TileSet
+from ..drawing.tile_look import MARKINGS, check_marking
+from .dimensions import SOLID_TILE, SolidTile
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
 from .marks import mark_shapes
 from .plates import DEFAULT_BED, Bed, Centre, check_bed, parse_bed, plates
@@ -158,7 +158,7 @@ def _check_body(tile: SolidTile, options: StlOptions) -> None:
 
 def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
     """The thinnest glyph stroke, scaled to the printed tile, must stay at least MIN_STROKE_MM."""
-    from ..games.grawlix.look import outlines
+    from ..drawing.tile_look import outlines
     from .strokes import glyph_strokes  # the glyph outlines (fontTools): only once a plan is made
 
     outlines(tiles)  # a typeface that fails is refused naming its key in components.toml

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .components import Colour, Glyph, Tile, TileSet
+from ...components.tiles import Colour, Glyph, Tile, TileSet
 from .rules import Rules
 
 Location = tuple[int, int]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import GrawlixError
-from .components import Colour, Glyph, Tile, TileSet
+from ...components.tiles import Colour, Glyph, Tile, TileSet
 from .engine import Location, all_tiles, tiles_in
 from .positions import Position
 from .proof import Proof, why_not_one_short

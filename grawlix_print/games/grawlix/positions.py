@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ...errors import GrawlixError
 from ...files import read_text
-from .components import Tile, TileSet, UnknownTile
+from ...components.tiles import Tile, TileSet, UnknownTile
 from .engine import Grid, IllegalGrid, Location
 from .rules import Rules
 from ..templates import parse_toml

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ...errors import GrawlixError
 from ..templates import COMPONENTS_FILE, RULES_FILE, find_templates, read_toml
-from .components import TileSet, parse_components
+from ...components.tiles import TileSet, parse_components
 from .rules import PARAMETERS, Rules
 
 POSITIONS_DIR = "positions"

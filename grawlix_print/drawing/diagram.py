@@ -16,14 +16,14 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...drawing.fonts import LABEL
-from ...drawing.ink import Ink
-from ...drawing.surface import Face, Pen, Surface, lines
-from .components import Tile, TileSet
-from .engine import Location
-from .look import TILE_EDGE
-from .positions import Position
-from .tile_picture import TileStyle, draw_tile
+from .fonts import LABEL
+from .ink import Ink
+from .surface import Face, Pen, Surface, lines
+from ..components.tiles import Tile, TileSet
+from ..games.grawlix.engine import Location
+from .tile_look import TILE_EDGE
+from ..games.grawlix.positions import Position
+from .tile import TileStyle, draw_tile
 
 
 def diagram_style(tiles: TileSet) -> TileStyle:

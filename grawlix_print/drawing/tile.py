@@ -10,13 +10,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
-from ...drawing.ink import Ink
-from ...drawing.outline import Outline, glyph_outlines
-from ...drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
-from .components import Colour, Glyph, Tile, TileSet
-from .look import BACK_DESIGNS, GLYPH_CONTOUR, TILE_EDGE, BackDesign, colour_mark, ink
-from .sizes import GLYPH_FRACTION
+from .fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
+from .ink import Ink
+from .outline import Outline, glyph_outlines
+from .surface import Path, Pen, Surface, glyph_path, polygon, rectangle
+from ..components.tiles import Colour, Glyph, Tile, TileSet
+from .tile_look import BACK_DESIGNS, GLYPH_CONTOUR, TILE_EDGE, BackDesign, colour_mark, ink
+from ..solid.dimensions import GLYPH_FRACTION
 
 
 @dataclass(frozen=True)
