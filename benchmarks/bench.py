@@ -61,11 +61,11 @@ def timed_command(
 def engine() -> None:
     from grawlix_print.games.grawlix.engine import random_game
     from grawlix_print.games.grawlix.positions import load_positions
-    from grawlix_print.games.grawlix.templates import load_rules
+    from grawlix_print.games.grawlix.templates import read_rules
 
     _one_core()
-    templates = PROJECT / "templates"
-    rules = load_rules(templates)
+    templates = PROJECT / "grawlix_print" / "games" / "grawlix" / "templates"
+    rules = read_rules(templates)
     rng = random.Random(2026)
     games = _rate(lambda: random_game(rules, rng), seconds=10)
     print(f"engine: random complete games per second (one core): {games:,.0f}")

@@ -30,17 +30,20 @@ __version__ = "0.1.0"
 
 # Public name -> the module (below this package) that defines it.
 _EXPORTS = {
+    # the games
+    "game": "games",
+    "game_names": "games",
+    "builtin_templates": "games",
     # the tiles
     "Glyph": "components.tiles",
     "Colour": "components.tiles",
     "Tile": "components.tiles",
     "TileSet": "components.tiles",
-    "load_components": "games.grawlix.templates",
-    # the rules
+    "UnknownTile": "components.tiles",
+    "tile_from_token": "games.grawlix",
+    # the rules of Grawlix
     "Rules": "games.grawlix.rules",
-    "load_rules": "games.grawlix.templates",
-    "find_templates": "games.templates",
-    "builtin_templates": "games.templates",
+    "load_rules": "games.grawlix",
     "Grid": "games.grawlix.engine",
     "Allowed": "games.grawlix.engine",
     "RuleError": "games.grawlix.engine",
@@ -50,10 +53,11 @@ _EXPORTS = {
     # positions
     "Position": "games.grawlix.positions",
     "load_position": "games.grawlix.positions",
-    # the products
-    "build_leaflet": "leaflet.build",
-    "build_sheets": "sheets.build",
-    "build_stl": "solid.build",
+    # the products, each writing into its sub-folder of the output folder, as the commands do
+    "build_leaflet": "kit",
+    "build_sheets": "kit",
+    "build_web": "kit",
+    "build_stl": "kit",
     "build_all": "kit",
     "Written": "files",
     "GrawlixError": "errors",

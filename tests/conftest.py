@@ -12,7 +12,7 @@ import pytest
 from hypothesis import settings
 
 from grawlix_print.games.grawlix.positions import load_positions
-from grawlix_print.games.grawlix.templates import load_rules
+from grawlix_print.games.grawlix.templates import read_rules
 
 # The same examples on every run, so CI cannot fail on a draw that no one has
 # seen; explore with fresh random draws: `pytest --hypothesis-profile=explore`.
@@ -33,7 +33,7 @@ TEMPLATES = PROJECT / "grawlix_print" / "games" / "grawlix" / "templates"
 
 @pytest.fixture(scope="session")
 def rules():
-    return load_rules(TEMPLATES)
+    return read_rules(TEMPLATES)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from grawlix_print.games import game
 
 from conftest import PROJECT, TEMPLATES
 
@@ -183,7 +184,7 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
     try:
         settings = load_settings(kit / "templates")
         options = {"sheets": settings.for_command("sheets"), "3d": settings.for_command("stl")}
-        steps = {step.name: step.params for step in kit_steps(options=options)}
+        steps = {step.name: step.params for step in kit_steps(game(), options=options)}
         assert steps["sheets-a4-none"] == {
             "tile_size": pytest.approx(25.4), "bleed": pytest.approx(3.0),
             "paper": "a4", "markings": "none",

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pdfplumber
 from reportlab.pdfgen.canvas import Canvas
 
-from grawlix_print.drawing.diagram import example_picture, supply_picture
+from grawlix_print.games.grawlix.pictures import example_picture, supply_picture
 from grawlix_print.drawing.pdf.surface import PdfSurface
 from grawlix_print.drawing.svg import picture_svg
 from tileset import COLOURS, TILE_SET

@@ -19,6 +19,7 @@ from pypdf import PdfReader
 
 from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
+from grawlix_print.games import game
 from grawlix_print.leaflet.build import build_leaflet
 from grawlix_print.facts.wording import counted, in_words, join_words
 
@@ -43,7 +44,7 @@ def built(tmp_path_factory):
     result = {}
     for paper in PAPER_MM:
         out = tmp_path_factory.mktemp(f"leaflet-{paper}")
-        written = build_leaflet(out, TEMPLATES, paper)
+        written = build_leaflet(game(templates=TEMPLATES), out, paper)
         result[paper] = (out / f"leaflet-{paper}.pdf", out / f"leaflet-reading-{paper}.pdf", written)
     return result
 
@@ -54,7 +55,7 @@ def text_of(path: Path) -> str:
 
 
 def build_text(templates: Path, tmp_path: Path, paper: str = "a4") -> str:
-    build_leaflet(tmp_path / "out", templates, paper)
+    build_leaflet(game(templates=templates), tmp_path / "out", paper)
     return text_of(tmp_path / "out" / f"leaflet-reading-{paper}.pdf")
 
 
@@ -175,7 +176,7 @@ def test_metadata_comes_from_the_front_matter_alone(templates_copy, tmp_path):
     text = text.replace('licence_url = "https://creativecommons.org/licenses/by/4.0/"',
                         'licence_url = "https://example.org/terms"')  # fmt: skip
     path.write_text(text)
-    (tri_fold, *_) = build_leaflet(tmp_path, templates_copy, "a4")
+    (tri_fold, *_) = build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     reader = PdfReader(tri_fold.path)
     assert reader.metadata.author == "A. Designer"
     assert reader.metadata.subject.endswith("Licence: All rights reserved.")
@@ -293,7 +294,7 @@ def test_pdfium_renders_every_page(built):
 
 
 def test_same_inputs_same_bytes(built, tmp_path):
-    build_leaflet(tmp_path, TEMPLATES, "a4")
+    build_leaflet(game(templates=TEMPLATES), tmp_path, "a4")
     for name in ("leaflet-a4.pdf", "leaflet-reading-a4.pdf"):
         original = built["a4"][0].parent / name
         assert (tmp_path / name).read_bytes() == original.read_bytes()
@@ -504,7 +505,7 @@ def test_false_claim_in_the_text(templates_copy, tmp_path):
     leaflet = templates_copy / "leaflet.md"
     leaflet.write_text(leaflet.read_text().replace("[example: example-1]", "[example: example-1]\n{check example-1: ? closes ?}\n"))
     with pytest.raises(GrawlixError) as caught:
-        build_leaflet(tmp_path, templates_copy, "a4")
+        build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     assert "example-1.toml" in str(caught.value)
 
 
@@ -525,9 +526,9 @@ def test_overflow_only_on_the_narrower_paper(templates_copy, tmp_path):
     leaflet = templates_copy / "leaflet.md"
     word = "Typesetters" * 3 + "Typeset"  # some 75 mm in the 10 pt bold face
     leaflet.write_text(leaflet.read_text().replace("## Overview\n", f"## Overview\n\n**{word}**\n\n"))
-    build_leaflet(tmp_path / "a4", templates_copy, "a4")
+    build_leaflet(game(templates=templates_copy), tmp_path / "a4", "a4")
     with pytest.raises(GrawlixError, match=r"panel 2 does not fit on US Letter paper: the word .* too wide"):
-        build_leaflet(tmp_path / "letter", templates_copy, "letter")
+        build_leaflet(game(templates=templates_copy), tmp_path / "letter", "letter")
 
 
 @pytest.mark.parametrize(
@@ -587,7 +588,7 @@ def test_text_before_the_first_panel_and_panels_out_of_order(templates_copy, tmp
     source = leaflet.read_text()
     leaflet.write_text(source.replace("::: panel cover", "Stray words.\n\n::: panel cover"))
     code, stderr, _ = build_error(templates_copy, tmp_path)
-    assert code == 1 and "text before the first '::: panel NAME' line" in stderr
+    assert code == 1 and "text before the first '::: panel NAME' (or '::: page NAME') line" in stderr
     leaflet.write_text(source.replace("::: panel 3", "::: panel three"))
     code, stderr, _ = build_error(templates_copy, tmp_path)
     assert code == 1 and "needs the panels cover, 2, 3, 4, flap, back in this order" in stderr
@@ -597,7 +598,7 @@ def test_marker_at_an_illegal_location_is_a_false_claim(templates_copy, tmp_path
     path = templates_copy / "positions" / "example-1.toml"
     path.write_text(path.read_text().replace('"?" = [1, 0]', '"?" = [3, 3]'))
     with pytest.raises(GrawlixError) as caught:
-        build_leaflet(tmp_path, templates_copy, "a4")
+        build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     assert caught.value.where.endswith("example-1.toml")
     assert "not a legal location" in str(caught.value)
 
@@ -663,14 +664,14 @@ def set_words(text: str, width: float) -> list[list[str]]:
     from grawlix_print.drawing.text import Span
     from grawlix_print.leaflet.layout import make_styles
 
-    lines = set_text([Span(text)], make_styles().body, width).lines
+    lines = set_text([Span(text)], make_styles(game().typography()).body, width).lines
     return [" ".join(w.text for w in line.words).split() for line in lines]
 
 
 def test_a_last_line_never_stands_alone_as_one_word_when_the_line_before_can_spare_one():
     from grawlix_print.leaflet.layout import make_styles
 
-    style = make_styles().body
+    style = make_styles(game().typography()).body
     words = "the players take turns playing a tile from their hand until one of them cannot".split()
     widowed = 0
     for width in range(80, 260, 3):
@@ -698,14 +699,14 @@ def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
     from grawlix_print.leaflet.build import leaflet_frame
     from grawlix_print.leaflet.layout import boxes_for, lay_out, make_styles
     from grawlix_print.drawing.text import Span
-    from grawlix_print.rulebook import Panel, Paragraph
+    from grawlix_print.rulebook import Paragraph, Section as Panel
 
     measured = []
     real = typeset.stringWidth
     monkeypatch.setattr(typeset, "stringWidth", lambda *a: measured.append(1) or real(*a))
     sentence = "The grid grows one tile at a time and no line repeats a glyph such as "
     spans = (Span(sentence), Span("@", bold=True, glyph=True), Span(". "))
-    styles, frame = make_styles(), leaflet_frame("a4")
+    styles, frame = make_styles(game().typography()), leaflet_frame("a4")
     counts = []
     for megabytes in (0.25, 2.5):
         repeats = int(megabytes * 2**20) // len(sentence)

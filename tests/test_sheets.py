@@ -19,6 +19,7 @@ import pdfplumber
 import pypdf
 import pypdfium2
 import pytest
+from grawlix_print.games import game
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
@@ -71,7 +72,7 @@ def sized(tmp_path_factory) -> dict[tuple[str, float], list[Path]]:
     """Tile and sticker sheets at each of the issue's sizes on both papers, with letters in the corners."""
     root = tmp_path_factory.mktemp("sized")
     return {
-        (paper, size): [w.path for w in build_sheets(root / f"{paper}-{size:g}", None, paper, size, markings="letters")]
+        (paper, size): [w.path for w in build_sheets(game(), root / f"{paper}-{size:g}", paper, size, markings="letters")]
         for paper in PAGE_MM
         for size in SIZES
     }
@@ -340,16 +341,18 @@ def test_sheets_carry_the_licence_in_xmp(built):
         assert reader.metadata.subject.endswith("Licence: Creative Commons Attribution 4.0 International (CC BY 4.0).")
 
 
-def test_the_sheets_credit_the_game_as_the_built_in_leaflet_does():
-    """The sheets read no templates, so they state the built-in game's credits: the same as its leaflet."""
+def test_the_sheets_credit_the_game_as_its_leaflet_does(built):
+    """The sheets' metadata names the authors and licence of the rules' front matter, and the game's title."""
     import tomllib
 
-    from grawlix_print.games.grawlix import credits
+    from pypdf import PdfReader
 
     front = tomllib.loads((TEMPLATES / "leaflet.md").read_text().split("+++")[1])
-    assert (credits.AUTHORS, credits.LICENCE, credits.LICENCE_URL) == (
-        tuple(front["authors"]), front["licence"], front["licence_url"]
-    )
+    info = PdfReader(built["a4"]["tiles-a4.pdf"]).metadata
+    assert all(author in info["/Author"] for author in front["authors"])
+    assert info["/Title"].startswith("Grawlix ") and "Grawlix" in info["/Keywords"]
+    xmp = PdfReader(built["a4"]["tiles-a4.pdf"]).xmp_metadata
+    assert xmp is not None
 
 
 @pytest.mark.parametrize("variant, file", [

@@ -12,6 +12,7 @@ import zipfile
 
 import numpy as np
 import pytest
+from grawlix_print.games import game
 
 from grawlix_print.solid.marks import mark_shapes
 from grawlix_print.solid.strokes import thinnest_stroke
@@ -90,7 +91,7 @@ def test_letters_keep_their_counters():
 def test_marks_are_raised_in_the_glyph_layers_on_the_glyph_filament():
     from grawlix_print.solid.build import sample_plates
 
-    files = sample_plates("*", COLOURS[4].name, markings="shapes")
+    files = sample_plates(game(), "*", COLOURS[4].name, markings="shapes")
     with zipfile.ZipFile(io.BytesIO(files["grawlix-raised-blue-two-filaments-shapes.3mf"])) as z:
         model = ET.fromstring(z.read("3D/3dmodel.model"))
         config = ET.fromstring(z.read("Metadata/Slic3r_PE_model.config"))

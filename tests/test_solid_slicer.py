@@ -15,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from grawlix_print.games import game
 
 from tileset import COLOURS
 from grawlix_print.solid.dimensions import SOLID_TILE
@@ -57,7 +58,7 @@ def sliced(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sliced")
     jobs = {}
     for first, layer in LAYERS:
-        files = sample_plates("*#", COLOURS[0].name, first_layer_height=float(first),
+        files = sample_plates(game(), "*#", COLOURS[0].name, first_layer_height=float(first),
                               layer_height=float(layer))  # fmt: skip
         for name, data in files.items():
             path = folder / f"{first}-{layer}-{name}"

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from grawlix_print.games import game
 import trimesh
 from click.testing import CliRunner
 from conftest import PROJECT, TEMPLATES
@@ -29,7 +30,8 @@ from grawlix_print.cli import main
 from tileset import COLOURS, GLYPHS, TILES, TILE_SET
 from grawlix_print.drawing.tile_look import ink
 from grawlix_print.drawing.outline import glyph_outlines
-from grawlix_print.solid.dimensions import GLYPH_FRACTION, SOLID_TILE
+from grawlix_print.drawing.tile_look import GLYPH_FRACTION
+from grawlix_print.solid.dimensions import SOLID_TILE
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 SINGLE = [f"grawlix-raised-{g.name.replace(' ', '-')}" for g in GLYPHS]
@@ -581,5 +583,5 @@ def test_other_commands_never_load_the_cad_kernel():
 def test_same_options_give_the_same_bytes():
     from grawlix_print.solid.build import sample_plates
 
-    first = sample_plates("#", COLOURS[3].name, markings="shapes")
-    assert len(first) == 2 and sample_plates("#", COLOURS[3].name, markings="shapes") == first
+    first = sample_plates(game(), "#", COLOURS[3].name, markings="shapes")
+    assert len(first) == 2 and sample_plates(game(), "#", COLOURS[3].name, markings="shapes") == first

@@ -19,12 +19,12 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.cli.settings import load_settings
-from grawlix_print.games.templates import builtin_templates, find_templates
+from grawlix_print.games import builtin_templates, game
 
 from conftest import PROJECT, TEMPLATES
 
 # The commands of the program (a test module may register a helper command of its own).
-COMMANDS = {"all", "check", "facts", "init", "leaflet", "sheets", "stl", "watch", "web"}
+COMMANDS = {"all", "check", "facts", "games", "init", "leaflet", "sheets", "stl", "watch", "web"}
 TEMPLATE_FILES = sorted(p.relative_to(TEMPLATES) for p in TEMPLATES.rglob("*") if p.is_file())
 
 
@@ -40,10 +40,10 @@ def test_lookup_chosen_then_local_then_built_in(tmp_path, monkeypatch, templates
     (here / "templates").mkdir(parents=True)  # a templates/ without components.toml is not one
     (here / "templates" / "page.html").write_text("<p>not a game</p>")
     monkeypatch.chdir(here)
-    assert find_templates(templates_copy) == templates_copy
-    assert find_templates() == builtin_templates()
+    assert game(templates=templates_copy).templates == templates_copy
+    assert game().templates == builtin_templates()
     (here / "templates" / "components.toml").write_text('game = "grawlix"\n')
-    assert find_templates() == Path("templates")
+    assert game().templates == Path("templates")
 
 
 def test_the_built_in_game_is_its_own_templates_folder():
@@ -102,11 +102,12 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
     assert settings.for_command("leaflet") == {"paper": "a4"}
     assert settings.for_command("check") == {"json": False}
     assert settings.for_command("facts") == {"as_json": False}  # the key is the flag: json
-    # Every option a command takes, bar where to read and write, is in the file.
+    # Every option a command takes, bar where to read and write, is in the file; the game once, at the top.
+    assert settings.game == "grawlix"
     for name, command in main.commands.items():
-        if name != "init":
+        if name not in ("init", "games"):
             options = {p.name for p in command.params if isinstance(p, click.Option)}
-            assert options - {"templates", "out", "help"} == set(settings.for_command(name)), name
+            assert options - {"templates", "out", "help", "game"} == set(settings.for_command(name)), name
 
 
 def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):
@@ -255,4 +256,4 @@ def test_readme_python_example_runs_and_prints_what_it_says(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     exec(compile(code, "README.md", "exec"), {})  # noqa: S102  the README's own example
     assert capsys.readouterr().out == output
-    assert (tmp_path / "print" / "leaflet-letter.pdf").is_file()
+    assert (tmp_path / "print" / "leaflet" / "leaflet-letter.pdf").is_file()

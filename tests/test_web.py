@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
 from grawlix_print.web.browser import find_browser, headless_chromium
+from grawlix_print.games import game
 from grawlix_print.web.build import build_web
 
 from conftest import TEMPLATES
@@ -44,14 +45,14 @@ COMPUTED = [
 @pytest.fixture(scope="module")
 def web(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("web")
-    build_web(out, TEMPLATES)
+    build_web(game(templates=TEMPLATES), out)
     return out
 
 
 def test_files_and_same_bytes_twice(web, tmp_path):
     names = {p.relative_to(web).as_posix() for p in web.rglob("*") if p.is_file()}
     assert names == {"rules.md", "rules.html", *(f"diagrams/{d}.svg" for d in DIAGRAMS)}
-    build_web(tmp_path, TEMPLATES)
+    build_web(game(templates=TEMPLATES), tmp_path)
     for name in names:
         assert (tmp_path / name).read_bytes() == (web / name).read_bytes(), name
 
@@ -145,7 +146,7 @@ def test_a_false_claim_fails_the_web_build_and_writes_nothing(templates_copy, tm
     path = templates_copy / "positions" / "example-2.toml"
     path.write_text(path.read_text().replace('"!" = [5, 2]', '"!" = [4, 1]'))
     with pytest.raises(GrawlixError) as caught:
-        build_web(tmp_path / "out", templates_copy)
+        build_web(game(templates=templates_copy), tmp_path / "out")
     assert "example-2.toml" in str(caught.value) and "? closes !" in str(caught.value)
     assert not (tmp_path / "out").exists()
 

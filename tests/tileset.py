@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grawlix_print.games.grawlix.templates import load_components
+from grawlix_print.games.grawlix.templates import read_components
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "grawlix_print" / "games" / "grawlix" / "templates"
-TILE_SET = load_components(TEMPLATES)
+TILE_SET = read_components(TEMPLATES)
 TILES = TILE_SET.tiles
 GLYPHS = TILE_SET.glyphs
 COLOURS = TILE_SET.colours

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from json import dumps
 from pathlib import Path
 
 import click
 
 from ..errors import GrawlixError
+from ..games import Game
 from .app import main
 from .options import templates_option
 from .settings import with_settings
@@ -18,30 +18,19 @@ from .settings import with_settings
 @click.option("--json", is_flag=True, help="One JSON object per file, one per line.")
 @templates_option
 @with_settings
-def check(files: tuple[Path, ...], json: bool, templates: Path) -> None:
+def check(files: tuple[Path, ...], json: bool, game: Game) -> None:
     """Check position files (FILES, or every one in the templates folder) against the rules.
 
     Prints what the engine sees in each: its tiles, its legal locations, and
     what each marker allows, as a text picture or (--json) one JSON object per
     file. The rules come from rules.toml in the templates folder.
     """
-    from ..games.grawlix.report import position_record, position_text
-    from ..games.grawlix.positions import load_position
-    from ..games.grawlix.templates import POSITIONS_DIR, load_rules
-
-    rules = load_rules(templates)
-    files = files or tuple(sorted((templates / POSITIONS_DIR).glob("*.toml")))
     failed = 0
-    for file in files:
-        try:
-            position = load_position(file, rules)
-        except GrawlixError as error:
-            click.echo(f"error: {error}", err=True)
+    for report in game.check_positions(files, json):
+        if isinstance(report, GrawlixError):
+            click.echo(f"error: {report}", err=True)
             failed += 1
-            continue
-        if json:
-            click.echo(dumps(position_record(position, str(file)), ensure_ascii=False))
         else:
-            click.echo(position_text(position, str(file)) + "\n")
+            click.echo(report)
     if failed:
         raise SystemExit(1)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
-
 import click
+
+from ..games import Game
 
 from .app import main
 from .options import templates_option
@@ -16,7 +16,7 @@ from .settings import with_settings
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every figure.")
 @templates_option
 @with_settings
-def facts(as_json: bool, templates: Path) -> None:
+def facts(as_json: bool, game: Game) -> None:
     """Prove how many tiles the largest legal grid holds, for the game's glyphs and colours.
 
     A full grid is a pair of orthogonal Latin squares of the game's order
@@ -25,13 +25,5 @@ def facts(as_json: bool, templates: Path) -> None:
     from theory. The answer is cached; --json prints max_tiles,
     full_grid_possible, squares_searched, seconds and the rest.
     """
-    from ..games.grawlix.proof import cached_proof
-    from ..games.grawlix.report import proof_text
-    from ..games.grawlix.templates import load_components
-
-    tiles = load_components(templates)
-    proof = cached_proof(tiles)
-    if as_json:
-        click.echo(json.dumps(proof.record(), ensure_ascii=False, sort_keys=True))
-        return
-    click.echo(proof_text(proof, tiles))
+    record, text = game.facts()
+    click.echo(json.dumps(record, ensure_ascii=False, sort_keys=True) if as_json else text)

@@ -15,27 +15,30 @@ from pathlib import Path
 import click
 
 from ..errors import GrawlixError
+from ..games import DEFAULT_GAME, Game
 from .app import main
-from .settings import SETTINGS_FILE, recordable, setting_commands
+from .settings import GAME_KEY, SETTINGS_FILE, recordable, setting_commands
 
 TEMPLATES_FOLDER = "templates"
 
 
 @main.command(short_help="Start a project of your own: templates/ and grawlix.toml.")
 @click.argument("folder", default=".", type=click.Path(path_type=Path))
+@click.option("--game", default=DEFAULT_GAME, show_default=True, metavar="NAME",
+              help="The game to start from (grawlix-print games lists them).")
 @click.option("--force", is_flag=True, help="Overwrite files that are already there.")
-def init(folder: Path, force: bool) -> None:
+def init(folder: Path, game: str, force: bool) -> None:
     """Write a starter project into FOLDER (default: the current folder).
 
-    FOLDER/templates/ is a copy of the built-in game (rules.toml, the example
-    positions, leaflet.md) to edit; FOLDER/grawlix.toml lists every setting
-    with its default, commented out. Nothing is written if a file is in the
-    way, unless --force.
+    FOLDER/templates/ is a copy of the game's own templates (components.toml,
+    which names the game, rules.toml, the rules' text and its examples) to
+    edit; FOLDER/grawlix.toml lists every setting with its default, commented
+    out. Nothing is written if a file is in the way, unless --force.
     """
     from ..files import write_bytes
-    from ..games.templates import builtin_templates
+    from ..games import game_class
 
-    files = starter_files(folder, builtin_templates())
+    files = starter_files(folder, game_class(game))
     if folder.exists() and not folder.is_dir():
         raise GrawlixError("exists and is not a folder", str(folder))
     if not force:
@@ -45,18 +48,19 @@ def init(folder: Path, force: bool) -> None:
     for path, data in files.items():
         write_bytes(path, data)  # a file-system fault is one line naming the path
     click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}")
-    click.echo(f"next: edit them, then  grawlix-print leaflet --templates {folder / TEMPLATES_FOLDER}")
+    click.echo(f"next: edit them, then  cd {folder} && grawlix-print all")
 
 
-def starter_files(folder: Path, game: Path) -> dict[Path, bytes]:
+def starter_files(folder: Path, kind: type[Game]) -> dict[Path, bytes]:
     """Every file ``init`` writes, by path: the game's templates, then the settings file."""
+    game = kind.builtin_templates()
     files = {
         folder / TEMPLATES_FOLDER / source.relative_to(game): source.read_bytes()
         for source in sorted(game.rglob("*"))
         if source.is_file()
         and not any(part.startswith((".", "__")) for part in source.relative_to(game).parts)
     }
-    files[folder / SETTINGS_FILE] = settings_text().encode("utf-8")
+    files[folder / SETTINGS_FILE] = settings_text(kind).encode("utf-8")
     return files
 
 
@@ -77,9 +81,9 @@ SETTINGS_HEADER = """\
 """
 
 
-def settings_text() -> str:
-    """The commented ``grawlix.toml``: a table per command, each option with its default."""
-    parts = [SETTINGS_HEADER]
+def settings_text(kind: type[Game]) -> str:
+    """The commented ``grawlix.toml`` for a game: its name, then a table per command, each option with its default."""
+    parts = [SETTINGS_HEADER, f"\n# The game these settings are for (its templates name it too).\n{GAME_KEY} = {json.dumps(kind.name)}\n"]
     for name, command in setting_commands().items():
         parts.append(f"\n[{name}]\n")
         context = click.Context(command, info_name=name)
@@ -88,18 +92,21 @@ def settings_text() -> str:
             if isinstance(option.type, click.Choice):
                 about += f" One of: {', '.join(map(str, option.type.choices))}."
             parts += [f"# {line}\n" for line in textwrap.wrap(about, 86)]
-            parts.append(f"# {key} = {_toml_default(option, context)}\n")
+            parts.append(f"# {key} = {_toml_default(option, context, kind)}\n")
     return "".join(parts)
 
 
-def _toml_default(option: click.Option, context: click.Context) -> str:
+def _toml_default(option: click.Option, context: click.Context, kind: type[Game]) -> str:
     """An option's default as TOML: what ``--help`` shows as the default, else the default.
 
     The default is asked of click, not read off the option: since click 8.3 a flag
     declared without one holds a placeholder there, and only click resolves it.
+    ``all --only`` builds every product of the game unless told otherwise: they are named.
     """
-    if isinstance(option.show_default, str):
-        value: object = option.show_default
+    if option.name == "only":
+        value: object = ",".join(kind.products)
+    elif isinstance(option.show_default, str):
+        value = option.show_default
     else:
         value = option.get_default(context, call=False)
     if isinstance(value, bool):

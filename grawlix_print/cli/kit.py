@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..games import Game
 from ..kit.plan import PAPERS, PRODUCT_NAMES, PRODUCTS
 from .app import main
 from .options import NameList, out_option, paper_choice, templates_option
@@ -18,14 +19,14 @@ from .settings import current_settings, with_settings
 @click.option(
     "--only",
     type=NameList(PRODUCT_NAMES),
-    default=",".join(PRODUCT_NAMES),
-    show_default=True,
+    default=None,
+    show_default="every product the game has",
     help="Build only these products (comma-separated); the others are left as they are.",
 )
 @paper_choice(["both"], "both")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @with_settings
-def whole_kit(out: Path, templates: Path, only: tuple[str, ...], paper: str, quiet: bool) -> None:
+def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, quiet: bool) -> None:
     """Everything to print, each product in its own sub-folder, with previews.
 
     In the --out folder, leaflet/, sheets/, web/ and 3d/ hold the products,
@@ -43,7 +44,7 @@ def whole_kit(out: Path, templates: Path, only: tuple[str, ...], paper: str, qui
 
     began = time.perf_counter()
     settings = current_settings()
-    options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in only}
+    options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in (only or game.products)}
     outcomes: list = []
     bar = None
     held: list[str] = []  # notes that come while the bar is up, said once it is gone
@@ -72,7 +73,7 @@ def whole_kit(out: Path, templates: Path, only: tuple[str, ...], paper: str, qui
             (say if bar is None else held.append)(text)
 
         stack.callback(lambda: [say(text) for text in held])  # after the bar ends, even on an error
-        build_all(out, templates, only, PAPERS if paper == "both" else (paper,), options,
+        build_all(out, only=only, papers=PAPERS if paper == "both" else (paper,), options=options, game=game,
                   on_start=show_bar, on_step=advance, on_note=note)  # fmt: skip
     if not quiet:
         click.echo(kit_summary(out, outcomes, time.perf_counter() - began))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..games import Game
 from .app import main, report_written
 from .options import out_option, paper_option, templates_option
 from .settings import with_settings
@@ -14,7 +15,7 @@ from .settings import with_settings
 @paper_option
 @templates_option
 @with_settings
-def leaflet(out: Path, paper: str, templates: Path) -> None:
+def leaflet(out: Path, paper: str, game: Game) -> None:
     """The rules leaflet (PDF): a tri-fold to print and a reading edition.
 
     Writes leaflet/leaflet-<paper>.pdf (two-sided, to print and fold) and
@@ -26,4 +27,4 @@ def leaflet(out: Path, paper: str, templates: Path) -> None:
     from ..kit.plan import output_folder
     from ..leaflet.build import build_leaflet
 
-    report_written(build_leaflet(output_folder(out, "leaflet"), templates, paper))
+    report_written(build_leaflet(game, output_folder(out, "leaflet"), paper))

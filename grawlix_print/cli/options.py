@@ -19,13 +19,26 @@ from ..papers import PAPERS
 SETTING_KEY = "grawlix.setting-key"
 
 # Options shared by the commands that read templates or write files.
-templates_option = click.option(
+_templates = click.option(
     "--templates",
     type=click.Path(path_type=Path),
     default=None,
-    help="Folder with rules.toml, positions/ and leaflet.md "
-    "[default: ./templates if it has rules.toml, else the built-in game].",
+    help="A game's templates folder (grawlix-print init makes one; its components.toml names "
+    "the game) [default: ./templates if it is one, else the game's own].",
 )
+_game = click.option(
+    "--game",
+    default=None,
+    metavar="NAME",
+    help="The game (grawlix-print games lists them) [default: the one --templates or "
+    "grawlix.toml names, else grawlix].",
+)
+
+
+def templates_option(command):
+    """``--game NAME`` and ``--templates DIR``: which game, and whose copy of it."""
+    return _game(_templates(command))
+
 out_option = click.option(
     "--out",
     "-o",

@@ -23,7 +23,8 @@ import click
 from click.core import ParameterSource
 
 from ..errors import GrawlixError
-from ..games.templates import find_templates, is_builtin, read_toml
+from ..games import LOCAL_TEMPLATES, Game, game
+from ..games.templates import COMPONENTS_FILE, read_toml
 from .app import main
 from .options import SETTING_KEY
 
@@ -31,7 +32,8 @@ SETTINGS_FILE = "grawlix.toml"
 PYPROJECT_FILE = "pyproject.toml"
 PYPROJECT_TABLE = ("tool", "grawlix-print")
 NOT_RECORDED = frozenset({"templates", "out"})  # where things are, not how to build them
-NO_SETTINGS_COMMANDS = frozenset({"init"})  # it writes a settings file; it reads none
+GAME_KEY = "game"  # the one setting read before the others: it says whose settings they are
+NO_SETTINGS_COMMANDS = frozenset({"init", "games"})  # one writes a settings file, one lists games: neither reads one
 _CONTEXT_KEY = "grawlix.settings"
 
 
@@ -41,6 +43,7 @@ class Settings:
 
     values: dict[str, dict[str, object]] = field(default_factory=dict)
     source: str = ""
+    game: str | None = None  # the game they are for (``game = "..."`` at the top), if they say
 
     def for_command(self, name: str) -> dict[str, object]:
         return self.values.get(name, {})
@@ -51,7 +54,7 @@ def recordable(command: click.Command) -> dict[str, click.Option]:
     return {
         _setting_key(next((o for o in p.opts if o.startswith("--")), p.opts[0])): p
         for p in command.params
-        if isinstance(p, click.Option) and p.name not in NOT_RECORDED
+        if isinstance(p, click.Option) and p.name not in NOT_RECORDED and p.name != GAME_KEY
     }
 
 
@@ -60,9 +63,12 @@ def setting_commands() -> dict[str, click.Command]:
     return {n: c for n, c in sorted(main.commands.items()) if n not in NO_SETTINGS_COMMANDS}
 
 
-def settings_folders(templates: Path) -> list[Path]:
-    """Where settings may be, nearest first: the templates folder, then the folder holding it."""
-    if is_builtin(templates):
+def settings_folders(templates: Path, builtin: bool = False) -> list[Path]:
+    """Where settings may be, nearest first: the templates folder, then the folder holding it.
+
+    With a game's own (``builtin``) templates, the current folder.
+    """
+    if builtin:
         return [Path(".")]
     folders: list[Path] = []
     for folder in (templates, templates.parent):
@@ -71,10 +77,10 @@ def settings_folders(templates: Path) -> list[Path]:
     return folders
 
 
-def find_settings(templates: Path) -> list[tuple[dict, str]]:
+def find_settings(templates: Path, builtin: bool = False) -> list[tuple[dict, str]]:
     """Every settings file beside ``templates``, nearest first, as (data, name for messages)."""
     found = []
-    for folder in settings_folders(templates):
+    for folder in settings_folders(templates, builtin):
         path = folder / SETTINGS_FILE
         if path.is_file():
             found.append((read_toml(path), str(path)))
@@ -91,9 +97,9 @@ def find_settings(templates: Path) -> list[tuple[dict, str]]:
     return found
 
 
-def load_settings(templates: Path) -> Settings:
+def load_settings(templates: Path, builtin: bool = False) -> Settings:
     """The settings that apply with this templates folder, every key and value checked."""
-    found = find_settings(templates)
+    found = find_settings(templates, builtin)
     if not found:
         return Settings()
     (data, source), others = found[0], found[1:]
@@ -102,8 +108,11 @@ def load_settings(templates: Path) -> Settings:
     commands = setting_commands()
     values: dict[str, dict[str, object]] = {name: {} for name in commands}
     tables = {key: value for key, value in data.items() if isinstance(value, dict)}
+    recorded_game = data.get(GAME_KEY)
+    if recorded_game is not None and not isinstance(recorded_game, str):
+        raise GrawlixError(f"{GAME_KEY} must be the name of a game, not {recorded_game!r}", source)
     for key, value in data.items():
-        if key in tables:
+        if key in tables or key == GAME_KEY:
             continue
         owners = [c for c, command in commands.items() if _setting_key(key) in recordable(command)]
         if not owners:
@@ -127,7 +136,7 @@ def load_settings(templates: Path) -> Settings:
                 )
             label = f"[{table}] {key}"
             values[table][option.name] = _convert(commands[table], option, value, label, source)
-    return Settings(values, source)
+    return Settings(values, source, recorded_game)
 
 
 def _setting_key(name: str) -> str:
@@ -162,21 +171,49 @@ def apply_settings(ctx: click.Context, options: dict, settings: Settings) -> dic
     return merged
 
 
+def recorded_game(templates: Path | None) -> str | None:
+    """The game a settings file in the current folder records, when nothing else names one.
+
+    Read before the game is known (its settings say which game they are for);
+    checked like any other setting once the game's own settings are loaded.
+    """
+    if templates is not None or (LOCAL_TEMPLATES / COMPONENTS_FILE).is_file():
+        return None
+    for data, source in find_settings(Path("."), builtin=True)[:1]:
+        value = data.get(GAME_KEY)
+        if value is not None and not isinstance(value, str):
+            raise GrawlixError(f"{GAME_KEY} must be the name of a game, not {value!r}", source)
+        return value
+    return None
+
+
+def resolve_game(ctx: click.Context, name: str | None, templates: Path | None) -> tuple[Game, Settings]:
+    """The game the command works on and its settings: ``--game``, ``--templates``, ``grawlix.toml``."""
+    chosen = game(name or recorded_game(templates), templates)
+    settings = load_settings(chosen.templates, chosen.is_builtin)
+    recorded = settings.game
+    if name is None and recorded is not None and recorded.strip().lower() != chosen.name:
+        raise GrawlixError(
+            f"{GAME_KEY} = {recorded!r}, but {chosen.templates} holds a {chosen.name} game", settings.source
+        )
+    return chosen, settings
+
+
 def with_settings(command):
     """Fill the options the user did not type from the settings file that applies.
 
-    The wrapped command receives ``templates`` as the resolved folder (the
-    built-in game when there is none); ``current_settings()`` gives the whole
-    file, for ``all``, which passes other commands' settings on.
+    The wrapped command receives ``game``, the game it works on (bound to its
+    templates folder) instead of ``--game`` and ``--templates``;
+    ``current_settings()`` gives the whole file, for ``all``, which passes
+    other commands' settings on.
     """
 
     @functools.wraps(command)
     @click.pass_context
     def wrapper(ctx: click.Context, **options):
-        templates = find_templates(options.get("templates"))
-        settings = load_settings(templates)
+        chosen, settings = resolve_game(ctx, options.pop("game", None), options.pop("templates", None))
         ctx.meta[_CONTEXT_KEY] = settings
-        return command(**apply_settings(ctx, {**options, "templates": templates}, settings))
+        return command(game=chosen, **apply_settings(ctx, options, settings))
 
     return wrapper
 
@@ -184,3 +221,4 @@ def with_settings(command):
 def current_settings() -> Settings:
     """The settings the running command was given by ``with_settings``."""
     return click.get_current_context().meta.get(_CONTEXT_KEY, Settings())
+

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
+from ..games import Game
 from ..sheets.layout import ARRANGEMENTS, CARD_BLEED_MM, STICKER_ROOM_MM, default_sticker
 from ..drawing.tile_look import BACK_DESIGNS, MARKINGS
-from ..solid.dimensions import PAPER_TILE_MM
+from ..sheets.layout import PAPER_TILE_MM
 from .app import main, report_written
 from .options import (
     LENGTH,
@@ -50,16 +51,16 @@ from .settings import with_settings
 @with_settings
 def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
            arrangement: str | None, markings: str, sticker_size: float | None, back_design: str,
-           templates: Path) -> None:  # fmt: skip
+           game: Game) -> None:  # fmt: skip
     """Tile sheets for card stock and sticker sheets (PDF).
 
     Writes sheets/tiles-<paper>...pdf (cut lines, bleed, backs) and
-    sheets/stickers-<paper>...pdf in the --out folder. The tiles come from the
-    tile definition: no templates folder is needed, only settings are read.
+    sheets/stickers-<paper>...pdf in the --out folder. The tiles are those of
+    components.toml in the templates folder.
     """
     from ..kit.plan import output_folder
     from ..sheets.build import build_sheets
 
     folder = output_folder(out, "sheets")
-    report_written(build_sheets(folder, templates, paper, tile_size, bleed, backs,
+    report_written(build_sheets(game, folder, paper, tile_size, bleed, backs,
                                 arrangement, markings, sticker_size, back_design))  # fmt: skip

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..games import Game
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
 from ..solid.plan import STYLES
 from ..solid.plates import DEFAULT_BED
@@ -83,11 +84,11 @@ def _length_option(name: str, default: float, help: str, kind=LENGTH):
     "--full-set/--no-full-set",
     default=False,
     show_default=True,
-    help="Also one 3MF of all 36 tiles, each glyph on its colour's filament (seven filaments).",
+    help="Also one 3MF of every tile of the set, each glyph on its colour's filament (one more for the bodies).",
 )
 @templates_option
 @with_settings
-def stl(out: Path, style: str, templates: Path, **options) -> None:
+def stl(out: Path, style: str, game: Game, **options) -> None:
     """3D-printable tiles: STL, 3MF (colour change set, or one filament per part), STEP, notes.
 
     Writes into 3d/ in the --out folder. The body height is snapped to a
@@ -95,15 +96,14 @@ def stl(out: Path, style: str, templates: Path, **options) -> None:
     the glyph in the accent colour. The tiles are those of components.toml
     in the templates folder.
     """
-    from ..games.grawlix.templates import load_components
     from ..kit.plan import output_folder
-    from ..solid.build import build_stl
+    from ..solid.build import build_stl, solid_tiles
     from ..solid.layers import describe_snap
     from ..solid.plan import plan_stl, stl_options
 
     options["style"] = None if style == "both" else style
-    click.echo(describe_snap(plan_stl(stl_options(**options), load_components(templates)).layers))
-    for item in build_stl(output_folder(out, "3d"), templates, **options):
+    click.echo(describe_snap(plan_stl(stl_options(**options), solid_tiles(game)).layers))
+    for item in build_stl(game, output_folder(out, "3d"), **options):
         triangles = item.params.get("triangles")
         extra = f", {triangles:,} triangles" if triangles is not None else ""
         click.echo(f"wrote {item.path} ({item.kind}{extra})")

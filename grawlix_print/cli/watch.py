@@ -21,13 +21,7 @@ from ..errors import GrawlixError
 from ..files import os_error
 from .app import main
 from .options import out_option, paper_option, templates_option
-from .settings import (
-    PYPROJECT_FILE,
-    SETTINGS_FILE,
-    apply_settings,
-    load_settings,
-    settings_folders,
-)
+from .settings import PYPROJECT_FILE, SETTINGS_FILE, apply_settings, resolve_game, settings_folders
 
 STEP_MS = 5  # a save's events end when none has come for this long...
 DEBOUNCE_MS = 50  # ...or when the first of them is this old
@@ -38,7 +32,7 @@ DEBOUNCE_MS = 50  # ...or when the first of them is this old
 @paper_option
 @templates_option
 @click.pass_context
-def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> None:
+def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates: Path | None) -> None:
     """Build the leaflet and its previews, then again whenever a template is saved.
 
     Watches the templates folder and the settings file (grawlix.toml), and
@@ -46,26 +40,27 @@ def watch(ctx: click.Context, out: Path, paper: str, templates: Path | None) -> 
     does. Each rebuild prints one line with its time, or its one-line error,
     and the watch goes on. Ctrl-C stops it.
     """
-    from ..games.templates import find_templates
-
-    folder = find_templates(templates)
+    chosen, _ = resolve_game(ctx, game, templates)
+    folder, builtin = chosen.templates, chosen.is_builtin
 
     def rebuild() -> str:
         from ..kit.plan import leaflet_step
 
-        options = apply_settings(ctx, {"paper": paper}, load_settings(folder))
+        options = apply_settings(ctx, {"paper": paper}, resolve_game(ctx, game, templates)[1])
         written = leaflet_step(out, folder, options["paper"])
         pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
         return f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
 
     click.echo(f"watching {folder}/ and its settings; Ctrl-C stops")
     try:
-        watch_templates(folder, rebuild, click.echo)
+        watch_templates(folder, rebuild, click.echo, builtin)
     except KeyboardInterrupt:
         pass  # Ctrl-C is how a watch ends: no message, exit status 0
 
 
-def watch_templates(templates: Path, rebuild: Callable[[], str], report: Callable[..., None]) -> None:
+def watch_templates(
+    templates: Path, rebuild: Callable[[], str], report: Callable[..., None], builtin: bool = False
+) -> None:
     """Run ``rebuild`` now and after every change to the templates or settings, until Ctrl-C.
 
     ``report(line, err=...)`` gets one line per rebuild.
@@ -76,10 +71,10 @@ def watch_templates(templates: Path, rebuild: Callable[[], str], report: Callabl
     default_filter = DefaultFilter()
 
     def wanted(change, path: str) -> bool:
-        return default_filter(change, path) and is_input(Path(path), templates)
+        return default_filter(change, path) and is_input(Path(path), templates, builtin)
 
     while True:
-        folders = watched_folders(templates)
+        folders = watched_folders(templates, builtin)
         for changes in watch(
             *folders,
             watch_filter=wanted,
@@ -88,22 +83,22 @@ def watch_templates(templates: Path, rebuild: Callable[[], str], report: Callabl
             recursive=False,
         ):
             _run(rebuild, report, _changed_names(changes))
-            if watched_folders(templates) != folders:
+            if watched_folders(templates, builtin) != folders:
                 break  # a folder came or went: watch the new set
 
 
-def watched_folders(templates: Path) -> list[Path]:
+def watched_folders(templates: Path, builtin: bool = False) -> list[Path]:
     """Every folder of the templates tree (hidden ones aside) and where settings may be."""
     inside = [
         p
         for p in sorted(templates.rglob("*"))
         if p.is_dir() and not any(part.startswith(".") for part in p.relative_to(templates).parts)
     ]
-    outside = [f for f in settings_folders(templates) if f.resolve() != templates.resolve()]
+    outside = [f for f in settings_folders(templates, builtin) if f.resolve() != templates.resolve()]
     return [templates, *inside, *outside]
 
 
-def is_input(path: Path, templates: Path) -> bool:
+def is_input(path: Path, templates: Path, builtin: bool = False) -> bool:
     """Whether a changed file is one a rebuild reads: a template or a settings file."""
     if path.name.startswith(".") or path.suffix == ".part":
         return False
@@ -112,7 +107,7 @@ def is_input(path: Path, templates: Path) -> bool:
         return True
     except ValueError:
         return path.name in (SETTINGS_FILE, PYPROJECT_FILE) and any(
-            path.parent.resolve() == folder.resolve() for folder in settings_folders(templates)
+            path.parent.resolve() == folder.resolve() for folder in settings_folders(templates, builtin)
         )
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..games import Game
 from .app import main, report_written
 from .options import out_option, templates_option
 from .settings import with_settings
@@ -19,7 +20,7 @@ from .settings import with_settings
     help="Screenshots of rules.html at 360 and 1280 px in previews/ (needs Chromium).",
 )  # fmt: skip
 @with_settings
-def web(out: Path, templates: Path, previews: bool) -> None:
+def web(out: Path, game: Game, previews: bool) -> None:
     """The rules for screens: rules.md with diagrams/*.svg (a README), and a one-file rules.html.
 
     Writes them into web/ in the --out folder. The same text, placeholders
@@ -30,7 +31,7 @@ def web(out: Path, templates: Path, previews: bool) -> None:
     from ..web.build import HTML, build_web
 
     folder = output_folder(out, "web")
-    written = build_web(folder, templates)
+    written = build_web(game, folder)
     report_written(written)
     if previews:
         from ..web.previews import page_screenshots

@@ -1,10 +1,10 @@
-"""What a tile is: one glyph in one colour; the tile set is every pairing, read from ``components.toml``.
+"""A set of tiles: one for every glyph in every colour, read from a game's ``components.toml``.
 
 The glyphs and colours are data, so a designer's variant (five glyphs and
 five colours, other inks, another typeface) is a change to the templates, not
-to the code. The rules engine sees only the indices; how a tile is printed
-(its colour's ink, its glyph's typeface, its colour-blind mark) travels with
-it for the renderers.
+to the code. A rules engine sees only the indices; how a tile is printed (its
+colour's ink, its glyph's typeface, its colour-blind mark) travels with it
+for the renderers.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ MAX_KINDS = 16
 """At most this many glyphs (and colours): 256 tiles, far past any table, and the
 engine's per-line tables (2^n entries each) stay small."""
 KEYS = ("game", "title", "tile", "glyphs", "colours")
+"""The tables of a tile game's ``components.toml``."""
 GLYPH_KEYS = ("character", "name", "typeface")
 COLOUR_KEYS = ("name", "letter", "rgb", "cmyk", "shape")
 DEFAULT_FACE = Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.0, 0.25))
@@ -105,7 +106,7 @@ class TileSet:
 
     @property
     def order(self) -> int:
-        """The number of glyphs (as many as colours): the side of a full grid."""
+        """The number of glyphs (a game of squares has as many colours): the side of a full grid."""
         return len(self.glyphs)
 
     def tile(self, glyph: int, colour: int) -> Tile:
@@ -148,12 +149,6 @@ def parse_components(data: dict, source: str, folder: Path) -> TileSet:
     for name, found in (("glyphs", glyph_tables), ("colours", colour_tables)):
         if len(found) > MAX_KINDS:
             raise GrawlixError(f"at most {MAX_KINDS} [[{name}]] tables, found {len(found)}", schema.where(source, name))
-    if len(glyph_tables) != len(colour_tables):
-        raise GrawlixError(
-            f"Grawlix needs as many colours as glyphs (a full grid is a square of both), "
-            f"found {len(glyph_tables)} glyphs and {len(colour_tables)} colours",
-            source,
-        )
     glyphs = tuple(_glyph(k, t, source, folder) for k, t in enumerate(glyph_tables))
     colours = tuple(_colour(k, t, source) for k, t in enumerate(colour_tables))
     schema.unique([g.symbol for g in glyphs], "character", source, [f"glyphs[{k + 1}].character" for k in range(len(glyphs))])

@@ -1,13 +1,10 @@
-"""Position diagrams: tiles on a square grid, dotted vacant squares, marker labels.
+"""Grid diagrams: tiles on a square grid, dotted vacant squares, marker labels, loose tiles below.
 
-A ``Picture`` is what to draw, in grid terms; it is built from a position
-(and the engine's answers) or from the tile definition, then drawn at any
-cell size on any ``Surface`` (a PDF page or an SVG picture). Used by the
-leaflet and the web edition for the cover art, the supply chart and the
-examples; any product that shows a position can reuse it.
-
-The dotted squares are exactly the engine's ``legal_locations()``; this
-module never decides legality.
+A ``Picture`` is what to draw, in grid terms; a game builds it from a
+position and its engine's answers (which squares are dotted, which tiles lie
+loose), then it is drawn at any cell size on any ``Surface`` (a PDF page or
+an SVG picture): the same picture in the leaflet and on the web. It is a
+``Figure``; it never decides legality.
 """
 
 from __future__ import annotations
@@ -16,19 +13,21 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..components.tiles import Tile, TileSet
 from .fonts import LABEL
 from .ink import Ink
 from .surface import Face, Pen, Surface, lines
-from ..components.tiles import Tile, TileSet
-from ..games.grawlix.engine import Location
-from .tile_look import TILE_EDGE
-from ..games.grawlix.positions import Position
 from .tile import TileStyle, draw_tile
+from .tile_look import TILE_EDGE
+
+Location = tuple[int, int]
+"""(row, column), rows counted downwards, as a game's positions give them."""
 
 
 def diagram_style(tiles: TileSet) -> TileStyle:
     """Tiles in diagrams: the designer's look, with neighbouring borders drawn as one line."""
     return TileStyle(face=tiles.face, edge_width=0.03, contour_width=0.014)
+
 
 VACANT = Ink((0.25, 0.25, 0.25), (0.0, 0.0, 0.0, 0.75))
 VACANT_WIDTH = 0.03  # dot diameter, fraction of the cell
@@ -48,6 +47,11 @@ class Picture:
     vacant: tuple[Location, ...] = ()
     labels: dict[str, Location] = field(default_factory=dict)
     loose: tuple[Tile, ...] = ()
+
+    @property
+    def characters(self) -> str:
+        """The labels' characters: what a screen edition's web font must hold."""
+        return "".join(self.labels)
 
     @property
     def cells(self) -> list[Location]:
@@ -190,25 +194,3 @@ def _draw_vacant(
     )
     dots = Pen(VACANT, cell * VACANT_WIDTH, dash=(0, cell / VACANT_DOTS), round=True)
     surface.shape(path, pen=dots)
-
-
-# --- the three kinds of picture the rules need --------------------------------
-
-
-def example_picture(position: Position, legal: Iterable[Location]) -> Picture:
-    """The position's tiles, the given legal locations dotted, its markers labelled.
-
-    The legal locations are the engine's answer, passed in: a picture only draws them.
-    """
-    return Picture(position.grid.rules.tiles, position.grid.tiles(), vacant=tuple(legal), labels=dict(position.markers))
-
-
-def cover_picture(position: Position, missing: Iterable[Tile]) -> Picture:
-    """The position's tiles with the given loose tiles lying turned beneath."""
-    return Picture(position.grid.rules.tiles, position.grid.tiles(), loose=tuple(missing))
-
-
-def supply_picture(tiles: TileSet) -> Picture:
-    """The supply chart: one row per colour, one column per glyph."""
-    return Picture(tiles, {(t.colour.index, t.glyph.index): t for t in tiles.tiles})
-

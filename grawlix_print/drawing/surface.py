@@ -15,10 +15,12 @@ from collections.abc import Callable, Hashable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .ink import Ink
-from .outline import Outline, TextGlyph
+
+if TYPE_CHECKING:  # outlines are read with fontTools, loaded only to draw
+    from .outline import Outline, TextGlyph
 
 Point = tuple[float, float]
 

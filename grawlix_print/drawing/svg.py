@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from html import escape
 
 from .ink import Ink
-from .diagram import Picture
+from .figure import Figure
 from .surface import Face, Path, Pen, Surface
 
 
@@ -134,10 +134,10 @@ class SvgSurface:
         return "\n".join(head + defs + body)
 
 
-def drawn(picture: Picture, cell: float = 40.0, ids: str = "g") -> SvgSurface:
-    """A position diagram drawn on an SVG surface, ``cell`` pixels per grid square.
+def drawn(picture: Figure, cell: float = 40.0, ids: str = "g") -> SvgSurface:
+    """A figure drawn on an SVG surface, ``cell`` pixels per grid square (or per card).
 
-    The same ``Picture`` drawn by the PDF back end gives the same drawing; the
+    The same figure drawn by the PDF back end gives the same drawing; the
     caller turns the surface into an element (with its title, and fonts if it
     stands alone).
     """
@@ -147,6 +147,6 @@ def drawn(picture: Picture, cell: float = 40.0, ids: str = "g") -> SvgSurface:
     return surface
 
 
-def picture_svg(picture: Picture, cell: float = 40.0, title: str = "", description: str = "") -> str:
-    """A position diagram as a standalone SVG picture, like ``chess.svg.board``."""
+def picture_svg(picture: Figure, cell: float = 40.0, title: str = "", description: str = "") -> str:
+    """A figure as a standalone SVG picture, like ``chess.svg.board``."""
     return drawn(picture, cell).element(title, description)

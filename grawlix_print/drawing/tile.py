@@ -15,8 +15,7 @@ from .ink import Ink
 from .outline import Outline, glyph_outlines
 from .surface import Path, Pen, Surface, glyph_path, polygon, rectangle
 from ..components.tiles import Colour, Glyph, Tile, TileSet
-from .tile_look import BACK_DESIGNS, GLYPH_CONTOUR, TILE_EDGE, BackDesign, colour_mark, ink
-from ..solid.dimensions import GLYPH_FRACTION
+from .tile_look import BACK_DESIGNS, GLYPH_CONTOUR, GLYPH_FRACTION, TILE_EDGE, BackDesign, colour_mark, ink
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,9 @@ from ..components.tiles import Colour, TileSet
 if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only to draw
     from .outline import Outline, TextGlyph
 
+GLYPH_FRACTION = 0.68
+"""Side of the glyph's square box as a fraction of the tile side: on paper, on screen and in 3D."""
+
 TILE_EDGE = Ink((0.12, 0.12, 0.12), (0.0, 0.0, 0.0, 0.90))
 GLYPH_CONTOUR = Ink((0.10, 0.10, 0.10), (0.0, 0.0, 0.0, 0.92))
 
@@ -55,6 +58,11 @@ not at all, by the colour's letter, or by its mark, in each corner."""
 def colour_mark(colour: Colour) -> list[list[Point]]:
     """The colour's mark for colour-blind players (its ``shape`` in ``components.toml``)."""
     return mark_polygons(colour.shape)
+
+
+def available_markings(tiles: TileSet) -> tuple[str, ...]:
+    """The markings the tile set can print: shapes only when every colour has one."""
+    return tuple(m for m in MARKINGS if m != "shapes" or all(c.shape for c in tiles.colours))
 
 
 def check_marking(tiles: TileSet, marking: str) -> None:

@@ -1,1 +1,77 @@
-"""The games: each brings its components, rules and templates; the products are functions of a game."""
+"""The games: plug-ins found through Python entry points, each bringing its components, rules and templates.
+
+``game("grawlix")`` gives a game bound to its built-in templates;
+``game(templates="my-game/templates")`` the game a designer's folder names.
+A separate package adds a game by registering a ``Game`` subclass under the
+entry-point group ``grawlix_print.games``, as the built-in games do.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from ..errors import GrawlixError
+from .base import Game
+from .templates import COMPONENTS_FILE, checked_folder, game_named_by
+
+GROUP = "grawlix_print.games"
+DEFAULT_GAME = "grawlix"
+LOCAL_TEMPLATES = Path("templates")
+
+
+@cache
+def _registered() -> dict[str, object]:
+    """Every game's entry point, by name (nothing is imported until a game is asked for)."""
+    return {point.name: point for point in sorted(entry_points(group=GROUP), key=lambda p: p.name)}
+
+
+def game_names() -> tuple[str, ...]:
+    """The installed games, by name."""
+    names = tuple(_registered())
+    if not names:
+        raise GrawlixError("no games are installed: reinstall grawlix-print")
+    return names
+
+
+@cache
+def game_class(name: str) -> type[Game]:
+    """The class of game ``name``; an unknown name or a plug-in that fails to load is one line."""
+    point = _registered().get(name.strip().lower())
+    if point is None:
+        raise GrawlixError(f"no game {name!r} (games: {', '.join(game_names())})")
+    try:
+        loaded = point.load()  # type: ignore[attr-defined]
+    except Exception as error:  # a third-party plug-in may fail in any way: one line, not a traceback
+        raise GrawlixError(f"the game {name!r} failed to load ({point.value}): {error}") from None  # type: ignore[attr-defined]
+    if not (isinstance(loaded, type) and issubclass(loaded, Game)):
+        raise GrawlixError(f"the game {name!r} ({point.value}) is not a grawlix_print Game")  # type: ignore[attr-defined]
+    return loaded
+
+
+def game(name: str | None = None, templates: str | Path | None = None) -> Game:
+    """The game called ``name``, bound to ``templates`` (a designer's folder) or to its own.
+
+    With ``templates`` alone, the game its ``components.toml`` names; with
+    neither, ``./templates`` if it is a game's folder, else Grawlix.
+    """
+    if templates is not None:
+        folder = checked_folder(templates)
+        named = game_named_by(folder)
+        if name is not None and name.strip().lower() != named:
+            raise GrawlixError(f"holds a {named} game, not {name}", str(folder / COMPONENTS_FILE))
+        return game_class(named)(folder)
+    if (LOCAL_TEMPLATES / COMPONENTS_FILE).is_file():
+        named = game_named_by(LOCAL_TEMPLATES)
+        if name is None or name.strip().lower() == named:
+            return game_class(named)(LOCAL_TEMPLATES)
+    return game_class(name or DEFAULT_GAME)()
+
+
+def builtin_templates(name: str = DEFAULT_GAME) -> Path:
+    """A game's own templates folder (to copy, or to read its examples)."""
+    return game_class(name).builtin_templates()
+
+
+__all__ = ["DEFAULT_GAME", "GROUP", "Game", "builtin_templates", "game", "game_class", "game_names"]

@@ -19,33 +19,24 @@ RULES_FILE = "rules.toml"
 MAX_TEMPLATE_BYTES = 1 << 20  # the leaflet text is about 10 kB
 
 
-def builtin_templates() -> Path:
-    """The game as published, shipped inside the package, so every command works anywhere."""
-    folder = Path(__file__).resolve().parent / "grawlix" / "templates"
-    if (folder / COMPONENTS_FILE).is_file():
-        return folder
-    raise GrawlixError("the built-in game is missing from this installation: reinstall grawlix-print")
+def checked_folder(chosen: str | Path) -> Path:
+    """A templates folder the user named: it must exist and hold a ``components.toml``."""
+    path = Path(chosen)
+    if not path.is_dir():
+        what = "not a folder" if path.exists() else "no such templates folder"
+        raise GrawlixError(what, str(path))
+    if not (path / COMPONENTS_FILE).is_file():
+        raise GrawlixError(f"no {COMPONENTS_FILE} in this templates folder", str(path))
+    return path
 
 
-def find_templates(chosen: str | Path | None = None) -> Path:
-    """The templates folder: the one chosen, else ``./templates``, else the built-in game."""
-    if chosen is not None:
-        path = Path(chosen)
-        if not path.is_dir():
-            what = "not a folder" if path.exists() else "no such templates folder"
-            raise GrawlixError(what, str(path))
-        if not (path / COMPONENTS_FILE).is_file():
-            raise GrawlixError(f"no {COMPONENTS_FILE} in this templates folder", str(path))
-        return path
-    local = Path("templates")
-    if (local / COMPONENTS_FILE).is_file():
-        return local
-    return builtin_templates()
-
-
-def is_builtin(templates: Path) -> bool:
-    """Whether ``templates`` is the built-in game rather than a designer's own folder."""
-    return templates.resolve() == builtin_templates().resolve()
+def game_named_by(folder: Path) -> str:
+    """The game a templates folder belongs to: ``game = "..."`` in its ``components.toml``."""
+    path = folder / COMPONENTS_FILE
+    name = read_toml(path).get("game")
+    if not isinstance(name, str) or not name.strip():
+        raise GrawlixError('names no game: add a line such as game = "grawlix" at its top', f"{path}: game")
+    return name.strip()
 
 
 def read_text(path: Path) -> str:

@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .plan import PAPERS, PRODUCT_NAMES
+from ..games import Game, game as find_game
+from .plan import PAPERS
 
 if TYPE_CHECKING:
     from ..files import Written
@@ -21,15 +22,19 @@ if TYPE_CHECKING:
 def build_all(
     out: str | Path,
     templates: str | Path | None = None,
-    only: Iterable[str] = PRODUCT_NAMES,
+    only: Iterable[str] | None = None,
     papers: Sequence[str] = PAPERS,
     options: dict[str, dict] | None = None,
     *,
+    game: str | Game | None = None,
     on_start: Callable[[int], None] = lambda steps: None,
     on_step: Callable[[Outcome], None] = lambda outcome: None,
     on_note: Callable[[str], None] = lambda note: None,
 ) -> list[Written]:
-    """Build the kit (or the products in ``only``) into ``out``, as ``grawlix-print all`` does.
+    """Build the game's kit (or the products in ``only``) into ``out``, as ``grawlix-print all`` does.
+
+    ``game`` is a game (or its name); None means the game ``templates`` names,
+    else ./templates's, else Grawlix.
 
     Each product goes into its own sub-folder, with previews and a
     ``manifest.json``; unchanged steps of an earlier build are re-used.
@@ -43,17 +48,61 @@ def build_all(
     ``GrawlixError`` before any of them is called.
     """
     from ..files import Written
-    from ..games.templates import find_templates
     from .build import build_kit
     from .plan import kit_steps
 
     out = Path(out)
-    steps = kit_steps(only, papers, options)
-    outcomes = build_kit(
-        steps, out, find_templates(templates), on_step=on_step, on_note=on_note, on_start=on_start
-    )
+    chosen = resolved(game, templates)
+    chosen.check()
+    steps = kit_steps(chosen, only, papers, options)
+    outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start)
     return [
         Written(out / entry["path"], entry["kind"], entry["params"])
         for outcome in outcomes
         for entry in outcome.files
     ]
+
+
+def resolved(game: str | Game | None, templates: str | Path | None) -> Game:
+    """A game given as itself, by name, or by its templates folder."""
+    if isinstance(game, Game):
+        return game
+    return find_game(game, templates)
+
+
+def build_leaflet(
+    out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, paper: str = "a4"
+) -> list[Written]:
+    """The rules leaflet into ``out/leaflet/``, as ``grawlix-print leaflet -o OUT`` writes it."""
+    from ..leaflet.build import build_leaflet as leaflet
+    from .plan import output_folder
+
+    return leaflet(resolved(game, templates), output_folder(Path(out), "leaflet"), paper)
+
+
+def build_sheets(
+    out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, **options
+) -> list[Written]:
+    """The sheets into ``out/sheets/``, as ``grawlix-print sheets -o OUT`` writes them (same options)."""
+    from ..sheets.build import build_sheets as sheets
+    from .plan import output_folder
+
+    return sheets(resolved(game, templates), output_folder(Path(out), "sheets"), **options)
+
+
+def build_web(out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None) -> list[Written]:
+    """The web editions into ``out/web/``, as ``grawlix-print web --no-previews -o OUT`` writes them."""
+    from ..web.build import build_web as web
+    from .plan import output_folder
+
+    return web(resolved(game, templates), output_folder(Path(out), "web"))
+
+
+def build_stl(
+    out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, **options
+) -> list[Written]:
+    """The 3D tiles into ``out/3d/``, as ``grawlix-print stl -o OUT`` writes them (same options)."""
+    from ..solid.build import build_stl as stl
+    from .plan import output_folder
+
+    return stl(resolved(game, templates), output_folder(Path(out), "3d"), **options)

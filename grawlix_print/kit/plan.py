@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..errors import GrawlixError
 from ..files import Written
 from ..drawing.tile_look import MARKINGS
+from ..games import Game, game
 from ..papers import PAPERS as PAPER_SIZES
 
 if TYPE_CHECKING:
@@ -42,18 +43,20 @@ class Product:
     name: str
     command: str
     options: tuple[str, ...]
-    steps: Callable[[Sequence[str], dict], list[Step]]
+    steps: Callable[[Game, Sequence[str], dict], list[Step]]
 
 
-def _leaflet_steps(papers: Sequence[str], options: dict) -> list[Step]:
+def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
     return [Step(f"leaflet-{paper}", leaflet_step, {"paper": paper}) for paper in papers]
 
 
-def _sheet_steps(papers: Sequence[str], options: dict) -> list[Step]:
+def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
+    from ..drawing.tile_look import available_markings
     from .build import Step
 
+    tiles = game.tile_set()
     return [
         Step(
             f"sheets-{paper}-{markings}",
@@ -62,20 +65,20 @@ def _sheet_steps(papers: Sequence[str], options: dict) -> list[Step]:
             reads=COMPONENTS,
         )
         for paper in papers
-        for markings in MARKINGS
+        for markings in (available_markings(tiles) if tiles is not None else MARKINGS[:1])
     ]
 
 
-def _web_steps(papers: Sequence[str], options: dict) -> list[Step]:
+def _web_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
     return [Step("web", web_step)]
 
 
-def _solid_steps(papers: Sequence[str], options: dict) -> list[Step]:
+def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
-    # The published kit carries the seven-filament full set unless grawlix.toml says otherwise.
+    # The published kit carries the full multi-filament set unless grawlix.toml says otherwise.
     solid = {"full_set": True, **options}
     return [Step("3d", stl_step, solid, heavy=True, reads=COMPONENTS)]
 
@@ -114,22 +117,26 @@ def output_folder(out: Path, name: str) -> Path:
 
 
 def kit_steps(
-    only: Iterable[str] = PRODUCT_NAMES,
+    game: Game,
+    only: Iterable[str] | None = None,
     papers: Sequence[str] = PAPERS,
     options: dict[str, dict] | None = None,
 ) -> list[Step]:
-    """The steps that build the products named in ``only`` for ``papers``.
+    """The steps that build the game's products named in ``only`` (None: all it offers) for ``papers``.
 
     ``options`` maps a product's name to its options (those it does not take are
     left out, so a top-level setting meant for another command changes nothing).
     """
     options = options or {}
-    wanted = set(only)
+    wanted = set(game.products if only is None else only)
+    for name in wanted:
+        if name not in game.products:
+            raise GrawlixError(f"{game.name} has no {name} product (its products: {', '.join(game.products)})")
     steps: list[Step] = []
     for entry in PRODUCTS:
         if entry.name in wanted:
             given = options.get(entry.name, {})
-            steps += entry.steps(papers, {k: v for k, v in given.items() if k in entry.options})
+            steps += entry.steps(game, papers, {k: v for k, v in given.items() if k in entry.options})
     return steps
 
 
@@ -141,7 +148,7 @@ def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
     """Both editions of the leaflet for ``paper``, then previews: the tri-fold's first."""
     from ..leaflet.build import build_leaflet
 
-    written = build_leaflet(output_folder(out, "leaflet"), templates, paper)
+    written = build_leaflet(game(templates=templates), output_folder(out, "leaflet"), paper)
     previews = [
         preview
         for item in written
@@ -156,7 +163,7 @@ def web_step(out: Path, templates: Path) -> list[Written]:
     from ..web.previews import page_screenshots
     from .build import step_note
 
-    written = build_web(output_folder(out, "web"), templates)
+    written = build_web(game(templates=templates), output_folder(out, "web"))
     shots, note = page_screenshots(output_folder(out, "web") / HTML, out / PREVIEWS)
     if note:
         step_note(note)
@@ -166,16 +173,16 @@ def web_step(out: Path, templates: Path) -> list[Written]:
 def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
     from ..sheets.build import build_sheets
 
-    written = build_sheets(output_folder(out, "sheets"), templates, **options)
+    written = build_sheets(game(templates=templates), output_folder(out, "sheets"), **options)
     return written + _pdf_previews(written, out / PREVIEWS, width_px=700)
 
 
 def stl_step(out: Path, templates: Path, **options) -> list[Written]:
-    from ..games.grawlix.templates import load_components
-    from ..solid.build import build_stl
+    from ..solid.build import build_stl, solid_tiles
 
-    written = build_stl(output_folder(out, "3d"), templates, **options)
-    return written + _plate_previews(written, out / PREVIEWS, load_components(templates))
+    chosen = game(templates=templates)
+    written = build_stl(chosen, output_folder(out, "3d"), **options)
+    return written + _plate_previews(written, out / PREVIEWS, solid_tiles(chosen))
 
 
 def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100) -> list[Written]:

@@ -24,9 +24,8 @@ from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
 from ..drawing.tile_look import running_glyphs
-from ..games.grawlix.templates import load_rules
-from ..games.templates import find_templates
-from ..rulebook import PANELS, LeafletText, load_leaflet_text
+from ..errors import GrawlixError
+from ..rulebook import RulebookText
 from ..drawing.ink import Ink
 from ..papers import paper_size
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
@@ -41,6 +40,8 @@ FOLD_MARK_MM = (6.0, 9.5)
 FOLD_MARK = Ink((0.6, 0.6, 0.6), (0.0, 0.0, 0.0, 0.45))
 FOLD_MARK_POINTS = 0.5
 
+PANELS = ("cover", "2", "3", "4", "flap", "back")
+"""Panel names in reading order: cover, the three inside panels, the inside flap, the back."""
 OUTSIDE = ("flap", "back", "cover")
 INSIDE = ("2", "3", "4")
 FOLD_IN = {"flap", "4"}
@@ -68,7 +69,7 @@ def panel_widths(paper: str) -> dict[str, float]:
 # --- the two documents -------------------------------------------------------------------
 
 
-def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edition: str) -> Canvas:
+def _start(buffer: io.BytesIO, size: tuple[float, float], text: RulebookText, edition: str) -> Canvas:
     meta = text.meta
     canvas = new_canvas(buffer, size, Metadata(
         title=f"{meta.title}: rules ({edition})", subject=meta.subject, keywords=meta.keywords,
@@ -78,7 +79,7 @@ def _start(buffer: io.BytesIO, size: tuple[float, float], text: LeafletText, edi
     return canvas
 
 
-def trifold_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
+def trifold_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
     """The print edition: CMYK, black text in black ink only, trim and bleed boxes on the sheet."""
     page_width, page_height = paper_points(paper, landscape=True)
     widths = panel_widths(paper)
@@ -107,7 +108,7 @@ def _fold_marks(surface: PdfSurface, x: float, page_height: float) -> None:
         surface.shape(lines([tick]), pen=Pen(FOLD_MARK, FOLD_MARK_POINTS))
 
 
-def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
+def reading_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
     _, page_height = paper_points(paper, landscape=True)
     buffer = io.BytesIO()
     canvas = _start(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
@@ -119,22 +120,30 @@ def reading_pdf(text: LeafletText, laid: dict[str, LaidOut], paper: str, frame: 
     return saved(canvas, buffer)
 
 
-def build_leaflet(
-    out: str | Path, templates: str | Path | None = None, paper: str = "a4", reading: bool = True
-) -> list[Written]:
+def check_panels(text: RulebookText) -> None:
+    """A tri-fold needs its six panels, in reading order."""
+    names = tuple(section.name for section in text.sections)
+    if names != PANELS:
+        raise GrawlixError(
+            f"the leaflet needs the panels {', '.join(PANELS)} in this order, "
+            f"found {', '.join(names) or 'none'}",
+            text.source,
+        )
+
+
+def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """Lay out every panel (failing before anything is written), then write the PDFs into ``out``.
 
-    ``templates`` None means ./templates or the built-in game. ``reading=False``
-    skips the reading edition, for a build that already has one.
+    ``reading=False`` skips the reading edition, for a build that already has one.
     """
     out, paper = Path(out), paper.lower()
-    folder = find_templates(templates)
-    rules = load_rules(folder)
-    text = load_leaflet_text(folder, rules)
-    styles, frame = make_styles(running_glyphs(rules.tiles)), leaflet_frame(paper)
+    game.check()
+    text = game.rulebook()
+    check_panels(text)
+    styles, frame = make_styles(game.typography(), game.running_glyphs()), leaflet_frame(paper)
     laid = {
         panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
-        for panel in text.panels
+        for panel in text.sections
     }
     documents = list(zip(output_names(paper), ("tri-fold", "reading"), (trifold_pdf, reading_pdf)))
     if not reading:
@@ -143,5 +152,5 @@ def build_leaflet(
     written = []
     for path, edition, data in built:
         write_bytes(path, data)
-        written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(folder)}))
+        written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(game.templates)}))
     return written

@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..drawing.diagram import Picture
+from ..drawing.figure import Figure
+from ..drawing.fonts import registered
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import (
@@ -30,15 +31,14 @@ from ..drawing.pdf.typeset import (
 from ..drawing.outline import TextGlyph
 from ..drawing.text import Inline, plain
 from ..errors import GrawlixError
-from ..rulebook import Diagram, Fill, Heading, ListItem, Panel, Paragraph
+from ..games.base import Typography
+from ..rulebook import Diagram, Fill, Heading, ListItem, Paragraph, Section
 from ..drawing.ink import Ink
 
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Type and rules: near-black on screen, black ink alone (K) in print, so text stays sharp
 even when a press's colour plates sit slightly out of register."""
 TITLE_STROKE = 0.035  # outline width of the title, as a fraction of its size
-LARGEST_CELL_MM = {"supply": 13.5, "example": 12.0, "cover": 13.5}
-"""Diagram cells: as large as the panel width allows, up to these sides."""
 TOLERANCE = 0.05 * mm  # rounding slack before a panel counts as overfull
 REACH = 3.0
 """How many panel heights of content are measured before giving up on an exact excess:
@@ -72,9 +72,9 @@ class Styles:
     subitem: TextStyle
 
 
-def make_styles(glyphs: Mapping[str, TextGlyph] | None = None) -> Styles:
-    """The leaflet's type styles; ``glyphs`` draws the game's glyphs where the text names them."""
-    regular, bold = register_quicksand()
+def make_styles(typography: Typography, glyphs: Mapping[str, TextGlyph] | None = None) -> Styles:
+    """The leaflet's type styles in the game's faces; ``glyphs`` draws the game's glyphs where the text names them."""
+    regular, bold, title = registered(typography.body), registered(typography.bold), registered(typography.title)
     size = BODY_POINTS
     body = TextStyle(regular, bold, size, leading=1.2 * size, space_after=0.42 * size, glyphs=glyphs or {})
 
@@ -83,7 +83,7 @@ def make_styles(glyphs: Mapping[str, TextGlyph] | None = None) -> Styles:
 
     return Styles(
         body=body,
-        title=like(font=bold, size=50, leading=56, align="centre", space_after=0),
+        title=like(font=title, size=50, leading=56, align="centre", space_after=0),
         section=like(font=bold, size=12.5, leading=15, space_before=9, space_after=4),
         subsection=like(font=bold, size=10, leading=12.5, space_before=5, space_after=2.5),
         subtitle=like(size=17, leading=21, align="centre"),
@@ -203,7 +203,7 @@ def _paint(surface: PdfSurface, ink: Ink) -> None:
 class PictureBox(Box):
     space_before = space_after = 8.0
 
-    def __init__(self, picture: Picture, cell: float):
+    def __init__(self, picture: Figure, cell: float):
         self.picture, self.cell = picture, cell
 
     def height(self, width: float, limit: float) -> float:
@@ -280,11 +280,11 @@ def draw_cc_by(surface: PdfSurface, x: float, cy: float, width: float) -> None:
 # --- from blocks to boxes --------------------------------------------------------------
 
 
-def boxes_for(panel: Panel, styles: Styles, frame: Frame) -> Iterator[Box]:
-    """The panel's boxes, made one at a time as the stacking asks for them.
+def boxes_for(panel: Section, styles: Styles, frame: Frame) -> Iterator[Box]:
+    """The section's boxes, made one at a time as the stacking asks for them.
 
-    Lazy so that a panel that overflows early costs nothing for the blocks
-    after the overflow (a diagram asks the engine for its legal locations).
+    Lazy so that a section that overflows early costs nothing for the text
+    after the overflow.
     """
     for block in panel.blocks:
         if isinstance(block, Heading):
@@ -316,12 +316,11 @@ def _paragraph_box(block: Paragraph, styles: Styles) -> Box:
 
 
 def _picture_box(block: Diagram, frame: Frame) -> PictureBox:
-    picture = block.picture()
-    if block.tile_mm is not None:
-        cell = block.tile_mm * mm
+    if block.unit_mm is not None:
+        cell = block.unit_mm * mm
     else:
-        cell = picture.cell_to_fit(frame.width, LARGEST_CELL_MM[block.kind] * mm)
-    return PictureBox(picture, cell)
+        cell = block.figure.cell_to_fit(frame.width, block.largest_mm * mm)
+    return PictureBox(block.figure, cell)
 
 
 # --- stacking ---------------------------------------------------------------------------
@@ -329,9 +328,9 @@ def _picture_box(block: Diagram, frame: Frame) -> PictureBox:
 
 @dataclass
 class LaidOut:
-    """A panel ready to draw: each box with its top, measured down from the panel's top."""
+    """A section ready to draw: each box with its top, measured down from the section's top."""
 
-    panel: Panel
+    panel: Section
     placed: list[tuple[Box, float]]
 
     def draw(
@@ -346,7 +345,9 @@ class LaidOut:
             box.draw(surface, x, top - offset, width)
 
 
-def lay_out(panel: Panel, boxes: Iterable[Box], frame: Frame, paper_name: str, source: str) -> LaidOut:
+def lay_out(
+    panel: Section, boxes: Iterable[Box], frame: Frame, paper_name: str, source: str, kind: str = "panel"
+) -> LaidOut:
     """Stack the boxes from the top and share spare height among fills.
 
     Fails, naming the panel and the excess, at the first box that is too wide
@@ -356,7 +357,7 @@ def lay_out(panel: Panel, boxes: Iterable[Box], frame: Frame, paper_name: str, s
     where = f"{source}:{panel.line}"
 
     def refuse(what: str) -> GrawlixError:
-        return GrawlixError(f"panel {panel.name} does not fit on {paper_name} paper: {what}", where)
+        return GrawlixError(f"{kind} {panel.name} does not fit on {paper_name} paper: {what}", where)
 
     reach = REACH * frame.height
     placed: list[tuple[Box, float]] = []
@@ -366,24 +367,24 @@ def lay_out(panel: Panel, boxes: Iterable[Box], frame: Frame, paper_name: str, s
             y += max(placed[-1][0].space_after, box.space_before)
         too_wide = box.excess_width(frame.width)
         if too_wide > TOLERANCE:
-            raise refuse(f"{box.describe()} is {too_wide / mm:.1f} mm too wide for the panel")
+            raise refuse(f"{box.describe()} is {too_wide / mm:.1f} mm too wide for the {kind}")
         try:
             height = box.height(frame.width, reach - y)
         except WordTooWide as error:
             more = "" if error.exact else "more than "
-            raise refuse(f"the word {error.word!r} is {more}{error.excess / mm:.1f} mm too wide for the panel") from None
+            raise refuse(f"the word {error.word!r} is {more}{error.excess / mm:.1f} mm too wide for the {kind}") from None
         placed.append((box, y))
         y += height
         if y > reach:
             raise refuse(
                 f"its content is more than {(reach - frame.height) / mm:.1f} mm taller than the "
-                f"{frame.height / mm:.1f} mm available (shorten its text or move a section to another panel)"
+                f"{frame.height / mm:.1f} mm available (shorten its text or move a section to another {kind})"
             )
     spare = frame.height - y
     if spare < -TOLERANCE:
         raise refuse(
             f"its content is {-spare / mm:.1f} mm taller than the {frame.height / mm:.1f} mm available "
-            "(shorten its text or move a section to another panel)"
+            f"(shorten its text or move a section to another {kind})"
         )
     fills = sum(box.stretch for box, _ in placed)
     if fills and spare > 0:

@@ -25,16 +25,16 @@ from ..drawing.text import Span
 from ..drawing.tile import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
-from ..games.grawlix import credits
 from ..components.tiles import TileSet
-from ..games.grawlix.templates import load_components
+from ..games.base import Game
+from ..rulebook import FrontMatter
 from ..drawing.ink import Ink
-from ..drawing.tile_look import BACK_DESIGNS, BackDesign, check_marking, outlines
-from ..solid.dimensions import PAPER_TILE_MM
+from ..drawing.tile_look import BACK_DESIGNS, BackDesign, check_marking
 from ..papers import paper_size
 from ..units import MM_PER_UNIT
 from .layout import (
     CALIBRATION,
+    PAPER_TILE_MM,
     CARD_BLEED_MM,
     TARGET_RADIUS_MM,
     Box,
@@ -66,16 +66,15 @@ face colour hides the difference where a frame on the cut line would show it."""
 
 
 def build_sheets(
-    out: str | Path, templates: str | Path | None = None, paper: str = "a4", tile_size: float | None = None,
+    game: Game, out: str | Path, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
     markings: str = "none", sticker_size: float | None = None, back_design: str = "light",
 ) -> list[Written]:  # fmt: skip
-    """Write the card-stock tile sheet and the sticker sheet; return what was written.
+    """Write the card-stock tile sheet and the sticker sheet of the game's tiles; return what was written.
 
     ``None`` means the default: a one-inch tile, a 2 mm bleed, stickers that
     leave room on their squares. Both layouts are worked out (and bad input
-    refused) before either file is written. The tiles are those of
-    ``templates/components.toml``.
+    refused) before either file is written.
     """
     if back_design not in BACK_DESIGNS:
         raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
@@ -87,13 +86,16 @@ def build_sheets(
         sticker_spec(paper, size, sticker_size, markings),
     ]
     design = BACK_DESIGNS[back_design]
-    tiles = load_components(templates)
+    game.check()
+    tiles = game.tile_set()
+    if tiles is None:
+        raise GrawlixError(f"{game.name} has no tiles to print on tile sheets")
     check_marking(tiles, markings)
-    outlines(tiles)  # a typeface that lacks a glyph is refused before anything is drawn
     jobs = [(spec, sheet_pages(spec, tiles.tiles, len(tiles.glyphs))) for spec in specs]
     notes = [_page_notes(spec, pages, tiles) for spec, pages in jobs]  # refuses notes that do not fit
+    credits = game.front_matter
     return [
-        write_sheet(out / sheet_file_name(spec, design), spec, pages, page_notes, design, tiles)
+        write_sheet(out / sheet_file_name(spec, design), spec, pages, page_notes, design, tiles, credits)
         for (spec, pages), page_notes in zip(jobs, notes)
     ]
 
@@ -126,14 +128,15 @@ def _size_tag(length: float) -> str:
 
 def write_sheet(
     path: Path, spec: SheetSpec, pages: list[SheetPage], notes: list[list[str]], design: BackDesign,
-    tiles: TileSet,
+    tiles: TileSet, credits: FrontMatter,
 ) -> Written:  # fmt: skip
     width, height = pages[0].size
     title = f"{tiles.title} {_product_words(spec)} ({paper_size(spec.paper).name})"
     subject = f"The {len(tiles.tiles)} {tiles.title} tiles {_size_words(spec)}, to print and cut."
     buffer = io.BytesIO()
+    keywords = (tiles.title, "print and play", "tile game")
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
-        title, subject, credits.KEYWORDS, credits.AUTHORS, credits.LICENCE, credits.LICENCE_URL
+        title, subject, keywords, credits.authors, credits.licence, credits.licence_url
     ))  # fmt: skip
     inset = FRAME_INSET_MM / spec.tile_size
     style = TileStyle(frame_inset=inset, marking=spec.markings)

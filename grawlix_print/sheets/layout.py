@@ -17,11 +17,13 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import GrawlixError
-from ..solid.dimensions import PAPER_TILE_MM
 from ..papers import paper_size
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]
+
+PAPER_TILE_MM = 25.4
+"""Paper tiles and stickers: one inch, the size of the designer's wooden squares."""
 
 PRODUCTS = ("tiles", "stickers")
 ARRANGEMENTS = ("duplex", "gutter-fold")

@@ -17,7 +17,7 @@ from ..files import Written, write_bytes
 from ..drawing.outline import glyph_outlines
 from ..components.tiles import Colour, Glyph
 from ..drawing.tile_look import ink
-from ..games.grawlix.templates import load_components
+from ..games.base import Game
 from . import dialects
 from ..facts.wording import in_words
 from .instructions import Files, Plate, full_set_kind, instructions_text
@@ -42,13 +42,12 @@ def _numbered(stem: str, index: int, count: int, extension: str) -> str:
     return f"{stem}{'' if count == 1 else f'-{index + 1}'}.{extension}"
 
 
-def build_stl(out: Path, templates: Path | None = None, **options) -> list[Written]:
-    """Build and write the meshes, 3MF plates, STEP files and printing notes.
+def build_stl(game: Game, out: Path, **options) -> list[Written]:
+    """Build and write the meshes, 3MF plates, STEP files and printing notes of the game's tiles.
 
-    ``options`` are those of ``stl_options``; the tiles are those of
-    ``templates/components.toml`` (None: ./templates or the built-in game).
+    ``options`` are those of ``stl_options``.
     """
-    plan = plan_stl(stl_options(**options), load_components(templates))
+    plan = plan_stl(stl_options(**options), solid_tiles(game))
     products = _Products(plan).all()
     return [
         Written(write_bytes(Path(out) / product.name, product.data), product.kind, product.params)
@@ -56,13 +55,22 @@ def build_stl(out: Path, templates: Path | None = None, **options) -> list[Writt
     ]
 
 
-def sample_plates(symbols: str, colour_name: str, templates: Path | None = None, **options) -> dict[str, bytes]:
+def solid_tiles(game: Game) -> TileSet:
+    """The game's tile set, checked; a game without tiles has no 3D tiles."""
+    game.check()
+    tiles = game.tile_set()
+    if tiles is None:
+        raise GrawlixError(f"{game.name} has no tiles to print in 3D")
+    return tiles
+
+
+def sample_plates(game: Game, symbols: str, colour_name: str, **options) -> dict[str, bytes]:
     """A colour's one-nozzle and two-filament 3MF with only the tiles of ``symbols``.
 
     The same code as the full set, on a model small enough to slice in a moment
     (to try a slicer, or a layer setting, before printing a set).
     """
-    plan = plan_stl(stl_options("raised", **options), load_components(templates))
+    plan = plan_stl(stl_options("raised", **options), solid_tiles(game))
     glyphs = tuple(g for g in plan.tiles.glyphs if g.symbol in symbols)
     colour = next(c for c in plan.tiles.colours if c.name == colour_name)
     plan = replace(plan, raised_plates=plates(len(glyphs), plan.bed, plan.tile.size))

@@ -1,16 +1,10 @@
-"""Physical dimensions, in millimetres: paper tiles and 3D-printed tiles."""
+"""A 3D-printed tile as a function of named dimensions, in millimetres."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-
-PAPER_TILE_MM = 25.4
-"""Paper tiles and stickers: one inch, the size of the designer's wooden squares."""
-
-GLYPH_FRACTION = 0.68
-"""Side of the glyph's square box as a fraction of the tile side."""
+from ..drawing.tile_look import GLYPH_FRACTION
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..files import Written, write_text
-from ..games.grawlix.templates import load_rules
-from ..games.templates import find_templates
-from ..rulebook import Diagram, load_leaflet_text, load_web_sections
+from ..games.base import Game
+from ..rulebook import Diagram
 from .diagrams import diagram_file, diagram_svg
 from .edition import web_edition
 from .html import html_edition
@@ -22,21 +21,20 @@ MARKDOWN = "rules.md"
 HTML = "rules.html"
 
 
-def build_web(out: Path, templates: Path | None = None) -> list[Written]:
+def build_web(game: Game, out: Path) -> list[Written]:
     """Write ``rules.md`` with ``diagrams/*.svg`` beside it, and the one-file ``rules.html``."""
-    folder = find_templates(templates)
-    rules = load_rules(folder)
-    text = load_leaflet_text(folder, rules)
-    edition = web_edition(text, load_web_sections(folder, rules, text.meta))
+    game.check()
+    text = game.rulebook()
+    edition = web_edition(text, game.web_sections(text))
     diagrams = {diagram_file(b): b for b in edition.blocks if isinstance(b, Diagram)}
     files = {
         MARKDOWN: ("web-markdown", markdown_edition(edition)),
         **{name: ("web-diagram", diagram_svg(block, standalone=True) + "\n") for name, block in diagrams.items()},
-        HTML: ("web-html", html_edition(edition)),
+        HTML: ("web-html", html_edition(edition, game.typography())),
     }
     written = []
     for name, (kind, content) in files.items():
         path = out / name
         write_text(path, content)
-        written.append(Written(path, kind, {"templates": str(folder)}))
+        written.append(Written(path, kind, {"templates": str(game.templates)}))
     return written

@@ -15,22 +15,13 @@ from .fonts import font_face_css
 CELL_PX = 44.0
 """A grid square in CSS pixels: Example 2 (six columns) is 264 px wide, inside a 360 px phone."""
 
-TITLES = {"supply": "The supply", "cover": "The cover art", "largest-grid": "The largest legal grid"}
-
-
-def diagram_title(diagram: Diagram) -> str:
-    """A short name for the picture; its ``alt`` says what it shows."""
-    return TITLES.get(diagram.name) or TITLES.get(diagram.kind) or diagram.name.replace("-", " ").capitalize()
-
-
 def diagram_svg(diagram: Diagram, standalone: bool) -> str:
     """The diagram as an ``<svg>`` element (a whole file when ``standalone``)."""
-    picture = diagram.picture()
-    surface = drawn(picture, CELL_PX, ids=diagram.name)
+    surface = drawn(diagram.figure, CELL_PX, ids=diagram.name)
     style = ""
     if standalone and surface.faces:
-        style = font_face_css(surface.faces, "".join(picture.labels))
-    return surface.element(diagram_title(diagram), diagram.alt, standalone=standalone, style=style)
+        style = font_face_css(surface.faces, diagram.figure.characters)
+    return surface.element(diagram.title, diagram.alt, standalone=standalone, style=style)
 
 
 def diagram_file(diagram: Diagram) -> str:

@@ -13,12 +13,12 @@ import re
 from dataclasses import dataclass
 
 from ..drawing.text import plain
-from ..rulebook import Block, Fill, Heading, LeafletMeta, LeafletText
+from ..rulebook import Block, Fill, FrontMatter, Heading, RulebookText
 
 
 @dataclass(frozen=True)
 class Edition:
-    meta: LeafletMeta
+    meta: FrontMatter
     blocks: tuple[Block, ...]
     anchors: dict[int, str]  # block index of each heading -> its anchor
 
@@ -28,9 +28,9 @@ class Edition:
         return next((k for k, b in enumerate(self.blocks) if isinstance(b, Heading) and b.level == 2), -1)
 
 
-def web_edition(text: LeafletText, web_sections: tuple[Block, ...]) -> Edition:
+def web_edition(text: RulebookText, web_sections: tuple[Block, ...]) -> Edition:
     blocks: list[Block] = []
-    for panel in text.panels:
+    for panel in text.sections:
         if panel.name == "back":
             blocks += web_sections
         content = [b for b in panel.blocks if not isinstance(b, Fill)]

@@ -1,7 +1,7 @@
 """The HTML edition: one self-contained page that reads well on a phone, a desktop and paper.
 
 Everything is inside the file: the diagrams as inline SVG (each with its
-text alternative as title and description), Quicksand as subset web fonts,
+text alternative as title and description), the game's faces as subset web fonts,
 the styles (with a print stylesheet). Headings carry GitHub's anchors, so a
 link into the Markdown edition works here too. The ``<h2>`` sections are
 listed before the first of them.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD
 from ..drawing.text import Break, Inline, plain
+from ..games.base import Typography
 from ..rulebook import Diagram, Heading, ListItem, Paragraph
 from .diagrams import CELL_PX, diagram_svg
 from .edition import Edition
@@ -27,7 +27,7 @@ STYLE = f"""
 * {{ box-sizing: border-box; }}
 html {{ -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }}
 body {{ margin: 0; background: #fff; color: {INK};
-  font: 500 1.0625rem/1.6 Quicksand, 'Trebuchet MS', sans-serif; }}
+  font: 500 1.0625rem/1.6 BODY_FONT; }}
 main {{ max-width: 42rem; margin: 0 auto; padding: 1rem 1rem 3rem; }}
 h1, h2, h3 {{ font-weight: 700; line-height: 1.25; }}
 h1 {{ font-size: 3.2rem; text-align: center; margin: 1rem 0 0; letter-spacing: .02em; }}
@@ -119,8 +119,8 @@ def _list(items: list[ListItem]) -> str:
     return "".join(out)
 
 
-def html_edition(edition: Edition) -> str:
-    """The whole edition as one HTML document."""
+def html_edition(edition: Edition, typography: Typography) -> str:
+    """The whole edition as one HTML document, set in the game's faces."""
     meta = edition.meta
     body: list[str] = []
     pending: list[ListItem] = []
@@ -148,14 +148,15 @@ def html_edition(edition: Edition) -> str:
             classes = f' class="{" ".join(sorted(block.tags))}"' if block.tags else ""
             body.append(f"<p{classes}>{inline_html(block.text)}</p>")
         elif isinstance(block, Diagram):
-            width = block.picture().size(CELL_PX)[0]
+            width = block.figure.size(CELL_PX)[0]
             body.append(
                 f'<figure id="diagram-{block.name}" style="--width: {width:g}px">'
                 f"{diagram_svg(block, standalone=False)}</figure>"
             )
     flush()
     words = plain_text(edition) + "?!#"
-    fonts = font_face_css([QUICKSAND, QUICKSAND_BOLD], words)
+    fonts = font_face_css([typography.body, typography.bold], words)
+    style = STYLE.strip().replace("BODY_FONT", typography.body.css)
     head = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -167,7 +168,7 @@ def html_edition(edition: Edition) -> str:
         f'<meta name="author" content="{escape(" and ".join(meta.authors))}">',
         f'<meta name="keywords" content="{escape(", ".join(meta.keywords))}">',
         f'<link rel="license" href="{escape(meta.licence_url)}">',
-        f"<style>\n{fonts}\n{STYLE.strip()}\n</style>",
+        f"<style>\n{fonts}\n{style}\n</style>",
         "</head>",
         "<body>",
         "<main>",

@@ -1,1 +1,156 @@
-"""The game itself: the rules parameters, the rules engine and the example positions it checks."""
+"""Grawlix, the typesetters' tile game for two: the plug-in the rest of the program sees.
+
+Everything particular to Grawlix lives in this folder: its rules parameters
+(``rules``), its engine (``engine``), its example positions (``positions``),
+the proof of its largest grid (``proof``), what its rules text may say
+(``facts``), what ``check`` and ``facts`` print (``report``) and its built-in
+templates. Importing this module loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...errors import GrawlixError
+from ..base import RULEBOOK_FILE, WEB_FILE, Game, Typography
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ...components.tiles import Tile, TileSet
+    from ...drawing.outline import TextGlyph
+    from ...rulebook import Block, RulebookText
+    from .engine import Grid
+    from .facts import Facts
+    from .positions import Position
+    from .proof import Proof
+    from .rules import Rules
+
+
+class Grawlix(Game):
+    """Grawlix: tiles of glyphs in colours, laid in a grid where no line repeats a glyph or a colour."""
+
+    name = "grawlix"
+    summary = "the typesetters' tile game for two players: glyphs in colours on one shared grid"
+    products = ("leaflet", "sheets", "web", "3d")
+    commands = ("check", "facts")
+    leaflet_format = "tri-fold"
+
+    @cached_property
+    def tiles(self) -> TileSet:
+        """The tile set of ``components.toml``."""
+        from .templates import read_components
+
+        return read_components(self.templates)
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The tile set and the parameters of ``rules.toml``."""
+        from .templates import read_rules
+
+        return read_rules(self.templates, self.tiles)
+
+    @property
+    def title(self) -> str:
+        return self.tiles.title
+
+    def check(self) -> None:
+        from ...drawing.tile_look import outlines
+
+        self.rules  # noqa: B018  (reads and checks components.toml and rules.toml)
+        outlines(self.tiles)  # a typeface that lacks a glyph is refused naming its key
+
+    def tile(self, token: str) -> Tile:
+        """The tile a token names (``"R&"``); raises ``UnknownTile`` for one that names none."""
+        return self.tiles.tile_from_token(token)
+
+    def grid(self) -> Grid:
+        """An empty grid under this game's rules."""
+        from .engine import Grid
+
+        return Grid(self.rules)
+
+    def positions(self) -> dict[str, Position]:
+        """Every example position of the templates, by name, checked by the engine."""
+        from .positions import load_positions
+
+        return load_positions(self.templates, self.rules)
+
+    def proof(self) -> Proof:
+        """How many tiles the largest legal grid holds (cached: the search runs once per order)."""
+        from .proof import cached_proof
+
+        return cached_proof(self.tiles)
+
+    # --- the rules' text --------------------------------------------------------------------
+
+    @cached_property
+    def text_facts(self) -> Facts:
+        from .facts import Facts
+
+        return Facts(self.rules, self.templates, self.proof)
+
+    def rulebook(self) -> RulebookText:
+        from ...rulebook import read_rulebook
+
+        return read_rulebook(self.templates / RULEBOOK_FILE, self.text_facts)
+
+    def web_sections(self, rulebook: RulebookText) -> tuple[Block, ...]:
+        from ...rulebook import read_extra_sections
+
+        return read_extra_sections(self.templates / WEB_FILE, self.text_facts, rulebook.meta)
+
+    def typography(self) -> Typography:
+        from ...drawing.fonts import QUICKSAND, QUICKSAND_BOLD
+
+        return Typography(QUICKSAND, QUICKSAND_BOLD, QUICKSAND_BOLD)
+
+    def running_glyphs(self) -> Mapping[str, TextGlyph]:
+        from ...drawing.tile_look import running_glyphs
+
+        return running_glyphs(self.tiles)
+
+    def tile_set(self) -> TileSet:
+        return self.tiles
+
+    def check_positions(self, files: Sequence[Path], as_json: bool) -> Iterator[str | GrawlixError]:
+        from json import dumps
+
+        from .positions import load_position
+        from .report import position_record, position_text
+        from .templates import POSITIONS_DIR
+
+        for file in files or sorted((self.templates / POSITIONS_DIR).glob("*.toml")):
+            try:
+                position = load_position(file, self.rules)
+            except GrawlixError as error:
+                yield error
+                continue
+            if as_json:
+                yield dumps(position_record(position, str(file)), ensure_ascii=False)
+            else:
+                yield position_text(position, str(file)) + "\n"
+
+    def facts(self) -> tuple[dict, str]:
+        from .report import proof_text
+
+        proof = self.proof()
+        return proof.record(), proof_text(proof, self.tiles)
+
+
+def load_rules(templates: str | Path | None = None) -> Rules:
+    """The rules of Grawlix from ``templates`` (None: ./templates if it is Grawlix's, else the game's own)."""
+    from .. import game
+
+    return game(Grawlix.name, templates).rules  # type: ignore[attr-defined, no-any-return]
+
+
+def tile_from_token(token: str, templates: str | Path | None = None) -> Tile:
+    """The tile a position-file token names (``"R&"``), from the game's own tile set or ``templates``'.
+
+    A token that names no tile raises ``UnknownTile`` (a ``ValueError``) saying how tiles are written.
+    """
+    return load_rules(templates).tiles.tile_from_token(token)

@@ -1,54 +1,68 @@
-"""What the leaflet may say about the game, answered by the rules engine.
+"""What Grawlix's rules text may say, answered by its rules engine: the game's ``TextFacts``.
 
 Placeholders (``{max_rows}``, ``{example-2.locations}``, ``{example-2.?.glyphs}``)
 become words and conditions (``example-2: ? closes !``) become true or false,
-all from ``rules.toml``, the tile definition and the engine. A statement the
-engine contradicts is a GrawlixError filed under the position's file, so the
-designer sees which example no longer says what the text claims.
+all from ``rules.toml``, the tile set and the engine; figure lines
+(``[example: example-2]``) become pictures of the positions with the engine's
+legal locations. A statement the engine contradicts is a GrawlixError filed
+under the position's file, so the designer sees which example no longer says
+what the text claims.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
-from ...errors import GrawlixError
 from ...components.tiles import Colour, Glyph, Tile, TileSet
-from .engine import Location, all_tiles, tiles_in
-from .positions import Position
+from ...drawing.text import Inline, Span
+from ...errors import GrawlixError
+from ...facts.wording import counted, in_words, join_words
+from ...rulebook import Diagram, Items, Link, Value
+from ...rulebook.words import META_VALUES, joined
+from .engine import Grid, Location, all_tiles, tiles_in
+from .pictures import cover_picture, example_picture, supply_picture
+from .positions import Position, load_position
 from .proof import Proof, why_not_one_short
 from .rules import Rules
-from ...facts.wording import counted, in_words, join_words
+from .templates import POSITIONS_DIR
 
 
-@dataclass(frozen=True)
-class Link:
-    """Text that leads somewhere: an address to write to, a licence to read."""
-
-    text: str
-    url: str
+def glyph_words(glyph: Glyph) -> Inline:
+    """A glyph in running text: bold, drawn in the tiles' own face, as the designer sets them."""
+    return (Span(glyph.symbol, bold=True, glyph=True),)
 
 
-@dataclass(frozen=True)
-class LineTiles:
+def tile_words(tile: Tile) -> Inline:
+    """``blue @`` in running text."""
+    return (Span(f"{tile.colour.name}\u00a0"), *glyph_words(tile.glyph))
+
+
+def _glyph_list(glyphs: tuple[Glyph, ...]) -> Items:
+    return Items(tuple(glyph_words(g) for g in glyphs))
+
+
+def _colour_list(colours: tuple[Colour, ...]) -> Items:
+    return Items(tuple((Span(c.name),) for c in colours))
+
+
+def _tile_list(tiles: tuple[Tile, ...]) -> Items:
+    return Items(tuple(tile_words(t) for t in tiles))
+
+
+def _line_tiles(tiles: tuple[Tile, ...]) -> Inline:
     """The tiles sharing a row or a column with a location: "the blue @ and ..." or "no tiles"."""
+    return (Span("the "), *joined([tile_words(t) for t in tiles])) if tiles else (Span("no tiles"),)
 
-    tiles: tuple[Tile, ...]
-
-
-Value = int | str | Link | LineTiles | tuple[Glyph, ...] | tuple[Colour, ...] | tuple[Tile, ...] | tuple[str, ...]
-"""What a placeholder names, as a plain value: a count, words, a link, or a list of game things.
-
-How it is worded (in words or figures, "a, b and c", glyphs in bold) is the
-text's business; how it is set is the renderer's.
-"""
 
 GAME_VALUES: dict[str, Callable[[Rules], Value]] = {
     "tiles": lambda r: len(r.tiles.tiles),
     "glyphs": lambda r: len(r.tiles.glyphs),
     "colours": lambda r: len(r.tiles.colours),
-    "glyph_list": lambda r: r.tiles.glyphs,
-    "colour_list": lambda r: r.tiles.colours,
+    "glyph_list": lambda r: _glyph_list(r.tiles.glyphs),
+    "colour_list": lambda r: _colour_list(r.tiles.colours),
     "max_rows": lambda r: r.max_rows,
     "max_columns": lambda r: r.max_columns,
     "hand_size": lambda r: r.hand_size,
@@ -76,36 +90,68 @@ PROOF_VALUES: dict[str, Callable[[Proof], Value]] = {
 
 
 class Facts:
-    """Answers placeholders and conditions about the game, its positions and the proof.
+    """Grawlix's ``TextFacts``: placeholders, conditions and figures about the game, its positions, the proof.
 
-    ``source`` is the template, named (with a line) in error messages;
-    ``proof`` gives the proven facts, and is called only if the text asks.
+    ``templates`` holds the position files the text names; ``proof`` gives the
+    proven facts, and is called only if the text asks.
     """
 
-    def __init__(
-        self, rules: Rules, positions: dict[str, Position], source: str,
-        proof: Callable[[], Proof] | None = None,
-    ):  # fmt: skip
+    def __init__(self, rules: Rules, templates: Path, proof: Callable[[], Proof]) -> None:
         self.rules = rules
-        self.positions = positions
-        self.source = source
-        self._proof = proof
+        self.templates = templates
+        self.positions: dict[str, Position] = {}
+        self._proof = cache(proof)
 
-    def proof(self, where: str) -> Proof:
-        if self._proof is None:
-            raise GrawlixError("the proven facts are not available here", where)
+    def proof(self) -> Proof:
         return self._proof()
+
+    # what the text refers to ------------------------------------------------------
+
+    def references(self, text: str, first_line: int, source: str) -> None:
+        """Load every position the text names, validated by the engine.
+
+        All of them are loaded before anything is filled in, so a rules change
+        that breaks several examples is reported in one line naming each file.
+        """
+        names: dict[str, int] = {}
+        for match in _POSITION_REFERENCE.finditer(text):
+            name = next(g for g in match.groups() if g)
+            if name != PROOF:
+                names.setdefault(name, first_line + text.count("\n", 0, match.start()))
+        failures = []
+        for name, line in names.items():
+            if name in self.positions:
+                continue
+            path = self.templates / POSITIONS_DIR / f"{name}.toml"
+            if not path.is_file():
+                raise GrawlixError(f"no position file {POSITIONS_DIR}/{name}.toml for {name!r}", f"{source}:{line}")
+            try:
+                self.positions[name] = load_position(path, self.rules)
+            except GrawlixError as error:
+                failures.append(error)
+        if len(failures) == 1:
+            raise failures[0]
+        if failures:
+            raise GrawlixError(
+                f"{len(failures)} positions the leaflet uses break the rules: "
+                + "; ".join(str(f) for f in failures)
+            )
 
     # placeholders ------------------------------------------------------------
 
-    def value(self, name: str, line: int, known_globals: tuple[str, ...] = ()) -> Value:
-        """The value of ``{name}``; ``known_globals`` only completes the list in an error."""
-        where = f"{self.source}:{line}"
+    def names(self) -> tuple[str, ...]:
+        return (
+            *GAME_VALUES, *META_VALUES, *(f"POSITION.{k}" for k in _POSITION_VALUES),
+            *(f"POSITION.MARKER.{k}" for k in _MARKER_VALUES), *(f"{PROOF}.{k}" for k in PROOF_VALUES),
+        )  # fmt: skip
+
+    def value(self, name: str, where: str) -> Value:
+        """The value of ``{name}``."""
         if name in GAME_VALUES:
             return GAME_VALUES[name](self.rules)
         parts = name.split(".")
         if parts[0] == PROOF and len(parts) == 2 and parts[1] in PROOF_VALUES:
-            return PROOF_VALUES[parts[1]](self.proof(where))
+            return PROOF_VALUES[parts[1]](self.proof())
         if parts[0] != PROOF:
             position = self._position(parts[0], where, name)
             if len(parts) == 2 and parts[1] in _POSITION_VALUES:
@@ -115,13 +161,9 @@ class Facts:
                 allowed = position.grid.allowed(location)
                 if not allowed.legal:
                     reason = f"{parts[1]} at {_at(location)} is not a legal location"
-                    raise self._false(position, f"fills in {{{name}}}", line, reason)
+                    raise _false(position, f"fills in {{{name}}}", where, reason)
                 return _MARKER_VALUES[parts[2]](position, location)
-        known = ", ".join(
-            [*(known_globals or GAME_VALUES), *(f"POSITION.{k}" for k in _POSITION_VALUES),
-             *(f"POSITION.MARKER.{k}" for k in _MARKER_VALUES), *(f"{PROOF}.{k}" for k in PROOF_VALUES)]
-        )  # fmt: skip
-        raise GrawlixError(f"unknown placeholder {{{name}}} (known: {known})", where)
+        raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
 
     def _position(self, name: str, where: str, text: str) -> Position:
         if name not in self.positions:
@@ -137,17 +179,10 @@ class Facts:
             )
         return position.markers[label]
 
-    def _false(self, position: Position, statement: str, line: int, reason: str) -> GrawlixError:
-        """A statement about a position that the engine contradicts, filed under the position's file."""
-        return GrawlixError(
-            f"the leaflet {statement} ({self.source}:{line}), but {reason}", position.source or position.name
-        )
-
     # conditions ----------------------------------------------------------------
 
-    def condition(self, text: str, line: int) -> tuple[bool, str]:
+    def condition(self, text: str, where: str) -> tuple[bool, str]:
         """Whether ``POSITION: CONDITION`` (or ``proof: full grid``) holds, and if not, why."""
-        where = f"{self.source}:{line}"
         name, colon, rest = text.partition(":")
         if not colon:
             raise GrawlixError(f"condition {text!r} must read 'POSITION: CONDITION'", where)
@@ -164,14 +199,12 @@ class Facts:
         return holds, reason
 
     def _proven(self, words: list[str], where: str, text: str) -> tuple[bool, str]:
+        proof = self.proof()
         if words == ["full", "grid"]:
-            proof = self.proof(where)
             return proof.full_grid_possible, f"no legal grid holds all {len(self.rules.tiles.tiles)} tiles"
         if words == ["grid", "found"]:
-            proof = self.proof(where)
             return bool(proof.largest_grid), f"no grid was searched for: {proof.note}"
         if words == ["searched"]:
-            proof = self.proof(where)
             return proof.method == "search", f"not every square was searched: {proof.note}"
         raise GrawlixError(
             f"unknown condition {text!r}: write '{PROOF}: [not] full grid | grid found | searched'", where
@@ -225,22 +258,79 @@ class Facts:
                 return False, f"placing {tile} at {mark} makes {other} unavailable"
         return True, ""
 
-    def check(self, text: str, line: int) -> None:
-        holds, reason = self.condition(text, line)
+    def check(self, text: str, where: str) -> None:
+        holds, reason = self.condition(text, where)
         if not holds:
             name = text.partition(":")[0].strip()
             if name == PROOF:
-                raise GrawlixError(f'the text claims "{text.strip()}", but {reason}', f"{self.source}:{line}")
-            raise self._false(self.positions[name], f'claims "{text.strip()}"', line, reason)
+                raise GrawlixError(f'the text claims "{text.strip()}", but {reason}', where)
+            raise _false(self.positions[name], f'claims "{text.strip()}"', where, reason)
+
+    # figures -------------------------------------------------------------------------
+
+    figure_unit = "tile"
+
+    def figure_names(self) -> tuple[str, ...]:
+        return ("supply chart", "example: POSITION", "cover art: POSITION", "largest grid")
+
+    def figure(self, name: str, argument: str | None, unit_mm: float | None, line: int, where: str) -> Diagram:
+        """``[supply chart]``, ``[example: NAME]``, ``[cover art: NAME]``, ``[largest grid]``."""
+        tiles = self.rules.tiles
+        if name == "supply chart" and not argument:
+            picture = supply_picture(tiles)
+            return Diagram("supply", "supply", line, "The supply", describe_supply(tiles), picture, SUPPLY_CELL_MM, unit_mm)
+        if name == "largest grid" and not argument:
+            return self._largest_grid(line, where, unit_mm)
+        if name in ("example", "cover art") and argument:
+            position = self.positions.get(argument.strip())
+            if position is None:
+                raise GrawlixError(f"unknown position {argument!r}", where)
+            title = position.name.replace("-", " ").capitalize()
+            if name == "example":
+                picture = example_picture(position, position.grid.legal_locations())
+                alt = f"{title}: {describe_example(position)}"
+                return Diagram("example", position.name, line, title, alt, picture, EXAMPLE_CELL_MM, unit_mm)
+            loose = missing_tiles(position)
+            picture = cover_picture(position, loose)
+            alt = describe_loose(position, loose, "The cover art")
+            return Diagram("cover", position.name, line, "The cover art", alt, picture, COVER_CELL_MM, unit_mm)
+        raise LookupError(name)
+
+    def _largest_grid(self, line: int, where: str, unit_mm: float | None) -> Diagram:
+        """The largest legal grid the proof found, with the tiles it cannot hold beneath it."""
+        proof = self.proof()
+        if not proof.largest_grid:
+            raise GrawlixError(f"no grid to draw: {proof.note} Put [largest grid] inside {{if proof: grid found}}", where)
+        order, tiles = proof.order, self.rules.tiles
+        grid = Grid.from_tiles(proof.grid_tiles(tiles), Rules(tiles, order, order, 1))
+        position = Position("largest-grid", grid, {}, "The largest legal grid.")
+        loose = missing_tiles(position)
+        alt = describe_loose(position, loose, "The largest legal grid")
+        picture = cover_picture(position, loose)
+        return Diagram("cover", position.name, line, "The largest legal grid", alt, picture, COVER_CELL_MM, unit_mm)
+
+
+SUPPLY_CELL_MM, EXAMPLE_CELL_MM, COVER_CELL_MM = 13.5, 12.0, 13.5
+"""Diagram cells: as large as the width allows, up to these sides."""
+
+_POSITION_REFERENCE = re.compile(
+    r"\{(?:if|check)\s+([\w-]+)\s*:|\{([\w-]+)\.[^{}]+\}|^\[(?:example|cover art):\s*([\w-]+)",
+    re.MULTILINE,
+)
+
+
+def _false(position: Position, statement: str, where: str, reason: str) -> GrawlixError:
+    """A statement about a position that the engine contradicts, filed under the position's file."""
+    return GrawlixError(f"the leaflet {statement} ({where}), but {reason}", position.source or position.name)
 
 
 def _at(location: Location) -> str:
     return f"[{location[0]}, {location[1]}]"
 
 
-def _line_tiles(position: Position, location: Location, in_row: bool) -> LineTiles:
+def _tiles_in_line(position: Position, location: Location, in_row: bool) -> Inline:
     row, column = location
-    return LineTiles(tuple(
+    return _line_tiles(tuple(
         t for (r, c), t in position.grid.tiles().items()
         if (r == row if in_row else c == column)
     ))  # fmt: skip
@@ -261,17 +351,17 @@ _POSITION_VALUES: dict[str, Callable[[Position], Value]] = {
     "locations": lambda p: len(p.grid.legal_locations()),
     "rows": lambda p: p.grid.rows,
     "columns": lambda p: p.grid.columns,
-    "tile_list": lambda p: tuple(p.grid.tiles().values()),
+    "tile_list": lambda p: _tile_list(tuple(p.grid.tiles().values())),
     "missing": lambda p: len(p.grid.rules.tiles.tiles) - len(p.grid),
-    "missing_list": lambda p: missing_tiles(p),
+    "missing_list": lambda p: _tile_list(missing_tiles(p)),
 }
 
 _MARKER_VALUES: dict[str, Callable[[Position, Location], Value]] = {
-    "glyphs": lambda p, loc: p.grid.allowed(loc).glyphs,
-    "colours": lambda p, loc: p.grid.allowed(loc).colours,
+    "glyphs": lambda p, loc: _glyph_list(p.grid.allowed(loc).glyphs),
+    "colours": lambda p, loc: _colour_list(p.grid.allowed(loc).colours),
     "fitting": lambda p, loc: len(p.grid.allowed(loc).tiles),
-    "row_tiles": lambda p, loc: _line_tiles(p, loc, in_row=True),
-    "column_tiles": lambda p, loc: _line_tiles(p, loc, in_row=False),
+    "row_tiles": lambda p, loc: _tiles_in_line(p, loc, in_row=True),
+    "column_tiles": lambda p, loc: _tiles_in_line(p, loc, in_row=False),
     "rows_after": lambda p, loc: span_after(p, loc)[0],
     "columns_after": lambda p, loc: span_after(p, loc)[1],
 }

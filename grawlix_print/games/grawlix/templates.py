@@ -5,27 +5,29 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import GrawlixError
-from ..templates import COMPONENTS_FILE, RULES_FILE, find_templates, read_toml
 from ...components.tiles import TileSet, parse_components
+from ..templates import COMPONENTS_FILE, RULES_FILE, read_toml
 from .rules import PARAMETERS, Rules
 
 POSITIONS_DIR = "positions"
 
 
-def load_components(templates: str | Path | None = None) -> TileSet:
-    """The tile set of ``templates/components.toml`` (None: ./templates or the built-in game)."""
-    folder = find_templates(templates)
+def read_components(folder: Path) -> TileSet:
+    """The tile set of ``folder/components.toml``: as many colours as glyphs, since a full grid is a square."""
     path = folder / COMPONENTS_FILE
-    return parse_components(read_toml(path), str(path), folder)
+    tiles = parse_components(read_toml(path), str(path), folder)
+    if len(tiles.glyphs) != len(tiles.colours):
+        raise GrawlixError(
+            f"Grawlix needs as many colours as glyphs (a full grid is a square of both), "
+            f"found {len(tiles.glyphs)} glyphs and {len(tiles.colours)} colours",
+            str(path),
+        )
+    return tiles
 
 
-def load_rules(templates: str | Path | None = None) -> Rules:
-    """The tile set and the rules parameters of ``rules.toml``, each a positive integer.
-
-    ``templates`` None means ./templates or, without one, the built-in game.
-    """
-    folder = find_templates(templates)
-    tiles = load_components(folder)
+def read_rules(folder: Path, tiles: TileSet | None = None) -> Rules:
+    """The tile set and the rules parameters of ``folder/rules.toml``, each a positive integer."""
+    tiles = tiles or read_components(folder)
     path = folder / RULES_FILE
     data = read_toml(path)
     for key in data:

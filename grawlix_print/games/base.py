@@ -1,0 +1,130 @@
+"""What a game is to the rest of the program: its name, its templates, and what its products ask of it.
+
+A game is a plug-in: a ``Game`` subclass registered under the entry-point
+group ``grawlix_print.games`` (the built-in games register the same way, in
+this package's own metadata). An instance is bound to one templates folder,
+the game's built-in one or a designer's copy of it, and reads what it needs
+from there on demand. The products (leaflet, sheets, web, images, 3D) are
+functions of a ``Game``: they call the methods below and import no game.
+"""
+
+from __future__ import annotations
+
+import inspect
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from ..errors import GrawlixError
+from .templates import COMPONENTS_FILE, read_toml
+
+if TYPE_CHECKING:
+    from ..components.tiles import TileSet
+    from ..drawing.outline import TextGlyph
+    from ..drawing.surface import Face
+    from ..rulebook import Block, FrontMatter, RulebookText
+
+RULEBOOK_FILE = "leaflet.md"
+"""The rules' text, in every game's templates (a tri-fold's panels or a booklet's pages)."""
+WEB_FILE = "web.md"
+"""Sections only the web editions carry, if a game has any."""
+
+
+@dataclass(frozen=True)
+class Typography:
+    """The faces a game's rulebook is set in: body, bold, and the title's."""
+
+    body: Face
+    bold: Face
+    title: Face
+
+
+class Game(ABC):
+    """One game, bound to a templates folder (``templates`` None: its built-in one)."""
+
+    name: ClassVar[str]
+    """The name ``--game`` takes and ``components.toml`` records (``grawlix``)."""
+    summary: ClassVar[str]
+    """One line for ``grawlix-print games``."""
+    products: ClassVar[tuple[str, ...]]
+    """What ``grawlix-print all`` builds for it, in order (``leaflet``, ``sheets``, ``web``, ``3d``...)."""
+    commands: ClassVar[tuple[str, ...]] = ()
+    """Commands only some games answer (``check``, ``facts``, ``score``)."""
+    leaflet_format: ClassVar[str] = "tri-fold"
+    """How the rulebook is imposed: ``tri-fold`` (a folded leaflet) or ``booklet`` (A6 pages)."""
+
+    def __init__(self, templates: str | Path | None = None) -> None:
+        self.templates = Path(templates) if templates is not None else self.builtin_templates()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self.templates)!r})"
+
+    @classmethod
+    def builtin_templates(cls) -> Path:
+        """The game as published: the ``templates`` folder beside the module that defines it."""
+        folder = Path(inspect.getfile(cls)).resolve().parent / "templates"
+        if not (folder / COMPONENTS_FILE).is_file():
+            raise GrawlixError(f"the built-in templates of {cls.name} are missing: reinstall it", str(folder))
+        return folder
+
+    @property
+    def is_builtin(self) -> bool:
+        return self.templates.resolve() == self.builtin_templates().resolve()
+
+    # --- what every product asks -------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def title(self) -> str:
+        """The game's name as every product prints it (``components.toml``'s ``title``)."""
+
+    def check(self) -> None:
+        """Read and check everything a build needs first (components, rules, typefaces): one line per fault."""
+
+    @cached_property
+    def front_matter(self) -> FrontMatter:
+        """The rulebook's front matter (authors, licence...), for products that print no rules."""
+        from ..games.templates import read_text
+        from ..rulebook.markdown import read_front_matter
+
+        path = self.templates / RULEBOOK_FILE
+        return read_front_matter(read_text(path).replace("\r\n", "\n"), str(path))[0]
+
+    @abstractmethod
+    def rulebook(self) -> RulebookText:
+        """The rules' text, read from the templates and checked by the engine."""
+
+    def web_sections(self, rulebook: RulebookText) -> tuple[Block, ...]:
+        """Blocks only the web editions carry (``web.md``), read with the same facts; none by default."""
+        return ()
+
+    @abstractmethod
+    def typography(self) -> Typography:
+        """The faces the rulebook is set in."""
+
+    def running_glyphs(self) -> Mapping[str, TextGlyph]:
+        """How a glyph named in running text is drawn (a tile's glyph in its own face), by character."""
+        return {}
+
+    def tile_set(self) -> TileSet | None:
+        """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None."""
+        return None
+
+    # --- commands only some games answer -----------------------------------------------------
+
+    def unanswered(self, command: str) -> GrawlixError:
+        """The one-line refusal of a command this game does not answer."""
+        own = ", ".join(self.commands) or "none"
+        return GrawlixError(f"{self.name} has no {command} command (its own commands: {own})")
+
+    def facts(self) -> tuple[dict, str]:
+        """What ``grawlix-print facts`` reports: a JSON-ready record and the same in words."""
+        raise self.unanswered("facts")
+
+    def check_positions(self, files: Sequence[Path], as_json: bool) -> Iterator[str | GrawlixError]:
+        """What ``grawlix-print check`` prints for each position file (all of the templates' if none):
+        its report, or the error that stops it."""
+        raise self.unanswered("check")

@@ -1,0 +1,99 @@
+"""The rulebook as renderers receive it: front matter, then sections (panels or pages) of blocks.
+
+Renderer-neutral: the text of a block is styled ``Inline`` text, a figure is
+anything the drawing layer can draw (``Figure``). The leaflet (PDF) and the
+web editions set the same blocks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..drawing.figure import Figure
+from ..drawing.text import Inline
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int  # 1 title, 2 section, 3 subsection
+    text: Inline
+    line: int
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: Inline
+    line: int
+    tags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class ListItem:
+    label: str  # "1." or "(a)"
+    depth: int
+    text: Inline
+    line: int
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A figure in the text, with the words a reader who cannot see it gets instead.
+
+    ``kind`` and ``name`` say which picture it is (a position's name, ``supply``);
+    ``title`` is its short name, ``alt`` what it shows. ``unit_mm`` is the cell
+    (or card) size the text asked for, None for as large as the page allows up
+    to ``largest_mm``. The game made the figure from its engine's answers; the
+    renderers only draw it.
+    """
+
+    kind: str
+    name: str
+    line: int
+    title: str
+    alt: str
+    figure: Figure
+    largest_mm: float
+    unit_mm: float | None = None
+
+
+@dataclass(frozen=True)
+class Fill:
+    """Stretchable space: a section's spare height is shared among its fills."""
+
+    line: int
+
+
+Block = Heading | Paragraph | ListItem | Diagram | Fill
+
+
+@dataclass(frozen=True)
+class Section:
+    """A panel of a leaflet or a page of a booklet: its name (``cover``, ``2``...) and blocks."""
+
+    name: str
+    line: int
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """What a rulebook says about itself: title, authors, licence... (also the PDFs' metadata)."""
+
+    title: str
+    subtitle: str
+    version: str
+    authors: tuple[str, ...]
+    contact: str
+    licence: str
+    licence_url: str
+    subject: str
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RulebookText:
+    """A whole rulebook: its front matter and its sections, and the file it was read from."""
+
+    meta: FrontMatter
+    sections: tuple[Section, ...]
+    source: str

@@ -1,0 +1,67 @@
+"""What a rulebook may ask of its game: the values of placeholders, conditions, and figures.
+
+A game answers through a ``TextFacts`` of its own (Grawlix asks its rules
+engine and its example positions). The answers are plain values; how they
+are worded is ``words``' business, how they are set the renderers'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..drawing.text import Inline
+from .document import Block
+
+
+@dataclass(frozen=True)
+class Link:
+    """Text that leads somewhere: an address to write to, a licence to read."""
+
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Items:
+    """A list the text joins as "a, b and c" (or one per line with ``|lines``): each item styled text."""
+
+    items: tuple[Inline, ...]
+
+
+Value = int | str | Link | Items | Inline
+"""What a placeholder names: a count, words, a link, a list, or styled text ready to set."""
+
+
+class TextFacts(Protocol):
+    """A game's answers to its rulebook. ``where`` is ``file:line``, for messages.
+
+    Each method raises ``GrawlixError`` for what it does not know, or for a
+    statement its engine contradicts.
+    """
+
+    def references(self, text: str, first_line: int, source: str) -> None:
+        """Read what the text refers to (example positions...) before anything is filled in,
+        so several broken references are reported together."""
+
+    def names(self) -> tuple[str, ...]:
+        """The placeholders it knows, for the message about an unknown one."""
+
+    def value(self, name: str, where: str) -> Value:
+        """The value of ``{name}``."""
+
+    def condition(self, text: str, where: str) -> tuple[bool, str]:
+        """Whether ``{if TEXT}`` holds, and if not, why (in words)."""
+
+    def check(self, text: str, where: str) -> None:
+        """Raise unless the claim ``{check TEXT}`` holds."""
+
+    def figure(self, name: str, argument: str | None, unit_mm: float | None, line: int, where: str) -> Block:
+        """The block a figure line (``[example: NAME]``) stands for."""
+
+    def figure_names(self) -> tuple[str, ...]:
+        """The figure lines it knows, for the message about an unknown one."""
+
+    @property
+    def figure_unit(self) -> str:
+        """What a figure's size option measures: ``tile`` (``[example: NAME, tile 9mm]``), ``card``..."""
