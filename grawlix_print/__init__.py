@@ -1,4 +1,4 @@
-"""grawlix-print: a print-and-play kit for Grawlix from one tile definition and one rules engine.
+"""grawlix-print: print-and-play kits for board games, from each game's components, rules engine and templates.
 
 The package is also a library. The rules core::
 

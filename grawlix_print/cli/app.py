@@ -65,7 +65,7 @@ class _Commands(click.Group):
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="grawlix-print")
 def main() -> None:
-    """Print-and-play kit for the tile game Grawlix: leaflet, tile sheets and 3D tiles."""
+    """Print-and-play kits for board games: rules, sheets, web edition and 3D tiles."""
 
 
 def report_written(written) -> None:

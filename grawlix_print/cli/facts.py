@@ -12,18 +12,19 @@ from .options import templates_option
 from .settings import with_settings
 
 
-@main.command(short_help="What the engine proves: how many tiles the largest legal grid holds.")
+@main.command(short_help="What the game's engine proves (a tile game: its largest legal grid).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every figure.")
 @templates_option
 @with_settings
 def facts(as_json: bool, game: Game) -> None:
-    """Prove how many tiles the largest legal grid holds, for the game's glyphs and colours.
+    """What the game's engine proves, for the game's own components.
 
-    A full grid is a pair of orthogonal Latin squares of the game's order
-    (the thirty-six officers problem for six glyphs): small orders are
-    searched square by square, orders 7 and 8 constructed, larger ones stated
-    from theory. The answer is cached; --json prints max_tiles,
-    full_grid_possible, squares_searched, seconds and the rest.
+    For a tile game of glyphs in colours: how many tiles the largest legal
+    grid holds. A full grid is a pair of orthogonal Latin squares (Euler's
+    officers problem): small orders are searched square by square, orders 7
+    and 8 constructed, larger ones stated from theory. The answer is cached;
+    --json prints max_tiles, full_grid_possible, squares_searched, seconds
+    and the rest.
     """
     record, text = game.facts()
     click.echo(json.dumps(record, ensure_ascii=False, sort_keys=True) if as_json else text)

@@ -11,7 +11,7 @@ import math
 Point = tuple[float, float]
 
 MARKS: tuple[str, ...] = ("ring", "triangle", "square", "diamond", "cross", "star")
-"""The small shapes a colour may be marked with for colour-blind players; the six
+"""The small shapes a colour may be marked with for colour-blind players; the shapes
 differ in outline, so they still tell colours apart in greyscale."""
 
 
@@ -19,7 +19,7 @@ def mark_polygons(shape: str) -> list[list[Point]]:
     """The mark called ``shape`` as polygons in a unit box centred on the origin.
 
     Outer loops run anticlockwise and holes clockwise, as in the glyph
-    outlines (the ring has a hole). The six differ in outline and the ring in
+    outlines (the ring has a hole). The shapes differ in outline and the ring in
     having a hole, so no two share much ink when printed 2-3 mm wide in grey.
     """
     return [list(polygon) for polygon in _MARK_SHAPES[shape]()]

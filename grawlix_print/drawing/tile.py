@@ -104,7 +104,7 @@ BACK_NAME_WIDTH = 0.6
 BACK_GLYPH_BOX = 0.15
 BACK_GLYPH_PITCH = 0.22
 BACK_GLYPHS_PER_ROW = 3
-"""The glyphs under it, in rows of three (two rows for six glyphs): box side and spacing,
+"""The glyphs under it, in rows of three: box side and spacing,
 fractions of the tile; more rows are drawn smaller so they stay clear of the edges."""
 
 

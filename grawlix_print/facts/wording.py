@@ -15,7 +15,7 @@ _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 
 
 def in_words(number: int) -> str:
-    """``17`` -> ``"seventeen"``, ``36`` -> ``"thirty-six"``; figures from one hundred on.
+    """``17`` -> ``"seventeen"``, ``42`` -> ``"forty-two"``; figures from one hundred on.
 
     Rules texts spell small counts; a count of a hundred or more would be odd
     in words and is left as figures (``"9,408"``).

@@ -54,7 +54,7 @@ def game(name: str | None = None, templates: str | Path | None = None) -> Game:
     """The game called ``name``, bound to ``templates`` (a designer's folder) or to its own.
 
     With ``templates`` alone, the game its ``components.toml`` names; with
-    neither, ``./templates`` if it is a game's folder, else Grawlix.
+    neither, ``./templates`` if it is a game's folder, else the default game.
     """
     if templates is not None:
         folder = checked_folder(templates)

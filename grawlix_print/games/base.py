@@ -91,7 +91,7 @@ class Game(ABC):
         from ..rulebook.markdown import read_front_matter
 
         path = self.templates / RULEBOOK_FILE
-        return read_front_matter(read_text(path).replace("\r\n", "\n"), str(path))[0]
+        return read_front_matter(read_text(path).replace("\r\n", "\n"), str(path), self.title)[0]
 
     @abstractmethod
     def rulebook(self) -> RulebookText:

@@ -34,7 +34,7 @@ def build_all(
     """Build the game's kit (or the products in ``only``) into ``out``, as ``grawlix-print all`` does.
 
     ``game`` is a game (or its name); None means the game ``templates`` names,
-    else ./templates's, else Grawlix.
+    else ./templates's, else the default game.
 
     Each product goes into its own sub-folder, with previews and a
     ``manifest.json``; unchanged steps of an earlier build are re-used.

@@ -1,4 +1,4 @@
-"""The rules leaflet: six panels laid out once, then imposed twice.
+"""The rules leaflet: its panels laid out once, then imposed twice.
 
 * Tri-fold (``leaflet-a4.pdf`` / ``leaflet-letter.pdf``): two landscape pages.
   Outside = inside flap | back | cover, inside = panels 2 | 3 | 4. Printed
@@ -53,7 +53,7 @@ def output_names(paper: str) -> tuple[str, str]:
 
 
 def leaflet_frame(paper: str) -> Frame:
-    """The text area shared by all six panels: that of the narrower, fold-in panel."""
+    """The text area shared by all the panels: that of the narrower, fold-in panel."""
     page_width, page_height = paper_points(paper, landscape=True)
     fold_in = (page_width - 2 * FOLD_IN_NARROWER_MM * mm) / 3
     return Frame(fold_in - 2 * PAD_MM * mm, page_height - (TOP_MM + BOTTOM_MM) * mm)
@@ -121,7 +121,7 @@ def reading_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame:
 
 
 def check_panels(text: RulebookText) -> None:
-    """A tri-fold needs its six panels, in reading order."""
+    """A tri-fold needs all its panels, in reading order."""
     names = tuple(section.name for section in text.sections)
     if names != PANELS:
         raise GrawlixError(

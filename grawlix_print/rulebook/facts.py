@@ -1,6 +1,6 @@
 """What a rulebook may ask of its game: the values of placeholders, conditions, and figures.
 
-A game answers through a ``TextFacts`` of its own (Grawlix asks its rules
+A game answers through a ``TextFacts`` of its own (a tile game asks its rules
 engine and its example positions). The answers are plain values; how they
 are worded is ``words``' business, how they are set the renderers'.
 """

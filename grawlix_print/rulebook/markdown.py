@@ -40,13 +40,18 @@ FRONT_MATTER = {
     "title": str, "subtitle": str, "version": str, "authors": list, "contact": str,
     "licence": str, "licence_url": str, "subject": str, "keywords": list,
 }  # fmt: skip
+OPTIONAL = frozenset({"title"})
+"""The title is the game's own (``components.toml``) unless the rulebook gives another."""
 
 
-def read_rulebook(path: Path, facts: TextFacts) -> RulebookText:
-    """A rulebook file: front matter between ``+++`` lines, then sections of Markdown."""
+def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
+    """A rulebook file: front matter between ``+++`` lines, then sections of Markdown.
+
+    ``title`` is the game's, which the front matter may replace and its strings name as ``{title}``.
+    """
     source = str(path)
     text = read_text(path).replace("\r\n", "\n")
-    meta, body, first_line = read_front_matter(text, source)
+    meta, body, first_line = read_front_matter(text, source, title)
     sections = _read_body(body, first_line, source, facts, meta)
     return RulebookText(meta, tuple(Section(*s) for s in sections), source)
 
@@ -60,8 +65,12 @@ def read_extra_sections(path: Path, facts: TextFacts, meta: FrontMatter) -> tupl
     return found[0][2] if found else ()
 
 
-def read_front_matter(text: str, source: str) -> tuple[FrontMatter, str, int]:
-    """The ``+++``-fenced TOML at the top (title, authors, licence...), the body, and its first line."""
+def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, str, int]:
+    """The ``+++``-fenced TOML at the top (authors, licence...), the body, and its first line.
+
+    The title is ``title`` (the game's) unless given; ``{title}`` in a string is replaced by it,
+    and it leads the keywords.
+    """
     match = re.match(r"\+\+\+[ \t]*\n(.*?)\n\+\+\+[ \t]*\n", text, re.DOTALL)
     if not match:
         raise GrawlixError("must start with front matter between two '+++' lines", source)
@@ -71,11 +80,17 @@ def read_front_matter(text: str, source: str) -> tuple[FrontMatter, str, int]:
             raise GrawlixError(
                 f"front matter: unknown key {key!r} (known: {', '.join(FRONT_MATTER)})", source
             )
+    data.setdefault("title", title)
     for key, kind in FRONT_MATTER.items():
         value = data.get(key)
         if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
             wanted = "a list of strings" if kind is list else "a string"
             raise GrawlixError(f"front matter: {key} must be {wanted}", source)
+    named = data["title"]
+    data = {k: [s.replace("{title}", named) for s in v] if isinstance(v, list) else v.replace("{title}", named)
+            for k, v in data.items()}  # fmt: skip
+    if named not in data["keywords"]:
+        data["keywords"] = [named, *data["keywords"]]
     meta = FrontMatter(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
     body_line = text.count("\n", 0, match.end()) + 1
     return meta, text[match.end():], body_line

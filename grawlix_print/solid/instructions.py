@@ -49,7 +49,7 @@ class Files:
 
 
 def full_set_kind(tiles: TileSet) -> str:
-    """``3MF seven-filament full set``: one filament for the bodies and one per colour."""
+    """``3MF <n>-filament full set``: one filament for the bodies and one per colour."""
     return f"3MF {in_words(len(tiles.colours) + 1)}-filament full set"
 
 

@@ -84,7 +84,7 @@ class StlPlan:
 
 
 def slug(title: str) -> str:
-    """``Grawlix`` -> ``grawlix``, ``Snarl & Co.`` -> ``snarl-co``: a title as a file name starts."""
+    """``Snarl & Co.`` -> ``snarl-co``: a game's title as its file names start."""
     return "-".join("".join(c if c.isalnum() else " " for c in title.lower()).split()) or "tiles"
 
 

@@ -13,7 +13,7 @@ from ..rulebook import Diagram
 from .fonts import font_face_css
 
 CELL_PX = 44.0
-"""A grid square in CSS pixels: Example 2 (six columns) is 264 px wide, inside a 360 px phone."""
+"""A grid square in CSS pixels: a grid of six columns is 264 px wide, inside a 360 px phone."""
 
 def diagram_svg(diagram: Diagram, standalone: bool) -> str:
     """The diagram as an ``<svg>`` element (a whole file when ``standalone``)."""

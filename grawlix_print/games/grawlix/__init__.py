@@ -96,7 +96,7 @@ class Grawlix(Game):
     def rulebook(self) -> RulebookText:
         from ...rulebook import read_rulebook
 
-        return read_rulebook(self.templates / RULEBOOK_FILE, self.text_facts)
+        return read_rulebook(self.templates / RULEBOOK_FILE, self.text_facts, self.title)
 
     def web_sections(self, rulebook: RulebookText) -> tuple[Block, ...]:
         from ...rulebook import read_extra_sections
