@@ -305,9 +305,9 @@ class Facts:
         grid = Grid.from_tiles(proof.grid_tiles(tiles), Rules(tiles, order, order, 1))
         position = Position("largest-grid", grid, {}, "The largest legal grid.")
         loose = missing_tiles(position)
-        alt = describe_loose(position, loose, "The largest legal grid")
+        what = "The largest legal grid" if loose else "A full grid"
         picture = cover_picture(position, loose)
-        return Diagram("cover", position.name, line, "The largest legal grid", alt, picture, COVER_CELL_MM, unit_mm)
+        return Diagram("cover", position.name, line, what, describe_loose(position, loose, what), picture, COVER_CELL_MM, unit_mm)
 
 
 SUPPLY_CELL_MM, EXAMPLE_CELL_MM, COVER_CELL_MM = 13.5, 12.0, 13.5

@@ -95,13 +95,14 @@ class Proof:
     @property
     def note(self) -> str:
         """How the answer was reached, in a sentence."""
+        order = in_words(self.order)
         if self.method == "search":
-            return f"All {self.squares_searched:,} reduced Latin squares of order {self.order} were searched."
+            return f"All {self.squares_searched:,} reduced Latin squares of order {order} were searched."
         if self.method == "construction":
-            return f"A full grid of order {self.order} was constructed and checked by the rules engine."
+            return f"A full grid of order {order} was constructed and checked by the rules engine."
         return (
-            f"Order {self.order} is not searched: by the theorem of Bose, Shrikhande and Parker (1959), "
-            f"orthogonal Latin squares exist for every order but {' and '.join(map(str, NO_MATE_ORDERS))}."
+            f"Order {order} is not searched: by the theorem of Bose, Shrikhande and Parker (1959), "
+            f"orthogonal Latin squares exist for every order but {' and '.join(map(in_words, NO_MATE_ORDERS))}."
         )
 
     def grid_tiles(self, tiles: TileSet) -> dict[Location, Tile]:

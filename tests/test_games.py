@@ -1,0 +1,367 @@
+"""Games as plug-ins: the registry, the layers, components as data, and variants that build whole kits.
+
+A five-glyph, five-colour variant made with `init` and edited by hand, and a
+renamed one, are built for real and read back: their words, sheets, 3D set and
+facts follow the components, and the built-in game's name appears nowhere.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from grawlix_print.cli import main
+from grawlix_print.components.tiles import Colour, Glyph, TileSet
+from grawlix_print.drawing.ink import Ink
+from grawlix_print.games import Game, game, game_class, game_names
+from grawlix_print.games.grawlix import proof as search
+from grawlix_print.games.grawlix.engine import Grid
+from grawlix_print.games.grawlix.rules import Rules
+
+from conftest import PROJECT, TEMPLATES
+from oracle import valid_grid
+
+PACKAGE = PROJECT / "grawlix_print"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The command as a user runs it, in a process of its own."""
+    return subprocess.run(
+        [sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True, cwd=cwd or PROJECT,
+        env={**os.environ, "PYTHONPATH": str(PROJECT), "GRAWLIX_PRINT_SCREENSHOTS": "off"},
+    )  # fmt: skip
+
+
+# --- the layers ----------------------------------------------------------------------------
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports (relative imports resolved), at any depth of the file."""
+    module = ".".join(path.relative_to(PROJECT).with_suffix("").parts)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    package = package.removesuffix(".__init__")
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found |= {f"{target}.{alias.name}" for alias in node.names}
+    return found
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    if parts[:2] == ["grawlix_print", "games"] and len(parts) > 2 and (PACKAGE / "games" / parts[2]).is_dir():
+        return "game"  # a game's own folder
+    return parts[1] if len(parts) > 1 else "package"
+
+
+NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
+ORDER = ["errors", "files", "units", "cache", "papers", "fonts", "components", "facts", "drawing", "games",
+         "rulebook", "leaflet", "sheets", "web", "solid", "kit", "cli"]  # fmt: skip
+"""The neutral layers, each importing only those before it (products side by side)."""
+PRODUCTS = {"leaflet", "sheets", "web", "solid"}
+
+
+def test_no_neutral_module_imports_a_game():
+    for path in NEUTRAL:
+        if path == PACKAGE / "__init__.py":
+            continue  # the public face names the built-in game's classes as strings, imported on use
+        games = sorted(m for m in _imports(path) if _layer(m) == "game")
+        assert not games, f"{path.relative_to(PROJECT)} imports {games}"
+
+
+def test_the_layers_import_one_way():
+    for path in NEUTRAL:
+        own = _layer(".".join(path.relative_to(PROJECT).with_suffix("").parts))
+        if own not in ORDER:
+            continue
+        for module in _imports(path):
+            other = _layer(module)
+            if module.startswith("grawlix_print.") and other in ORDER and other != own:
+                above = ORDER.index(other) > ORDER.index(own)
+                sideways = own in PRODUCTS and other in PRODUCTS
+                assert not above or sideways and other == "solid" and own == "kit", (
+                    f"{path.relative_to(PROJECT)} ({own}) imports {module} ({other}), a layer above it"
+                )
+                assert not sideways, f"{path.relative_to(PROJECT)} ({own}) imports the product {module}"
+
+
+def test_the_game_is_named_only_in_its_own_folder():
+    """No string of the neutral layers names the built-in game, its tile count or its colour letters."""
+    pattern = re.compile(r"\bGrawlix\b|\bGRAWLIX\b(?![_-])|\b36\b|thirty-six|R O Y G B V|\bviolet\b")
+    for path in NEUTRAL:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found = pattern.search(node.value)
+                assert found is None, f"{path.relative_to(PROJECT)}:{node.lineno} says {found.group(0)!r}"
+
+
+# --- the registry --------------------------------------------------------------------------
+
+
+def test_games_are_found_through_entry_points_and_listed():
+    assert "grawlix" in game_names()
+    kind = game_class("grawlix")
+    assert issubclass(kind, Game) and kind.builtin_templates() == TEMPLATES
+    result = run("games")
+    assert result.returncode == 0 and result.stdout.startswith("grawlix: ")
+    assert "products: leaflet, sheets, web, 3d" in result.stdout
+
+
+@pytest.mark.parametrize("args", [["check", "--game", "nope"], ["leaflet", "--game", "nope"], ["init", "--game", "nope"]])
+def test_a_game_that_is_not_installed_is_one_line(args, tmp_path):
+    result = run(*args, "-o", str(tmp_path / "out")) if args[0] == "leaflet" else run(*args, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("error: no game 'nope' (games: ") and result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_plug_in_that_fails_to_load_is_one_line(monkeypatch, tmp_path):
+    """A third-party game whose module raises on import: the command says which game, in one line."""
+    import grawlix_print.games as registry
+
+    class Broken:
+        name, value = "broken", "no_such_package.games:Broken"
+
+        def load(self):
+            raise ImportError("No module named 'no_such_package'")
+
+    monkeypatch.setattr(registry, "_registered", lambda: {"grawlix": registry._registered.__wrapped__()["grawlix"], "broken": Broken()})
+    registry.game_class.cache_clear()
+    try:
+        result = CliRunner().invoke(main, ["check", "--game", "broken"])
+    finally:
+        registry.game_class.cache_clear()
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "error: the game 'broken' failed to load (no_such_package.games:Broken): No module named 'no_such_package'\n"
+    )
+
+
+def test_templates_name_their_game_and_a_clash_is_one_line(templates_copy, tmp_path):
+    assert game(templates=templates_copy).name == "grawlix"
+    result = run("check", "--game", "other", "--templates", str(templates_copy))
+    assert result.returncode == 1 and "holds a grawlix game, not other" in result.stderr
+    (templates_copy / "grawlix.toml").write_text('game = "permutations-that-is-not"\n')
+    result = run("check", "--templates", str(templates_copy))
+    assert result.returncode == 1
+    assert result.stderr == f"error: {templates_copy / 'grawlix.toml'}: game = 'permutations-that-is-not', but {templates_copy} holds a grawlix game\n"
+
+
+def test_a_settings_file_may_record_the_game(tmp_path):
+    (tmp_path / "grawlix.toml").write_text('game = "grawlix"\n[check]\njson = true\n')
+    result = run("check", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert len([json.loads(line) for line in result.stdout.splitlines()]) == 3
+
+
+# --- components.toml: bad input is one line naming file and key ---------------------------
+
+
+def _edit(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+BAD_COMPONENTS = {
+    "duplicate glyph": (('character = "#"', 'character = "@"'), "glyphs[2].character: character '@' is given twice (also at glyphs[1].character)"),
+    "duplicate colour": (('name = "orange"', 'name = "red"'), "colours[2].name: colour 'red' is given twice (also at colours[1].name)"),
+    "missing typeface": (('typeface = "Quicksand-Bold.ttf"', 'typeface = "Nowhere.ttf"'), "glyphs[6].typeface: no typeface file 'Nowhere.ttf'"),
+    "no cmyk": (("cmyk = [0.0, 0.95, 0.95, 0.0]\n", ""), "colours[1].cmyk: missing: a list of 4 numbers from 0 to 1"),
+    "cmyk out of range": (("cmyk = [0.0, 0.95, 0.95, 0.0]", "cmyk = [0.0, 1.95, 0.95, 0.0]"), "colours[1].cmyk: must be a list of 4 numbers from 0 to 1: [0.0, 1.95, 0.95, 0.0] has a part outside 0-1"),
+    "unknown key": (('name = "at sign"', 'name = "at sign"\nsize = 3'), "glyphs[1].size: unknown key (known: character, name, typeface)"),
+    "bad shape": (('shape = "ring"', 'shape = "blob"'), "colours[1].shape: must be one of ring, triangle, square, diamond, cross, star, not 'blob'"),
+    "shape twice": (('shape = "triangle"', 'shape = "ring"'), "colours[2].shape: shape 'ring' is given twice (also at colours[1].shape)"),
+    "glyph count": (('[[glyphs]]\ncharacter = "&"\nname = "ampersand"\ntypeface = "ComicNeue-Bold.otf"\n', ""),
+                    "Grawlix needs as many colours as glyphs (a full grid is a square of both), found 5 glyphs and 6 colours"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", BAD_COMPONENTS, ids=list(BAD_COMPONENTS))
+def test_a_bad_components_file_is_one_line_naming_file_and_key(case, templates_copy, tmp_path):
+    (old, new), message = BAD_COMPONENTS[case]
+    path = templates_copy / "components.toml"
+    path.write_text(_edit(path.read_text(), old, new))
+    result = run("all", "--only", "leaflet,sheets", "--templates", str(templates_copy), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {path}") and message in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_fewer_than_two_glyphs_and_a_typeface_without_the_glyph(templates_copy, tmp_path):
+    path = templates_copy / "components.toml"
+    text = path.read_text()
+    one = re.sub(r'(?s)\[\[glyphs\]\]\ncharacter = "[#$%&*]".*?(?=\n\[\[|\n#)', "", text)
+    path.write_text(one)
+    result = run("check", "--templates", str(templates_copy))
+    assert result.returncode == 1 and f"{path}: glyphs: needs at least 2 [[glyphs]] tables, found 1" in result.stderr
+    # A character the typeface has no outline for (Comic Neue has no snowman).
+    path.write_text(_edit(text, 'character = "@"', 'character = "\u2603"'))
+    result = run("sheets", "--templates", str(templates_copy), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"error: {path}: glyphs[1].typeface: font has no glyph for '\u2603'"), result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_rules_the_tile_set_cannot_fill_are_refused(templates_copy):
+    (templates_copy / "rules.toml").write_text("max_rows = 6\nmax_columns = 6\nhand_size = 19\n")
+    result = run("check", "--templates", str(templates_copy))
+    assert result.returncode == 1
+    assert "hand_size 19 needs 38 tiles for two hands, but there are only 36" in result.stderr
+
+
+# --- the proof at every order ----------------------------------------------------------------
+
+
+def tile_set(order: int) -> TileSet:
+    """A tile set of ``order`` glyphs (capital letters of Quicksand) in ``order`` grey colours."""
+    font = PACKAGE / "fonts" / "Quicksand-Bold.ttf"
+    glyphs = tuple(Glyph(k, chr(ord("A") + k), f"letter {chr(ord('A') + k)}", font) for k in range(order))
+    colours = tuple(Colour(k, f"grey {k}", chr(ord("a") + k).upper(), Ink((0.5, 0.5, 0.5), (0, 0, 0, 0.5))) for k in range(order))
+    return TileSet(f"Order {order}", glyphs, colours)
+
+
+@pytest.mark.parametrize("order, full, method", [
+    (2, False, "search"), (3, True, "search"), (4, True, "search"), (5, True, "search"),
+    (7, True, "construction"), (8, True, "construction"),
+])  # fmt: skip
+def test_the_largest_grid_of_every_searchable_order(order, full, method):
+    """A full grid exactly when the order is not 2 or 6 (6 is test_facts'); every grid judged by the oracle."""
+    tiles = tile_set(order)
+    proof = search.prove(tiles)
+    assert (proof.full_grid_possible, proof.method) == (full, method)
+    assert proof.max_tiles == (order * order if full else order * order - 2)
+    grid = proof.grid_tiles(tiles)
+    assert len(grid) == proof.max_tiles and len(set(grid.values())) == proof.max_tiles
+    assert valid_grid(grid, order, order)
+    Grid.from_tiles(grid, Rules(tiles, order, order, 1))  # and the engine agrees
+
+
+@pytest.mark.parametrize("order", [9, 10, 16])
+def test_larger_orders_are_stated_from_theory_at_once(order):
+    proof = search.prove(tile_set(order))
+    assert proof.method == "theory" and proof.full_grid_possible and proof.max_tiles == order * order
+    assert proof.largest_grid == () and "Bose, Shrikhande and Parker" in proof.note
+
+
+# --- variants that build whole kits ----------------------------------------------------------
+
+FIVE_BY_FIVE = {
+    "positions/cover.toml": 'grid = """\nR@ O# Y$ G% B&\nG# B$ R% O& Y@\nO$ Y% G& B@ R#\nB% R& O@ Y# G$\nY& G@ B# R$ O%\n"""\n',
+    "positions/example-1.toml": 'grid = """\nR& B#\n.  Y%\n"""\n[markers]\n"?" = [1, 0]\n',
+    "positions/example-2.toml": 'grid = """\nR@ O# .  .  .\nG# B$ R% .  Y@\n.  Y% .  B@ O&\nB% R& O@ Y# G$\n"""\n[markers]\n"?" = [-1, 0]\n"!" = [4, 2]\n',
+}
+
+
+@pytest.fixture(scope="module")
+def five(tmp_path_factory) -> Path:
+    """`init`, then by hand: no asterisk, no violet, rules of 5 x 5, examples of five; then `all`."""
+    root = tmp_path_factory.mktemp("five")
+    assert run("init", str(root)).returncode == 0
+    templates = root / "templates"
+    components = (templates / "components.toml").read_text()
+    components = re.sub(r'(?s)# Quicksand.*?\[\[glyphs\]\]\ncharacter = "\*".*?\n\n', "", components)
+    components = re.sub(r'(?s)\[\[colours\]\]\nname = "violet".*', "", components)
+    (templates / "components.toml").write_text(components)
+    (templates / "rules.toml").write_text("max_rows = 5\nmax_columns = 5\nhand_size = 4\n")
+    for name, text in FIVE_BY_FIVE.items():
+        (templates / name).write_text(text)
+    result = run("all", "--quiet", cwd=root)
+    assert result.returncode == 0, result.stderr
+    return root
+
+
+def test_the_five_variant_proves_its_own_order(five):
+    record = json.loads(run("facts", "--json", cwd=five).stdout)
+    assert record["max_tiles"] == 25 and record["full_grid_possible"] is True and record["order"] == 5
+
+
+def _pdf_text(path: Path) -> str:
+    return " ".join((page.extract_text() or "") for page in PdfReader(path).pages)
+
+
+def test_the_five_variant_says_five_and_draws_a_full_grid(five):
+    out = five / "output"
+    leaflet = _pdf_text(out / "leaflet" / "leaflet-reading-a4.pdf").replace("\n", " ")
+    assert "twenty-five tiles" in leaflet and "one of five glyphs in one of five colours" in leaflet.replace("**", "")
+    assert "thirty-six" not in leaflet and "violet" not in leaflet
+    web = (out / "web" / "rules.md").read_text()
+    assert "so with these tiles it can be done" in web and "twenty-five tiles" in web
+    svg = (out / "web" / "diagrams" / "largest-grid.svg").read_text()
+    assert svg.count("<use") >= 25  # twenty-five stamped tiles, none loose
+
+
+def test_the_five_variant_prints_twenty_five_tiles(five):
+    manifest = json.loads((five / "output" / "manifest.json").read_text())
+    sheets = [f for f in manifest["files"] if f["kind"] in ("tile sheets", "sticker sheets")]
+    assert sheets and {f["params"]["tiles"] for f in sheets} == {25}
+    full_set = five / "output" / "3d" / "grawlix-raised-full-set-six-filaments.3mf"
+    with zipfile.ZipFile(full_set) as archive:
+        model = archive.read("3D/3dmodel.model").decode()
+    assert model.count('type="model"') == 25
+    notes = (five / "output" / "3d" / "grawlix-3d-printing.txt").read_text()
+    assert "A full set is 25 tiles: the five glyphs in each of five colours." in notes
+
+
+@pytest.fixture(scope="module")
+def snarl(tmp_path_factory) -> Path:
+    """A variant whose only change is its title."""
+    root = tmp_path_factory.mktemp("snarl")
+    assert run("init", str(root)).returncode == 0
+    components = root / "templates" / "components.toml"
+    components.write_text(components.read_text().replace('title = "Grawlix"', 'title = "Snarl"'))
+    result = run("all", "--quiet", cwd=root)
+    assert result.returncode == 0, result.stderr
+    return root
+
+
+def test_a_renamed_variant_says_its_title_and_never_the_old_one(snarl):
+    out = snarl / "output"
+    names = [p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()]
+    assert not [n for n in names if "grawlix" in n.lower()], names
+    assert "3d/snarl-3d-printing.txt" in names and "3d/snarl-raised-plate.stl" in names
+    for path in out.rglob("*"):
+        if path.suffix == ".pdf":
+            reader = PdfReader(path)
+            texts = [_pdf_text(path), str(reader.metadata), (reader.xmp_metadata and reader.xmp_metadata.dc_title) or ""]
+            assert "Snarl" in str(reader.metadata.get("/Title")), path
+            assert all("Grawlix" not in text for text in texts), path
+        elif path.suffix in (".md", ".html", ".svg", ".txt", ".json"):
+            assert "Grawlix" not in path.read_text(), path
+    assert "SNARL 3D-PRINTED TILES" in (out / "3d" / "snarl-3d-printing.txt").read_text()
+    assert "Snarl" in _pdf_text(out / "sheets" / "tiles-a4.pdf")  # the tile backs and the notes
+
+
+# --- the public API --------------------------------------------------------------------------
+
+
+def test_the_python_builders_write_what_the_commands_write(tmp_path):
+    import grawlix_print as gp
+
+    written = gp.build_leaflet(tmp_path, paper="letter")
+    assert [w.path.relative_to(tmp_path).as_posix() for w in written] == [
+        "leaflet/leaflet-letter.pdf", "leaflet/leaflet-reading-letter.pdf"
+    ]  # fmt: skip
+    grawlix = gp.game("grawlix")
+    assert grawlix.title == "Grawlix" and len(grawlix.rules.tiles.tiles) == 36
+    with pytest.raises(gp.UnknownTile, match=r"'X#' is not a tile: a tile is a colour letter \(R O Y G B V\)"):
+        gp.tile_from_token("X#")
