@@ -7,6 +7,8 @@ it is read whole.
 
 from __future__ import annotations
 
+import tomllib
+
 import errno
 import os
 import tempfile
@@ -121,3 +123,27 @@ class Written:
     path: Path
     kind: str
     params: dict = field(default_factory=dict)
+
+
+# --- the templates: a designer's text and TOML files ---------------------------------------
+
+MAX_TEMPLATE_BYTES = 1 << 20  # the leaflet text is about 10 kB
+
+
+def read_template(path: Path) -> str:
+    """A template file's text; an unreadable, huge or non-UTF-8 file is a one-line error."""
+    return read_text(path, MAX_TEMPLATE_BYTES)
+
+
+def parse_toml(text: str, where: str) -> dict:
+    """TOML text as a table; a syntax error, a huge integer or deep nesting is one line naming ``where``."""
+    try:
+        return tomllib.loads(text)
+    except (ValueError, RecursionError) as error:  # TOMLDecodeError, a huge integer, deep nesting
+        reason = "nested too deeply" if isinstance(error, RecursionError) else error
+        raise GrawlixError(f"malformed TOML: {reason}", where) from None
+
+
+def read_toml(path: Path) -> dict:
+    """A TOML template file as a table; malformed TOML is a one-line error naming the file."""
+    return parse_toml(read_template(path), str(path))

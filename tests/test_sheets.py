@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from grawlix_print.cli import main
 from grawlix_print.sheets.build import build_sheets
 from tileset import COLOURS, TILE_SET
-from grawlix_print.drawing.tile_look import TILE_EDGE, ink
+from grawlix_print.components.tile_look import TILE_EDGE, ink
 
 from conftest import TEMPLATES
 from pdf_vectors import overlapping_lines, page_chars, page_marks, text_lines

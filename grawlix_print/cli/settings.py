@@ -24,7 +24,8 @@ from click.core import ParameterSource
 
 from ..errors import GrawlixError
 from ..games import LOCAL_TEMPLATES, Game, game
-from ..games.templates import COMPONENTS_FILE, read_toml
+from ..files import read_toml
+from ..games.templates import COMPONENTS_FILE
 from .app import main
 from .options import SETTING_KEY
 

@@ -8,7 +8,7 @@ import click
 
 from ..games import Game
 from ..sheets.layout import ARRANGEMENTS, CARD_BLEED_MM, STICKER_ROOM_MM, default_sticker
-from ..drawing.tile_look import BACK_DESIGNS, MARKINGS
+from ..components.tile_look import BACK_DESIGNS, MARKINGS
 from ..sheets.layout import PAPER_TILE_MM
 from .app import main, report_written
 from .options import (

@@ -10,7 +10,7 @@ from ..games import Game
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
 from ..solid.plan import STYLES
 from ..solid.plates import DEFAULT_BED
-from ..drawing.tile_look import MARKINGS
+from ..components.tile_look import MARKINGS
 from ..solid.dimensions import SOLID_TILE
 from .app import main
 from .options import (

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import GrawlixError
-from .templates import COMPONENTS_FILE, read_toml
+from .templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
     from ..components.tiles import TileSet
@@ -87,11 +87,11 @@ class Game(ABC):
     @cached_property
     def front_matter(self) -> FrontMatter:
         """The rulebook's front matter (authors, licence...), for products that print no rules."""
-        from ..games.templates import read_text
+        from ..files import read_template
         from ..rulebook.markdown import read_front_matter
 
         path = self.templates / RULEBOOK_FILE
-        return read_front_matter(read_text(path).replace("\r\n", "\n"), str(path), self.title)[0]
+        return read_front_matter(read_template(path).replace("\r\n", "\n"), str(path), self.title)[0]
 
     @abstractmethod
     def rulebook(self) -> RulebookText:

@@ -7,16 +7,14 @@ examples and the rules' text.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-from .. import files
 from ..errors import GrawlixError
+from ..files import read_toml
 
 COMPONENTS_FILE = "components.toml"
 """Every templates folder has one: the game's pieces, and the name of the game it belongs to."""
 RULES_FILE = "rules.toml"
-MAX_TEMPLATE_BYTES = 1 << 20  # the leaflet text is about 10 kB
 
 
 def checked_folder(chosen: str | Path) -> Path:
@@ -37,20 +35,3 @@ def game_named_by(folder: Path) -> str:
     if not isinstance(name, str) or not name.strip():
         raise GrawlixError('names no game: add a line such as game = "grawlix" at its top', f"{path}: game")
     return name.strip()
-
-
-def read_text(path: Path) -> str:
-    """A template file's text; an unreadable, huge or non-UTF-8 file is a one-line error."""
-    return files.read_text(path, MAX_TEMPLATE_BYTES)
-
-
-def parse_toml(text: str, where: str) -> dict:
-    try:
-        return tomllib.loads(text)
-    except (ValueError, RecursionError) as error:  # TOMLDecodeError, a huge integer, deep nesting
-        reason = "nested too deeply" if isinstance(error, RecursionError) else error
-        raise GrawlixError(f"malformed TOML: {reason}", where) from None
-
-
-def read_toml(path: Path) -> dict:
-    return parse_toml(read_text(path), str(path))

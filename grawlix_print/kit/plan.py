@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
 from ..files import Written
-from ..drawing.tile_look import MARKINGS
+from ..components.tile_look import MARKINGS
 from ..games import Game, game
 from ..papers import PAPERS as PAPER_SIZES
 
@@ -53,7 +53,7 @@ def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Ste
 
 
 def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
-    from ..drawing.tile_look import available_markings
+    from ..components.tile_look import available_markings
     from .build import Step
 
     tiles = game.tile_set()

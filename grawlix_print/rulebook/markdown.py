@@ -23,7 +23,7 @@ from mdit_py_plugins.container import container_plugin
 
 from ..drawing.text import Break, Inline, Span, plain
 from ..errors import GrawlixError
-from ..games.templates import parse_toml, read_text
+from ..files import parse_toml, read_template
 from ..units import parse_length
 from .conditions import expand_conditions
 from .document import Block, Diagram, Fill, FrontMatter, Heading, ListItem, Paragraph, RulebookText, Section
@@ -50,7 +50,7 @@ def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
     ``title`` is the game's, which the front matter may replace and its strings name as ``{title}``.
     """
     source = str(path)
-    text = read_text(path).replace("\r\n", "\n")
+    text = read_template(path).replace("\r\n", "\n")
     meta, body, first_line = read_front_matter(text, source, title)
     sections = _read_body(body, first_line, source, facts, meta)
     return RulebookText(meta, tuple(Section(*s) for s in sections), source)
@@ -60,7 +60,7 @@ def read_extra_sections(path: Path, facts: TextFacts, meta: FrontMatter) -> tupl
     """The blocks of a file without sections or front matter (the web's own ``web.md``); none if absent."""
     if not path.is_file():
         return ()
-    text = read_text(path).replace("\r\n", "\n")
+    text = read_template(path).replace("\r\n", "\n")
     found = _read_body(text, 1, str(path), facts, meta, sections=False)
     return found[0][2] if found else ()
 

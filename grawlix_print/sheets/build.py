@@ -22,14 +22,14 @@ from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
 from ..drawing.surface import Path as Shape
 from ..drawing.surface import Pen, lines, rectangle
 from ..drawing.text import Span
-from ..drawing.tile import TileStyle, draw_back, draw_face, draw_tile
+from ..components.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
 from ..components.tiles import TileSet
 from ..games.base import Game
 from ..rulebook import FrontMatter
 from ..drawing.ink import Ink
-from ..drawing.tile_look import BACK_DESIGNS, BackDesign, check_marking
+from ..components.tile_look import BACK_DESIGNS, BackDesign, check_marking
 from ..papers import paper_size
 from ..units import MM_PER_UNIT
 from .layout import (

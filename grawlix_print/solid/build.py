@@ -16,7 +16,7 @@ import numpy as np
 from ..files import Written, write_bytes
 from ..drawing.outline import glyph_outlines
 from ..components.tiles import Colour, Glyph
-from ..drawing.tile_look import ink
+from ..components.tile_look import ink
 from ..games.base import Game
 from . import dialects
 from ..facts.wording import in_words

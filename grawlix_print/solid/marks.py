@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
 from ..components.tiles import Colour, TileSet
-from ..drawing.tile_look import colour_mark
+from ..components.tile_look import colour_mark
 from .dimensions import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes

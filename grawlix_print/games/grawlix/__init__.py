@@ -58,7 +58,7 @@ class Grawlix(Game):
         return self.tiles.title
 
     def check(self) -> None:
-        from ...drawing.tile_look import outlines
+        from ...components.tile_look import outlines
 
         self.rules  # noqa: B018  (reads and checks components.toml and rules.toml)
         outlines(self.tiles)  # a typeface that lacks a glyph is refused naming its key
@@ -109,7 +109,7 @@ class Grawlix(Game):
         return Typography(QUICKSAND, QUICKSAND_BOLD, QUICKSAND_BOLD)
 
     def running_glyphs(self) -> Mapping[str, TextGlyph]:
-        from ...drawing.tile_look import running_glyphs
+        from ...components.tile_look import running_glyphs
 
         return running_glyphs(self.tiles)
 

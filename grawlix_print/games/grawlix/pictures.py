@@ -1,6 +1,6 @@
 """The pictures Grawlix's rules show, built from positions and the engine's answers.
 
-Each is a neutral ``Picture`` (``drawing.diagram``): the renderers draw it
+Each is a neutral ``Picture`` (``components.grid_diagram``): the renderers draw it
 without knowing what it shows, and it never decides legality.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...components.tiles import Tile, TileSet
-from ...drawing.diagram import Picture
+from ...components.grid_diagram import Picture
 from .engine import Location
 from .positions import Position
 

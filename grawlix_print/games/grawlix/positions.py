@@ -25,7 +25,7 @@ from ...files import read_text
 from ...components.tiles import Tile, TileSet, UnknownTile
 from .engine import Grid, IllegalGrid, Location
 from .rules import Rules
-from ..templates import parse_toml
+from ...files import parse_toml
 from .templates import POSITIONS_DIR
 
 EMPTY = "."

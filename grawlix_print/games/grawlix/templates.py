@@ -6,7 +6,8 @@ from pathlib import Path
 
 from ...errors import GrawlixError
 from ...components.tiles import TileSet, parse_components
-from ..templates import COMPONENTS_FILE, RULES_FILE, read_toml
+from ...files import read_toml
+from ..templates import COMPONENTS_FILE, RULES_FILE
 from .rules import PARAMETERS, Rules
 
 POSITIONS_DIR = "positions"

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .ink import Ink
-from .marks import Point, mark_polygons
+from ..drawing.ink import Ink
+from ..drawing.marks import Point, mark_polygons
 from ..errors import GrawlixError
-from ..components.tiles import Colour, TileSet
+from .tiles import Colour, TileSet
 
 if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only to draw
-    from .outline import Outline, TextGlyph
+    from ..drawing.outline import Outline, TextGlyph
 
 GLYPH_FRACTION = 0.68
 """Side of the glyph's square box as a fraction of the tile side: on paper, on screen and in 3D."""
@@ -78,14 +78,14 @@ def check_marking(tiles: TileSet, marking: str) -> None:
 
 def outlines(tiles: TileSet) -> dict[str, Outline]:
     """Each glyph's outline, by character, from its typeface; a typeface that fails names its key."""
-    from .outline import glyph_outlines
+    from ..drawing.outline import glyph_outlines
 
     return _read(tiles, glyph_outlines)
 
 
 def running_glyphs(tiles: TileSet) -> dict[str, TextGlyph]:
     """The glyphs as running text shows them (the leaflet's words), in the tiles' own faces."""
-    from .outline import text_glyphs
+    from ..drawing.outline import text_glyphs
 
     return _read(tiles, text_glyphs)
 

@@ -13,11 +13,11 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..components.tiles import Tile, TileSet
-from .fonts import LABEL
-from .ink import Ink
-from .surface import Face, Pen, Surface, lines
-from .tile import TileStyle, draw_tile
+from .tiles import Tile, TileSet
+from ..drawing.fonts import LABEL
+from ..drawing.ink import Ink
+from ..drawing.surface import Face, Pen, Surface, lines
+from .tile_drawing import TileStyle, draw_tile
 from .tile_look import TILE_EDGE
 
 Location = tuple[int, int]

@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
-from .ink import Ink
-from .outline import Outline, glyph_outlines
-from .surface import Path, Pen, Surface, glyph_path, polygon, rectangle
-from ..components.tiles import Colour, Glyph, Tile, TileSet
+from ..drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
+from ..drawing.ink import Ink
+from ..drawing.outline import Outline, glyph_outlines
+from ..drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
+from .tiles import Colour, Glyph, Tile, TileSet
 from .tile_look import BACK_DESIGNS, GLYPH_CONTOUR, GLYPH_FRACTION, TILE_EDGE, BackDesign, colour_mark, ink
 
 
