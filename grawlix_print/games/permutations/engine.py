@@ -23,12 +23,10 @@ Two ways to play:
   ``legal_collections(seat)``, ``collect(seat, card)``, ``observation(seat)``.
   The engine plays the dummies itself. An illegal action raises
   ``IllegalAction`` naming the rule it breaks.
-- ``random_game(rng, players)``: a whole game with every seat playing at
-  random, fast enough for tens of thousands of games a second. It follows
-  the same rule functions: its auction outcomes are tabulated once by
-  playing ``collection_order``, ``dummy_collection`` and
-  ``legal_collections`` through every case, and its scores come from
-  ``scoring``'s functions (cached).
+- ``playout.random_games(rng, players, count)``: many whole games with every
+  seat playing at random, fast (numpy, many games abreast). It follows these
+  same rule functions: its auction outcomes are ``auction_outcomes``
+  tabulated once, and its scores come from ``scoring``'s functions.
 """
 
 from __future__ import annotations
@@ -37,14 +35,12 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import chain, permutations, repeat
-from math import factorial
-from operator import add, and_, call, getitem, itemgetter, mod, rshift, sub
+from itertools import chain
 from typing import Any
 
 from ...errors import GrawlixError
-from .deck import Deck, Icon, default_deck
-from .scoring import STAR_POINTS, GameScore, colour_choice, moon_bonuses, score_game, sun_penalties
+from .deck import Deck, default_deck
+from .scoring import GameScore, score_game
 from .table import Seating, hand_size, seating
 
 ROUNDS = 3
@@ -84,22 +80,12 @@ def is_dummy(table: Seating, seat: int) -> bool:
     return seat >= table.players
 
 
-def random_keys(rng: random.Random, count: int) -> list[int]:
-    """``count`` independent random 64-bit numbers, drawn in one call (fast)."""
-    return memoryview(rng.getrandbits(64 * count).to_bytes(8 * count, "little")).cast("Q").tolist()
-
-
-def shuffle_each(groups: Sequence[Sequence[int]], rng: random.Random, limit: int | None = None) -> list[list[int]]:
-    """Each group of cards in a uniformly random order, independently of the others.
-
-    Sorting by random 64-bit keys (one per card, ``limit`` > every card) is a
-    shuffle that runs in C; two equal keys, which would keep two cards in
-    their old order, come up about once in 10**16 shuffles.
-    """
-    if limit is None:
-        limit = 1 + max((max(group) for group in groups if group), default=0)
-    keys = random_keys(rng, limit)
-    return [sorted(group, key=keys.__getitem__) for group in groups]
+def shuffle_each(groups: Sequence[Sequence[int]], rng: random.Random) -> list[list[int]]:
+    """Each group of cards in a uniformly random order, independently of the others."""
+    shuffled = [list(group) for group in groups]
+    for group in shuffled:
+        rng.shuffle(group)
+    return shuffled
 
 
 @dataclass(frozen=True)
@@ -141,6 +127,28 @@ def legal_collections(pool: Sequence[int]) -> tuple[int, ...]:
 def dummy_collection(pool: Sequence[int]) -> int:
     """A dummy collects the lowest card of the pool."""
     return min(pool)
+
+
+def auction_outcomes(order: Sequence[int], dummies: Sequence[bool], pool: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way an auction can end, one per sequence of players' choices: the card each seat collects, by seat.
+
+    Seats collect in ``order``; a dummy takes ``dummy_collection``, a player
+    any of ``legal_collections``. With players choosing uniformly at random,
+    each outcome listed is equally likely (the random play-outs rely on it).
+    """
+
+    def play(position: int, left: list[int], taken: dict[int, int]) -> Iterator[tuple[int, ...]]:
+        if position == len(order):
+            yield tuple(taken[seat] for seat in range(len(order)))
+            return
+        seat = order[position]
+        choices = (dummy_collection(left),) if dummies[seat] else legal_collections(left)
+        for card in choices:
+            rest = list(left)
+            rest.remove(card)
+            yield from play(position + 1, rest, {**taken, seat: card})
+
+    yield from play(0, list(pool), {})
 
 
 def next_round_pool(last_bids: Sequence[int]) -> tuple[int, ...]:
@@ -521,194 +529,3 @@ class Game:
         if self.to_collect != seat:
             return IllegalAction(Rule.NOT_YOUR_TURN, where, seat=seat, turn=self.to_collect)
         return None
-
-
-# ---------------------------------------------------------------- fast random play-outs
-
-# A collection's counts packed into one int, 6 bits a field, so that a hand's
-# summary is the C-level sum of its cards' packed values.
-_FIELD = 6
-_MOONS, _SUNS, _STARS, _MULTI, _COLOURS = 0, 1, 2, 3, 4
-_MASK = (1 << _FIELD) - 1
-
-
-def _packed(deck: Deck, number: int) -> int:
-    card = deck.card(number)
-    fields = {
-        _MOONS: card.icon is Icon.MOON,
-        _SUNS: card.icon is Icon.SUN,
-        _STARS: card.icon is Icon.STAR,
-        _MULTI: card.multicoloured,
-    }
-    if card.colour is not None:
-        fields[_COLOURS + card.colour.index] = True
-    return sum(int(flag) << (_FIELD * field) for field, flag in fields.items())
-
-
-class _Memo(dict[Any, Any]):
-    """A dict that fills itself from ``make`` on a miss: its lookups stay C-level in the play-out."""
-
-    def __init__(self, make: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Any:
-        value = self[key] = self.make(key)
-        return value
-
-
-Outcome = Callable[[Sequence[int]], tuple[int, ...]]
-
-
-def auction_outcomes(order: Sequence[int], dummies: Sequence[bool], pool: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every way an auction can end, one per sequence of players' choices: the card each seat collects.
-
-    Seats collect in ``order``; a dummy takes ``dummy_collection``, a player
-    any of ``legal_collections``. With players choosing uniformly at random,
-    each outcome listed is equally likely.
-    """
-
-    def play(position: int, left: Sequence[int], taken: dict[int, int]) -> Iterator[tuple[int, ...]]:
-        if position == len(order):
-            yield tuple(taken[seat] for seat in range(len(order)))
-            return
-        seat = order[position]
-        choices = (dummy_collection(left),) if dummies[seat] else legal_collections(left)
-        for card in choices:
-            rest = list(left)
-            rest.remove(card)
-            yield from play(position + 1, rest, {**taken, seat: card})
-
-    yield from play(0, list(pool), {})
-
-
-class RandomPlayout:
-    """Plays whole games at random for one deck and player count, as fast as CPython allows.
-
-    Every seat bids like a dummy (a random card: the next of its shuffled
-    hand) and every player collects a uniformly random card of the pool;
-    dummies collect by their rule. Cards are handled as their rank among the
-    cards in play (lowest 0), so that a pool's seats can be read with
-    ``bytes.translate``; the outcome table and the scores come from the rule
-    functions, computed once.
-    """
-
-    def __init__(self, players: int, deck: Deck | None = None) -> None:
-        self.deck = deck if deck is not None else default_deck()
-        self.table = seating(players)
-        self.numbers = cards_in_play(self.deck, players)
-        if len(self.numbers) > 256:
-            raise GrawlixError(f"random play-outs handle up to 256 cards, not {len(self.numbers)}")
-        seats = self.table.seats
-        self.hand = hand_size(len(self.numbers), seats)
-        self._packed = [_packed(self.deck, number) for number in self.numbers]
-        self._seat_of_rank = bytes(seat for seat in range(seats) for _ in range(self.hand))
-        self._width = factorial(seats)
-        self._outcomes = self._tabulate()
-        colours = len(self.deck.colours)
-        self._base = _Memo(lambda key: self._base_points(key, colours))
-        self._moon_bonus = _Memo(lambda moons: moon_bonuses(moons))
-        self._sun_penalty = _Memo(lambda suns: sun_penalties(suns))
-
-    def _tabulate(self) -> dict[bytes, list[Outcome]]:
-        """For each order of the seats' bids (lowest first): ``width`` equally likely outcomes as getters on the pool.
-
-        Each outcome list is repeated to the same length (its size divides
-        seats!), so one random number below ``width`` picks one fairly.
-        """
-        seats = self.table.seats
-        dummies = [is_dummy(self.table, seat) for seat in range(seats)]
-        table: dict[bytes, list[Outcome]] = {}
-        for lowest_first in permutations(range(seats)):
-            bids = [0] * seats
-            for rank, seat in enumerate(lowest_first):
-                bids[seat] = rank
-            outcomes = [itemgetter(*ranks) for ranks in auction_outcomes(collection_order(bids), dummies, range(seats))]
-            if self._width % len(outcomes):
-                raise AssertionError("auction outcomes do not divide seats! evenly")
-            table[bytes(lowest_first)] = outcomes * (self._width // len(outcomes))
-        return table
-
-    @staticmethod
-    def _base_points(key: int, colours: int) -> int:
-        """Star and colour points of a packed collection (its moon and sun fields shifted off)."""
-        fields = [(key >> (_FIELD * (field - _STARS))) & _MASK for field in range(_STARS, _COLOURS + colours)]
-        stars, multicoloured, counts = fields[0], fields[1], fields[2:]
-        return STAR_POINTS * stars + colour_choice(counts, bool(multicoloured)).points
-
-    def play(self, rng: random.Random, record: list[RoundRecord] | None = None) -> tuple[int, ...]:
-        """One random game's final points, by seat; with ``record`` (a list), its rounds are appended."""
-        seats, hand, width = self.table.seats, self.hand, self._width
-        outcomes, packed, seat_of_rank = self._outcomes, self._packed, self._seat_of_rank
-        cards = range(len(self.numbers))
-        dealt = deal(cards, seats, rng)
-        orders: Sequence[Sequence[int]] = dealt.hands
-        pool: Sequence[int] = dealt.pool
-        totals = [0] * seats
-        game_sums = [0] * seats
-        for round_number in range(1, ROUNDS + 1):
-            bids = list(zip(*orders))
-            pools = list(map(sorted, bids))
-            holders = bytes.maketrans(bytes(chain.from_iterable(orders)), seat_of_rank)
-            lowest_first = map(bytes.translate, map(bytes, pools), repeat(holders))
-            draws = memoryview(rng.getrandbits(64 * hand).to_bytes(8 * hand, "little")).cast("Q")
-            chosen = map(getitem, map(outcomes.__getitem__, lowest_first), map(mod, draws, repeat(width)))
-            starts = [pool, *pools[:-1]]
-            rows = list(map(call, chosen, starts))
-            collections = list(zip(*rows))
-            if record is not None:
-                record.append(self._round_record(orders, starts, bids, rows))
-            pool = next_round_pool(bids[-1])
-            sums = list(map(sum, map(map, repeat(packed.__getitem__), collections)))
-            totals = list(map(add, totals, map(self._base.__getitem__, map(rshift, sums, repeat(_FIELD * _STARS)))))
-            totals = list(map(add, totals, self._moon_bonus[tuple(map(and_, sums, repeat(_MASK)))]))
-            game_sums = list(map(add, game_sums, sums))
-            if round_number < ROUNDS:
-                orders = shuffle_each(collections, rng, len(self.numbers))
-        suns = tuple(map(and_, map(rshift, game_sums, repeat(_FIELD * _SUNS)), repeat(_MASK)))
-        return tuple(map(sub, totals, self._sun_penalty[suns]))
-
-    def _round_record(
-        self,
-        orders: Sequence[Sequence[int]],
-        starts: Sequence[Sequence[int]],
-        bids: Sequence[Sequence[int]],
-        rows: Sequence[Sequence[int]],
-    ) -> RoundRecord:
-        n = self.numbers.__getitem__
-        return RoundRecord(
-            hands=tuple(tuple(map(n, hand)) for hand in orders),
-            auctions=tuple(
-                AuctionRecord(tuple(map(n, start)), tuple(map(n, bid)), tuple(map(n, row)))
-                for start, bid, row in zip(starts, bids, rows)
-            ),
-        )
-
-    def record(self, rng: random.Random) -> GameRecord:
-        """One random game with every auction recorded (slower: for checks and examples)."""
-        rounds: list[RoundRecord] = []
-        points = self.play(rng, rounds)
-        return GameRecord(self.table, tuple(rounds), points)
-
-
-_PLAYOUTS: dict[tuple[int, int], tuple[Deck, RandomPlayout]] = {}
-
-
-def random_playout(players: int, deck: Deck | None = None) -> RandomPlayout:
-    """The (cached) random play-out for ``players`` players and ``deck`` (default: the designer's)."""
-    deck = deck if deck is not None else default_deck()
-    key = (id(deck), players)
-    kept = _PLAYOUTS.get(key)
-    if kept is None or kept[0] is not deck:
-        kept = _PLAYOUTS[key] = (deck, RandomPlayout(players, deck))
-    return kept[1]
-
-
-def random_game(rng: random.Random, players: int, deck: Deck | None = None) -> tuple[int, ...]:
-    """The final points, by seat, of one game with every seat playing at random (the fast path)."""
-    return random_playout(players, deck).play(rng)
-
-
-def random_game_record(rng: random.Random, players: int, deck: Deck | None = None) -> GameRecord:
-    """One game played at random, with every auction recorded."""
-    return random_playout(players, deck).record(rng)

@@ -51,6 +51,11 @@ class ColourChoice:
     points: int
 
 
+def star_points(stars: int) -> int:
+    """Stars score every round, each the same."""
+    return STAR_POINTS * stars
+
+
 def face_down_set(sizes: Sequence[int]) -> int | None:
     """The set turned face down: a largest one (the first in deck order when tied, as ties score alike)."""
     largest = max(sizes, default=0)
@@ -136,7 +141,7 @@ class CollectionScore:
 
     @property
     def star_points(self) -> int:
-        return STAR_POINTS * self.stars
+        return star_points(self.stars)
 
     @property
     def colour_points(self) -> int:
