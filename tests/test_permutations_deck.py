@@ -107,7 +107,7 @@ def test_a_colour_with_fewer_cards_is_a_count_error(data):
     changed["colours"]["yellow"]["numbers"].append(48)
     with pytest.raises(GrawlixError) as caught:
         deck_from_toml(changed, FILE)
-    assert caught.value.where.startswith(f"{FILE}: [colours.")
+    assert str(caught.value.where).startswith(f"{FILE}: [colours.")
     assert "every colour needs as many" in caught.value.what
 
 

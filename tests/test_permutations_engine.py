@@ -45,8 +45,8 @@ def check_game(record: GameRecord, players: int) -> None:
     everything = set(range(1, 49)) | ({0, 49} if card_count == 50 else set())
     assert record.table.seats == seats and record.table.players == players
     assert len(record.rounds) == 3
-    previous_collections = None
-    previous_last_bids = None
+    previous_collections: list[list[int]] | None = None
+    previous_last_bids: list[int] = []
     for number, game_round in enumerate(record.rounds):
         hands = [list(h) for h in game_round.hands]
         assert [len(h) for h in hands] == [hand] * seats
@@ -59,10 +59,10 @@ def check_game(record: GameRecord, players: int) -> None:
             # The collections became the hands; the last bids became the pool.
             assert [sorted(h) for h in hands] == [sorted(c) for c in previous_collections]
             assert sorted(pool) == sorted(previous_last_bids)
-        collections = [[] for _ in range(seats)]
+        collections: list[list[int]] = [[] for _ in range(seats)]
         for auction in game_round.auctions:
             # Card conservation: hands, pool and collections hold every card once.
-            on_table = [c for h in hands for c in h] + pool + [c for c in collections for c in c]
+            on_table = [c for h in hands for c in h] + pool + [card for taken in collections for card in taken]
             assert sorted(on_table) == sorted(everything)
             assert sorted(auction.pool) == sorted(pool)
             for seat, card in enumerate(auction.bids):
@@ -160,11 +160,13 @@ def test_the_engine_plays_dummies_and_players_collect_highest_bid_first():
     for seat in game.to_bid:
         game.bid(seat, game.legal_bids(seat)[-1])
     order = game.collection_order
-    bids = game.revealed_bids
+    bids = [b for b in game.revealed_bids if b is not None]
+    turn = game.to_collect
+    assert turn is not None and len(bids) == 4
     assert list(order) == sorted(range(4), key=lambda s: bids[s], reverse=True)
-    collected_before = [s for s in order[: order.index(game.to_collect)]]
+    collected_before = [s for s in order[: order.index(turn)]]
     assert all(game.is_dummy(s) for s in collected_before)
-    assert set(game.legal_collections(game.to_collect)) <= set(pool)
+    assert set(game.legal_collections(turn)) <= set(pool)
 
 
 def test_illegal_actions_name_the_rule():
@@ -174,7 +176,7 @@ def test_illegal_actions_name_the_rule():
     def broken(action, *args):
         with pytest.raises(IllegalAction) as caught:
             action(*args)
-        assert caught.value.where.startswith("round 1, auction 1")
+        assert str(caught.value.where).startswith("round 1, auction 1")
         return caught.value.rule
 
     assert broken(game.bid, 2, game.hand(2)[0]) is Rule.DUMMY_SEAT

@@ -170,7 +170,7 @@ def test_collection_points_match_brute_force(cards):
     # The breakdown is consistent: the face-down set is a largest one, sizes add up.
     sizes = {s.colour: s.size for s in score.sets}
     if sizes:
-        assert sizes[score.face_down] == max(sizes.values())
+        assert score.face_down is not None and sizes[score.face_down] == max(sizes.values())
     coloured = sum(1 for n in cards if n in COLOUR_OF) + (1 if 0 in cards else 0)
     assert sum(sizes.values()) == coloured
 

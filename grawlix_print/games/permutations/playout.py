@@ -205,7 +205,8 @@ class RandomPlayout:
         codes = counts @ (radix ** np.arange(counts.shape[2])) + multicoloured * radix ** counts.shape[2]
         colour = _cached(codes, self._colour_points, self._colour_points_of)
         bonus = _per_row(moons, radix, self._moon_bonuses, moon_bonuses)
-        return stars * star_points(1) + colour + bonus
+        points: Array = stars * star_points(1) + colour + bonus
+        return points
 
     def _colour_points_of(self, code: int) -> int:
         """Colour points of a collection coded as its colour counts and the multicoloured card (``_round_points``)."""
@@ -218,7 +219,8 @@ def _cached(codes: Array, memo: dict[int, Any], rule: Callable[[int], Any]) -> A
     """``rule`` applied to every code (an int array), computed once per distinct code and kept in ``memo``."""
     unique, inverse = np.unique(codes, return_inverse=True)
     values = np.array([memo[c] if c in memo else memo.setdefault(c, rule(c)) for c in unique.tolist()])
-    return values[inverse.reshape(codes.shape)]
+    looked_up: Array = values[inverse.reshape(codes.shape)]
+    return looked_up
 
 
 def _per_row(rows: Array, radix: int, memo: dict[int, Any], rule: Callable[[list[int]], tuple[int, ...]]) -> Array:
