@@ -40,7 +40,7 @@ from typing import Any
 
 from ...errors import GrawlixError
 from .deck import Deck, default_deck
-from .scoring import GameScore, score_game
+from .scoring import GameScore, score_game, winners
 from .table import Seating, hand_size, seating
 
 ROUNDS = 3
@@ -205,8 +205,7 @@ class GameRecord:
     @property
     def winners(self) -> tuple[int, ...]:
         """The player seat(s) with the most points (dummies don't win)."""
-        best = max(self.points[: self.table.players])
-        return tuple(seat for seat in range(self.table.players) if self.points[seat] == best)
+        return winners({seat: self.points[seat] for seat in range(self.table.players)})
 
 
 # ---------------------------------------------------------------- the game state

@@ -44,7 +44,7 @@ from .engine import (
     collection_order,
     is_dummy,
 )
-from .scoring import colour_choice, moon_bonuses, star_points, sun_penalties
+from .scoring import colour_choice, moon_bonuses, star_points, sun_penalties, winners
 from .table import Seating, hand_size, seating
 
 Array = npt.NDArray[Any]
@@ -69,11 +69,10 @@ class Playouts:
         return int(self.points.shape[0])
 
     def winners(self) -> Array:
-        """A (game, seat) mask of the winning players (ties all win; dummies never do)."""
-        players = self.points[:, : self.table.players]
-        best = players.max(axis=1, keepdims=True)
+        """A (game, seat) mask of the winners by ``scoring.winners``: players only, ties all win."""
         mask = np.zeros(self.points.shape, dtype=bool)
-        mask[:, : self.table.players] = players == best
+        for game, row in enumerate(self.points[:, : self.table.players].tolist()):
+            mask[game, list(winners(dict(enumerate(row))))] = True
         return mask
 
     def record(self, game: int) -> GameRecord:

@@ -23,10 +23,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from .deck import Deck, Icon
 from .table import SEATINGS, hand_size
+
+Seat = TypeVar("Seat")  # a seat's name, or its number
 
 STAR_POINTS = 2
 MOON_BONUS = 5
@@ -42,13 +44,18 @@ class ColourChoice:
 
     ``sizes`` are the sets with the multicoloured card counted in
     ``multicoloured_as`` (None when not held); ``face_down`` is the set turned
-    face down (None when there is no set at all).
+    face down (None when there is no set at all); ``set_points`` what each
+    set scores.
     """
 
     sizes: tuple[int, ...]
     face_down: int | None
     multicoloured_as: int | None
-    points: int
+    set_points: tuple[int, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(self.set_points)
 
 
 def star_points(stars: int) -> int:
@@ -62,10 +69,9 @@ def face_down_set(sizes: Sequence[int]) -> int | None:
     return sizes.index(largest) if largest else None
 
 
-def face_up_points(sizes: Sequence[int]) -> int:
-    """Every set but the face-down one scores its size squared."""
-    down = face_down_set(sizes)
-    return sum(size * size for index, size in enumerate(sizes) if index != down)
+def set_points(size: int, face_up: bool) -> int:
+    """A face-up set scores its size squared (1, 4, 9, 16, 25...); the face-down set nothing."""
+    return size * size if face_up else 0
 
 
 def colour_choice(counts: Sequence[int], multicoloured: bool) -> ColourChoice:
@@ -78,9 +84,10 @@ def colour_choice(counts: Sequence[int], multicoloured: bool) -> ColourChoice:
     best: ColourChoice | None = None
     for colour in options:
         sizes = tuple(n + (1 if index == colour else 0) for index, n in enumerate(counts))
-        points = face_up_points(sizes)
-        if best is None or points > best.points:
-            best = ColourChoice(sizes, face_down_set(sizes), colour, points)
+        down = face_down_set(sizes)
+        scored = ColourChoice(sizes, down, colour, tuple(set_points(n, index != down) for index, n in enumerate(sizes)))
+        if best is None or scored.points > best.points:
+            best = scored
     assert best is not None
     return best
 
@@ -101,8 +108,8 @@ def sun_penalties(sun_totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(SUN_PENALTY if top else 0 for top in majority(sun_totals))
 
 
-def winners(points: Mapping[str, int]) -> tuple[str, ...]:
-    """The seat(s) with the most points; ties share the win."""
+def winners(points: Mapping[Seat, int]) -> tuple[Seat, ...]:
+    """The seat(s) with the most points (pass only the seats that can win); ties share the win."""
     most = max(points.values(), default=0)
     return tuple(seat for seat, total in points.items() if total == most)
 
@@ -117,10 +124,7 @@ class ColourSet:
     colour: str
     size: int
     face_up: bool
-
-    @property
-    def points(self) -> int:
-        return self.size * self.size if self.face_up else 0
+    points: int
 
 
 @dataclass(frozen=True)
@@ -192,7 +196,7 @@ def score_collection(cards: Iterable[int], deck: Deck) -> CollectionScore:
         moons=counts.moons,
         suns=counts.suns,
         sets=tuple(
-            ColourSet(names[index], size, index != choice.face_down)
+            ColourSet(names[index], size, index != choice.face_down, choice.set_points[index])
             for index, size in enumerate(choice.sizes)
             if size
         ),
