@@ -64,7 +64,9 @@ def main(argv: list[str]) -> None:
     for players in [int(a) for a in argv] or [2, 3, 4, 5]:
         fast = playouts_per_second(players)
         slow = game_states_per_second(players)
-        print(f"{players} players: {fast:,.0f} random games/s (play-outs), {slow:,.0f} games/s (Game, random players)")
+        print(
+            f"{players} players: {fast:,.0f} random games/s (play-outs), {slow:,.0f} games/s (Game, random players)"
+        )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,14 @@ from grawlix_print.drawing.marks import MARKS
 from grawlix_print.errors import GrawlixError
 from grawlix_print.games.permutations.deck import Icon, deck_from_toml, default_deck, read_deck
 
-TEMPLATE = Path(__file__).resolve().parent.parent / "grawlix_print" / "games" / "permutations" / "templates" / "components.toml"
+TEMPLATE = (
+    Path(__file__).resolve().parent.parent
+    / "grawlix_print"
+    / "games"
+    / "permutations"
+    / "templates"
+    / "components.toml"
+)
 FILE = "components.toml"
 
 
@@ -25,17 +32,30 @@ def data() -> dict:
 def test_the_designers_deck():
     deck = default_deck()
     text = TEMPLATE.read_text()
-    assert text.startswith("# ") and 'game = "permutations"' in text and 'title = "Permutations"' in text
+    assert (
+        text.startswith("# ")
+        and 'game = "permutations"' in text
+        and 'title = "Permutations"' in text
+    )
     assert deck.title == "Permutations"
     assert deck.numbers == tuple(range(50))
     assert [c.name for c in deck.colours] == ["red", "yellow", "green", "blue"]
-    assert [c.ink.cmyk for c in deck.colours] == [(0, 1, 1, 0), (0, 0.1, 0.84, 0), (0.5, 0, 1, 0), (1, 0.5, 0, 0)]
+    assert [c.ink.cmyk for c in deck.colours] == [
+        (0, 1, 1, 0),
+        (0, 0.1, 0.84, 0),
+        (0.5, 0, 1, 0),
+        (1, 0.5, 0, 0),
+    ]
     assert len({c.mark for c in deck.colours}) == 4 and all(c.mark in MARKS for c in deck.colours)
     assert [c.letter for c in deck.colours] == ["R", "Y", "G", "B"]
     # Twelve cards a colour, four of each icon.
     kinds = Counter((card.colour.name, card.icon) for card in deck.cards if card.colour)
     assert set(kinds.values()) == {4} and len(kinds) == 12
-    assert deck.card(16).icon is Icon.STAR and deck.card(17).icon is Icon.MOON and deck.card(48).icon is Icon.SUN
+    assert (
+        deck.card(16).icon is Icon.STAR
+        and deck.card(17).icon is Icon.MOON
+        and deck.card(48).icon is Icon.SUN
+    )
     assert deck.card(0).multicoloured and deck.card(0).colour is None and deck.card(0).icon is None
     assert deck.card(49).colourless and deck.card(49).icon is None
     assert str(deck.card(27)) == "27 red moon"
@@ -62,7 +82,12 @@ RED = list(tomllib.loads(TEMPLATE.read_text())["colours"]["red"]["numbers"])
 BAD_DECKS = [
     # (what to change, its new value, where the error must point, words in the message)
     ("colours.red.numbers", RED[:-1] + [1], "[colours.red] numbers", "number 1 appears twice"),
-    ("colours.yellow.numbers", [1] + RED[1:], "[colours.yellow] numbers", "number 1 appears twice (also in red)"),
+    (
+        "colours.yellow.numbers",
+        [1] + RED[1:],
+        "[colours.yellow] numbers",
+        "number 1 appears twice (also in red)",
+    ),
     ("colours.red.numbers", RED[:-1] + [60], "[colours.red] numbers", "number 60 is outside"),
     ("colours.red.numbers", RED[:-1] + [0], "[colours.red] numbers", "multicoloured card"),
     ("colours.red.numbers", RED[:-1] + ["7"], "[colours.red] numbers", "'7' is not a card number"),
@@ -92,7 +117,9 @@ BAD_DECKS = [
 ]
 
 
-@pytest.mark.parametrize("path, value, where, words", BAD_DECKS, ids=[f"{b[0]}:{b[3]}" for b in BAD_DECKS])
+@pytest.mark.parametrize(
+    "path, value, where, words", BAD_DECKS, ids=[f"{b[0]}:{b[3]}" for b in BAD_DECKS]
+)
 def test_each_bad_deck_is_one_error_naming_file_and_key(data, path, value, where, words):
     with pytest.raises(GrawlixError) as caught:
         deck_from_toml(edit(data, path, value), FILE)
@@ -117,7 +144,10 @@ def test_a_deck_that_does_not_deal_evenly(data):
     changed["icons"] = {"star": [1, 15], "moon": [16, 30], "sun": [31, 45]}
     changed["special"] = {"multicoloured": 0, "colourless": 46}
     names = ["red", "yellow", "green"]
-    changed["colours"] = {name: dict(data["colours"][name], numbers=list(range(1 + i, 46, 3))) for i, name in enumerate(names)}
+    changed["colours"] = {
+        name: dict(data["colours"][name], numbers=list(range(1 + i, 46, 3)))
+        for i, name in enumerate(names)
+    }
     with pytest.raises(GrawlixError) as caught:
         deck_from_toml(changed, FILE)
     assert caught.value.where == f"{FILE}: [colours]"

@@ -47,7 +47,7 @@ def check_game(record: GameRecord, players: int) -> None:
     assert len(record.rounds) == 3
     previous_collections: list[list[int]] | None = None
     previous_last_bids: list[int] = []
-    for number, game_round in enumerate(record.rounds):
+    for game_round in record.rounds:
         hands = [list(h) for h in game_round.hands]
         assert [len(h) for h in hands] == [hand] * seats
         assert len(game_round.auctions) == hand  # one auction per card in hand
@@ -62,7 +62,11 @@ def check_game(record: GameRecord, players: int) -> None:
         collections: list[list[int]] = [[] for _ in range(seats)]
         for auction in game_round.auctions:
             # Card conservation: hands, pool and collections hold every card once.
-            on_table = [c for h in hands for c in h] + pool + [card for taken in collections for card in taken]
+            on_table = (
+                [c for h in hands for c in h]
+                + pool
+                + [card for taken in collections for card in taken]
+            )
             assert sorted(on_table) == sorted(everything)
             assert sorted(auction.pool) == sorted(pool)
             for seat, card in enumerate(auction.bids):
@@ -131,7 +135,9 @@ def test_other_player_counts_are_one_error(players):
 def test_next_round_pool_is_the_last_bids_and_is_worded_for_the_rulebook():
     assert next_round_pool([30, 4, 12, 7]) == (4, 7, 12, 30)
     assert "last auction" in NEXT_ROUND_POOL_RULE
-    assert "Permutations" not in NEXT_ROUND_POOL_RULE  # a paragraph for the rulebook, not a docstring
+    assert (
+        "Permutations" not in NEXT_ROUND_POOL_RULE
+    )  # a paragraph for the rulebook, not a docstring
 
 
 # ---------------------------------------------------------------- the game state

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from grawlix_print.errors import GrawlixError
-from grawlix_print.games.permutations.score_file import parse_score_file, read_score_file, report, score_sheet
+from grawlix_print.games.permutations.score_file import (
+    parse_score_file,
+    read_score_file,
+    report,
+    score_sheet,
+)
 
 FILE = "round3.toml"
 
@@ -43,7 +48,12 @@ def test_the_suns_table_makes_it_the_last_round(tmp_path):
     path = tmp_path / FILE
     path.write_text(GOOD + SUNS)
     sheet = read_score_file(path)
-    assert sheet.last_round and sheet.earlier_suns == {"Alice": 2, "Bob": 5, "Dummy 1": 0, "Dummy 2": 3}
+    assert sheet.last_round and sheet.earlier_suns == {
+        "Alice": 2,
+        "Bob": 5,
+        "Dummy 1": 0,
+        "Dummy 2": 3,
+    }
     score = score_sheet(sheet)
     # Suns this round: Alice 33 34 (2), Bob 35 38 41 48 (4), Dummy 1 39 42 47 (3), Dummy 2 36 37 43 46 (4).
     # Totals: Alice 4, Bob 9, Dummy 1 3, Dummy 2 7: Bob has the most and loses 5.
@@ -56,22 +66,30 @@ def test_the_suns_table_makes_it_the_last_round(tmp_path):
 
 BAD_FILES = [
     # (file text, where (after the file name), words in the message)
-    ('Alice = [1, 2]\nBob = [2, 3]\n', "Bob", "card 2 is also in Alice's cards"),
-    ('Alice = [1, 2, 1]\n', "Alice", "card 1 appears twice"),
-    ('Alice = [1, 50]\n', "Alice", "there is no card 50"),
-    ('Alice = []\n', "Alice", "no cards"),
+    ("Alice = [1, 2]\nBob = [2, 3]\n", "Bob", "card 2 is also in Alice's cards"),
+    ("Alice = [1, 2, 1]\n", "Alice", "card 1 appears twice"),
+    ("Alice = [1, 50]\n", "Alice", "there is no card 50"),
+    ("Alice = []\n", "Alice", "no cards"),
     ('Alice = [1, "two"]\n', "Alice", "'two' is not a card number"),
-    ('Alice = [1, 2.0]\n', "Alice", "2.0 is not a card number"),
-    ('Alice = [1, true]\n', "Alice", "True is not a card number"),
-    ('Alice = 3\n', "Alice", "must be a list"),
-    ('Alice = [1]\n[suns]\nCarol = 2\n', "[suns] Carol", "not a seat"),
-    ('Alice = [1]\n[suns]\nAlice = -1\n', "[suns] Alice", "cannot be negative"),
+    ("Alice = [1, 2.0]\n", "Alice", "2.0 is not a card number"),
+    ("Alice = [1, true]\n", "Alice", "True is not a card number"),
+    ("Alice = 3\n", "Alice", "must be a list"),
+    ("Alice = [1]\n[suns]\nCarol = 2\n", "[suns] Carol", "not a seat"),
+    ("Alice = [1]\n[suns]\nAlice = -1\n", "[suns] Alice", "cannot be negative"),
     ('Alice = [1]\n[suns]\nAlice = "two"\n', "[suns] Alice", "not a number of suns"),
-    ('Alice = [1]\nBob = [2]\n[suns]\nAlice = 1\n', "[suns]", "no sun total for Bob"),
-    ('Alice = [1]\nsuns = 3\n', "suns", "kept for the table"),
+    ("Alice = [1]\nBob = [2]\n[suns]\nAlice = 1\n", "[suns]", "no sun total for Bob"),
+    ("Alice = [1]\nsuns = 3\n", "suns", "kept for the table"),
     ("A = [1]\nB = [2]\nC = [3]\nD = [4, 0]\n", "D", "card 0 is not in play at a table of 4 seats"),
-    ("A = [1]\nB = [2]\nC = [3]\nD = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]\n", "D", "12 cards: a seat collects at most 11"),
-    ("A = [1]\nB = [2]\nC = [3]\nD = [4]\nE = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14]\n", "E", "at most 9"),
+    (
+        "A = [1]\nB = [2]\nC = [3]\nD = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]\n",
+        "D",
+        "12 cards: a seat collects at most 11",
+    ),
+    (
+        "A = [1]\nB = [2]\nC = [3]\nD = [4]\nE = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14]\n",
+        "E",
+        "at most 9",
+    ),
 ]
 
 

@@ -59,13 +59,17 @@ def brute_points(cards: list[int]) -> int:
     return 2 * stars + brute_colour_points(cards)
 
 
-def brute_round(collections: dict[str, list[int]], earlier_suns: dict[str, int] | None) -> dict[str, int]:
+def brute_round(
+    collections: dict[str, list[int]], earlier_suns: dict[str, int] | None
+) -> dict[str, int]:
     moons = {seat: sum(1 for n in cards if 17 <= n <= 32) for seat, cards in collections.items()}
     suns = {seat: sum(1 for n in cards if 33 <= n <= 48) for seat, cards in collections.items()}
     most_moons = max(moons.values())
     points = {}
     for seat, cards in collections.items():
-        points[seat] = brute_points(cards) + (5 if most_moons > 0 and moons[seat] == most_moons else 0)
+        points[seat] = brute_points(cards) + (
+            5 if most_moons > 0 and moons[seat] == most_moons else 0
+        )
     if earlier_suns is not None:
         totals = {seat: earlier_suns.get(seat, 0) + suns[seat] for seat in collections}
         most_suns = max(totals.values())
@@ -88,7 +92,10 @@ def test_hand_worked_collection_without_special_cards():
     assert score.star_points == 16
     assert score.face_down == "red"
     assert {s.colour: (s.size, s.points) for s in score.sets} == {
-        "red": (4, 0), "yellow": (3, 9), "green": (2, 4), "blue": (2, 4)
+        "red": (4, 0),
+        "yellow": (3, 9),
+        "green": (2, 4),
+        "blue": (2, 4),
     }
     assert score.colour_points == 17
     assert score.points == 33
@@ -144,14 +151,19 @@ def test_nobody_has_the_most_of_nothing():
 
 
 def test_record_is_json_with_points_and_breakdown():
-    score = score_round({"A": [19, 22, 27, 34, 39, 0], "B": [18, 23, 26, 33, 3]}, DECK, {"A": 4, "B": 6})
+    score = score_round(
+        {"A": [19, 22, 27, 34, 39, 0], "B": [18, 23, 26, 33, 3]}, DECK, {"A": 4, "B": 6}
+    )
     data = json.loads(json.dumps(record(score)))
     assert set(data) == {"A", "B"}
     for seat, entry in data.items():
         assert set(entry) == {"points", "stars", "moons", "colours", "suns"}
         assert entry["points"] == score.seat(seat).points
         assert entry["points"] == (
-            entry["stars"]["points"] + entry["colours"]["points"] + entry["moons"]["bonus"] - entry["suns"]["penalty"]
+            entry["stars"]["points"]
+            + entry["colours"]["points"]
+            + entry["moons"]["bonus"]
+            - entry["suns"]["penalty"]
         )
     assert data["A"]["colours"]["multicoloured_as"] is not None
     assert data["B"]["suns"] == {"cards": 1, "total": 7, "penalty": 5}
@@ -175,7 +187,12 @@ def test_collection_points_match_brute_force(cards):
     assert sum(sizes.values()) == coloured
 
 
-@given(st.lists(st.sampled_from(ALL_CARDS), min_size=2, max_size=40, unique=True), st.integers(2, 5), st.booleans(), st.data())
+@given(
+    st.lists(st.sampled_from(ALL_CARDS), min_size=2, max_size=40, unique=True),
+    st.integers(2, 5),
+    st.booleans(),
+    st.data(),
+)
 def test_round_points_match_brute_force(cards, seats, last, data):
     names = [f"S{n}" for n in range(seats)]
     collections: dict[str, list[int]] = {name: [] for name in names}

@@ -194,17 +194,22 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
     colours_data = _table(data, "colours", at)
     if not 2 <= len(colours_data) <= MAX_COLOURS:
         raise GrawlixError(
-            f"{len(colours_data)} colours: the game needs 2 to {MAX_COLOURS} (one mark each)", at.table("colours")
+            f"{len(colours_data)} colours: the game needs 2 to {MAX_COLOURS} (one mark each)",
+            at.table("colours"),
         )
     colours: list[Colour] = []
     numbers_of: dict[str, list[int]] = {}
     owner: dict[int, str] = {}
     for index, (name, entry) in enumerate(colours_data.items()):
-        colour, numbers = _read_colour(index, name, entry, colours, (first, last), (multicoloured, colourless), owner, at)
+        colour, numbers = _read_colour(
+            index, name, entry, colours, (first, last), (multicoloured, colourless), owner, at
+        )
         colours.append(colour)
         numbers_of[name] = numbers
     _check_counts(numbers_of, first, last, owner, at)
-    by_colour = {number: colours[i] for i, name in enumerate(numbers_of) for number in numbers_of[name]}
+    by_colour = {
+        number: colours[i] for i, name in enumerate(numbers_of) for number in numbers_of[name]
+    }
     cards = [
         Card(number, by_colour[number], next(r.icon for r in icons if number in r))
         for number in range(first, last + 1)
@@ -234,7 +239,9 @@ class _Where:
         return f"{self.file}: [{table}]" + (f" {key}" if key else "")
 
 
-def _check_keys(data: Mapping[str, Any], known: Sequence[str], unknown_at: str, missing_at: str) -> None:
+def _check_keys(
+    data: Mapping[str, Any], known: Sequence[str], unknown_at: str, missing_at: str
+) -> None:
     for key in data:
         if key not in known:
             raise GrawlixError(f"unknown key {key!r} (known: {', '.join(known)})", unknown_at)
@@ -266,20 +273,30 @@ def _read_icons(data: Mapping[str, Any], at: _Where) -> tuple[IconRange, ...]:
         value = data[icon.value]
         where = at.table("icons", icon.value)
         if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
-            raise GrawlixError("must be [first, last]: the lowest and highest number showing it", where)
+            raise GrawlixError(
+                "must be [first, last]: the lowest and highest number showing it", where
+            )
         first, last = value
         if first < 0 or last < first:
-            raise GrawlixError(f"[{first}, {last}] is not a range of numbers from 0 up: first must not exceed last", where)
+            raise GrawlixError(
+                f"[{first}, {last}] is not a range of numbers from 0 up: first must not exceed last",
+                where,
+            )
         ranges.append(IconRange(icon, first, last))
     ranges.sort(key=lambda r: r.first)
     for before, after in zip(ranges, ranges[1:]):
         where = at.table("icons", after.icon.value)
         if after.first <= before.last:
             raise GrawlixError(
-                f"[{after.first}, {after.last}] overlaps {before.icon.value} [{before.first}, {before.last}]", where
+                f"[{after.first}, {after.last}] overlaps {before.icon.value} [{before.first}, {before.last}]",
+                where,
             )
         if after.first > before.last + 1:
-            gap = f"{before.last + 1}" if after.first == before.last + 2 else f"{before.last + 1}-{after.first - 1}"
+            gap = (
+                f"{before.last + 1}"
+                if after.first == before.last + 2
+                else f"{before.last + 1}-{after.first - 1}"
+            )
             raise GrawlixError(f"leaves a gap after {before.icon.value}: no icon for {gap}", where)
     return tuple(ranges)
 
@@ -294,10 +311,14 @@ def _read_special(data: Mapping[str, Any], first: int, last: int, at: _Where) ->
         if not _is_int(value) or value < 0:
             raise GrawlixError("must be a card number (a whole number from 0 up)", where)
         if first <= value <= last:
-            raise GrawlixError(f"number {value} is a coloured card (the icons cover {first}-{last})", where)
+            raise GrawlixError(
+                f"number {value} is a coloured card (the icons cover {first}-{last})", where
+            )
         numbers.append(value)
     if numbers[0] == numbers[1]:
-        raise GrawlixError(f"number {numbers[1]} is also the multicoloured card", at.table("special", "colourless"))
+        raise GrawlixError(
+            f"number {numbers[1]} is also the multicoloured card", at.table("special", "colourless")
+        )
     return numbers[0], numbers[1]
 
 
@@ -321,11 +342,14 @@ def _read_colour(
         raise GrawlixError("must be one letter", at.table(table, "letter"))
     for other in earlier:
         if other.letter.upper() == letter.upper():
-            raise GrawlixError(f"letter {letter!r} is also {other.name}'s", at.table(table, "letter"))
+            raise GrawlixError(
+                f"letter {letter!r} is also {other.name}'s", at.table(table, "letter")
+            )
     mark = data["mark"]
     if mark not in COLOUR_MARKS:
         raise GrawlixError(
-            f"{mark!r} is not a colour mark (choose from {join_words(COLOUR_MARKS, 'or')})", at.table(table, "mark")
+            f"{mark!r} is not a colour mark (choose from {join_words(COLOUR_MARKS, 'or')})",
+            at.table(table, "mark"),
         )
     for other in earlier:
         if other.mark == mark:
@@ -342,7 +366,9 @@ def _fractions(value: object, count: int, names: str, where: str) -> tuple[float
         raise GrawlixError(f"must be [{names}], {count} numbers from 0 to 1", where)
     for v in value:
         if not 0 <= v <= 1:
-            raise GrawlixError(f"{v} is outside 0 to 1: write [{names}] as fractions of full", where)
+            raise GrawlixError(
+                f"{v} is outside 0 to 1: write [{names}] as fractions of full", where
+            )
     return tuple(float(v) for v in value)
 
 
@@ -357,7 +383,12 @@ def _cmyk(values: tuple[float, ...]) -> CMYK:
 
 
 def _read_numbers(
-    name: str, value: object, run: tuple[int, int], special: tuple[int, int], owner: dict[int, str], where: str
+    name: str,
+    value: object,
+    run: tuple[int, int],
+    special: tuple[int, int],
+    owner: dict[int, str],
+    where: str,
 ) -> list[int]:
     first, last = run
     if not (isinstance(value, list) and value):
@@ -369,7 +400,9 @@ def _read_numbers(
             kind = "multicoloured" if number == special[0] else "colourless"
             raise GrawlixError(f"number {number} is the {kind} card, which has no colour", where)
         if not first <= number <= last:
-            raise GrawlixError(f"number {number} is outside the coloured cards' numbers {first}-{last}", where)
+            raise GrawlixError(
+                f"number {number} is outside the coloured cards' numbers {first}-{last}", where
+            )
         if number in owner:
             also = "" if owner[number] == name else f" (also in {owner[number]})"
             raise GrawlixError(f"number {number} appears twice{also}", where)
@@ -377,12 +410,19 @@ def _read_numbers(
     return list(value)
 
 
-def _check_counts(numbers_of: Mapping[str, list[int]], first: int, last: int, owner: Mapping[int, str], at: _Where) -> None:
+def _check_counts(
+    numbers_of: Mapping[str, list[int]], first: int, last: int, owner: Mapping[int, str], at: _Where
+) -> None:
     """Every coloured number has a colour, every colour as many cards, and every table deals evenly."""
     uncoloured = [n for n in range(first, last + 1) if n not in owner]
     if uncoloured:
-        listed = join_words([str(n) for n in uncoloured[:5]]) + (" ..." if len(uncoloured) > 5 else "")
-        raise GrawlixError(f"no colour for number{'s' if len(uncoloured) > 1 else ''} {listed}", at.table("colours"))
+        listed = join_words([str(n) for n in uncoloured[:5]]) + (
+            " ..." if len(uncoloured) > 5 else ""
+        )
+        raise GrawlixError(
+            f"no colour for number{'s' if len(uncoloured) > 1 else ''} {listed}",
+            at.table("colours"),
+        )
     sizes = {name: len(numbers) for name, numbers in numbers_of.items()}
     usual = max(set(sizes.values()), key=list(sizes.values()).count)
     for name, size in sizes.items():
@@ -397,4 +437,6 @@ def _check_counts(numbers_of: Mapping[str, list[int]], first: int, last: int, ow
         try:
             hand_size(cards, seating.seats)
         except ValueError as error:
-            raise GrawlixError(f"{error} ({seating.players} players)", at.table("colours")) from None
+            raise GrawlixError(
+                f"{error} ({seating.players} players)", at.table("colours")
+            ) from None

@@ -32,7 +32,7 @@ Two ways to play:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
@@ -129,7 +129,9 @@ def dummy_collection(pool: Sequence[int]) -> int:
     return min(pool)
 
 
-def auction_outcomes(order: Sequence[int], dummies: Sequence[bool], pool: Sequence[int]) -> Iterator[tuple[int, ...]]:
+def auction_outcomes(
+    order: Sequence[int], dummies: Sequence[bool], pool: Sequence[int]
+) -> Iterator[tuple[int, ...]]:
     """Every way an auction can end, one per sequence of players' choices: the card each seat collects, by seat.
 
     Seats collect in ``order``; a dummy takes ``dummy_collection``, a player
@@ -419,7 +421,9 @@ class Game:
         """The game so far (finished rounds) with each seat's points; the full game once it is over."""
         points = self.score().totals
         names = seat_names(self.table)
-        return GameRecord(self.table, tuple(self._rounds), tuple(points.get(name, 0) for name in names))
+        return GameRecord(
+            self.table, tuple(self._rounds), tuple(points.get(name, 0) for name in names)
+        )
 
     def score(self) -> GameScore:
         """The finished rounds scored, seats by name; the sun penalty comes with the last round."""
@@ -488,9 +492,15 @@ class Game:
 
     def _check_cards(self) -> None:
         """Every card in play is in exactly one place: a hand, the pool or a collection."""
-        places = [*chain.from_iterable(self._hands), *self._pool, *chain.from_iterable(self._collections)]
+        places = [
+            *chain.from_iterable(self._hands),
+            *self._pool,
+            *chain.from_iterable(self._collections),
+        ]
         if sorted(places) != list(self.cards):
-            raise AssertionError(f"cards lost or doubled at round {self.round}, auction {self.auction}")
+            raise AssertionError(
+                f"cards lost or doubled at round {self.round}, auction {self.auction}"
+            )
 
     # -- why an action is illegal
 

@@ -48,7 +48,9 @@ from .scoring import colour_choice, moon_bonuses, star_points, sun_penalties, wi
 from .table import Seating, hand_size, seating
 
 Array = npt.NDArray[Any]
-BATCH = 4096  # games per step: big enough to amortise numpy's per-call cost, small enough for the cache
+BATCH = (
+    4096  # games per step: big enough to amortise numpy's per-call cost, small enough for the cache
+)
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,11 @@ class Playouts:
         rounds = []
         for r in range(ROUNDS):
             auctions = tuple(
-                AuctionRecord(_ints(h["pools"][game, r, a]), _ints(h["bids"][game, r, a]), _ints(h["collected"][game, r, a]))
+                AuctionRecord(
+                    _ints(h["pools"][game, r, a]),
+                    _ints(h["bids"][game, r, a]),
+                    _ints(h["collected"][game, r, a]),
+                )
                 for a in range(h["bids"].shape[2])
             )
             rounds.append(RoundRecord(tuple(_ints(hand) for hand in h["hands"][game, r]), auctions))
@@ -150,19 +156,33 @@ class RandomPlayout:
     def play(self, rng: random.Random, count: int, history: bool = False) -> Playouts:
         """``count`` random games; their random numbers come from ``rng`` (one 128-bit seed)."""
         generator = np.random.default_rng(rng.getrandbits(128))
-        parts = [self._batch(generator, min(BATCH, count - start), history) for start in range(0, count, BATCH)]
-        points = np.concatenate([p for p, _ in parts]) if parts else np.zeros((0, self.seats), dtype=np.int64)
+        parts = [
+            self._batch(generator, min(BATCH, count - start), history)
+            for start in range(0, count, BATCH)
+        ]
+        points = (
+            np.concatenate([p for p, _ in parts])
+            if parts
+            else np.zeros((0, self.seats), dtype=np.int64)
+        )
         kept = None
         if history:
-            kept = {key: np.concatenate([h[key] for _, h in parts]) for key in ("hands", "pools", "bids", "collected")}
+            kept = {
+                key: np.concatenate([h[key] for _, h in parts])
+                for key in ("hands", "pools", "bids", "collected")
+            }
             kept = {key: self.numbers[value] for key, value in kept.items()}
         return Playouts(self.table, points, kept)
 
-    def _batch(self, generator: np.random.Generator, games: int, history: bool) -> tuple[Array, dict[str, Array]]:
+    def _batch(
+        self, generator: np.random.Generator, games: int, history: bool
+    ) -> tuple[Array, dict[str, Array]]:
         seats, hand = self.seats, self.hand
         rows = np.arange(games)[:, None]
         dealt = np.argsort(generator.random((games, len(self.numbers))), axis=1)
-        hands = dealt[:, : seats * hand].reshape(games, seats, hand)  # each in a random order: the bid order
+        hands = dealt[:, : seats * hand].reshape(
+            games, seats, hand
+        )  # each in a random order: the bid order
         pool = np.sort(dealt[:, seats * hand :], axis=1)
         points = np.zeros((games, seats), dtype=np.int64)
         suns = np.zeros((games, seats), dtype=np.int64)
@@ -177,7 +197,9 @@ class RandomPlayout:
                 ranks = self._outcomes[self._code(lowest_first), draws[:, auction]]
                 pools[:, auction] = pool
                 collected[:, auction] = pool[rows, ranks]
-                pool = np.take_along_axis(bids, lowest_first, axis=1)  # the bids, lowest first: the next pool
+                pool = np.take_along_axis(
+                    bids, lowest_first, axis=1
+                )  # the bids, lowest first: the next pool
             if history:
                 kept["hands"].append(hands)
                 kept["pools"].append(pools)
@@ -201,7 +223,10 @@ class RandomPlayout:
         multicoloured = self._multicoloured[collections].sum(axis=2)
         counts = self._colours[collections].sum(axis=2)  # game, seat, colour
         radix = self.hand + 1
-        codes = counts @ (radix ** np.arange(counts.shape[2])) + multicoloured * radix ** counts.shape[2]
+        codes = (
+            counts @ (radix ** np.arange(counts.shape[2]))
+            + multicoloured * radix ** counts.shape[2]
+        )
         colour = _cached(codes, self._colour_points, self._colour_points_of)
         bonus = _per_row(moons, radix, self._moon_bonuses, moon_bonuses)
         points: Array = stars * star_points(1) + colour + bonus
@@ -217,12 +242,16 @@ class RandomPlayout:
 def _cached(codes: Array, memo: dict[int, Any], rule: Callable[[int], Any]) -> Array:
     """``rule`` applied to every code (an int array), computed once per distinct code and kept in ``memo``."""
     unique, inverse = np.unique(codes, return_inverse=True)
-    values = np.array([memo[c] if c in memo else memo.setdefault(c, rule(c)) for c in unique.tolist()])
+    values = np.array(
+        [memo[c] if c in memo else memo.setdefault(c, rule(c)) for c in unique.tolist()]
+    )
     looked_up: Array = values[inverse.reshape(codes.shape)]
     return looked_up
 
 
-def _per_row(rows: Array, radix: int, memo: dict[int, Any], rule: Callable[[list[int]], tuple[int, ...]]) -> Array:
+def _per_row(
+    rows: Array, radix: int, memo: dict[int, Any], rule: Callable[[list[int]], tuple[int, ...]]
+) -> Array:
     """``rule`` (one count per seat -> one number per seat) applied to every row of ``rows``."""
     seats = rows.shape[1]
     codes = rows @ (radix ** np.arange(seats))

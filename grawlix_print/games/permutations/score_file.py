@@ -65,18 +65,25 @@ def parse_score_file(text: str, file: str, deck: Deck | None = None) -> ScoreShe
         raise GrawlixError(f"not a TOML score file: {error}", file) from None
     seats = {key: value for key, value in data.items() if key != SUNS}
     if not seats:
-        raise GrawlixError("no seats: write one line per seat, its name = [the cards it collected]", file)
+        raise GrawlixError(
+            "no seats: write one line per seat, its name = [the cards it collected]", file
+        )
     if len(seats) > MAX_SEATS:
         raise GrawlixError(f"{len(seats)} seats: a table has at most {MAX_SEATS}", file)
     owner: dict[int, str] = {}
-    collections = {seat: _read_cards(seat, value, deck, len(seats), owner, file) for seat, value in seats.items()}
+    collections = {
+        seat: _read_cards(seat, value, deck, len(seats), owner, file)
+        for seat, value in seats.items()
+    }
     suns = _read_suns(data[SUNS], collections, file) if SUNS in data else None
     return ScoreSheet(collections, suns)
 
 
 def score_sheet(sheet: ScoreSheet, deck: Deck | None = None) -> RoundScore:
     """The round's scores for a score file."""
-    return score_round(sheet.collections, deck if deck is not None else default_deck(), sheet.earlier_suns)
+    return score_round(
+        sheet.collections, deck if deck is not None else default_deck(), sheet.earlier_suns
+    )
 
 
 def _table_limits(seats: int, deck: Deck) -> tuple[int, frozenset[int]]:
@@ -111,7 +118,9 @@ def _read_cards(
     limit, in_play = _table_limits(seats, deck)
     where = f"{file}: {seat}"
     if not isinstance(value, list):
-        raise GrawlixError("must be a list of the card numbers this seat collected, e.g. [1, 8, 11]", where)
+        raise GrawlixError(
+            "must be a list of the card numbers this seat collected, e.g. [1, 8, 11]", where
+        )
     if not value:
         raise GrawlixError("no cards: every seat collects one card per auction", where)
     for number in value:
@@ -125,7 +134,10 @@ def _read_cards(
         if number in owner:
             other = owner[number]
             raise GrawlixError(
-                f"card {number} appears twice" if other == seat else f"card {number} is also in {other}'s cards", where
+                f"card {number} appears twice"
+                if other == seat
+                else f"card {number} is also in {other}'s cards",
+                where,
             )
         owner[number] = seat
     if len(value) > limit:
@@ -136,12 +148,17 @@ def _read_cards(
 def _read_suns(value: Any, collections: Mapping[str, tuple[int, ...]], file: str) -> dict[str, int]:
     where = f"{file}: [{SUNS}]"
     if not isinstance(value, dict):
-        raise GrawlixError(f"{SUNS} is kept for the table of earlier sun totals: [{SUNS}], then seat = number", f"{file}: {SUNS}")
+        raise GrawlixError(
+            f"{SUNS} is kept for the table of earlier sun totals: [{SUNS}], then seat = number",
+            f"{file}: {SUNS}",
+        )
     suns: dict[str, int] = {}
     for seat, total in value.items():
         at = f"{where} {seat}"
         if seat not in collections:
-            raise GrawlixError(f"not a seat of this file (the seats: {join_words(list(collections))})", at)
+            raise GrawlixError(
+                f"not a seat of this file (the seats: {join_words(list(collections))})", at
+            )
         if not _is_int(total):
             raise GrawlixError(f"{total!r} is not a number of suns", at)
         if total < 0:
@@ -149,7 +166,9 @@ def _read_suns(value: Any, collections: Mapping[str, tuple[int, ...]], file: str
         suns[seat] = total
     missing = [seat for seat in collections if seat not in suns]
     if missing:
-        raise GrawlixError(f"no sun total for {join_words(missing)}: give every seat's, 0 if none", where)
+        raise GrawlixError(
+            f"no sun total for {join_words(missing)}: give every seat's, 0 if none", where
+        )
     return suns
 
 
@@ -186,7 +205,9 @@ def _seat_report(seat: SeatScore, deck: Deck) -> str:
     if seat.sun_total is None:
         suns = f"{c.suns} (they count at the end of the game)"
     else:
-        suns = f"{c.suns}, {seat.sun_total} in the game" + (f": the most, -{SUN_PENALTY}" if seat.sun_penalty else "")
+        suns = f"{c.suns}, {seat.sun_total} in the game" + (
+            f": the most, -{SUN_PENALTY}" if seat.sun_penalty else ""
+        )
     lines = [
         f"{seat.seat}: {seat.points} point{'' if seat.points == 1 else 's'}",
         f"  stars    {c.stars} x {STAR_POINTS} = {c.star_points}",

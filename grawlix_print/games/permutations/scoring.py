@@ -85,7 +85,12 @@ def colour_choice(counts: Sequence[int], multicoloured: bool) -> ColourChoice:
     for colour in options:
         sizes = tuple(n + (1 if index == colour else 0) for index, n in enumerate(counts))
         down = face_down_set(sizes)
-        scored = ColourChoice(sizes, down, colour, tuple(set_points(n, index != down) for index, n in enumerate(sizes)))
+        scored = ColourChoice(
+            sizes,
+            down,
+            colour,
+            tuple(set_points(n, index != down) for index, n in enumerate(sizes)),
+        )
         if best is None or scored.points > best.points:
             best = scored
     assert best is not None
@@ -181,7 +186,14 @@ def tally(cards: Iterable[int], deck: Deck) -> Tally:
             colours[card.colour.index] += 1
         multicoloured |= card.multicoloured
         colourless |= card.colourless
-    return Tally(icons[Icon.STAR], icons[Icon.MOON], icons[Icon.SUN], tuple(colours), multicoloured, colourless)
+    return Tally(
+        icons[Icon.STAR],
+        icons[Icon.MOON],
+        icons[Icon.SUN],
+        tuple(colours),
+        multicoloured,
+        colourless,
+    )
 
 
 def score_collection(cards: Iterable[int], deck: Deck) -> CollectionScore:
@@ -201,7 +213,9 @@ def score_collection(cards: Iterable[int], deck: Deck) -> CollectionScore:
             if size
         ),
         face_down=None if choice.face_down is None else names[choice.face_down],
-        multicoloured_as=None if choice.multicoloured_as is None else names[choice.multicoloured_as],
+        multicoloured_as=None
+        if choice.multicoloured_as is None
+        else names[choice.multicoloured_as],
         colourless=counts.colourless,
     )
 
@@ -251,7 +265,9 @@ class RoundScore:
 
 
 def score_round(
-    collections: Mapping[str, Iterable[int]], deck: Deck, earlier_suns: Mapping[str, int] | None = None
+    collections: Mapping[str, Iterable[int]],
+    deck: Deck,
+    earlier_suns: Mapping[str, int] | None = None,
 ) -> RoundScore:
     """Score a round: ``collections`` maps each seat's name to the numbers it collected.
 
@@ -307,7 +323,9 @@ def score_game(
         for seat, points in score.points.items():
             totals[seat] = totals.get(seat, 0) + points
     eligible = set(totals if players is None else players)
-    return GameScore(tuple(scored), totals, winners({s: p for s, p in totals.items() if s in eligible}))
+    return GameScore(
+        tuple(scored), totals, winners({s: p for s, p in totals.items() if s in eligible})
+    )
 
 
 def record(score: RoundScore) -> dict[str, dict[str, Any]]:
@@ -350,7 +368,11 @@ def largest_face_up_set(cards: int, colours: int, special_cards: bool) -> int:
     of that size fit in the collection: at most half of it, rounded down.)
     """
     largest = 0
-    specials = [(False, False), (True, False), (False, True), (True, True)] if special_cards else [(False, False)]
+    specials = (
+        [(False, False), (True, False), (False, True), (True, True)]
+        if special_cards
+        else [(False, False)]
+    )
     for multicoloured, colourless in specials:
         coloured = cards - multicoloured - colourless
         for counts in _splits(coloured, colours):
