@@ -197,7 +197,12 @@ def test_illegal_actions_name_the_rule():
     assert broken(game.collect, 1 - turn, game.pool[0]) is Rule.NOT_YOUR_TURN
     assert broken(game.collect, turn, 1000) is Rule.NOT_IN_POOL
     assert broken(game.bid, 0, game.hand(0)[0]) is Rule.NOT_BIDDING
-    assert "highest bid first" in str(IllegalAction(Rule.NOT_YOUR_TURN, "x", seat=1, turn=0))
+    with pytest.raises(IllegalAction) as caught:
+        game.bid(2, 1)
+    assert (
+        str(caught.value)
+        == "round 1, auction 1, Dummy 1 (seat 2): Dummy 1 is a dummy: the engine plays it"
+    )
 
 
 def test_a_finished_game_takes_no_action_and_scores_with_the_sun_penalty():

@@ -182,7 +182,7 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
     others, the cards dealing evenly at every table).
     """
     at = _Where(file)
-    _check_keys(data, TOP_KEYS, at.file, at.file)
+    _check_keys(data, TOP_KEYS, None, at)
     if data["game"] != GAME:
         raise GrawlixError(f"game must be {GAME!r}, not {data['game']!r}", at.key("game"))
     title = data["title"]
@@ -240,14 +240,18 @@ class _Where:
 
 
 def _check_keys(
-    data: Mapping[str, Any], known: Sequence[str], unknown_at: str, missing_at: str
+    data: Mapping[str, Any], known: Sequence[str], table: str | None, at: _Where
 ) -> None:
+    """No key but ``known`` ones in ``table`` (None: the top level), and all of them."""
     for key in data:
         if key not in known:
-            raise GrawlixError(f"unknown key {key!r} (known: {', '.join(known)})", unknown_at)
+            where = at.key(key) if table is None else at.table(table, key)
+            raise GrawlixError(f"unknown key (known: {', '.join(known)})", where)
     for key in known:
         if key not in data:
-            raise GrawlixError(f"missing key {key!r}", missing_at)
+            raise GrawlixError(
+                f"missing key {key!r}", at.file if table is None else at.table(table)
+            )
 
 
 def _table(data: Mapping[str, Any], key: str, at: _Where) -> Mapping[str, Any]:
@@ -267,7 +271,7 @@ def _is_number(value: object) -> bool:
 
 def _read_icons(data: Mapping[str, Any], at: _Where) -> tuple[IconRange, ...]:
     """The icon ranges, lowest first; they must cover one run of numbers with no gap or overlap."""
-    _check_keys(data, ICON_NAMES, at.table("icons"), at.table("icons"))
+    _check_keys(data, ICON_NAMES, "icons", at)
     ranges = []
     for icon in Icon:
         value = data[icon.value]
@@ -303,7 +307,7 @@ def _read_icons(data: Mapping[str, Any], at: _Where) -> tuple[IconRange, ...]:
 
 def _read_special(data: Mapping[str, Any], first: int, last: int, at: _Where) -> tuple[int, int]:
     """The multicoloured and the colourless card's numbers: outside the coloured run, and different."""
-    _check_keys(data, SPECIAL_KEYS, at.table("special"), at.table("special"))
+    _check_keys(data, SPECIAL_KEYS, "special", at)
     numbers = []
     for key in SPECIAL_KEYS:
         value = data[key]
@@ -336,7 +340,7 @@ def _read_colour(
     table = f"colours.{name}"
     if not isinstance(data, dict):
         raise GrawlixError(f"{name} must be a table ([{table}])", at.table("colours", name))
-    _check_keys(data, COLOUR_KEYS, at.table(table), at.table(table))
+    _check_keys(data, COLOUR_KEYS, table, at)
     letter = data["letter"]
     if not (isinstance(letter, str) and len(letter) == 1 and letter.isalpha()):
         raise GrawlixError("must be one letter", at.table(table, "letter"))

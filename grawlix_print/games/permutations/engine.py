@@ -223,13 +223,13 @@ class Rule(Enum):
     """Every way an action can break the rules, worded for a player (a template)."""
 
     NO_SEAT = "there is no seat {seat} (seats are 0 to {last})"
-    DUMMY_SEAT = "seat {seat} is a dummy: the engine plays it"
+    DUMMY_SEAT = "{name} is a dummy: the engine plays it"
     GAME_OVER = "the game is over"
     NOT_BIDDING = "bids are closed: the seats are collecting"
-    ALREADY_BID = "seat {seat} has already bid in this auction"
-    NOT_IN_HAND = "card {card} is not in seat {seat}'s hand"
+    ALREADY_BID = "{name} has already bid in this auction"
+    NOT_IN_HAND = "card {card} is not in {name}'s hand"
     NOT_COLLECTING = "nobody collects before every seat has bid"
-    NOT_YOUR_TURN = "seat {turn} collects now (highest bid first), not seat {seat}"
+    NOT_YOUR_TURN = "{turn} collects now (highest bid first), not {name}"
     NOT_IN_POOL = "card {card} is not in the pool"
 
 
@@ -273,6 +273,11 @@ class Game:
     """
 
     def __init__(self, players: int, rng: random.Random, deck: Deck | None = None) -> None:
+        """Deal a game for ``players`` (2 to 5) players; ``rng`` deals and shuffles the dummies' hands.
+
+        ``deck`` defaults to the designer's. The first auction is open, the
+        dummies' bids already face up.
+        """
         self.deck = deck if deck is not None else default_deck()
         self.table = seating(players)
         self.rng = rng
@@ -385,7 +390,9 @@ class Game:
         if reason is not None:
             raise reason
         if card not in self._hands[seat]:
-            raise IllegalAction(Rule.NOT_IN_HAND, self._where(seat), card=card, seat=seat)
+            raise IllegalAction(
+                Rule.NOT_IN_HAND, self._where(seat), card=card, name=self._name(seat)
+            )
         self._place_bid(seat, card)
         if not self.to_bid:
             self._reveal()
@@ -401,7 +408,12 @@ class Game:
         self._play_dummies()
 
     def copy(self) -> Game:
-        """An independent copy, its random generator too (so its dummies will play the same way)."""
+        """An independent copy, its random generator too, so its dummies will bid as this game's will.
+
+        The dummies' face-down bid order is part of the state: an agent that
+        looks ahead on a copy sees it. One that must not should plan from
+        ``observation`` and deal the unknown cards itself.
+        """
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
         twin.rng = random.Random()
@@ -509,9 +521,12 @@ class Game:
             raise IllegalAction(Rule.NO_SEAT, self._where(None), seat=seat, last=self.seats - 1)
         return seat
 
+    def _name(self, seat: int) -> str:
+        return seat_names(self.table)[seat]
+
     def _where(self, seat: int | None) -> str:
         at = f"round {self.round}, auction {self.auction}"
-        return at if seat is None else f"{at}, seat {seat}"
+        return at if seat is None else f"{at}, {self._name(seat)} (seat {seat})"
 
     def _why_no_bid(self, seat: int) -> IllegalAction | None:
         seat = self._seat(seat)
@@ -519,11 +534,11 @@ class Game:
         if self.phase is Phase.OVER:
             return IllegalAction(Rule.GAME_OVER, where)
         if self.is_dummy(seat):
-            return IllegalAction(Rule.DUMMY_SEAT, where, seat=seat)
+            return IllegalAction(Rule.DUMMY_SEAT, where, name=self._name(seat))
         if self.phase is not Phase.BIDDING:
             return IllegalAction(Rule.NOT_BIDDING, where)
         if self._bids[seat] is not None:
-            return IllegalAction(Rule.ALREADY_BID, where, seat=seat)
+            return IllegalAction(Rule.ALREADY_BID, where, name=self._name(seat))
         return None
 
     def _why_no_collect(self, seat: int) -> IllegalAction | None:
@@ -532,9 +547,10 @@ class Game:
         if self.phase is Phase.OVER:
             return IllegalAction(Rule.GAME_OVER, where)
         if self.is_dummy(seat):
-            return IllegalAction(Rule.DUMMY_SEAT, where, seat=seat)
+            return IllegalAction(Rule.DUMMY_SEAT, where, name=self._name(seat))
         if self.phase is not Phase.COLLECTING:
             return IllegalAction(Rule.NOT_COLLECTING, where)
         if self.to_collect != seat:
-            return IllegalAction(Rule.NOT_YOUR_TURN, where, seat=seat, turn=self.to_collect)
+            turn = self._name(self.to_collect) if self.to_collect is not None else ""
+            return IllegalAction(Rule.NOT_YOUR_TURN, where, name=self._name(seat), turn=turn)
         return None
