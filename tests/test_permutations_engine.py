@@ -255,6 +255,11 @@ def test_play_outs_replay_from_a_seed():
     assert not (first.points == other.points).all()
     one = random_game(random.Random(1), 5)
     check_game(one, 5)
+    assert random_games(random.Random(1), 2, 0).points.shape == (0, 4)
+    # Batches are seeded in turn from one generator: more games than a batch still replay.
+    many = random_games(random.Random(5), 4, 5000)
+    assert (many.points == random_games(random.Random(5), 4, 5000).points).all()
+    assert many.points.shape == (5000, 5)
 
 
 def test_play_out_winners_are_players_with_the_most_points():

@@ -166,12 +166,11 @@ class RandomPlayout:
             else np.zeros((0, self.seats), dtype=np.int64)
         )
         kept = None
-        if history:
+        if history and parts:
             kept = {
-                key: np.concatenate([h[key] for _, h in parts])
+                key: self.numbers[np.concatenate([h[key] for _, h in parts])]
                 for key in ("hands", "pools", "bids", "collected")
             }
-            kept = {key: self.numbers[value] for key, value in kept.items()}
         return Playouts(self.table, points, kept)
 
     def _batch(
