@@ -1,0 +1,287 @@
+"""Fast random play-outs: many games of Permutations played abreast, every seat at random.
+
+For statistics over many games (balance, first-player advantage, strategy
+baselines) one Python object per card is too slow, so games are played in
+numpy arrays, one row per game, a whole batch per step. The rules are not
+written again here: what an auction can end in comes from the engine's
+``auction_outcomes`` (itself ``collection_order``, ``dummy_collection`` and
+``legal_collections``), tabulated once per table, and the scores come from
+``scoring``'s functions, looked up per distinct case. What is left is
+mechanics: shuffling, taking a card, passing the bids on as the next pool
+(``engine.next_round_pool``), turning collections into hands.
+
+Random play means: every seat bids a uniformly random card of its hand
+(players as dummies do), every player collects a uniformly random card of
+the pool, and dummies collect by their rule. The random numbers come from a
+numpy generator seeded from the ``random.Random`` passed in, so a seed
+replays the same games.
+
+``random_games(rng, players, count)`` gives every game's final points;
+with ``history=True`` every game can be turned into an ``engine.GameRecord``
+(``Playouts.record``), which the tests check against the rules auction by auction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import permutations
+from math import factorial
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .deck import Deck, Icon, default_deck
+from .engine import (
+    ROUNDS,
+    AuctionRecord,
+    GameRecord,
+    RoundRecord,
+    auction_outcomes,
+    cards_in_play,
+    collection_order,
+    is_dummy,
+)
+from .scoring import colour_choice, moon_bonuses, star_points, sun_penalties, winners
+from .table import Seating, hand_size, seating
+
+Array = npt.NDArray[Any]
+BATCH = (
+    4096  # games per step: big enough to amortise numpy's per-call cost, small enough for the cache
+)
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """The results of ``count`` random games: final points by game and seat, and optionally every auction.
+
+    ``history`` (when asked for) holds card numbers: ``hands`` (game, round,
+    seat, card in bid order), and ``pools``, ``bids``, ``collected`` (game,
+    round, auction, seat; a pool lowest first).
+    """
+
+    table: Seating
+    points: Array
+    history: dict[str, Array] | None = None
+
+    @property
+    def count(self) -> int:
+        return int(self.points.shape[0])
+
+    def winners(self) -> Array:
+        """A (game, seat) mask of the winners by ``scoring.winners``: players only, ties all win."""
+        mask = np.zeros(self.points.shape, dtype=bool)
+        for game, row in enumerate(self.points[:, : self.table.players].tolist()):
+            mask[game, list(winners(dict(enumerate(row))))] = True
+        return mask
+
+    def record(self, game: int) -> GameRecord:
+        """Game number ``game`` as an ``engine.GameRecord`` (needs ``history=True``)."""
+        if self.history is None:
+            raise ValueError("these play-outs were run without history=True")
+        h = self.history
+        rounds = []
+        for r in range(ROUNDS):
+            auctions = tuple(
+                AuctionRecord(
+                    _ints(h["pools"][game, r, a]),
+                    _ints(h["bids"][game, r, a]),
+                    _ints(h["collected"][game, r, a]),
+                )
+                for a in range(h["bids"].shape[2])
+            )
+            rounds.append(RoundRecord(tuple(_ints(hand) for hand in h["hands"][game, r]), auctions))
+        return GameRecord(self.table, tuple(rounds), _ints(self.points[game]))
+
+
+def _ints(row: Array) -> tuple[int, ...]:
+    return tuple(int(x) for x in row)
+
+
+class RandomPlayout:
+    """Random games for one deck and player count; build once, then ``play`` as often as wanted.
+
+    Cards are handled by rank among the cards in play (lowest 0) and turned
+    back into numbers only for ``history``.
+    """
+
+    def __init__(self, players: int, deck: Deck | None = None) -> None:
+        self.deck = deck if deck is not None else default_deck()
+        self.table = seating(players)
+        self.numbers = np.array(cards_in_play(self.deck, players))
+        self.seats = self.table.seats
+        self.hand = hand_size(len(self.numbers), self.seats)
+        self._outcomes, self._width = self._tabulate()
+        cards = [self.deck.card(int(number)) for number in self.numbers]
+        self._stars = np.array([card.icon is Icon.STAR for card in cards], dtype=np.int64)
+        self._moons = np.array([card.icon is Icon.MOON for card in cards], dtype=np.int64)
+        self._suns = np.array([card.icon is Icon.SUN for card in cards], dtype=np.int64)
+        self._multicoloured = np.array([card.multicoloured for card in cards], dtype=np.int64)
+        self._colours = np.zeros((len(cards), len(self.deck.colours)), dtype=np.int64)
+        for rank, card in enumerate(cards):
+            if card.colour is not None:
+                self._colours[rank, card.colour.index] = 1
+        # Scores of the distinct cases met so far, by code (see _cached).
+        self._colour_points: dict[int, int] = {}
+        self._moon_bonuses: dict[int, tuple[int, ...]] = {}
+        self._sun_penalties: dict[int, tuple[int, ...]] = {}
+
+    def _tabulate(self) -> tuple[Array, int]:
+        """Outcome table: [code of the seats in bid order, lowest first][draw][seat] -> pool rank collected.
+
+        Each order's outcomes (equally likely) are repeated to ``seats!``
+        entries (their count divides it), so one uniform draw below
+        ``seats!`` picks one fairly.
+        """
+        seats = self.seats
+        width = factorial(seats)
+        dummies = [is_dummy(self.table, seat) for seat in range(seats)]
+        table = np.zeros((seats**seats, width, seats), dtype=np.int16)
+        for lowest_first in permutations(range(seats)):
+            bids = [0] * seats
+            for rank, seat in enumerate(lowest_first):
+                bids[seat] = rank
+            outcomes = list(auction_outcomes(collection_order(bids), dummies, range(seats)))
+            if width % len(outcomes):
+                raise AssertionError("an auction's outcomes do not divide seats! evenly")
+            table[self._code(np.array(lowest_first))] = outcomes * (width // len(outcomes))
+        return table, width
+
+    def _code(self, lowest_first: Array) -> Array:
+        """The seats in bid order, lowest first, as one number (base ``seats``), along the last axis."""
+        return lowest_first @ (self.seats ** np.arange(self.seats))
+
+    def play(self, rng: random.Random, count: int, history: bool = False) -> Playouts:
+        """``count`` random games; their random numbers come from ``rng`` (one 128-bit seed)."""
+        generator = np.random.default_rng(rng.getrandbits(128))
+        parts = [
+            self._batch(generator, min(BATCH, count - start), history)
+            for start in range(0, count, BATCH)
+        ]
+        points = (
+            np.concatenate([p for p, _ in parts])
+            if parts
+            else np.zeros((0, self.seats), dtype=np.int64)
+        )
+        kept = None
+        if history and parts:
+            kept = {
+                key: self.numbers[np.concatenate([h[key] for _, h in parts])]
+                for key in ("hands", "pools", "bids", "collected")
+            }
+        return Playouts(self.table, points, kept)
+
+    def _batch(
+        self, generator: np.random.Generator, games: int, history: bool
+    ) -> tuple[Array, dict[str, Array]]:
+        seats, hand = self.seats, self.hand
+        rows = np.arange(games)[:, None]
+        dealt = np.argsort(generator.random((games, len(self.numbers))), axis=1)
+        hands = dealt[:, : seats * hand].reshape(
+            games, seats, hand
+        )  # each in a random order: the bid order
+        pool = np.sort(dealt[:, seats * hand :], axis=1)
+        points = np.zeros((games, seats), dtype=np.int64)
+        suns = np.zeros((games, seats), dtype=np.int64)
+        kept: dict[str, list[Array]] = {"hands": [], "pools": [], "bids": [], "collected": []}
+        for round_number in range(ROUNDS):
+            draws = generator.integers(0, self._width, size=(games, hand))
+            collected = np.empty((games, hand, seats), dtype=hands.dtype)
+            pools = np.empty_like(collected)
+            for auction in range(hand):
+                bids = hands[:, :, auction]
+                lowest_first = np.argsort(bids, axis=1)
+                ranks = self._outcomes[self._code(lowest_first), draws[:, auction]]
+                pools[:, auction] = pool
+                collected[:, auction] = pool[rows, ranks]
+                pool = np.take_along_axis(
+                    bids, lowest_first, axis=1
+                )  # the bids, lowest first: the next pool
+            if history:
+                kept["hands"].append(hands)
+                kept["pools"].append(pools)
+                kept["bids"].append(hands.transpose(0, 2, 1))
+                kept["collected"].append(collected)
+            collections = collected.transpose(0, 2, 1)  # game, seat, card
+            points += self._round_points(collections)
+            suns += self._suns[collections].sum(axis=2)
+            if round_number < ROUNDS - 1:
+                # The collections become the hands, each shuffled: the next round's bid order.
+                order = np.argsort(generator.random(collections.shape), axis=2)
+                hands = np.take_along_axis(collections, order, axis=2)
+        points -= _per_row(suns, ROUNDS * hand + 1, self._sun_penalties, sun_penalties)
+        stacked = {key: np.stack(value, axis=1) for key, value in kept.items()} if history else {}
+        return points, stacked
+
+    def _round_points(self, collections: Array) -> Array:
+        """Each seat's points for a round: stars, colour sets and the moon bonus."""
+        stars = self._stars[collections].sum(axis=2)
+        moons = self._moons[collections].sum(axis=2)
+        multicoloured = self._multicoloured[collections].sum(axis=2)
+        counts = self._colours[collections].sum(axis=2)  # game, seat, colour
+        radix = self.hand + 1
+        codes = (
+            counts @ (radix ** np.arange(counts.shape[2]))
+            + multicoloured * radix ** counts.shape[2]
+        )
+        colour = _cached(codes, self._colour_points, self._colour_points_of)
+        bonus = _per_row(moons, radix, self._moon_bonuses, moon_bonuses)
+        points: Array = stars * star_points(1) + colour + bonus
+        return points
+
+    def _colour_points_of(self, code: int) -> int:
+        """Colour points of a collection coded as its colour counts and the multicoloured card (``_round_points``)."""
+        colours = len(self.deck.colours)
+        *counts, multicoloured = _digits(code, self.hand + 1, colours + 1)
+        return colour_choice(counts, bool(multicoloured)).points
+
+
+def _cached(codes: Array, memo: dict[int, Any], rule: Callable[[int], Any]) -> Array:
+    """``rule`` applied to every code (an int array), computed once per distinct code and kept in ``memo``."""
+    unique, inverse = np.unique(codes, return_inverse=True)
+    values = np.array(
+        [memo[c] if c in memo else memo.setdefault(c, rule(c)) for c in unique.tolist()]
+    )
+    looked_up: Array = values[inverse.reshape(codes.shape)]
+    return looked_up
+
+
+def _per_row(
+    rows: Array, radix: int, memo: dict[int, Any], rule: Callable[[list[int]], tuple[int, ...]]
+) -> Array:
+    """``rule`` (one count per seat -> one number per seat) applied to every row of ``rows``."""
+    seats = rows.shape[1]
+    codes = rows @ (radix ** np.arange(seats))
+    return _cached(codes, memo, lambda code: rule(_digits(code, radix, seats)))
+
+
+def _digits(code: int, radix: int, count: int) -> list[int]:
+    """The ``count`` digits of ``code`` in base ``radix``, lowest first."""
+    return [(code // radix**i) % radix for i in range(count)]
+
+
+_PLAYOUTS: dict[tuple[int, int], tuple[Deck, RandomPlayout]] = {}
+
+
+def random_playout(players: int, deck: Deck | None = None) -> RandomPlayout:
+    """The random play-out for ``players`` players and ``deck`` (default: the designer's), built once."""
+    deck = deck if deck is not None else default_deck()
+    key = (id(deck), players)
+    kept = _PLAYOUTS.get(key)
+    if kept is None or kept[0] is not deck:
+        kept = _PLAYOUTS[key] = (deck, RandomPlayout(players, deck))
+    return kept[1]
+
+
+def random_games(
+    rng: random.Random, players: int, count: int, deck: Deck | None = None, history: bool = False
+) -> Playouts:
+    """``count`` games with every seat playing at random: their final points by seat (the fast path)."""
+    return random_playout(players, deck).play(rng, count, history)
+
+
+def random_game(rng: random.Random, players: int, deck: Deck | None = None) -> GameRecord:
+    """One game played at random, every auction recorded."""
+    return random_games(rng, players, 1, deck, history=True).record(0)
