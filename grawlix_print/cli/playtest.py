@@ -23,7 +23,7 @@ def playtester_of(game: str, templates: Path, budget: int):
     """The one place a game's name becomes its ``Playtester``, with the rules of ``templates``."""
     if game == "grawlix":
         from ..games.grawlix.players import playtester
-        from ..games.templates import load_rules
+        from ..games.grawlix.templates import load_rules
 
         return playtester(load_rules(templates), budget)
     if game == "permutations":

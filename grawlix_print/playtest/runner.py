@@ -1,11 +1,12 @@
 """Playing many games: seeded games in batches, on an executor, with progress and Ctrl-C.
 
-Game ``g`` of a run with seed ``S`` is played with ``random.Random(f"{S}:{g}")``
-and nothing else, so its result does not depend on which batch it lands in,
-nor on which worker plays that batch, nor on how many workers there are: the
-same seed gives the same figures on one core, on every core or on a cluster.
-Batches only group games for the workers (about a quarter of a second of
-play each, from the game's own estimate), and their tallies add up exactly.
+A run's games are cut into batches of a fixed size (a tenth of a second of
+play, by the game's own fixed estimate for the strategies: never measured, so
+the cut depends on the run's settings alone). Batch ``k`` of a run with seed
+``S`` plays its games one after the other with ``random.Random(f"{S}:{k}")``
+and nothing else, so its games do not depend on which worker plays it, nor on
+how many workers there are, and the batches' tallies add up exactly: the same
+seed gives the same figures on one core, on every core or on a cluster.
 
 Batches run on any ``concurrent.futures.Executor``: worker processes on this
 machine by default (``open_executor``), a Dask cluster when a scheduler
@@ -31,15 +32,15 @@ from .tally import Tally
 
 MAX_GAMES = 10**7
 DAY_SECONDS = 24 * 3600
-BATCH_SECONDS = 0.25  # play per batch: short enough for progress and Ctrl-C, long enough to be cheap
-MAX_BATCH = 4096
+BATCH_SECONDS = 0.1  # play per batch: short enough for progress and Ctrl-C, long enough to be cheap
+MAX_BATCH = 2000
 QUEUED_PER_WORKER = 2
 CONNECT_SECONDS = 3.0  # how long a scheduler address may take to answer
 
 
-def game_seed(seed: int, game: int) -> str:
-    """The seed of game ``game`` of a run seeded ``seed``: derived from the two alone."""
-    return f"{seed}:{game}"
+def batch_seed(seed: int, batch: int) -> str:
+    """The seed of batch ``batch`` of a run seeded ``seed``: derived from the two alone."""
+    return f"{seed}:{batch}"
 
 
 @dataclass(frozen=True)
@@ -87,20 +88,21 @@ class Job:
         return max(1, min(MAX_BATCH, int(BATCH_SECONDS / self.seconds_per_game())))
 
     def batches(self) -> list[tuple[int, int]]:
-        """The batches as (first game, end game) ranges, in order."""
+        """The batches as (first game, end game) ranges, in order: batch k starts at k times the size."""
         size = self.batch_size()
         return [(start, min(start + size, self.games)) for start in range(0, self.games, size)]
 
 
 def play_batch(job: Job, start: int, stop: int) -> Tally:
-    """Games ``start`` to ``stop - 1`` of ``job``, tallied (what a worker runs)."""
+    """Games ``start`` to ``stop - 1`` of ``job`` (one batch), tallied: what a worker runs."""
     tally = Tally(job.seats)
-    rng = random.Random()
-    play = job.playtester.play
+    rng = random.Random(batch_seed(job.seed, start // job.batch_size()))
+    play, add = job.playtester.play, tally.add
+    turns = [job.strategies_of(turn) for turn in range(job.players)]
+    seatings = [job.seating(strategies) for strategies in turns]
     for game in range(start, stop):
-        rng.seed(game_seed(job.seed, game))
-        strategies = job.strategies_of(game)
-        tally.add(play(strategies, rng), job.seating(strategies))
+        turn = game % job.players
+        add(play(turns[turn], rng), seatings[turn])
     return tally
 
 

@@ -45,25 +45,34 @@ class Tally:
         """One game; ``seating[s]`` is the strategy in seat ``s`` (None for a dummy)."""
         if len(seating) != self.seats:
             raise ValueError(f"a seating of {len(seating)} seats for a tally of {self.seats}")
-        winners = set(result.winners)
-        if not winners or not winners <= set(range(self.seats)):
-            raise ValueError(f"winners {result.winners} are not seats of a {self.seats}-seat game")
+        winners = result.winners
+        if not winners or not all(0 <= seat < self.seats for seat in winners) or len(set(winners)) < len(winners):
+            raise ValueError(f"winners {winners} are not seats of a {self.seats}-seat game")
         self.games += 1
         for seat in winners:
             self.seat_wins[seat] += 1
-        self.shared += len(winners) > 1
+        if len(winners) > 1:
+            self.shared += 1
         self.lengths[result.length] += 1
+        measures = self.measures
         for name, value in result.measures.items():
-            self.measures.setdefault(name, Counter())[value] += 1
+            counts = measures.get(name)
+            if counts is None:
+                counts = measures[name] = Counter()
+            counts[value] += 1
+        dummy_won = False
         for seat, strategy in enumerate(seating):
-            if strategy is not None:
+            if strategy is None:
+                dummy_won = dummy_won or seat in winners
+            else:
                 self.strategy_seats[strategy] += 1
-                self.strategy_wins[strategy] += seat in winners
+                if seat in winners:
+                    self.strategy_wins[strategy] += 1
         if None in seating:
-            dummy_won = any(seating[seat] is None for seat in winners)
             for strategy in {s for s in seating if s is not None}:
                 self.dummy_games[strategy] += 1
-                self.dummy_wins[strategy] += dummy_won
+                if dummy_won:
+                    self.dummy_wins[strategy] += 1
 
     def merge(self, other: Tally) -> None:
         if other.seats != self.seats:

@@ -25,14 +25,14 @@ from pathlib import Path
 
 from ...playtest.protocol import Credits, GameResult, Measure
 from . import credits
-from .components import TILES, Tile
-from .engine import Game, Grid, Move
+from .components import Tile
+from .engine import Game, Grid, Move, random_game
 from .rules import Rules
 
 
 def tile_set(rules: Rules) -> Sequence[Tile]:
     """The game's tiles in supply order (tile ``i`` is bit ``i`` of a mask): the one place players get them."""
-    return TILES
+    return rules.tiles.tiles
 
 
 def _bits(mask: int) -> list[int]:
@@ -46,7 +46,7 @@ def _bits(mask: int) -> list[int]:
 
 def placements(grid: Grid, hand: int) -> int:
     """How many (tile of ``hand``, location) placements are legal on ``grid`` now."""
-    return sum(fits.bit_count() for _, fits in grid.fitting(hand))
+    return grid.placements(hand)
 
 
 # --- the players -------------------------------------------------------------------------
@@ -111,10 +111,7 @@ def _best_refill(after: Grid, supply: int, tiles: Sequence[Tile], rng: random.Ra
     """The supply tile that fits the most locations of ``after`` (ties at random)."""
     if not supply:
         return None
-    counts: dict[int, int] = dict.fromkeys(_bits(supply), 0)
-    for _, fits in after.fitting(supply):
-        for index in _bits(fits):
-            counts[index] += 1
+    counts = after.locations_each(supply)
     top = max(counts.values())
     return tiles[rng.choice([i for i, c in counts.items() if c == top])]
 
@@ -199,14 +196,14 @@ class SearchPlayer(Player):
             if abs(values[best]) >= _WIN / 2:  # a forced win or loss: deeper changes nothing
                 break
             depth += 1
-        _, move, after, refill = children[best]
+        _, move, after = children[best]
+        refill = _refill(after, game.supply)
         return move, None if refill is None else tiles[refill]
 
     def _root(self, root, children, order, depth, tiles) -> dict[int, float]:
         values: dict[int, float] = {}
         alpha = -float("inf")
         for i in order:
-            _, _, after, refill = children[i]
             value = -self._negamax(self._child(root, children[i]), depth - 1, -float("inf"), -alpha, tiles)
             values[i] = value
             alpha = max(alpha, value)
@@ -214,7 +211,9 @@ class SearchPlayer(Player):
 
     @staticmethod
     def _child(node: _Node, child) -> _Node:
-        _, move, after, refill = child
+        """The position after a move, its player drafting as greedy does."""
+        _, move, after = child
+        refill = _refill(after, node.supply)
         me = node.to_move
         hand = node.hands[me] & ~(1 << move.tile.index)
         supply = node.supply
@@ -241,8 +240,7 @@ class SearchPlayer(Player):
                     score = _WIN
                 else:
                     score = placements(after, hand & ~(1 << index)) - their_moves
-                refill = _refill(after, node.supply)
-                found.append((score, Move(location, tiles[index]), after, refill))
+                found.append((score, Move(location, tiles[index]), after))
                 if score >= beta:
                     return found
         found.sort(key=lambda child: -child[0])
@@ -268,10 +266,7 @@ def _refill(after: Grid, supply: int) -> int | None:
     """The supply tile that fits the most locations of ``after`` (the lowest such), as greedy drafts."""
     if not supply:
         return None
-    counts: dict[int, int] = dict.fromkeys(_bits(supply), 0)
-    for _, fits in after.fitting(supply):
-        for index in _bits(fits):
-            counts[index] += 1
+    counts = after.locations_each(supply)
     top = max(counts.values())
     return min(i for i, c in counts.items() if c == top)
 
@@ -291,8 +286,9 @@ CREDITS = Credits(
     keywords=(*credits.KEYWORDS, "playtest"),
 )
 # Seconds per game on one core of the development machine, for batch sizes and the one-day bound.
-_SECONDS = {"random": 0.0002, "greedy": 0.008}
-_SEARCH_SECONDS = 0.0004  # per position of the budget, a game's turns together
+_FAST_RANDOM_SECONDS = 0.00005  # every player random: the engine's random_game
+_SECONDS = {"random": 0.0005, "greedy": 0.004}  # beside other strategies, through the public API
+_SEARCH_SECONDS = 0.00015  # per position of the budget, a game's turns together
 
 
 def _code_files() -> tuple[Path, ...]:
@@ -324,7 +320,13 @@ class GrawlixPlaytester:
 
     def rules(self) -> dict:
         r = self.game_rules
-        return {"max_rows": r.max_rows, "max_columns": r.max_columns, "hand_size": r.hand_size}
+        return {
+            "glyphs": len(r.tiles.glyphs),
+            "colours": len(r.tiles.colours),
+            "max_rows": r.max_rows,
+            "max_columns": r.max_columns,
+            "hand_size": r.hand_size,
+        }
 
     def problem(self) -> str | None:
         r = self.game_rules
@@ -336,15 +338,36 @@ class GrawlixPlaytester:
         return None
 
     def seconds_per_game(self, strategies: Sequence[str]) -> float:
+        if all(s == "random" for s in strategies):
+            return _FAST_RANDOM_SECONDS
         return sum(_SEARCH_SECONDS * self.budget if s == "search" else _SECONDS[s] for s in strategies)
 
     def identity(self) -> str:
         digest = hashlib.sha256()
         for path in _code_files():
             digest.update(path.read_bytes())
-        return f"{self!r} {digest.hexdigest()[:16]}"
+        return f"{self.rules()} budget {self.budget} code {digest.hexdigest()[:16]}"
 
     def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
+        if all(s == "random" for s in strategies):
+            game = random_game(self.game_rules, rng)  # the same player, on the engine's fast path
+        else:
+            game = self._played(strategies, rng)
+        grid, r = game.grid, self.game_rules
+        top, left, bottom, right = grid.bounds
+        return GameResult(
+            winners=(1 - game.to_move,),
+            length=len(game.placed),
+            measures={
+                "tiles_placed": len(grid),
+                "grid_full": float(bottom - top + 1 == r.max_rows and right - left + 1 == r.max_columns),
+                "supply_out": float(game.supply == 0),
+            },
+        )
+
+
+    def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
+        """A game through the public API: each player chooses, ``Game`` checks and applies."""
         players = [SearchPlayer(self.budget) if s == "search" else _PLAYERS[s] for s in strategies]
         tiles = tile_set(self.game_rules)
         game = Game(self.game_rules)
@@ -352,16 +375,7 @@ class GrawlixPlaytester:
             game.draft(players[game.to_move].draft(game, tiles, rng))
         while (choice := players[game.to_move].turn(game, tiles, rng)) is not None:
             game.play(*choice)
-        grid, r = game.grid, self.game_rules
-        return GameResult(
-            winners=(1 - game.to_move,),
-            length=len(game.history),
-            measures={
-                "tiles_placed": len(grid),
-                "grid_full": float(grid.rows == r.max_rows and grid.columns == r.max_columns),
-                "supply_out": float(game.supply == 0),
-            },
-        )
+        return game
 
 
 _PLAYERS: dict[str, Player] = {"random": RandomPlayer(), "greedy": GreedyPlayer()}
