@@ -33,7 +33,7 @@ def playtester_of(game: str, templates: Path, budget: int):
     raise GrawlixError(f"--game {game!r} is not one of {', '.join(GAMES)}")
 
 
-@main.command(short_help="Play many games by the rules: win rates and lengths, with intervals.")
+@main.command(short_help="Play many games by the rules: who wins, how long, with intervals.")
 @click.option("--game", default="grawlix", show_default=True, help=f"The game: {', '.join(GAMES)}.")
 @click.option("--games", type=WholeNumber(1, MAX_GAMES), default=1000, show_default=True,
               help=f"How many games to play (at most {MAX_GAMES:,}).")  # fmt: skip
