@@ -285,16 +285,15 @@ def playtest() -> None:
     command on every core, the report's time, and the strength table (every core)."""
     import tempfile
 
+    from grawlix_print.games import game
     from grawlix_print.games.grawlix.players import GrawlixPlaytester
-    from grawlix_print.games.grawlix.templates import load_rules
-    from grawlix_print.games.templates import builtin_templates
     from grawlix_print.playtest.output import write_report
     from grawlix_print.playtest.report import Run, report
     from grawlix_print.playtest.runner import InlineExecutor, Job, Pool, local_workers, open_pool, play_batch, run
     from grawlix_print.playtest.stats import wilson
 
     _every_core()
-    rules = load_rules(builtin_templates())
+    rules = game("grawlix").rules
     cores = local_workers()
     with tempfile.TemporaryDirectory() as out:
         for games, strategy in ((200_000, "random"), (2_000, "greedy")):
@@ -335,7 +334,7 @@ def playtest() -> None:
         print(f"playtest: {label}: {played / elapsed:,.1f} complete games per second (one core)")
 
     job = Job(GrawlixPlaytester(rules), 2, ("random", "random"), 100_000, 2026)
-    compared = Job(GrawlixPlaytester(load_rules(builtin_templates())), 2, ("random", "random"), 100_000, 2027)
+    compared = Job(GrawlixPlaytester(rules), 2, ("random", "random"), 100_000, 2027)
     pool = Pool(InlineExecutor(), 1)
     record = report(Run(job, run(job, pool)), Run(compared, run(compared, pool)))
     with tempfile.TemporaryDirectory() as out:

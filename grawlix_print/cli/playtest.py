@@ -10,31 +10,16 @@ import click
 
 from ..errors import GrawlixError
 from ..files import make_folder
+from ..games import Game
 from ..playtest.runner import MAX_GAMES
 from .app import main, report_written
 from .options import WholeNumber, out_option, templates_option
 from .settings import with_settings
 
-GAMES = ("grawlix", "permutations")
 PRODUCT_FOLDER = "playtest"
 
 
-def playtester_of(game: str, templates: Path, budget: int):
-    """The one place a game's name becomes its ``Playtester``, with the rules of ``templates``."""
-    if game == "grawlix":
-        from ..games.grawlix.players import playtester
-        from ..games.grawlix.templates import load_rules
-
-        return playtester(load_rules(templates), budget)
-    if game == "permutations":
-        # PERMUTATIONS: once games/permutations/ has its engine, its players.py offers a
-        # Playtester (see grawlix_print/playtest/protocol.py) and this returns it.
-        raise GrawlixError("--game permutations cannot be playtested yet: its engine is not in this version")
-    raise GrawlixError(f"--game {game!r} is not one of {', '.join(GAMES)}")
-
-
 @main.command(short_help="Play many games by the rules: who wins, how long, with intervals.")
-@click.option("--game", default="grawlix", show_default=True, help=f"The game: {', '.join(GAMES)}.")
 @click.option("--games", type=WholeNumber(1, MAX_GAMES), default=1000, show_default=True,
               help=f"How many games to play (at most {MAX_GAMES:,}).")  # fmt: skip
 @click.option("--players", type=WholeNumber(0, 99), default=0, show_default=True,
@@ -48,7 +33,8 @@ def playtester_of(game: str, templates: Path, budget: int):
 @click.option("--budget", type=WholeNumber(1, 10**9), default=1000, show_default=True,
               help="Positions the search strategy scores per turn.")  # fmt: skip
 @click.option("--seed", type=WholeNumber(0, 2**63 - 1), default=1, show_default=True,
-              help="Game g is played with random.Random('SEED:g'): the same seed, the same figures.")  # fmt: skip
+              help="Batch k of the games is played with random.Random('SEED:k'): the same seed, "
+                   "the same figures, on any number of cores.")  # fmt: skip
 @click.option("--workers", type=WholeNumber(0, 4096), default=0, show_default=True,
               help="Worker processes on this machine (0: one per core).")  # fmt: skip
 @click.option("--scheduler", metavar="ADDRESS", default="",
@@ -59,41 +45,39 @@ def playtester_of(game: str, templates: Path, budget: int):
 @out_option
 @templates_option
 @with_settings
-def playtest(game: str, games: int, players: int, strategy: tuple[str, ...], rotate_seats: bool,
-             budget: int, seed: int, workers: int, scheduler: str, as_json: bool,
-             quiet: bool, out: Path, templates: Path) -> None:  # fmt: skip
+def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: bool, budget: int, seed: int,
+             workers: int, scheduler: str, as_json: bool, quiet: bool, out: Path, game: Game) -> None:  # fmt: skip
     """Play many complete games by the templates' rules and report what happens.
 
     Prints seat win rates with 95 % Wilson intervals, game lengths and the
-    game's own figures (Grawlix: tiles placed, how often the grid reaches its
-    largest size and the supply runs out), and writes them to playtest/ in the
-    --out folder: playtest.json, a PNG per plot and playtest.pdf, one page.
+    game's own figures (how often something happens, how many of something),
+    and writes them to playtest/ in the --out folder: playtest.json, a PNG
+    per plot and playtest.pdf, one page.
     When the templates' rules differ from the built-in game's, both are
     played with the same seeds and shown side by side, with the differences
     and whether they are significant. Every core is used; Ctrl-C stops and
     writes the report of the games finished so far.
     """
-    from ..games.templates import RULES_FILE, builtin_templates, is_builtin
     from ..playtest.output import write_report
     from ..playtest.report import Run, json_text, report, text_summary
     from ..playtest.runner import Job, check_duration, open_pool, run
 
-    playtester = playtester_of(game, templates, budget)
-    builtin = None if is_builtin(templates) else playtester_of(game, builtin_templates(), budget)
+    playtester = game.playtester(budget)
+    builtin = None if game.is_builtin else type(game)().playtester(budget)
     if builtin is not None and dict(builtin.rules()) == dict(playtester.rules()):
         builtin = None
     players = players or min(playtester.player_counts)
     if players not in playtester.player_counts:
         allowed = ", ".join(map(str, playtester.player_counts))
-        raise GrawlixError(f"--players {players}: {game} is played by {allowed} players")
+        raise GrawlixError(f"--players {players}: {game.name} is played by {allowed} players")
     strategies = _strategies(strategy or ("random",), players, playtester.strategies)
     problem = playtester.problem()
     if problem is not None:
-        raise GrawlixError(problem, str(templates / RULES_FILE))
+        raise GrawlixError(problem, str(game.templates))
     jobs = [Job(playtester, players, strategies, games, seed, rotate_seats)]
     if builtin is not None:
         jobs.append(Job(builtin, players, strategies, games, seed, rotate_seats))
-    _probe(jobs[0], str(templates / RULES_FILE))
+    _probe(jobs[0], str(game.templates))
     folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
 
     outcomes = []

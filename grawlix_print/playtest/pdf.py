@@ -39,6 +39,7 @@ def report_pdf(record: dict, pictures: dict[str, bytes], credits: Credits) -> by
     y = height - MARGIN
 
     def lines(text: str, font: str, size: float, colour=INK, indent: float = 0, leading: float = 1.3) -> None:
+        """``text`` wrapped to the page, ``indent`` from the margin, below the last line drawn."""
         nonlocal y
         canvas.setFillColorRGB(*colour)
         canvas.setFont(font, size)
@@ -50,12 +51,17 @@ def report_pdf(record: dict, pictures: dict[str, bytes], credits: Credits) -> by
     y -= 2
     lines(settings_line(record), body, 9, GREY)
     y -= 4
-    for strategy, words in record["strategy_descriptions"].items():
-        lines(f"{strategy}: {words}", body, 8.5)
+    for strategy, words in record["strategy_descriptions"].items():  # the name in bold, the words hanging
+        label = f"{strategy}: "
+        indent = canvas.stringWidth(label, bold, 8.5)
+        top = y
+        lines(words, body, 8.5, indent=indent)
+        canvas.setFont(bold, 8.5)
+        canvas.drawString(MARGIN, top - 8.5 * 1.3, label)
     compared = "builtin" in record
     if compared:
         changed = ", ".join(
-            f"{k} {v} instead of {record['builtin_rules'].get(k)}" for k, v in record["rules"].items()
+            f"{k} {v}, not {record['builtin_rules'].get(k)}" for k, v in record["rules"].items()
             if record["builtin_rules"].get(k) != v
         )  # fmt: skip
         y -= 2

@@ -1,16 +1,16 @@
 """What a game offers for playtesting: a ``Playtester`` plays one whole game and says what happened.
 
 The playtest layer knows no game. A game implements ``Playtester`` in its own
-folder (Grawlix: ``games/grawlix/players.py``) and hands it over through the
-command's game lookup. A playtester is sent to worker processes (or to a
+folder (``games/<name>/players.py``) and hands it over through its plug-in's
+``Game.playtester``. A playtester is sent to worker processes (or to a
 Dask cluster) by pickling, so it must be a plain, picklable value holding its
 rules (not a path to read them from: a remote worker has no such folder),
 with any precomputed tables rebuilt on the worker's side.
 
 A game is played by *players*, each with a strategy, and may add *dummy*
-seats that play by the rules' own procedure (Permutations does; Grawlix has
-none). Seats are numbered from 0, the first player; ``winners`` holds seat
-numbers, several for a shared win.
+seats that play by the rules' own procedure (most games have none). Seats
+are numbered from 0, the first player; ``winners`` holds seat numbers,
+several for a shared win.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Measure:
     mean with its interval and a distribution. ``flag``: 0 or 1 per game (the
     supply ran out), reported as how often, with a Wilson interval.
     ``plotted`` False leaves a count's distribution out of the plots (when it
-    is the game's length over again: Grawlix places one tile per turn).
+    is the game's length over again, as when every turn places one piece).
     """
 
     name: str

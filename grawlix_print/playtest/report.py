@@ -274,7 +274,7 @@ def text_summary(record: dict) -> str:
     for strategy, words in record["strategy_descriptions"].items():
         lines.append(f"  {strategy}: {words}")
     if "builtin" in record:
-        changed = join_words([f"{k} {v}" for k, v in record["rules"].items()
+        changed = join_words([f"{k} from {record['builtin_rules'].get(k)} to {v}" for k, v in record["rules"].items()
                               if record["builtin_rules"].get(k) != v])  # fmt: skip
         lines.append(f"  compared with the built-in rules (these rules change {changed or 'nothing'}); "
                      "* marks a significant difference (p < 0.05)")

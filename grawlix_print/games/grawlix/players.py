@@ -23,11 +23,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
+from ...components.tiles import Tile
 from ...playtest.protocol import Credits, GameResult, Measure
-from . import credits
-from .components import Tile
 from .engine import Game, Grid, Move, random_game
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from ...rulebook import FrontMatter
 
 
 def tile_set(rules: Rules) -> Sequence[Tile]:
@@ -278,13 +282,6 @@ MEASURES = (
     Measure("grid_full", "grid reaches its largest size", "flag"),
     Measure("supply_out", "supply runs out", "flag"),
 )
-CREDITS = Credits(
-    title="Grawlix",
-    authors=credits.AUTHORS,
-    licence=credits.LICENCE,
-    licence_url=credits.LICENCE_URL,
-    keywords=(*credits.KEYWORDS, "playtest"),
-)
 # Seconds per game on one core of the development machine, for batch sizes and the one-day bound.
 _FAST_RANDOM_SECONDS = 0.00005  # every player random: the engine's random_game
 _SECONDS = {"random": 0.0005, "greedy": 0.004}  # beside other strategies, through the public API
@@ -292,22 +289,31 @@ _SEARCH_SECONDS = 0.00015  # per position of the budget, a game's turns together
 
 
 def _code_files() -> tuple[Path, ...]:
-    from . import components, engine, rules
+    from ...components import tiles
+    from . import engine, rules
 
-    return tuple(Path(m.__file__) for m in (sys.modules[__name__], engine, rules, components))
+    return tuple(Path(m.__file__) for m in (sys.modules[__name__], engine, rules, tiles))
 
 
 @dataclass(frozen=True)
 class GrawlixPlaytester:
-    """Grawlix under ``rules``, for ``grawlix_print.playtest``; ``budget``: search nodes per turn."""
+    """Grawlix under ``rules``, for ``grawlix_print.playtest``; ``budget``: positions search scores per turn.
+
+    ``credits`` (for the report's PDF) default to the tile set's title alone.
+    """
 
     game_rules: Rules
-    budget: int = 200
+    budget: int = 1000
+    credits: Credits = None  # type: ignore[assignment]  (filled in below when not given)
     name: str = field(default="grawlix", init=False)
-    credits: Credits = field(default=CREDITS, init=False)
     strategies: tuple[str, ...] = field(default=("random", "greedy", "search"), init=False)
     player_counts: tuple[int, ...] = field(default=(2,), init=False)
     measures: tuple[Measure, ...] = field(default=MEASURES, init=False)
+
+    def __post_init__(self) -> None:
+        if self.credits is None:
+            title = self.game_rules.tiles.title
+            object.__setattr__(self, "credits", Credits(title, (), "", "", (title, "playtest")))
 
     def seat_count(self, players: int) -> int:
         return players
@@ -381,5 +387,14 @@ class GrawlixPlaytester:
 _PLAYERS: dict[str, Player] = {"random": RandomPlayer(), "greedy": GreedyPlayer()}
 
 
-def playtester(rules: Rules, budget: int | None = None) -> GrawlixPlaytester:
-    return GrawlixPlaytester(rules) if budget is None else GrawlixPlaytester(rules, budget)
+def playtester(rules: Rules, front_matter: FrontMatter | None = None, budget: int | None = None) -> GrawlixPlaytester:
+    """The playtester of ``rules``; the report's PDF names what ``front_matter`` names (authors, licence)."""
+    credits = None
+    if front_matter is not None:
+        credits = Credits(
+            front_matter.title, front_matter.authors, front_matter.licence, front_matter.licence_url,
+            (*front_matter.keywords, "playtest"),
+        )  # fmt: skip
+    if budget is None:
+        return GrawlixPlaytester(rules, credits=credits)
+    return GrawlixPlaytester(rules, budget, credits)
