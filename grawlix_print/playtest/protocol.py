@@ -11,6 +11,18 @@ A game is played by *players*, each with a strategy, and may add *dummy*
 seats that play by the rules' own procedure (most games have none). Seats
 are numbered from 0, the first player; ``winners`` holds seat numbers,
 several for a shared win.
+
+PERMUTATIONS (to do, with its players): its ``Game.playtester`` returns a
+playtester whose players see their own hand, the pool, the revealed bids
+and the collections, and whose dummies play exactly as the rules say
+(``dummy_seats``); its measures are the score per source and seat
+(``stars_0``, ``moons_0``, ``suns_0``, ``colours_0``... as counts) and the
+moon and sun ties (``moon_tie``, ``sun_tie`` as flags). The report then shows
+each measure's distribution and the dummies' win rate against each strategy
+with no change here. Its ``search`` player samples the hidden hands
+(determinisations) before searching. If one game at a time cannot reach the
+speed asked for, a ``play_many(strategies, rng, count)`` beside ``play`` (the
+numpy play-outs of ``games/permutations/playout.py``) would be the place.
 """
 
 from __future__ import annotations
