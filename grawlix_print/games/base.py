@@ -22,6 +22,7 @@ from ..errors import GrawlixError
 from .templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
+    from ..components.faces import PieceFace
     from ..components.tiles import TileSet
     from ..drawing.outline import TextGlyph
     from ..drawing.surface import Face
@@ -111,6 +112,15 @@ class Game(ABC):
 
     def tile_set(self) -> TileSet | None:
         """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None."""
+        return None
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        """Every distinct printable face (each card's front, each tile's face), in deck order:
+        what the card sheets and the images print. None by default."""
+        return ()
+
+    def back(self) -> PieceFace | None:
+        """The one back every face shares, if the pieces have one."""
         return None
 
     # --- commands only some games answer -----------------------------------------------------

@@ -22,7 +22,7 @@ from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
 from ..drawing.surface import Path as Shape
 from ..drawing.surface import Pen, lines, rectangle
 from ..drawing.text import Span
-from ..components.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
+from ..components.tile_drawing import FRAME_INSET_MM, TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
 from ..components.tiles import TileSet
@@ -59,10 +59,6 @@ CALIBRATION_LINE_MM = 0.3
 NOTE_POINTS = 8.0
 TITLE_POINTS = 9.0
 
-FRAME_INSET_MM = 1.0
-"""The tile's dark frame sits this far inside its cut line, with face colour beyond it:
-a cut at the kitchen table lands within about half of that, and an even margin of
-face colour hides the difference where a frame on the cut line would show it."""
 
 
 def build_sheets(

@@ -16,13 +16,14 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
+from ..components.tile_look import TILE_MM
 from ..errors import GrawlixError
 from ..papers import paper_size
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]
 
-PAPER_TILE_MM = 25.4
+PAPER_TILE_MM = TILE_MM
 """Paper tiles and stickers: one inch, the size of the designer's wooden squares."""
 
 PRODUCTS = ("tiles", "stickers")

@@ -20,6 +20,7 @@ from ..base import RULEBOOK_FILE, WEB_FILE, Game, Typography
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from ...components.faces import PieceFace
     from ...components.tiles import Tile, TileSet
     from ...drawing.outline import TextGlyph
     from ...rulebook import Block, RulebookText
@@ -115,6 +116,16 @@ class Grawlix(Game):
 
     def tile_set(self) -> TileSet:
         return self.tiles
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        from ...components.tile_drawing import tile_faces
+
+        return tile_faces(self.tiles)
+
+    def back(self) -> PieceFace:
+        from ...components.tile_drawing import tile_back
+
+        return tile_back(self.tiles)
 
     def check_positions(self, files: Sequence[Path], as_json: bool) -> Iterator[str | GrawlixError]:
         from json import dumps
