@@ -56,13 +56,20 @@ def build_sheets(
     game: Game, out: str | Path, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
     markings: str = "none", sticker_size: float | None = None, back_design: str = "light",
+    card_size: tuple[float, float] | None = None,
 ) -> list[Written]:  # fmt: skip
     """Write the card-stock tile sheet and the sticker sheet of the game's tiles; return what was written.
 
     ``None`` means the default: a one-inch tile, a 2 mm bleed, stickers that
     leave room on their squares. Both layouts are worked out (and bad input
-    refused) before either file is written.
+    refused) before either file is written. A game of cards (faces but no
+    tile set) gets its card sheets instead (``sheets.cards``).
     """
+    if game.tile_set() is None:
+        return _card_sheets(game, out, paper, card_size, bleed, backs, arrangement, markings,
+                            tile_size=tile_size, sticker_size=sticker_size, back_design=back_design)  # fmt: skip
+    if card_size is not None:
+        raise GrawlixError(f"--card-size is for card games; {game.name} has tiles (use --tile-size)")
     if back_design not in BACK_DESIGNS:
         raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
     out = Path(out)
@@ -85,6 +92,21 @@ def build_sheets(
         write_sheet(out / sheet_file_name(spec, design), spec, pages, page_notes, design, tiles, credits)
         for (spec, pages), page_notes in zip(jobs, notes)
     ]
+
+
+def _card_sheets(
+    game: Game, out: str | Path, paper: str, card_size: tuple[float, float] | None, bleed: float | None,
+    backs: bool, arrangement: str | None, markings: str, **tile_options: object,
+) -> list[Written]:  # fmt: skip
+    """The card sheets, refusing options that only tiles take."""
+    from .cards import build_card_sheets
+
+    given = {"tile_size": None, "sticker_size": None, "back_design": "light"}
+    for option, value in tile_options.items():
+        if value != given[option]:
+            flag = "--" + option.replace("_", "-")
+            raise GrawlixError(f"{flag} is for tile games; {game.name} has cards (use --card-size)")
+    return build_card_sheets(game, out, paper, card_size, bleed, backs, arrangement, markings)
 
 
 def sheet_file_name(spec: SheetSpec, design: BackDesign = BACK_DESIGNS["light"]) -> str:

@@ -36,7 +36,7 @@ class Grawlix(Game):
 
     name = "grawlix"
     summary = "the typesetters' tile game for two players: glyphs in colours on one shared grid"
-    products = ("leaflet", "sheets", "web", "3d")
+    products = ("leaflet", "sheets", "web", "images", "3d")
     commands = ("check", "facts")
     leaflet_format = "tri-fold"
 

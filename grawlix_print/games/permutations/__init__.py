@@ -29,7 +29,7 @@ class Permutations(Game):
 
     name = "permutations"
     summary = "a card game of secret bids for two to five players, with dummy players"
-    products = ("leaflet", "sheets", "web")
+    products = ("leaflet", "sheets", "web", "images")
     commands = ("score",)
     leaflet_format = "booklet"
 
