@@ -65,8 +65,8 @@ class CardSize(click.ParamType):
 @click.option("--back-design", type=OneLineChoice(BACK_DESIGNS), default="light",
               show_default=True,
               help="Tile backs: light (pale grey, little ink) or dark (charcoal, much ink).")
-@click.option("--card-size", type=CardSize(), default=None, show_default="the game's own, 63.5x88.9 for poker cards",
-              help="A card game's card, width x height, cut line to cut line: 63.5x88.9 or 2.5inx3.5in.")
+@click.option("--card-size", type=CardSize(), default=None, show_default="63.5x88.9",
+              help="A card game's card, width x height, cut line to cut line: 63.5x88.9 or 2.5inx3.5in (by default the game's own size).")
 @templates_option
 @with_settings
 def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
