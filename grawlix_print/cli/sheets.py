@@ -23,6 +23,11 @@ from .options import (
 from .settings import with_settings
 
 
+TILE_OPTIONS = ("tile_size", "sticker_size", "back_design")
+"""Options only a game of tiles takes (a card game refuses them, and ``init`` leaves them out)."""
+CARD_OPTIONS = ("card_size",)
+
+
 class CardSize(click.ParamType):
     """A card's width and height: ``63.5x88.9``, ``2.5inx3.5in`` (each a length, millimetres if bare),
     or a TOML list of two lengths in a settings file."""

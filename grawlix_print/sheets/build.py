@@ -40,7 +40,6 @@ from .furniture import (
     pdf_box,
 )
 from .layout import (
-    CALIBRATION,
     PAPER_TILE_MM,
     CARD_BLEED_MM,
     SheetPage,
@@ -250,7 +249,7 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str)
     each = "each sticker" if spec.product == "stickers" else "each tile"
     actual = (
         "Print at actual size (100 %), never “fit to page”: the square must measure"
-        f" {CALIBRATION[spec.paper][1]} and {each} {mm_words(spec.tile_size)}."
+        f" {paper_size(spec.paper).calibration_label} and {each} {mm_words(spec.tile_size)}."
     )
     if spec.product == "stickers":
         room = (spec.square - spec.tile_size) / 2

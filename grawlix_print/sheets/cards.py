@@ -45,7 +45,7 @@ from .furniture import (
     notes_height,
     pdf_box,
 )
-from .layout import ARRANGEMENTS, CALIBRATION, CROP_LENGTH_MM, CROP_OFFSET_MM, Box, Line, Placement, Point, bounds, crop_marks, cut_positions
+from .layout import ARRANGEMENTS, CROP_LENGTH_MM, CROP_OFFSET_MM, Box, Line, Placement, Point, bounds, crop_marks, cut_positions
 
 CARD_BLEED_MM = 3.0
 """How far the outer cards' faces run past the block's outer cuts by default: a print shop's 1/8 in,
@@ -251,7 +251,7 @@ def _first_sheet(spec: CardSheetSpec) -> list[CardPage]:
     """The calibration square top left, the notes beside it, a target near each corner; and, for
     duplex, the same mirrored on the back."""
     width, height = spec.page_size
-    side, _ = CALIBRATION[spec.paper]
+    side = paper_size(spec.paper).calibration
     m = NOTES_MARGIN_MM
     square = Box(m, height - m - side, m + side, height - m)
     note = Box(square.x1 + 6.0, m, width - m, height - m)
@@ -281,7 +281,7 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, count: int, cr
     xs, ys = cut_positions(sheet.cuts)
     paragraphs = [
         f"{title}: {count} cards to print and cut · {paper}",
-        f"Print at actual size (100 %), never “fit to page”: the square must measure {CALIBRATION[spec.paper][1]}"
+        f"Print at actual size (100 %), never “fit to page”: the square must measure {paper_size(spec.paper).calibration_label}"
         f" from outside edge to outside edge, and each card comes out {size}.",
     ]
     if spec.backs == "duplex":

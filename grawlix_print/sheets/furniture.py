@@ -19,7 +19,8 @@ from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
 from ..drawing.surface import Pen, lines, rectangle
 from ..drawing.text import Span
 from ..units import MM_PER_UNIT
-from .layout import CALIBRATION, TARGET_RADIUS_MM, Box, Line
+from ..papers import paper_size
+from .layout import TARGET_RADIUS_MM, Box, Line
 
 # Sheet furniture: black ink alone (K), so a home printer uses one cartridge for it.
 MARK = Ink((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
@@ -56,7 +57,7 @@ def draw_fold(surface: PdfSurface, fold: Line) -> None:
 
 def draw_calibration_square(surface: PdfSurface, box: Box, paper: str) -> None:
     """A square whose outside edges measure exactly the stated side, drawn as a filled frame."""
-    _, label = CALIBRATION[paper]
+    label = paper_size(paper).calibration_label
     w = CALIBRATION_LINE_MM
     frame = rectangle(box.x0, box.y0, box.width, box.height)
     frame += rectangle(box.x0 + w, box.y0 + w, box.width - 2 * w, box.height - 2 * w)
