@@ -22,6 +22,7 @@ from ..errors import GrawlixError
 from .templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
+    from ..components.faces import PieceFace
     from ..components.tiles import TileSet
     from ..playtest.protocol import Playtester
     from ..drawing.outline import TextGlyph
@@ -121,6 +122,15 @@ class Game(ABC):
             f"{self.name} cannot be playtested yet: it offers no players "
             "(a Playtester, see grawlix_print/playtest/protocol.py)"
         )
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        """Every distinct printable face (each card's front, each tile's face), in deck order:
+        what the card sheets and the images print. None by default."""
+        return ()
+
+    def back(self) -> PieceFace | None:
+        """The one back every face shares, if the pieces have one."""
+        return None
 
     # --- commands only some games answer -----------------------------------------------------
 
