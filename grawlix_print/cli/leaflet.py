@@ -10,7 +10,7 @@ from .options import out_option, paper_option, templates_option
 from .settings import with_settings
 
 
-@main.command(short_help="The rules leaflet (PDF): tri-fold and reading edition.")
+@main.command(short_help="The rules in print (PDF): to fold, and a reading edition.")
 @out_option
 @paper_option
 @templates_option
