@@ -1,6 +1,7 @@
 """Permutations: a card game of secret bids, collected cards and colour sets.
 
 ``deck`` says what the cards are (read from ``templates/components.toml``),
+``rules`` the numbers of its scoring and length (``templates/rules.toml``),
 ``table`` who sits at the table for each player count, ``engine`` plays the
 game (set-up, auctions, rounds, dummies), ``playout`` plays many random games
 fast, ``scoring`` scores a round's collections and the game, and
@@ -20,6 +21,7 @@ from ..templates import COMPONENTS_FILE
 if TYPE_CHECKING:
     from ...rulebook import RulebookText
     from .deck import Deck
+    from .rules import Rules
 
 
 class Permutations(Game):
@@ -38,12 +40,20 @@ class Permutations(Game):
 
         return read_deck(self.templates / COMPONENTS_FILE)
 
+    @cached_property
+    def rules(self) -> Rules:
+        """The scoring numbers and rounds of ``rules.toml``."""
+        from .rules import read_rules
+
+        return read_rules(self.templates)
+
     @property
     def title(self) -> str:
         return self.deck.title
 
     def check(self) -> None:
         self.deck  # noqa: B018  (reads and checks components.toml)
+        self.rules  # noqa: B018  (and rules.toml)
 
     def rulebook(self) -> RulebookText:
         raise GrawlixError(f"the rulebook of {self.title} is not written yet")
