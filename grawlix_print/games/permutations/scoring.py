@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any, TypeVar
 
@@ -369,6 +370,7 @@ def record(score: RoundScore) -> dict[str, dict[str, Any]]:
 # ---------------------------------------------------------------- a fact for the rulebook
 
 
+@cache
 def largest_face_up_set(cards: int, colours: int, special_cards: bool) -> int:
     """The largest face-up set any collection of ``cards`` cards can score, found by trying them all.
 
@@ -377,6 +379,7 @@ def largest_face_up_set(cards: int, colours: int, special_cards: bool) -> int:
     scored with ``colour_choice``, so the answer is the scorer's own. (By
     argument: a face-up set is no larger than the face-down one, so two sets
     of that size fit in the collection: at most half of it, rounded down.)
+    Kept once found: the search takes tenths of a second, and a rulebook asks often.
     """
     largest = 0
     specials = (
