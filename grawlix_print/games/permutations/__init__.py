@@ -13,7 +13,7 @@ its figures; the products (the A6 booklet, the web edition) only set them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,13 +88,11 @@ class Permutations(Game):
 
     # --- commands only this game answers ------------------------------------------------
 
-    def score_files(self, files: Sequence[Path], as_json: bool) -> Iterator[str]:
-        """What ``grawlix-print score`` prints for each score file (a round's collections)."""
+    def score_file(self, file: Path, as_json: bool) -> str:
         from json import dumps
 
         from .score_file import read_score_file, report, score_sheet
         from .scoring import record
 
-        for file in files:
-            score = score_sheet(read_score_file(file, self.deck), self.deck, self.rules)
-            yield dumps(record(score), ensure_ascii=False) if as_json else report(score, self.deck, self.rules)
+        score = score_sheet(read_score_file(file, self.deck), self.deck, self.rules)
+        return dumps(record(score), ensure_ascii=False) if as_json else report(score, self.deck, self.rules)

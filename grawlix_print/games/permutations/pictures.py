@@ -80,13 +80,18 @@ def _polygon(corners: Sequence[Point]) -> list[Segment]:
     return [Segment((a, b)) for a, b in zip(corners, [*corners[1:], corners[0]])]
 
 
+SUN_RAYS, SUN_RATIO = 14, 1.5
+SUN_HOLE = 0.2
+"""In running text the sun is a ring of rays, so it never reads as a dot."""
+
+
 @cache
 def icon_loop(icon: Icon) -> tuple[Segment, ...]:
     """The icon's outline, centred on the origin, about one unit across (y up)."""
     if icon is Icon.STAR:
         return tuple(_polygon(_star_points(5, 0.52, 2.25)))
-    if icon is Icon.SUN:
-        return tuple(_polygon(_star_points(18, 0.5, 1.25)))
+    if icon is Icon.SUN:  # the designer's has 18 shallow rays; fewer, deeper ones stay a sun at 3 mm
+        return tuple(_polygon(_star_points(SUN_RAYS, 0.5, SUN_RATIO)))
     # The moon: a disc with a second, offset disc taken out of its right side. The outline runs
     # round the disc's left side from where the circles cross at the top to where they cross at
     # the bottom, then back up along the inside of the second circle.
@@ -126,8 +131,11 @@ def icon_glyphs() -> dict[str, TextGlyph]:
         ys = [y for s in loop for _, y in s.points]
         scale = ICON_HEIGHT_EM / (max(ys) - min(ys))
         dx, dy = 0.06 - min(xs) * scale, -0.08 - min(ys) * scale
-        moved = tuple(s.transformed(scale, dx, dy) for s in loop)
-        glyphs[character] = TextGlyph((Contour(moved, False),), (max(xs) - min(xs)) * scale + 0.12)
+        contours = [Contour(tuple(s.transformed(scale, dx, dy) for s in loop), False)]
+        if icon is Icon.SUN:
+            hole = [s.reversed() for s in reversed(_arc(0.0, 0.0, SUN_HOLE, 0.0, 2 * math.pi))]
+            contours.append(Contour(tuple(s.transformed(scale, dx, dy) for s in hole), True))
+        glyphs[character] = TextGlyph(tuple(contours), (max(xs) - min(xs)) * scale + 0.12)
     return glyphs
 
 
