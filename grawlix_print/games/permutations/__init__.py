@@ -35,7 +35,7 @@ class Permutations(Game):
 
     name = "permutations"
     summary = "a card game of secret bids for two to five players, with dummy players"
-    products = ("leaflet", "sheets", "web")
+    products = ("leaflet", "web")  # the card sheets and images join when the card drawing does
     commands = ("score",)
     leaflet_format = "booklet"
 

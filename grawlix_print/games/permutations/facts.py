@@ -28,7 +28,7 @@ from ...rulebook.words import META_VALUES
 from ..base import Typography
 from .deck import Card, Deck, Icon
 from .engine import Game, GameRecord, next_round_pool
-from .pictures import ICON_CHARACTERS, CardsFigure, TableFigure, TitleFigure, title_inks
+from .pictures import ICON_CHARACTERS, CardsFigure, ScoreSheetFigure, TableFigure, TitleFigure, title_inks
 from .rules import Rules
 from .score_file import read_score_file, score_sheet
 from .scoring import RoundScore, SeatScore, face_up_limit, set_points
@@ -37,7 +37,7 @@ from .table import PLAYER_COUNTS, SEATINGS, Seating, hand_size, seating
 EXAMPLES_DIR = "examples"
 """Worked examples: score files (``examples/NAME.toml``) the text's claims and card pictures name."""
 
-TITLE_LETTER_MM, CARD_MM, TABLE_COLUMN_MM = 9.0, 11.0, 7.5
+TITLE_LETTER_MM, CARD_MM, TABLE_COLUMN_MM, SHEET_COLUMN_MM = 9.0, 11.0, 7.5, 14.0
 """Figures: as large as the page allows, up to these (a title letter's size, a card's width, a column)."""
 
 
@@ -226,7 +226,8 @@ class Facts:
     figure_unit = "card"
 
     def figure_names(self) -> tuple[str, ...]:
-        return ("title", "cards: EXAMPLE SEAT", "scoring table: TOP LABEL / BOTTOM LABEL")
+        return ("title", "cards: EXAMPLE SEAT", "scoring table: TOP LABEL / BOTTOM LABEL",
+                "score sheet: NAME / ROUND # / SUNS / SUN PENALTY / TOTAL")  # fmt: skip
 
     def figure(self, name: str, argument: str | None, unit_mm: float | None, line: int, where: str) -> Diagram:
         if name == "title" and not argument:
@@ -245,6 +246,13 @@ class Facts:
                                   self.typography.body, self.typography.bold)  # fmt: skip
             alt = f"{top} and {bottom}: " + ", ".join(f"{s}: {p}" for s, p in zip(sizes, points)) + "."
             return Diagram("table", "scoring-table", line, "The scoring table", alt, picture, TABLE_COLUMN_MM, unit_mm)
+        if name == "score sheet" and argument and argument.count("/") == 4:
+            labels = tuple(label.strip() for label in argument.split("/"))
+            seats = max(table.seats for table in SEATINGS.values())
+            sheet = ScoreSheetFigure(labels, self.rules.rounds, seats, self.typography.body, self.typography.bold)  # type: ignore[arg-type]
+            alt = (f"A score sheet: a column for each of up to {in_words(seats)} players and dummies, and rows for "
+                   + ", ".join(words for words, _ in sheet.row_labels) + ".")  # fmt: skip
+            return Diagram("score-sheet", "score-sheet", line, "A score sheet", alt, sheet, SHEET_COLUMN_MM, unit_mm)
         raise LookupError(name)
 
     def _cards(self, argument: str, line: int, where: str, unit_mm: float | None) -> Diagram:

@@ -279,6 +279,58 @@ class TableFigure:
         return "".join(self.headings) + "".join(self.top) + "".join(self.bottom)
 
 
+# ---------------------------------------------------------------- the score sheet
+
+
+@dataclass(frozen=True)
+class ScoreSheetFigure:
+    """A grid to keep the scores in: a column per seat, rows for each round's points and suns,
+    the sun penalty and the total. ``labels`` are the words of the rows: name, round (its ``#``
+    becomes the round's number), suns, sun penalty and total. The unit is a seat column's width."""
+
+    labels: tuple[str, str, str, str, str]
+    rounds: int
+    seats: int
+    face: Face
+    bold: Face
+    label_columns: float = 2.0
+    row_height: float = 0.56
+
+    @property
+    def row_labels(self) -> list[tuple[str, bool]]:
+        """Each row's words, and whether the row is one to add up (set in bold)."""
+        name, round_label, suns, penalty, total = self.labels
+        rows = [(name, True)]
+        for number in range(1, self.rounds + 1):
+            rows += [(round_label.replace("#", str(number)), False), (suns, False)]
+        return rows + [(penalty, False), (total, True)]
+
+    def size(self, unit: float) -> tuple[float, float]:
+        return (self.label_columns + self.seats) * unit, len(self.row_labels) * self.row_height * unit
+
+    def cell_to_fit(self, width: float, largest: float) -> float:
+        return min(largest, width / self.size(1.0)[0])
+
+    def draw(self, surface: Surface, x: float, top: float, unit: float) -> None:
+        width, height = self.size(unit)
+        row = self.row_height * unit
+        rows = self.row_labels
+        thin, thick = Pen(DARK, 0.01 * unit), Pen(DARK, 0.025 * unit)
+        surface.shape(lines([((x, top - k * row), (x + width, top - k * row)) for k in range(2, len(rows) - 1)]), pen=thin)
+        surface.shape(lines([((x, top - k * row), (x + width, top - k * row)) for k in (0, 1, len(rows) - 1, len(rows))]),
+                      pen=thick)  # fmt: skip
+        columns = [x] + [x + (self.label_columns + k) * unit for k in range(self.seats + 1)]
+        surface.shape(lines([((cx, top), (cx, top - height)) for cx in columns]), pen=thin)
+        size = 0.3 * unit
+        for k, (words, strong) in enumerate(rows):
+            baseline = top - (k + 0.5) * row - 0.35 * size
+            surface.text(x + 0.08 * unit, baseline, words, self.bold if strong else self.face, size, DARK, centred=False)
+
+    @property
+    def characters(self) -> str:
+        return "".join(words for words, _ in self.row_labels)
+
+
 # ---------------------------------------------------------------- the title
 
 
