@@ -232,11 +232,12 @@ def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     frame = page_frame()
     name = page_size(PAGE).name
     laid = [lay_out(page, boxes_for(page, styles, frame), frame, name, text.source, kind="page") for page in text.sections]
-    documents = [(output_names(paper)[0], "booklet", booklet_pdf(text, laid, paper, typography.body))]
+    # Each file is written as soon as it is drawn: the print edition, the one a designer watches for, first.
+    documents = [(output_names(paper)[0], "booklet", lambda: booklet_pdf(text, laid, paper, typography.body))]
     if reading:
-        documents.append((output_names(paper)[1], "reading", reading_pdf(text, laid, typography.body)))
+        documents.append((output_names(paper)[1], "reading", lambda: reading_pdf(text, laid, typography.body)))
     written = []
-    for file, edition, data in documents:
-        path = write_bytes(out / file, data)
+    for file, edition, draw in documents:
+        path = write_bytes(out / file, draw())
         written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(game.templates)}))
     return written

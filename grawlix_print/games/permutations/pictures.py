@@ -337,6 +337,8 @@ class ScoreSheetFigure:
 TITLE_OUTLINE = 0.09
 """The dark outline around each letter of the title, in ems (drawn under the colour, so all of it shows)."""
 TITLE_LEADING = 1.18
+TITLE_STAMP_UNIT = 100.0
+"""The title's size in its own units when drawn once as a stamp; each use scales it."""
 TITLE_CAP = 0.72
 """The first line's baseline below the figure's top, in ems, less the outline: room for the capitals."""
 
@@ -366,25 +368,37 @@ class TitleFigure:
         return min(largest, width / self._advance())
 
     def draw(self, surface: Surface, x: float, top: float, unit: float) -> None:
+        """Drawn once per document and placed wherever it appears (both covers show it)."""
+        reach = max(self.size(TITLE_STAMP_UNIT)) + TITLE_STAMP_UNIT
+        with surface.transformed(x, top, scale=unit / TITLE_STAMP_UNIT):
+            surface.stamp(("title", self.text, self.inks, self.face.name), reach,
+                          lambda s: self._draw(s, TITLE_STAMP_UNIT))  # fmt: skip
+
+    def _draw(self, surface: Surface, unit: float) -> None:
+        """The lines with their top-left corner at the origin: per line, every letter's outline
+        first (so no neighbour's outline covers a letter's colour), then the letters of each colour."""
         glyphs = self._glyphs()
         outline = Pen(DARK, 2 * TITLE_OUTLINE * unit, round=True)
         for n, inks in enumerate(self.inks):
-            baseline = top - (n * TITLE_LEADING + TITLE_CAP + TITLE_OUTLINE) * unit
-            cursor = x + TITLE_OUTLINE / 2 * unit
-            letters = [(c, glyphs.get(c)) for c in self.text]
-            shapes = []
+            baseline = -(n * TITLE_LEADING + TITLE_CAP + TITLE_OUTLINE) * unit
+            cursor = TITLE_OUTLINE / 2 * unit
+            by_ink: dict[Ink, Path] = {}
+            everything = Path()
             k = 0
-            for character, glyph in letters:
+            for character in self.text:
+                glyph = glyphs.get(character)
                 if glyph is None:
                     cursor += 0.3 * unit
                     continue
-                shapes.append((_glyph_at(glyph, cursor, baseline, unit), inks[k % len(inks)]))
+                letter = _glyph_at(glyph, cursor, baseline, unit)
+                ink = inks[k % len(inks)]
+                by_ink[ink] = by_ink.get(ink, Path()) + letter
+                everything += letter
                 cursor += glyph.advance * unit
                 k += 1
-            for path, _ in shapes:  # every outline first, so a letter's colour is never covered by its neighbour's
-                surface.shape(path, pen=outline)
-            for path, ink in shapes:
-                surface.shape(path, fill=ink, even_odd=True)
+            surface.shape(everything, pen=outline)
+            for ink, letters in by_ink.items():
+                surface.shape(letters, fill=ink)
 
     @property
     def characters(self) -> str:
