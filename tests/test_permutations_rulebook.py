@@ -18,10 +18,9 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
-from click.testing import CliRunner
+from conftest import PROJECT
 from pypdf import PdfReader
 
-from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
 from grawlix_print.games import game
 from grawlix_print.games.permutations import facts as facts_module
@@ -30,8 +29,6 @@ from grawlix_print.games.permutations.scoring import face_up_limit
 from grawlix_print.games.permutations.table import SEATINGS, hand_size
 from grawlix_print.leaflet.booklet import imposition, padded
 from grawlix_print.leaflet.build import build_leaflet
-
-from conftest import PROJECT
 
 TEMPLATES = PROJECT / "grawlix_print" / "games" / "permutations" / "templates"
 MM = 72 / 25.4
@@ -46,7 +43,7 @@ WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 7: "se
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True, cwd=cwd or PROJECT,
+        [sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True, cwd=cwd or PROJECT, check=False,
         env={"PYTHONPATH": str(PROJECT), "GRAWLIX_PRINT_SCREENSHOTS": "off", "PATH": "/usr/bin:/bin"},
     )  # fmt: skip
 
@@ -496,3 +493,33 @@ def test_init_gives_editable_templates_that_build(tmp_path):
     assert (tmp_path / "out" / "leaflet" / "leaflet-letter.pdf").is_file()
     assert (tmp_path / "out" / "web" / "rules.html").is_file()
     assert "lasts about forty minutes" in reading_text(tmp_path / "out" / "leaflet" / "leaflet-reading-a4.pdf")[1]
+
+
+# --- the shipped typeface ------------------------------------------------------------------------
+
+DEBIAN_SCHOLA = Path("/usr/share/texmf/fonts/opentype/public/tex-gyre")
+
+
+def test_schola_ships_with_its_licence_and_a_notice_of_its_changes():
+    from fontTools.ttLib import TTFont
+
+    from grawlix_print.fonts import FONT_DIR, SCHOLA_BOLD, SCHOLA_REGULAR
+
+    assert "LaTeX Project Public License" in (FONT_DIR / "ScholaPnP-GUST-FONT-LICENSE.txt").read_text()
+    readme = (FONT_DIR / "ScholaPnP-README.txt").read_text()
+    assert "What was changed" in readme and "do not support this version" in readme
+    for path in (SCHOLA_REGULAR, SCHOLA_BOLD):
+        font = TTFont(path)
+        assert "glyf" in font and "CFF " not in font  # TrueType outlines: reportlab can embed them
+        assert font["name"].getDebugName(1) == "Schola PnP"  # renamed, as the GUST licence asks
+        assert "GUST Font License" in font["name"].getDebugName(0)
+        assert {ord(c) for c in "Permutations’–×0123456789"} <= set(font.getBestCmap())
+
+
+@pytest.mark.skipif(not DEBIAN_SCHOLA.is_dir(), reason="Debian's fonts-texgyre is not installed")
+def test_the_shipped_schola_is_remade_byte_for_byte_from_tex_gyre():
+    from grawlix_print.fonts import SCHOLA_REGULAR
+    from grawlix_print.fonts.schola import SOURCES, converted
+
+    source = (DEBIAN_SCHOLA / SOURCES[SCHOLA_REGULAR]).read_bytes()
+    assert converted(source, "Regular") == SCHOLA_REGULAR.read_bytes()

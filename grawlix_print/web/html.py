@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from html import escape
 
 from ..drawing.outline import TextGlyph
-from ..drawing.svg import number, path_data
 from ..drawing.surface import glyph_path
+from ..drawing.svg import number, path_data
 from ..drawing.text import Break, Inline, plain
 from ..games.base import Typography
 from ..rulebook import Diagram, Heading, ListItem, Paragraph

@@ -18,7 +18,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import GrawlixError
 from ..base import RULEBOOK_FILE, Game, Typography
 from ..templates import COMPONENTS_FILE
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from ...drawing.text import Span
@@ -26,9 +27,16 @@ from ...facts.wording import in_words, join_words
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES
 from ..base import Typography
-from .deck import Card, Deck, Icon
-from .engine import Game, GameRecord, next_round_pool
-from .pictures import ICON_CHARACTERS, CardsFigure, ScoreSheetFigure, TableFigure, TitleFigure, title_inks
+from .deck import Card, Colour, Deck, IconRange
+from .engine import AuctionRecord, Game, GameRecord, next_round_pool
+from .pictures import (
+    ICON_CHARACTERS,
+    CardsFigure,
+    ScoreSheetFigure,
+    TableFigure,
+    TitleFigure,
+    title_inks,
+)
 from .rules import Rules
 from .score_file import read_score_file, score_sheet
 from .scoring import RoundScore, SeatScore, face_up_limit, set_points
@@ -39,6 +47,17 @@ EXAMPLES_DIR = "examples"
 
 TITLE_LETTER_MM, CARD_MM, TABLE_COLUMN_MM, SHEET_COLUMN_MM = 9.0, 11.0, 7.5, 14.0
 """Figures: as large as the page allows, up to these (a title letter's size, a card's width, a column)."""
+
+
+def _icon_values(found: IconRange) -> dict[str, Callable[[], Value]]:
+    """``{star.first}``, ``{star.last}``, ``{star.count}`` and ``{star.icon}`` (the icon in the text)."""
+    name = found.icon.value
+    return {
+        f"{name}.first": lambda: found.first,
+        f"{name}.last": lambda: found.last,
+        f"{name}.count": lambda: found.last - found.first + 1,
+        f"{name}.icon": lambda: (Span(ICON_CHARACTERS[found.icon], bold=True, glyph=True),),
+    }
 
 
 def _in_play(deck: Deck, table: Seating) -> int:
@@ -113,11 +132,7 @@ class Facts:
             "smallest_hand": lambda: min(TABLE_VALUES["hand"](deck, t) for t in SEATINGS.values()),
         }
         for found in deck.icons:
-            icon = found.icon
-            values[f"{icon.value}.first"] = lambda r=found: r.first
-            values[f"{icon.value}.last"] = lambda r=found: r.last
-            values[f"{icon.value}.count"] = lambda r=found: r.last - r.first + 1
-            values[f"{icon.value}.icon"] = lambda i=icon: (Span(ICON_CHARACTERS[i], bold=True, glyph=True),)
+            values.update(_icon_values(found))
         return values
 
     def names(self) -> tuple[str, ...]:
@@ -242,10 +257,10 @@ class Facts:
             top, bottom = (label.strip() for label in argument.split("/", 1))
             sizes = range(1, face_up_limit(self.deck) + 1)
             points = [set_points(size, face_up=True) for size in sizes]
-            picture = TableFigure((top, bottom), tuple(map(str, sizes)), tuple(map(str, points)),
-                                  self.typography.body, self.typography.bold)  # fmt: skip
+            table = TableFigure((top, bottom), tuple(map(str, sizes)), tuple(map(str, points)),
+                                self.typography.body, self.typography.bold)  # fmt: skip
             alt = f"{top} and {bottom}: " + ", ".join(f"{s}: {p}" for s, p in zip(sizes, points)) + "."
-            return Diagram("table", "scoring-table", line, "The scoring table", alt, picture, TABLE_COLUMN_MM, unit_mm)
+            return Diagram("table", "scoring-table", line, "The scoring table", alt, table, TABLE_COLUMN_MM, unit_mm)
         if name == "score sheet" and argument and argument.count("/") == 4:
             labels = tuple(label.strip() for label in argument.split("/"))
             seats = max(table.seats for table in SEATINGS.values())
@@ -293,7 +308,7 @@ SEAT_VALUES: dict[str, Callable[[SeatScore], int]] = {
 # --- claims about a worked example -----------------------------------------------------------
 
 
-def _example_fact(seat: SeatScore, fact: str, colours, where: str) -> tuple[str, str]:
+def _example_fact(seat: SeatScore, fact: str, colours: Sequence[Colour], where: str) -> tuple[str, str]:
     """What a fact claims and what the scorer says, both worded alike (``"6 star points"``)."""
     c = seat.collection
     names = {colour.name for colour in colours}
@@ -361,7 +376,7 @@ def _played(deck: Deck, rules: Rules) -> Played:
     return Played(tuple(games), seen_first)
 
 
-def _auctions(played: Played):
+def _auctions(played: Played) -> Iterator[tuple[GameRecord, int, AuctionRecord]]:
     for record in played.records:
         for number, game_round in enumerate(record.rounds):
             for auction in game_round.auctions:
@@ -390,7 +405,7 @@ def _dummies_lowest(played: Played) -> str | None:
 def _last_bids_next_pool(played: Played) -> str | None:
     for record in played.records:
         rounds = record.rounds
-        for before, after in zip(rounds, rounds[1:]):
+        for before, after in pairwise(rounds):
             pool = tuple(sorted(after.auctions[0].pool))
             if pool != next_round_pool(before.auctions[-1].bids) or pool != tuple(sorted(before.auctions[-1].bids)):
                 return f"a round began with the pool {pool} after the last bids {before.auctions[-1].bids}"
@@ -400,7 +415,7 @@ def _last_bids_next_pool(played: Played) -> str | None:
 def _bids_next_pool(played: Played) -> str | None:
     for record in played.records:
         for game_round in record.rounds:
-            for before, after in zip(game_round.auctions, game_round.auctions[1:]):
+            for before, after in pairwise(game_round.auctions):
                 if sorted(after.pool) != sorted(before.bids):
                     return f"an auction's pool {after.pool} was not the bids {before.bids} before it"
     return None
@@ -409,7 +424,7 @@ def _bids_next_pool(played: Played) -> str | None:
 def _collections_next_hands(played: Played) -> str | None:
     for record in played.records:
         rounds = record.rounds
-        for before, after in zip(rounds, rounds[1:]):
+        for before, after in pairwise(rounds):
             if [sorted(h) for h in after.hands] != [sorted(c) for c in before.collections]:
                 return "a round's hands were not the cards collected in the round before"
     return None

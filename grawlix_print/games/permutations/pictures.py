@@ -105,7 +105,7 @@ def icon_loop(icon: Icon) -> tuple[Segment, ...]:
 
 
 def _path(loop: Sequence[Segment], cx: float, cy: float, size: float) -> Path:
-    operations: list[tuple] = [("M", cx + loop[0].points[0][0] * size, cy + loop[0].points[0][1] * size)]
+    operations: list[tuple[str | float, ...]] = [("M", cx + loop[0].points[0][0] * size, cy + loop[0].points[0][1] * size)]
     for segment in loop:
         points = [c for x, y in segment.points[1:] for c in (cx + x * size, cy + y * size)]
         operations.append(("L", *points) if segment.is_line else ("C", *points))
@@ -406,7 +406,7 @@ class TitleFigure:
 
 
 def _glyph_at(glyph: TextGlyph, x: float, baseline: float, size: float) -> Path:
-    operations: list[tuple] = []
+    operations: list[tuple[str | float, ...]] = []
     for contour in glyph.contours:
         sx, sy = contour.start
         operations.append(("M", x + sx * size, baseline + sy * size))

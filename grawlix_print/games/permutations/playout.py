@@ -80,8 +80,7 @@ class Playouts:
 
     def dummy_won(self) -> Array:
         """Per game, whether a dummy is among the winners (the players' defeat, or a shared win)."""
-        won: Array = self.winners()[:, self.table.players :].any(axis=1)
-        return won
+        return np.asarray(self.winners()[:, self.table.players :].any(axis=1))
 
     def record(self, game: int) -> GameRecord:
         """Game number ``game`` as an ``engine.GameRecord`` (needs ``history=True``)."""

@@ -37,18 +37,20 @@ PARAMETERS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
 """The keys ``rules.toml`` holds, in its order."""
 
 
-def rules_from_toml(data: dict, source: str) -> Rules:
+def rules_from_toml(data: dict[str, object], source: str) -> Rules:
     """The rules in parsed ``rules.toml`` data; each fault is one line naming ``source`` and the key."""
     for key in data:
         if key not in PARAMETERS:
             raise GrawlixError(f"unknown key (known: {', '.join(PARAMETERS)})", f"{source}: {key}")
+    values: dict[str, int] = {}
     for key in PARAMETERS:
         if key not in data:
             raise GrawlixError("missing: give it as a positive whole number", f"{source}: {key}")
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise GrawlixError(f"must be a positive whole number, not {value!r}", f"{source}: {key}")
-    return Rules(**{key: data[key] for key in PARAMETERS})
+        values[key] = value
+    return Rules(**values)
 
 
 def read_rules(folder: Path) -> Rules:
