@@ -14,7 +14,7 @@ import click
 
 from ..errors import GrawlixError
 from ..facts.wording import join_words
-from ..papers import PAPERS
+from ..papers import PAPERS, PRINTER_PAPERS
 
 SETTING_KEY = "grawlix.setting-key"
 
@@ -76,10 +76,10 @@ class OneLineChoice(click.Choice):
 
 def paper_choice(extra: Sequence[str] = (), default: str = "a4"):
     """A ``--paper`` option: every paper, and the ``extra`` choices (``all`` adds ``both``)."""
-    sizes = [f"{p.name} ({p.width:g} x {p.height:g} mm)" for p in PAPERS.values()]
+    sizes = [f"{PAPERS[k].name} ({PAPERS[k].width:g} x {PAPERS[k].height:g} mm)" for k in PRINTER_PAPERS]
     return click.option(
         "--paper",
-        type=OneLineChoice([*PAPERS, *extra]),
+        type=OneLineChoice([*PRINTER_PAPERS, *extra]),
         default=default,
         show_default=True,
         help=f"Paper size: {join_words(sizes, 'or')}.",

@@ -20,14 +20,14 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..components.tile_look import MARKINGS
 from ..games import Game, game
-from ..papers import PAPERS as PAPER_SIZES
+from ..papers import PRINTER_PAPERS
 
 if TYPE_CHECKING:
     from .build import Step
 
 COMPONENTS = ("components.toml", "*.ttf", "*.otf")
 """What the sheets and 3D tiles read of the templates: the pieces and any typeface beside them."""
-PAPERS = tuple(PAPER_SIZES)
+PAPERS = PRINTER_PAPERS
 """Every paper, by key: what ``all`` builds unless told otherwise."""
 PREVIEWS = "previews"
 

@@ -33,7 +33,6 @@ from ..components.tile_look import BACK_DESIGNS, BackDesign, check_marking
 from ..papers import paper_size
 from ..units import MM_PER_UNIT
 from .layout import (
-    CALIBRATION,
     PAPER_TILE_MM,
     CARD_BLEED_MM,
     TARGET_RADIUS_MM,
@@ -245,7 +244,7 @@ def _fold(surface: PdfSurface, fold) -> None:
 
 def _calibration_square(surface: PdfSurface, box: Box, paper: str) -> None:
     """A square whose outside edges measure exactly the stated side, drawn as a filled frame."""
-    _, label = CALIBRATION[paper]
+    label = paper_size(paper).calibration_label
     w = CALIBRATION_LINE_MM
     frame = rectangle(box.x0, box.y0, box.width, box.height)
     frame += rectangle(box.x0 + w, box.y0 + w, box.width - 2 * w, box.height - 2 * w)
@@ -289,7 +288,7 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str)
     each = "each sticker" if spec.product == "stickers" else "each tile"
     actual = (
         "Print at actual size (100 %), never “fit to page”: the square must measure"
-        f" {CALIBRATION[spec.paper][1]} and {each} {_mm(spec.tile_size)}."
+        f" {paper_size(spec.paper).calibration_label} and {each} {_mm(spec.tile_size)}."
     )
     if spec.product == "stickers":
         room = (spec.square - spec.tile_size) / 2

@@ -58,8 +58,6 @@ TARGET_RADIUS_MM = 2.0
 MIN_TILE_MM = 10.0
 """Below this a glyph and its colour-blind marks are too small to print legibly (stickers too)."""
 
-CALIBRATION = {"a4": (50.0, "50 mm"), "letter": (50.8, "2 in (50.8 mm)")}
-"""Side and label of each paper size's calibration square, in the unit its rulers use."""
 
 
 @dataclass(frozen=True)
@@ -212,7 +210,7 @@ class _Frame:
 def _frame(spec: SheetSpec) -> _Frame:
     paper = paper_size(spec.paper)
     width, height = paper.width, paper.height
-    side, _ = CALIBRATION[spec.paper]
+    side = paper_size(spec.paper).calibration
     m, z = PRINT_MARGIN_MM, spec.mark_zone
     footer = Box(m, m, width - m, m + side)
     top, bottom = height - m - z, footer.y1 + FOOTER_GAP_MM + z
@@ -331,7 +329,7 @@ def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -
     else:
         crop_marks, guides = (), _sticker_guides(blocks[0], frame)
     targets = _targets(fronts, spec.bleed) if spec.backs == "duplex" else ()
-    side, _ = CALIBRATION[spec.paper]
+    side = paper_size(spec.paper).calibration
     footer = frame.footer
     calibration = Box(footer.x0, footer.y0, footer.x0 + side, footer.y1)
     note = Box(calibration.x1 + NOTE_GAP_MM, footer.y0, footer.x1, footer.y1)
