@@ -35,10 +35,6 @@ PRINTER_PAPERS = ("a4", "letter")
 """What home printers are fed, so what the sheets and leaflets are printed on (``--paper``);
 the smaller sizes are pages imposed on these (an A6 booklet on A4)."""
 
-PAGES = {"a6": Paper("A6", 105.0, 148.0), "a5": Paper("A5", 148.0, 210.0)}
-"""Page sizes a booklet is set in, smaller than the papers it is printed on (a quarter or a half of A4)."""
-
-
 def paper_size(key: str) -> Paper:
     """The paper called ``key`` (``"a4"``, ``"letter"``...); any other is a one-line error."""
     try:
@@ -46,10 +42,3 @@ def paper_size(key: str) -> Paper:
     except KeyError:
         raise GrawlixError(f"unknown paper {key!r} (use {', '.join(PAPERS)})") from None
 
-
-def page_size(key: str) -> Paper:
-    """The booklet page called ``key`` (``"a6"``, ``"a5"``); any other is a one-line error."""
-    try:
-        return PAGES[key]
-    except KeyError:
-        raise GrawlixError(f"unknown page size {key!r} (use {', '.join(PAGES)})") from None

@@ -30,7 +30,7 @@ from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Face, Pen, lines
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
-from ..papers import page_size, paper_size
+from ..papers import PRINTER_PAPERS, paper_size
 from ..rulebook import RulebookText
 from .layout import TEXT_INK, Frame, LaidOut, Styles, boxes_for, lay_out, make_styles
 
@@ -59,7 +59,7 @@ def output_names(paper: str) -> tuple[str, str]:
 
 
 def page_points() -> tuple[float, float]:
-    size = page_size(PAGE)
+    size = paper_size(PAGE)
     return size.width * mm, size.height * mm
 
 
@@ -223,14 +223,15 @@ def check_pages(text: RulebookText) -> None:
 def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """Lay out every page (failing, naming the page, before anything is written), then write the PDFs."""
     out, paper = Path(out), paper.lower()
-    paper_size(paper)  # an unknown paper is refused before any work
+    if paper not in PRINTER_PAPERS:  # refused before any work: the pages are imposed on a printer's paper
+        raise GrawlixError(f"a booklet is printed on {' or '.join(PRINTER_PAPERS)} paper, not {paper!r}")
     game.check()
     text = game.rulebook()
     check_pages(text)
     typography = game.typography()
     styles = booklet_styles(typography, game.running_glyphs())
     frame = page_frame()
-    name = page_size(PAGE).name
+    name = paper_size(PAGE).name
     laid = [lay_out(page, boxes_for(page, styles, frame), frame, name, text.source, kind="page") for page in text.sections]
     # Each file is written as soon as it is drawn: the print edition, the one a designer watches for, first.
     documents = [(output_names(paper)[0], "booklet", lambda: booklet_pdf(text, laid, paper, typography.body))]
