@@ -10,7 +10,7 @@ from .options import out_option, paper_option, templates_option
 from .settings import with_settings
 
 
-@main.command(short_help="The rules in print (PDF): a leaflet or booklet, and a reading edition.")
+@main.command(short_help="The rules in print (PDF) and a reading edition.")
 @out_option
 @paper_option
 @templates_option
