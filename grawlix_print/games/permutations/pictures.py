@@ -21,7 +21,7 @@ from functools import cache
 from ...drawing.fonts import QUICKSAND_BOLD
 from ...drawing.ink import Ink
 from ...drawing.outline import Contour, Segment, TextGlyph, text_glyphs
-from ...drawing.surface import Face, Path, Pen, Surface, lines
+from ...drawing.surface import Face, Path, Pen, Surface, lines, rectangle
 from ...fonts import SCHOLA_BOLD as SCHOLA_BOLD_FILE
 from ...fonts import SCHOLA_REGULAR as SCHOLA_REGULAR_FILE
 from .deck import Card, Deck, Icon
@@ -224,6 +224,12 @@ def _quarters(x: float, y: float, w: float, h: float, r: float) -> list[Path]:
     return [Path((("M", cx, cy), *corner, ("Z",))) for corner in corners]
 
 
+def on_paper(surface: Surface, x: float, top: float, width: float, height: float) -> None:
+    """White behind a picture's dark lines and words, so they show on a dark screen too (GitHub's
+    dark theme shows a transparent SVG on near-black); on the printed page it is the paper."""
+    surface.shape(rectangle(x, top - height, width, height), fill=PAPER)
+
+
 def _rounded(x: float, y: float, width: float, height: float, r: float) -> Path:
     """An upright rectangle with rounded corners, from its lower-left corner."""
     k = 0.5523 * r
@@ -262,6 +268,7 @@ class TableFigure:
 
     def draw(self, surface: Surface, x: float, top: float, unit: float) -> None:
         width, height = self.size(unit)
+        on_paper(surface, x, top, width, height)
         row = height / 2
         size = 0.42 * unit
         rules = [((x, top), (x + width, top)), ((x, top - row), (x + width, top - row)),
@@ -313,6 +320,7 @@ class ScoreSheetFigure:
 
     def draw(self, surface: Surface, x: float, top: float, unit: float) -> None:
         width, height = self.size(unit)
+        on_paper(surface, x, top, width, height)
         row = self.row_height * unit
         rows = self.row_labels
         thin, thick = Pen(DARK, 0.01 * unit), Pen(DARK, 0.025 * unit)
@@ -369,6 +377,7 @@ class TitleFigure:
 
     def draw(self, surface: Surface, x: float, top: float, unit: float) -> None:
         """Drawn once per document and placed wherever it appears (both covers show it)."""
+        on_paper(surface, x, top, *self.size(unit))
         reach = max(self.size(TITLE_STAMP_UNIT)) + TITLE_STAMP_UNIT
         with surface.transformed(x, top, scale=unit / TITLE_STAMP_UNIT):
             surface.stamp(("title", self.text, self.inks, self.face.name), reach,
