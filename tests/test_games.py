@@ -75,7 +75,7 @@ def _layer(module: str) -> str:
 
 NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
 ORDER = ["errors", "files", "units", "cache", "papers", "fonts", "facts", "drawing", "components", "rulebook",
-         "games", "leaflet", "sheets", "web", "solid", "kit", "cli"]  # fmt: skip
+         "playtest", "games", "leaflet", "sheets", "web", "solid", "kit", "cli"]  # fmt: skip
 """The neutral layers, each importing only those before it (products side by side): drawing knows shapes,
 inks and text; components are pieces as data and how a piece is drawn; games the registry and interface."""
 PRODUCTS = {"leaflet", "sheets", "web", "solid"}

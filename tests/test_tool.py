@@ -24,7 +24,7 @@ from grawlix_print.games import builtin_templates, game
 from conftest import PROJECT, TEMPLATES
 
 # The commands of the program (a test module may register a helper command of its own).
-COMMANDS = {"all", "check", "facts", "games", "init", "leaflet", "sheets", "stl", "watch", "web"}
+COMMANDS = {"all", "check", "facts", "games", "init", "leaflet", "playtest", "sheets", "stl", "watch", "web"}
 TEMPLATE_FILES = sorted(p.relative_to(TEMPLATES) for p in TEMPLATES.rglob("*") if p.is_file())
 
 

@@ -113,4 +113,6 @@ def _toml_default(option: click.Option, context: click.Context, kind: type[Game]
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value)
+    if isinstance(value, (list, tuple)):  # an option given several times: a TOML list
+        return json.dumps([str(item) for item in value])
     return json.dumps(str(value))  # a TOML basic string

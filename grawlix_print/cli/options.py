@@ -133,3 +133,23 @@ class NameList(click.ParamType):
 
     def get_metavar(self, param, ctx=None) -> str:
         return ",".join(self.choices)
+
+
+class WholeNumber(click.ParamType):
+    """A whole number from ``low`` to ``high`` (``10_000`` and ``10,000`` read as ten thousand)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        text = str(value).replace("_", "").replace(",", "").strip()
+        if isinstance(value, bool) or not text.lstrip("-").isdigit():
+            raise GrawlixError(f"{option_label(param, ctx)} must be a whole number, not {value!r}")
+        number = int(text) if len(text) < 30 else (self.high + 1 if text[0] != "-" else self.low - 1)
+        if not self.low <= number <= self.high:
+            raise GrawlixError(
+                f"{option_label(param, ctx)} must be from {self.low:,} to {self.high:,}, not {number:,}"
+            )
+        return number

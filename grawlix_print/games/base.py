@@ -23,6 +23,7 @@ from .templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
     from ..components.tiles import TileSet
+    from ..playtest.protocol import Playtester
     from ..drawing.outline import TextGlyph
     from ..drawing.surface import Face
     from ..rulebook import Block, FrontMatter, RulebookText
@@ -112,6 +113,14 @@ class Game(ABC):
     def tile_set(self) -> TileSet | None:
         """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None."""
         return None
+
+    def playtester(self, budget: int | None = None) -> Playtester:
+        """What ``grawlix-print playtest`` plays: this game's rules with its players
+        (``grawlix_print.playtest.protocol``); ``budget``, the search player's, or its default."""
+        raise GrawlixError(
+            f"{self.name} cannot be playtested yet: it offers no players "
+            "(a Playtester, see grawlix_print/playtest/protocol.py)"
+        )
 
     # --- commands only some games answer -----------------------------------------------------
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ...rulebook import Block, RulebookText
     from .engine import Grid
     from .facts import Facts
+    from .players import GrawlixPlaytester
     from .positions import Position
     from .proof import Proof
     from .rules import Rules
@@ -115,6 +116,11 @@ class Grawlix(Game):
 
     def tile_set(self) -> TileSet:
         return self.tiles
+
+    def playtester(self, budget: int | None = None) -> GrawlixPlaytester:
+        from .players import playtester
+
+        return playtester(self.rules, self.front_matter, budget)
 
     def check_positions(self, files: Sequence[Path], as_json: bool) -> Iterator[str | GrawlixError]:
         from json import dumps
