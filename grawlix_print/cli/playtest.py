@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import GrawlixError
+from ..facts.wording import join_words
 from ..files import make_folder
 from ..games import Game
 from ..playtest.runner import MAX_GAMES
@@ -68,7 +69,7 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
         builtin = None
     players = players or min(playtester.player_counts)
     if players not in playtester.player_counts:
-        allowed = ", ".join(map(str, playtester.player_counts))
+        allowed = join_words([str(n) for n in playtester.player_counts], "or")
         raise GrawlixError(f"--players {players}: {game.name} is played by {allowed} players")
     strategies = _strategies(strategy or ("random",), players, playtester.strategies)
     problem = playtester.problem()

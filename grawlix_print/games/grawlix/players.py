@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...components.tiles import Tile
-from ...playtest.protocol import Credits, GameResult, Measure
+from ...playtest.protocol import Credits, GameResult, Games, Measure, play_each
 from .engine import Game, Grid, Move, random_game
 from .rules import Rules
 
@@ -370,6 +370,8 @@ class GrawlixPlaytester:
             },
         )
 
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        return play_each(self, strategies, rng, count)
 
     def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
         """A game through the public API: each player chooses, ``Game`` checks and applies."""

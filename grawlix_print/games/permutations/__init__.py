@@ -6,6 +6,7 @@
 game (set-up, auctions, rounds, dummies), ``playout`` plays many random games
 fast, ``scoring`` scores a round's collections and the game, and
 ``score_file`` reads a round's collections from a file and words the scores;
+``players`` (and ``search``) play it for ``grawlix-print playtest``;
 ``cards`` draws a card's front and the backs, which the card sheets and the
 images print. ``facts`` answers the rulebook's placeholders and claims
 (``templates/leaflet.md``, with its worked examples in ``templates/examples/``)
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from ...rulebook import RulebookText
     from .deck import Deck
     from .facts import Facts
+    from .players import PermutationsPlaytester
     from .rules import Rules
 
 
@@ -87,6 +89,11 @@ class Permutations(Game):
         from .pictures import icon_glyphs
 
         return icon_glyphs()
+
+    def playtester(self, budget: int | None = None) -> PermutationsPlaytester:
+        from .players import playtester
+
+        return playtester(self.deck, self.rules, self.front_matter, budget)
 
     def faces(self) -> tuple[PieceFace, ...]:
         from .cards import card_faces
