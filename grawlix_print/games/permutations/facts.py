@@ -24,6 +24,7 @@ from pathlib import Path
 from ...drawing.text import Span
 from ...errors import GrawlixError
 from ...facts.wording import in_words, join_words
+from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES
 from ..base import Typography
@@ -80,11 +81,18 @@ def _counts_words(counts: list[int]) -> str:
     return join_words([in_words(n) for n in counts], "or")
 
 
-class Facts:
-    """Permutations' ``TextFacts``: the deck, the rules, the table, the engine's play and worked examples."""
+PLAYTEST = "playtest"
+"""``{playtest.KEY}`` and ``{playtest.N.KEY}``: figures of games the playtest plays (see ``Quotes``)."""
 
-    def __init__(self, deck: Deck, rules: Rules, templates: Path, typography: Typography) -> None:
+
+class Facts:
+    """Permutations' ``TextFacts``: the deck, the rules, the table, the engine's play and worked
+    examples, and the playtest's figures (``quotes``, played only if the text asks)."""
+
+    def __init__(self, deck: Deck, rules: Rules, templates: Path, typography: Typography,
+                 quotes: Quotes | None = None) -> None:  # fmt: skip
         self.deck, self.rules, self.templates, self.typography = deck, rules, templates, typography
+        self.quotes = quotes
         self.examples: dict[str, tuple[str, RoundScore]] = {}
         self.values: dict[str, Callable[[], Value]] = self._values()
 
@@ -92,7 +100,7 @@ class Facts:
 
     def references(self, text: str, first_line: int, source: str) -> None:
         """Read and score every worked example the text names, before anything is filled in."""
-        others = {key.split(".")[0] for key in self.values} | {"players", "set", "engine"}
+        others = {key.split(".")[0] for key in self.values} | {"players", "set", "engine", PLAYTEST}
         for match in _EXAMPLE_REFERENCE.finditer(text):
             name = next(g for g in match.groups() if g)
             if name in others or name in self.examples:
@@ -136,8 +144,10 @@ class Facts:
         return values
 
     def names(self) -> tuple[str, ...]:
+        quoted = self.quotes.names() if self.quotes is not None else ()
         return (*self.values, *META_VALUES, *(f"players.N.{key}" for key in TABLE_VALUES), "set.N",
-                *(f"EXAMPLE.SEAT.{key}" for key in SEAT_VALUES))  # fmt: skip
+                *(f"EXAMPLE.SEAT.{key}" for key in SEAT_VALUES), *(f"{PLAYTEST}.{key}" for key in quoted),
+                *(f"{PLAYTEST}.N.{key}" for key in quoted))  # fmt: skip
 
     def value(self, name: str, where: str) -> Value:
         if name in self.values:
@@ -149,6 +159,10 @@ class Facts:
             return set_points(int(parts[1]), face_up=True)
         if len(parts) == 3 and parts[0] in self.examples and parts[2] in SEAT_VALUES:
             return SEAT_VALUES[parts[2]](self._seat(parts[0], parts[1], where))
+        if parts[0] == PLAYTEST and len(parts) in (2, 3) and self.quotes is not None:
+            players = self._seating(parts[1], where).players if len(parts) == 3 else None
+            if parts[-1] in self.quotes.names(players):
+                return self.quotes.figure(parts[-1], players)
         raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
 
     @staticmethod
