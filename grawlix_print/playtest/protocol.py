@@ -30,10 +30,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from ..rulebook import FrontMatter
 
 Array = npt.NDArray[Any]
 
@@ -127,6 +130,12 @@ class Credits:
     licence: str
     licence_url: str
     keywords: tuple[str, ...]
+
+    @classmethod
+    def of(cls, front_matter: FrontMatter) -> Credits:
+        """What a rulebook's front matter says of its game, and that this is its playtest."""
+        m = front_matter
+        return cls(m.title, m.authors, m.licence, m.licence_url, (*m.keywords, "playtest"))
 
 
 @runtime_checkable

@@ -390,12 +390,7 @@ _PLAYERS: dict[str, Player] = {"random": RandomPlayer(), "greedy": GreedyPlayer(
 
 def playtester(rules: Rules, front_matter: FrontMatter | None = None, budget: int | None = None) -> GrawlixPlaytester:
     """The playtester of ``rules``; the report's PDF names what ``front_matter`` names (authors, licence)."""
-    credits = None
-    if front_matter is not None:
-        credits = Credits(
-            front_matter.title, front_matter.authors, front_matter.licence, front_matter.licence_url,
-            (*front_matter.keywords, "playtest"),
-        )  # fmt: skip
+    credits = None if front_matter is None else Credits.of(front_matter)
     if budget is None:
         return GrawlixPlaytester(rules, credits=credits)
     return GrawlixPlaytester(rules, budget, credits)

@@ -28,6 +28,7 @@ from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES
 from ..base import Typography
+from .cards import card_look
 from .deck import Card, Colour, Deck, IconRange
 from .engine import AuctionRecord, Game, GameRecord, next_round_pool
 from .pictures import (
@@ -46,7 +47,7 @@ from .table import PLAYER_COUNTS, SEATINGS, Seating, hand_size, seating
 EXAMPLES_DIR = "examples"
 """Worked examples: score files (``examples/NAME.toml``) the text's claims and card pictures name."""
 
-TITLE_LETTER_MM, CARD_MM, TABLE_COLUMN_MM, SHEET_COLUMN_MM = 9.0, 11.0, 7.5, 14.0
+TITLE_LETTER_MM, CARD_MM, TABLE_COLUMN_MM, SHEET_COLUMN_MM = 9.0, 15.0, 7.5, 14.0
 """Figures: as large as the page allows, up to these (a title letter's size, a card's width, a column)."""
 
 
@@ -291,7 +292,7 @@ class Facts:
         seat = " ".join(words[1:])
         numbers = self._seat(words[0], seat, where).collection.cards
         cards = tuple(sorted((self.deck.card(n) for n in numbers), key=_laid_out))
-        picture = CardsFigure(cards, tuple(c.ink for c in self.deck.colours), self.typography.bold)
+        picture = CardsFigure(tuple(card_look(card, self.deck) for card in cards))
         alt = f"{seat}'s cards: " + ", ".join(map(str, cards)) + "."
         name = re.sub(r"[^\w-]+", "-", f"{words[0]}-{seat}").lower()
         return Diagram("cards", name, line, f"{seat}'s cards", alt, picture, CARD_MM, unit_mm)

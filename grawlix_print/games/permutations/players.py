@@ -385,12 +385,7 @@ def playtester(
     deck: Deck, rules: Rules, front_matter: FrontMatter | None = None, budget: int | None = None
 ) -> PermutationsPlaytester:
     """The playtester of ``deck`` and ``rules``; the report's PDF names what ``front_matter`` names."""
-    credits = None
-    if front_matter is not None:
-        credits = Credits(
-            front_matter.title, front_matter.authors, front_matter.licence, front_matter.licence_url,
-            (*front_matter.keywords, "playtest"),
-        )  # fmt: skip
+    credits = None if front_matter is None else Credits.of(front_matter)
     if budget is None:
         return PermutationsPlaytester(deck, rules, credits=credits)
     return PermutationsPlaytester(deck, rules, budget, credits)
