@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from test_permutations_engine import check_game
 
 from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
@@ -36,8 +37,6 @@ from grawlix_print.games.permutations.search import SearchPlayer, roll_out_start
 from grawlix_print.playtest.report import Run, report
 from grawlix_print.playtest.runner import InlineExecutor, Job, Pool, run
 from grawlix_print.playtest.stats import Moments, mean_difference, proportion_difference
-
-from test_permutations_engine import check_game
 
 DECK, RULES = default_deck(), default_rules()
 PLAYTESTER = PermutationsPlaytester(DECK, RULES, budget=40)

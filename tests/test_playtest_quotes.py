@@ -10,9 +10,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import PROJECT, set_rule
 from pypdf import PdfReader
 
-from conftest import PROJECT, set_rule
 from grawlix_print.errors import GrawlixError
 from grawlix_print.facts.wording import in_words
 from grawlix_print.games import game
@@ -59,15 +59,15 @@ def test_the_dummies_page_quotes_how_often_a_dummy_wins_against_random_players(t
     quotes = permutations.text_facts.quotes
     two, four = quotes.figure("dummy_wins_percent"), quotes.figure("dummy_wins_percent", 4)
     assert isinstance(two, int) and isinstance(four, int) and 50 < four < two <= 100
-    figures = quotable.quotable_figures(permutations.playtester(), 20_000, 2026, "random", 2)
-    assert figures["dummy_wins_percent"] == two and figures["games"] == 20_000
+    figures = quotable.quotable_figures(permutations.playtester(), 10_000, 2026, "random", 2)
+    assert figures["dummy_wins_percent"] == two and figures["games"] == 10_000
     text = reading(tmp_path / "a")
     assert f"a dummy wins {two} two-player games in 100, and {four} four-player games" in text
     # Played by the playtest's own runner: the same as the command's figure for those games.
     from grawlix_print.playtest.report import Run, report
     from grawlix_print.playtest.runner import InlineExecutor, Job, Pool, run
 
-    job = Job(permutations.playtester(), 2, ("random", "random"), 20_000, 2026)
+    job = Job(permutations.playtester(), 2, ("random", "random"), 10_000, 2026)
     record = report(Run(job, run(job, Pool(InlineExecutor(), 1))))
     assert round(100 * record["dummy_win_rate"]["random"]) == two
 

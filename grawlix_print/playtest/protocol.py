@@ -143,14 +143,24 @@ class Playtester(Protocol):
     """A game's rules, players and figures, as the playtest needs them.
 
     ``strategies`` are the names a player may be given (at least ``random``);
-    ``player_counts`` the numbers of players the game allows.
+    ``player_counts`` the numbers of players the game allows. (Read-only: a
+    frozen dataclass's fields will do.)
     """
 
-    name: str
-    credits: Credits
-    strategies: tuple[str, ...]
-    player_counts: tuple[int, ...]
-    measures: tuple[Measure, ...]
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def credits(self) -> Credits: ...
+
+    @property
+    def strategies(self) -> tuple[str, ...]: ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def measures(self) -> tuple[Measure, ...]: ...
 
     def seat_count(self, players: int) -> int:
         """How many seats a game of ``players`` players has, dummies included."""

@@ -24,7 +24,7 @@ DUMMY = "dummy"
 """Who a per-seat measure is counted for when the seat is a dummy's."""
 
 
-def _count(histogram: Counter, values: Array) -> None:
+def _count(histogram: Counter[float], values: Array) -> None:
     """Add each value's count to ``histogram`` (values as Python numbers)."""
     found, counts = np.unique(values, return_counts=True)
     histogram.update(dict(zip(found.tolist(), counts.tolist())))
@@ -55,17 +55,17 @@ class Tally:
     games: int = 0
     seat_wins: list[int] = field(default_factory=list)
     shared: int = 0
-    lengths: Counter = field(default_factory=Counter)
-    measures: dict[str, Counter] = field(default_factory=dict)
-    strategy_seats: Counter = field(default_factory=Counter)
-    strategy_wins: Counter = field(default_factory=Counter)
-    dummy_games: Counter = field(default_factory=Counter)
-    dummy_wins: Counter = field(default_factory=Counter)
-    seat_measures: dict[str, dict[str, Counter]] = field(default_factory=dict)
-    pair_games: Counter = field(default_factory=Counter)
-    pair_ahead: Counter = field(default_factory=Counter)
-    pair_tied: Counter = field(default_factory=Counter)
-    pair_margins: dict[tuple[str, str], Counter] = field(default_factory=dict)
+    lengths: Counter[float] = field(default_factory=Counter)
+    measures: dict[str, Counter[float]] = field(default_factory=dict)
+    strategy_seats: Counter[str] = field(default_factory=Counter)
+    strategy_wins: Counter[str] = field(default_factory=Counter)
+    dummy_games: Counter[str] = field(default_factory=Counter)
+    dummy_wins: Counter[str] = field(default_factory=Counter)
+    seat_measures: dict[str, dict[str, Counter[float]]] = field(default_factory=dict)
+    pair_games: Counter[tuple[str, str]] = field(default_factory=Counter)
+    pair_ahead: Counter[tuple[str, str]] = field(default_factory=Counter)
+    pair_tied: Counter[tuple[str, str]] = field(default_factory=Counter)
+    pair_margins: dict[tuple[str, str], Counter[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
@@ -138,16 +138,9 @@ class Tally:
                 mine.setdefault(who, Counter()).update(histogram)
         for pair, histogram in other.pair_margins.items():
             self.pair_margins.setdefault(pair, Counter()).update(histogram)
-        for counts, theirs in (
-            (self.strategy_seats, other.strategy_seats),
-            (self.strategy_wins, other.strategy_wins),
-            (self.dummy_games, other.dummy_games),
-            (self.dummy_wins, other.dummy_wins),
-            (self.pair_games, other.pair_games),
-            (self.pair_ahead, other.pair_ahead),
-            (self.pair_tied, other.pair_tied),
-        ):
-            counts.update(theirs)
+        for name in ("strategy_seats", "strategy_wins", "dummy_games", "dummy_wins", "pair_games", "pair_ahead",
+                     "pair_tied"):  # fmt: skip
+            getattr(self, name).update(getattr(other, name))
 
     @classmethod
     def total(cls, seats: int, parts: Iterable[Tally]) -> Tally:

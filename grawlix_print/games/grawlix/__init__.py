@@ -32,9 +32,9 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
-QUOTE_GAMES = 400
+QUOTE_GAMES = 200
 """Games between greedy players behind the figures the rules quote ({playtest.median_turns}): about
-three seconds on the first build, then read from the cache; enough for the median to a turn."""
+a second on the first build, then read from the cache; enough for the median to a turn."""
 
 
 class Grawlix(Game):

@@ -34,9 +34,10 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
-QUOTE_GAMES = 20_000
-"""Random games behind the figures the rules quote ({playtest.dummy_wins_percent}): under a second on
-the first build (the numpy play-outs), then read from the cache."""
+QUOTE_GAMES = 10_000
+"""Random games behind the figures the rules quote ({playtest.dummy_wins_percent}): a third of a
+second per player count on the first build (the numpy play-outs), then read from the cache; a
+percentage to within one."""
 
 
 class Permutations(Game):

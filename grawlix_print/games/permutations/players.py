@@ -145,7 +145,7 @@ def standings(seen: Seen, taking: Sequence[int | None]) -> list[float]:
     collections, suns = _card_sets(seen)
     moons = [k.tally(cards).moons for cards in collections]
     held = k.tally(collections[me])
-    found = []
+    found: list[float] = []
     for card in taking:
         mine = k.tally([*collections[me], card]) if card is not None else held
         my_moons, my_suns = list(moons), list(suns)
@@ -176,11 +176,11 @@ RANDOM = "bids a card of its hand and collects a card of the pool, each uniforml
 
 
 class RandomPlayer(Player):
-    def bid(self, seen, rng):
+    def bid(self, seen: Seen, rng: random.Random) -> int:
         hand = seen.observation.hand
         return hand[rng.randrange(len(hand))]
 
-    def collect(self, seen, rng):
+    def collect(self, seen: Seen, rng: random.Random) -> int:
         pool = seen.observation.pool
         return pool[rng.randrange(len(pool))]
 
@@ -198,13 +198,13 @@ GREEDY = (
 
 
 class GreedyPlayer(Player):
-    def collect(self, seen, rng):
+    def collect(self, seen: Seen, rng: random.Random) -> int:
         pool = seen.observation.pool
         values = standings(seen, pool)
         best = max(values)
         return rng.choice([card for card, value in zip(pool, values) if value == best])
 
-    def bid(self, seen, rng):
+    def bid(self, seen: Seen, rng: random.Random) -> int:
         hand = seen.observation.hand
         worth = dict(zip(seen.observation.pool, standings(seen, seen.observation.pool)))
         expected = [self.expected_pick(seen, card, worth) for card in hand]
@@ -252,7 +252,8 @@ _SEARCH_SECONDS = (0.1, 0.001)  # a game's decisions together: numpy's calls, an
 def _code_files() -> tuple[Path, ...]:
     from . import deck, engine, playout, rules, scoring, search, table
 
-    return tuple(Path(m.__file__) for m in (sys.modules[__name__], deck, engine, playout, rules, scoring, search, table))
+    modules = (sys.modules[__name__], deck, engine, playout, rules, scoring, search, table)
+    return tuple(Path(str(m.__file__)) for m in modules)
 
 
 @dataclass(frozen=True)
@@ -263,7 +264,7 @@ class PermutationsPlaytester:
     deck: Deck
     game_rules: Rules
     budget: int = 1000
-    credits: Credits = None  # type: ignore[assignment]  (filled in below when not given)
+    credits: Credits = None  # type: ignore[assignment]  # filled in below when not given
     name: str = field(default="permutations", init=False)
     strategies: tuple[str, ...] = field(default=("random", "greedy", "search"), init=False)
     player_counts: tuple[int, ...] = field(default=PLAYER_COUNTS, init=False)
@@ -285,7 +286,7 @@ class PermutationsPlaytester:
 
         return {"random": RANDOM, "greedy": GREEDY, "search": SEARCH.format(budget=f"{self.budget:,}")}[strategy]
 
-    def rules(self) -> dict:
+    def rules(self) -> dict[str, int]:
         r = self.game_rules
         return {
             "star_points": r.star_points,
@@ -327,6 +328,7 @@ class PermutationsPlaytester:
         if not all(s == "random" for s in strategies):
             return play_each(self, strategies, rng, count)
         played = random_playout(len(strategies), self.deck, self.game_rules).play(rng, count)
+        assert played.moon_ties is not None and played.sun_tie is not None
         length = self.game_rules.rounds * hand_size(len(cards_in_play(self.deck, len(strategies))), played.table.seats)
         return Games(
             winners=played.winners(),
@@ -348,9 +350,9 @@ class PermutationsPlaytester:
                 for seat in game.to_bid:
                     game.bid(seat, players[seat].bid(Seen(game.observation(seat), knowledge), rng))
             else:
-                seat = game.to_collect
-                assert seat is not None
-                game.collect(seat, players[seat].collect(Seen(game.observation(seat), knowledge), rng))
+                collector = game.to_collect
+                assert collector is not None
+                game.collect(collector, players[collector].collect(Seen(game.observation(collector), knowledge), rng))
         return game
 
 
@@ -385,7 +387,7 @@ def playtester(
     deck: Deck, rules: Rules, front_matter: FrontMatter | None = None, budget: int | None = None
 ) -> PermutationsPlaytester:
     """The playtester of ``deck`` and ``rules``; the report's PDF names what ``front_matter`` names."""
-    credits = None if front_matter is None else Credits.of(front_matter)
-    if budget is None:
-        return PermutationsPlaytester(deck, rules, credits=credits)
-    return PermutationsPlaytester(deck, rules, budget, credits)
+    given: dict[str, Credits | int] = {} if front_matter is None else {"credits": Credits.of(front_matter)}
+    if budget is not None:
+        given["budget"] = budget
+    return PermutationsPlaytester(deck, rules, **given)  # type: ignore[arg-type]

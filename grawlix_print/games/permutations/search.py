@@ -59,10 +59,10 @@ class SearchPlayer(Player):
     def __init__(self, budget: int) -> None:
         self.budget = budget
 
-    def bid(self, seen, rng):
+    def bid(self, seen: Seen, rng: random.Random) -> int:
         return self._best(seen, seen.observation.hand, rng)
 
-    def collect(self, seen, rng):
+    def collect(self, seen: Seen, rng: random.Random) -> int:
         return self._best(seen, seen.observation.pool, rng)
 
     def _best(self, seen: Seen, candidates: Sequence[int], rng: random.Random) -> int:
@@ -165,8 +165,9 @@ def _bidding(seen: Seen, rank: dict[int, int], hidden: dict[int, Array],
             hands[:, seat] = mine
             continue
         cards = np.repeat(hidden[seat], copies, axis=0)
-        if o.bids[seat] is not None:  # a dummy's bid, face up
-            cards = np.concatenate([np.full((rows, 1), rank[o.bids[seat]]), cards], axis=1)
+        face_up = o.bids[seat]
+        if face_up is not None:  # a dummy's bid
+            cards = np.concatenate([np.full((rows, 1), rank[face_up]), cards], axis=1)
         hands[:, seat] = cards
     collected = np.array([_ranks(c, rank) for c in o.collections], dtype=np.int64).reshape(
         1, len(o.collections), o.auction - 1
