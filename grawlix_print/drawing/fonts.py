@@ -17,8 +17,8 @@ QUICKSAND = Face("Quicksand-Medium", QUICKSAND_MEDIUM_FILE, "Quicksand, 'Trebuch
 QUICKSAND_BOLD = Face(
     "Quicksand-Bold", QUICKSAND_BOLD_FILE, "Quicksand, 'Trebuchet MS', sans-serif", bold=True
 )
-LABEL = QUICKSAND
-"""Marker labels (``?``, ``!``) in diagrams: the leaflet's body face."""
+LABEL = QUICKSAND_BOLD
+"""Marker labels (``?``, ``!``) in diagrams: the leaflet's face, in bold to read at arm's length."""
 LETTER_FACE = QUICKSAND_BOLD
 """The colour letters' face, in the corners of paper tiles and (``solid.marks``) on 3D tiles."""
 

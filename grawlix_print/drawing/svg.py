@@ -41,6 +41,9 @@ class SvgSurface:
     ``ids`` prefixes every id, so several pictures can share one HTML page.
     """
 
+    unit_pt = 0.75
+    """A CSS pixel is three quarters of a point."""
+
     def __init__(self, width: float, height: float, ids: str = "g") -> None:
         self.width, self.height, self.ids = width, height, ids
         self._body: list[str] = []

@@ -88,7 +88,7 @@ PRODUCTS: tuple[Product, ...] = (
     Product(
         "sheets",
         "sheets",
-        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design"),
+        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "frame"),
         _sheet_steps,
     ),
     Product("web", "web", (), _web_steps),

@@ -191,13 +191,7 @@ class TitleBox(Box):
 
 def _paint(surface: PdfSurface, ink: Ink) -> None:
     """Fill and stroke in ``ink`` on the surface's canvas, in the surface's colour mode."""
-    canvas = surface.canvas
-    if surface.cmyk:
-        canvas.setFillColorCMYK(*ink.cmyk)
-        canvas.setStrokeColorCMYK(*ink.cmyk)
-    else:
-        canvas.setFillColorRGB(*ink.rgb)
-        canvas.setStrokeColorRGB(*ink.rgb)
+    surface.use_ink(ink)
 
 
 class PictureBox(Box):

@@ -14,13 +14,13 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD
+from ..drawing.fonts import LETTER_FACE, QUICKSAND, QUICKSAND_BOLD, text_width
 from ..drawing.pdf.canvas import Metadata, finish, new_canvas
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
 from ..drawing.surface import Path as Shape
-from ..drawing.surface import Pen, lines, rectangle
+from ..drawing.surface import Pen, lines, polygon, rectangle
 from ..drawing.text import Span
 from ..components.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
@@ -28,14 +28,15 @@ from ..files import Written
 from ..components.tiles import TileSet
 from ..games.base import Game
 from ..rulebook import FrontMatter
-from ..drawing.ink import Ink
-from ..components.tile_look import BACK_DESIGNS, BackDesign, check_marking
+from ..drawing.ink import BLACK, Ink
+from ..components.tile_look import BACK_DESIGNS, BackDesign, check_mark_size, check_marking, colour_mark
 from ..papers import paper_size
 from ..units import MM_PER_UNIT
 from .layout import (
     CALIBRATION,
     PAPER_TILE_MM,
     CARD_BLEED_MM,
+    FRAME_INSET_MM,
     TARGET_RADIUS_MM,
     Box,
     SheetPage,
@@ -47,34 +48,35 @@ from .layout import (
 )
 
 # Sheet furniture: black ink alone (K), so a home printer uses one cartridge for it.
-MARK = Ink((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+MARK = BLACK
 GUIDE = Ink((0.4, 0.4, 0.4), (0.0, 0.0, 0.0, 0.6))
-STICKER_GUIDE = Ink((0.55, 0.55, 0.55), (0.0, 0.0, 0.0, 0.45))
-NOTE = Ink((0.15, 0.15, 0.15), (0.0, 0.0, 0.0, 0.85))
+NOTE = BLACK
 POINT_MM = MM_PER_UNIT["pt"]
 CROP_MARK_WIDTH_MM = 0.15  # no line is under the 0.25 pt (0.09 mm) a print shop's preflight accepts
 GUIDE_WIDTH_MM = 0.1
 TARGET_WIDTH_MM = 0.12
 CALIBRATION_LINE_MM = 0.3
-NOTE_POINTS = 8.0
-TITLE_POINTS = 9.0
+NOTE_POINTS = 9.0
+TITLE_POINTS = 10.0
+LEGEND_MARK_MM = 3.2
+"""Each colour's mark in the legend under the notes (its side, or its letter's size)."""
 
-FRAME_INSET_MM = 1.0
-"""The tile's dark frame sits this far inside its cut line, with face colour beyond it:
-a cut at the kitchen table lands within about half of that, and an even margin of
-face colour hides the difference where a frame on the cut line would show it."""
+FRAME_WIDTH = 0.02
+"""The frame's line, as a fraction of the tile side (half a millimetre on a one-inch tile)."""
 
 
 def build_sheets(
     game: Game, out: str | Path, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
     markings: str = "none", sticker_size: float | None = None, back_design: str = "light",
+    frame: bool = False,
 ) -> list[Written]:  # fmt: skip
     """Write the card-stock tile sheet and the sticker sheet of the game's tiles; return what was written.
 
     ``None`` means the default: a one-inch tile, a 2 mm bleed, stickers that
-    leave room on their squares. Both layouts are worked out (and bad input
-    refused) before either file is written.
+    leave room on their squares. ``frame`` draws a frame ``FRAME_INSET_MM``
+    inside each cut. Both layouts are worked out (and bad input refused)
+    before either file is written.
     """
     if back_design not in BACK_DESIGNS:
         raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
@@ -83,7 +85,7 @@ def build_sheets(
     bleed = CARD_BLEED_MM if bleed is None else bleed
     specs = [
         card_spec(paper, size, bleed, backs, arrangement, markings),
-        sticker_spec(paper, size, sticker_size, markings),
+        sticker_spec(paper, size, sticker_size, markings, bleed),
     ]
     design = BACK_DESIGNS[back_design]
     game.check()
@@ -92,19 +94,21 @@ def build_sheets(
         raise GrawlixError(f"{game.name} has no tiles to print on tile sheets")
     check_marking(tiles, markings)
     jobs = [(spec, sheet_pages(spec, tiles.tiles, len(tiles.glyphs))) for spec in specs]
-    notes = [_page_notes(spec, pages, tiles) for spec, pages in jobs]  # refuses notes that do not fit
+    for spec in specs:
+        check_mark_size(markings, spec.tile_size, "--tile-size" if spec.product == "tiles" else "--sticker-size")
+    notes = [_page_notes(spec, pages, tiles, frame) for spec, pages in jobs]  # refuses notes that do not fit
     credits = game.front_matter
     return [
-        write_sheet(out / sheet_file_name(spec, design), spec, pages, page_notes, design, tiles, credits)
+        write_sheet(out / sheet_file_name(spec, design, frame), spec, pages, page_notes, design, tiles, credits, frame)
         for (spec, pages), page_notes in zip(jobs, notes)
     ]
 
 
-def sheet_file_name(spec: SheetSpec, design: BackDesign = BACK_DESIGNS["light"]) -> str:
+def sheet_file_name(spec: SheetSpec, design: BackDesign = BACK_DESIGNS["light"], frame: bool = False) -> str:
     """``tiles-a4.pdf``, ``tiles-letter-30mm-shapes-gutter-fold.pdf``, ``stickers-a4-letters.pdf``.
 
-    The default sizes, markings and back design leave no trace in the name;
-    the card-stock name says how the backs are arranged unless it is duplex.
+    The default sizes, markings, back design and frameless faces leave no trace
+    in the name; the card-stock name says how the backs are arranged unless it is duplex.
     """
     square = spec.square if spec.product == "stickers" else spec.tile_size
     parts = [spec.product, spec.paper]
@@ -114,6 +118,8 @@ def sheet_file_name(spec: SheetSpec, design: BackDesign = BACK_DESIGNS["light"])
         parts.append(f"sticker-{_size_tag(spec.tile_size)}")
     if spec.markings != "none":
         parts.append(spec.markings)
+    if frame:
+        parts.append("framed")
     if spec.product == "tiles":
         if spec.backs != "duplex":
             parts.append(spec.backs or "no-backs")
@@ -128,7 +134,7 @@ def _size_tag(length: float) -> str:
 
 def write_sheet(
     path: Path, spec: SheetSpec, pages: list[SheetPage], notes: list[list[str]], design: BackDesign,
-    tiles: TileSet, credits: FrontMatter,
+    tiles: TileSet, credits: FrontMatter, frame: bool = False,
 ) -> Written:  # fmt: skip
     width, height = pages[0].size
     title = f"{tiles.title} {_product_words(spec)} ({paper_size(spec.paper).name})"
@@ -138,16 +144,17 @@ def write_sheet(
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
         title, subject, keywords, credits.authors, credits.licence, credits.licence_url
     ))  # fmt: skip
-    inset = FRAME_INSET_MM / spec.tile_size
-    style = TileStyle(frame_inset=inset, marking=spec.markings)
-    surface = PdfSurface(canvas, cmyk=True)
+    surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
+    style = tile_style(spec, frame).at_size(spec.tile_size, surface.unit_pt)
     for page, page_notes in zip(pages, notes):
         canvas.setTrimBox(_points(page.trim_box))
         canvas.setBleedBox(_points(page.bleed_box))
         canvas.saveState()
         canvas.scale(mm, mm)
         _draw_page(surface, page, spec, style, design, tiles)
-        _draw_note(surface, page.note, page_notes)
+        bottom = _draw_note(surface, page.note, page_notes)
+        if spec.markings != "none" and page.side != "back":
+            _draw_legend(surface, page.note.x0, bottom, tiles, spec.markings)
         canvas.restoreState()
         canvas.showPage()
     finish(canvas, buffer, path)
@@ -157,9 +164,11 @@ def write_sheet(
         "bleed_mm": round(spec.bleed, 4),
         "backs": spec.backs,
         "markings": spec.markings,
+        "frame": frame,
         "colour": "cmyk",
         "pages": len(pages),
         "tiles": len(tiles.tiles),
+        "sets": sum(page.sets for page in pages if page.side != "back"),
     }
     if spec.product == "stickers":
         params["square_mm"] = round(spec.square, 4)
@@ -167,6 +176,13 @@ def write_sheet(
         params["back_design"] = design.name
     kind = "tile sheets" if spec.product == "tiles" else "sticker sheets"
     return Written(path, kind, params)
+
+
+def tile_style(spec: SheetSpec, frame: bool) -> TileStyle:
+    """How the sheet draws a tile's front: frameless faces, or a frame well inside the cut."""
+    if frame:
+        return TileStyle(frame=FRAME_WIDTH, frame_inset=FRAME_INSET_MM / spec.tile_size, marking=spec.markings)
+    return TileStyle(marking=spec.markings)
 
 
 def _points(box: Box) -> tuple[float, float, float, float]:
@@ -196,12 +212,11 @@ def _size_words(spec: SheetSpec) -> str:
 def _draw_page(
     surface: PdfSurface, page: SheetPage, spec: SheetSpec, style: TileStyle, design: BackDesign, tiles: TileSet
 ) -> None:
-    guide = GUIDE if spec.product == "tiles" else STICKER_GUIDE
-    surface.shape(lines(page.guides), pen=Pen(guide, GUIDE_WIDTH_MM))
+    surface.shape(lines(page.guides), pen=Pen(GUIDE, GUIDE_WIDTH_MM))
     surface.shape(lines(page.crop_marks), pen=Pen(MARK, CROP_MARK_WIDTH_MM))
     size = spec.tile_size
-    # Faces and backgrounds first, all of them: card tiles abut, and each one's bleed
-    # may cover its neighbour's edge, never its frame.
+    # Faces and backgrounds first, all of them: tiles abut, and each one's bleed
+    # may cover its neighbour's edge, never its glyph.
     for placement in page.fronts:
         draw_face(surface, *placement.cut.centre, size, tiles.face, page.bleed)
     for placement in page.backs:
@@ -259,8 +274,7 @@ def _calibration_square(surface: PdfSurface, box: Box, paper: str) -> None:
 
 _BACK_PAGE = (
     "This side lands behind the fronts when the sheet is printed two-sided, flipped on the long"
-    " edge. Hold the printed sheet up to a light: this square and the targets should sit"
-    " exactly over those on the front."
+    " edge. Against a light, this square and the targets should sit exactly over those on the front."
 )
 _CARD = {
     "duplex": (
@@ -278,12 +292,14 @@ _CARD = {
 }
 
 
-def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str) -> list[str]:
+def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str, frame: bool) -> list[str]:
     """The words beside the calibration square: what this page is and how to print it.
 
     The first line is the title; each line is a paragraph, reflowed to the note's width.
     """
     where = f"{paper_size(spec.paper).name} · sheet {sheet} of {sheets}"
+    if page.sets > 1:
+        where += f" · {page.sets} sets"
     if page.side == "back":
         return [f"{title} tile backs · {where}, back", _BACK_PAGE]
     each = "each sticker" if spec.product == "stickers" else "each tile"
@@ -291,6 +307,19 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str)
         "Print at actual size (100 %), never “fit to page”: the square must measure"
         f" {CALIBRATION[spec.paper][1]} and {each} {_mm(spec.tile_size)}."
     )
+    cut = "Cut along the lines that run to the edges: first each line across, then each line down."
+    if frame:
+        cut += (
+            f" Each frame sits {_mm(FRAME_INSET_MM)} inside its cut, so a cut a little off"
+            " still leaves a margin all round."
+        )
+    elif spec.bleed:
+        cut += (
+            f" The faces run {_mm(spec.bleed)} past the outer cuts and have no border near"
+            " a cut, so a cut a little off does not show."
+        )
+    else:
+        cut += " With no bleed, cut the outer lines exactly."
     if spec.product == "stickers":
         room = (spec.square - spec.tile_size) / 2
         fit = (
@@ -301,42 +330,35 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str)
         return [
             f"{title} stickers, {_mm(spec.tile_size)}, for {_mm(spec.square)} squares · {where}",
             actual,
-            "Print on full-sheet sticker paper and cut along the thin guides. " + fit,
+            "Print on full-sheet sticker paper. " + cut,
+            fit,
         ]
     side = ", front" if spec.backs == "duplex" else ""
     return [
         f"{title} tiles, {_mm(spec.tile_size)}, for card · {where}{side}",
         actual,
         _CARD[spec.backs or ""],
-        (
-            "Cut along the lines that run to the edges: first each line across, then each line"
-            f" down, midway between two frames. Every frame sits {_mm(FRAME_INSET_MM)} inside its"
-            + (
-                f" cut and the face colour runs {_mm(spec.bleed)} past the outer cuts, so a slightly"
-                " missed cut does not show."
-                if spec.bleed
-                else " cut; with no bleed, cut the outer lines exactly."
-            )
-        ),
+        cut,
     ]
 
 
 def _note_styles() -> tuple[TextStyle, TextStyle]:
     """Title and body of the notes, in millimetres (the sheets' drawing unit)."""
     regular, bold = register_quicksand()
-    title = TextStyle(bold, bold, TITLE_POINTS * POINT_MM, 1.3 * TITLE_POINTS * POINT_MM, space_after=1.2)
-    body = TextStyle(regular, bold, NOTE_POINTS * POINT_MM, 1.3 * NOTE_POINTS * POINT_MM, space_after=1.2)
+    title = TextStyle(bold, bold, TITLE_POINTS * POINT_MM, 1.25 * TITLE_POINTS * POINT_MM, space_after=1.0)
+    body = TextStyle(regular, bold, NOTE_POINTS * POINT_MM, 1.25 * NOTE_POINTS * POINT_MM, space_after=1.0)
     return title, body
 
 
-def _page_notes(spec: SheetSpec, pages: list[SheetPage], tiles: TileSet) -> list[list[str]]:
-    """Each page's notes, checked to fit their box: reflowed to its width, or refused."""
+def _page_notes(spec: SheetSpec, pages: list[SheetPage], tiles: TileSet, frame: bool = False) -> list[list[str]]:
+    """Each page's notes, checked to fit their box (with the legend of marks): reflowed to its width, or refused."""
     sheets = sum(page.side != "back" for page in pages)
     notes, sheet = [], 0
     for page in pages:
         sheet += page.side != "back"
-        paragraphs = _note(spec, page, sheet, sheets, tiles.title)
-        room = page.note.height - _notes_height(paragraphs, page.note.width)
+        paragraphs = _note(spec, page, sheet, sheets, tiles.title, frame)
+        legend = _legend_height() if spec.markings != "none" and page.side != "back" else 0.0
+        room = page.note.height - _notes_height(paragraphs, page.note.width) - legend
         if room < 0 or page.note.width <= 0:
             raise GrawlixError(
                 f"the printing notes do not fit beside the calibration square on"
@@ -344,6 +366,15 @@ def _page_notes(spec: SheetSpec, pages: list[SheetPage], tiles: TileSet) -> list
             )
         notes.append(paragraphs)
     return notes
+
+
+def note_lines(paragraphs: list[str], width: float) -> list[str]:
+    """The notes as they are set, line by line (what a reader's eye travels along)."""
+    return [
+        " ".join(word.text for word in line.words)
+        for style, text in _styled(paragraphs)
+        for line in set_text([Span(text)], style, width).lines
+    ]
 
 
 def _notes_height(paragraphs: list[str], width: float) -> float:
@@ -359,9 +390,34 @@ def _styled(paragraphs: list[str]) -> list[tuple[TextStyle, str]]:
     return [(title if k == 0 else body, text) for k, text in enumerate(paragraphs)]
 
 
-def _draw_note(surface: PdfSurface, box: Box, paragraphs: list[str]) -> None:
+def _draw_note(surface: PdfSurface, box: Box, paragraphs: list[str]) -> float:
+    """Set the notes from the top of ``box``; returns where they end."""
     top = box.y1
     for style, text in _styled(paragraphs):
         lines = set_text([Span(text)], style, box.width)
         draw_text(surface, lines, style, box.x0, top, box.width, NOTE)
         top -= text_height(lines, style) + style.space_after
+    return top
+
+
+def _legend_height() -> float:
+    return LEGEND_MARK_MM + 2.0
+
+
+def _draw_legend(surface: PdfSurface, x: float, top: float, tiles: TileSet, marking: str) -> None:
+    """One line under the notes: each colour's mark beside its name, as the tiles' corners show them."""
+    _, body = _note_styles()
+    size = body.size
+    y = top - 2.0 - LEGEND_MARK_MM / 2  # the marks' centre line
+    for colour in tiles.colours:
+        cx = x + LEGEND_MARK_MM / 2
+        if marking == "letters":
+            surface.text(cx, y - LEGEND_MARK_MM * 0.36, colour.letter, LETTER_FACE, LEGEND_MARK_MM, MARK)
+        else:
+            path = Shape()
+            for loop in colour_mark(colour):
+                path += polygon((cx + px * LEGEND_MARK_MM, y + py * LEGEND_MARK_MM) for px, py in loop)
+            surface.shape(path, fill=MARK, even_odd=True)
+        x += LEGEND_MARK_MM + 1.2
+        surface.text(x, y - size * 0.35, colour.name, QUICKSAND, size, NOTE, centred=False)
+        x += text_width(colour.name, QUICKSAND, size) + 4.0
