@@ -411,8 +411,8 @@ def _draw_legend(surface: PdfSurface, x: float, top: float, tiles: TileSet, mark
     y = top - 2.0 - LEGEND_MARK_MM / 2  # the marks' centre line
     for colour in tiles.colours:
         cx = x + LEGEND_MARK_MM / 2
-        if marking == "letters":
-            surface.text(cx, y - LEGEND_MARK_MM * 0.36, colour.letter, LETTER_FACE, LEGEND_MARK_MM, MARK)
+        if marking == "letters":  # on the names' baseline: one line of text
+            surface.text(cx, y - size * 0.35, colour.letter, LETTER_FACE, size, MARK)
         else:
             path = Shape()
             for loop in colour_mark(colour):

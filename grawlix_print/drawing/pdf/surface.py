@@ -34,8 +34,8 @@ class PdfSurface:
 
     def use_ink(self, ink: Ink) -> None:
         """Fill and stroke in ``ink`` from here on (text the canvas sets itself, too)."""
-        self._fill(ink)
         self._stroke_colour(ink)
+        self._fill(ink)  # after the stroke's: a PDF fill overprints with the stroke unless told not to
 
     def _fill(self, ink: Ink) -> None:
         if self.cmyk:
@@ -69,10 +69,10 @@ class PdfSurface:
     ) -> None:
         if fill is None and pen is None:
             return
-        if fill is not None:
-            self._fill(fill)
         if pen is not None:
             self._stroke(pen)
+        if fill is not None:  # after the stroke's: a PDF fill overprints with the stroke unless told not to
+            self._fill(fill)
         self.canvas.drawPath(
             _pdf_path(self.canvas, path),
             stroke=pen is not None,
