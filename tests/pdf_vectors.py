@@ -78,7 +78,7 @@ def read_page(reader: PdfReader, index: int) -> PageVectors:
             segments.append((path[-1], point))
             path.append(point)
         elif op in (b"S", b"s"):
-            if len(dash) == 2 and dash[0] == 0 and dash[1] > 0:
+            if len(dash) == 2 and dash[1] > 0:  # dotted or dashed: the vacant squares' pattern
                 dotted.extend(segments)
             segments = []
         elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):

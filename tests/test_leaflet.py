@@ -40,7 +40,7 @@ WORDS = {
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """Both papers built once: {paper: (tri-fold path, reading path, written list)}."""
+    """Both papers built once: {paper: (tri-fold path, reading path, written list)} (and the press edition)."""
     result = {}
     for paper in PAPER_MM:
         out = tmp_path_factory.mktemp(f"leaflet-{paper}")
@@ -86,7 +86,7 @@ def test_page_counts_and_sizes(built, paper):
 
 def test_written_list_names_both_files(built):
     trifold, reading, written = built["a4"]
-    assert [w.path for w in written] == [trifold, reading]
+    assert [w.path for w in written] == [trifold, reading, trifold.with_name("leaflet-press-a4.pdf")]
     assert all(w.path.is_file() for w in written)
 
 
@@ -106,7 +106,7 @@ def test_imposition_outside_flap_back_cover_inside_2_3_4(built):
         outside, inside = pdf.pages
         width = float(outside.width)
         # Outside, left to right: the inside flap (Example 2), the back (the story), the cover.
-        flap, back, cover = (headline_x(outside, w) for w in ("Example 2", "Our story starts", "Michael Purcell"))
+        flap, back, cover = (headline_x(outside, w) for w in ("Example 2", "At a local", "Version"))
         assert flap < width / 3 < back < 2 * width / 3 < cover
         # Inside: panels 2, 3, 4.
         two, three, four = (headline_x(inside, w) for w in ("Overview", "The Grid", "Playing Tiles"))
@@ -139,7 +139,7 @@ def test_fonts_embedded_and_subset(built, paper):
             assert len(tag) == 6 and tag.isupper(), f"{name} is not a subset"
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{name} not embedded"
         tags = [name.lstrip("/").partition("+")[0] for name in fonts]
-        assert len(set(tags)) == len(tags) == 2, tags  # each subset its own tag, not "AAAAAA" twice
+        assert len(set(tags)) == len(tags) == 3, tags  # each subset its own tag, not "AAAAAA" twice
 
 
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
@@ -172,7 +172,8 @@ def test_metadata_comes_from_the_front_matter_alone(templates_copy, tmp_path):
     path = templates_copy / "leaflet.md"
     text = path.read_text()
     text = text.replace('authors = ["Michael Purcell", "Dannielle Harden"]', 'authors = ["A. Designer"]')
-    text = text.replace("Creative Commons Attribution 4.0 International (CC BY 4.0)", "All rights reserved")
+    text = "\n".join('licence = "All rights reserved"' if line.startswith("licence =") else line
+                     for line in text.splitlines())  # fmt: skip
     text = text.replace('licence_url = "https://creativecommons.org/licenses/by/4.0/"',
                         'licence_url = "https://example.org/terms"')  # fmt: skip
     path.write_text(text)
@@ -307,20 +308,20 @@ COMPUTED_PHRASES = [
     # Example 2 (seed 000, design.md): 17 tiles, 16 locations; ? allows # % & in red, yellow, violet.
     "the grid holds seventeen tiles",
     "the sixteen places where the next tile could go",
-    "the glyphs allowed there are #, % and &",
-    "the colours allowed are red, yellow and violet",
-    "its column holds the blue @, orange * and green $",
-    "The grid has six columns, so a tile cannot go in a new column",
-    "It has five rows, so a tile can still go in a new row",
-    "the grid spans six rows, as many as the rules allow",
-    "That closes the location marked !",
+    "which leaves the glyphs #, % and & and the colours red, yellow and violet",
+    "has no tiles in its row and the blue @, orange * and green $ in its column",
+    "With six columns in use, the most allowed, every dotted square lies in one of them",
+    "Its five rows are fewer than the six allowed, so squares above and below the grid are open too",
+    "would stretch the grid to six rows, the limit",
+    "the square marked ! would be lost",
     # Example 1 (seed 003): R& B# / . Y*; seven locations; ? allows @ # $ % in orange, green, blue, violet.
     "This grid holds three tiles: red &, blue # and yellow *",
     "the seven places where the next tile could go",
-    "the glyphs allowed there are @, #, $ and %, and the colours allowed are orange, green, blue and violet",
+    "has the yellow * in its row and the red & in its column",
+    "which leaves the glyphs @, #, $ and % and the colours orange, green, blue and violet",
     # Rules parameters and the tile set.
     "no more than six rows and six columns",
-    "both players hold four tiles",
+    "until each player holds four tiles",
     "thirty-six tiles",
     "The glyphs are @, #, $, %, & and *",
     "The colours are red, orange, yellow, green, blue and violet",
@@ -465,8 +466,8 @@ def test_max_seven_rows_and_columns(templates_copy, tmp_path, positions):
     assert "no more than seven rows and seven columns" in text
     count = len(oracle_locations(positions["example-2"].grid.tiles(), 7, 7))
     assert f"the {WORDS[count]} places where the next tile could go" in text
-    assert "so a tile can still go in a new column" in text
-    assert "still fewer than seven, so the location marked ! stays available" in text
+    assert "The grid spans six columns and may still grow sideways" in text
+    assert "still under seven, so the square marked ! would stay open" in text
     assert "six rows and six columns" not in text
 
 
@@ -484,7 +485,7 @@ def test_max_five_makes_example_2_invalid(templates_copy, tmp_path):
 def test_hand_size_three(templates_copy, tmp_path):
     set_rule(templates_copy, "hand_size", 3)
     text = build_text(templates_copy, tmp_path)
-    assert "both players hold three tiles" in text
+    assert "until each player holds three tiles" in text
     assert "four tiles" not in text
 
 
@@ -503,7 +504,7 @@ def test_false_claim_names_the_position_file(templates_copy, tmp_path):
 
 def test_false_claim_in_the_text(templates_copy, tmp_path):
     leaflet = templates_copy / "leaflet.md"
-    leaflet.write_text(leaflet.read_text().replace("[example: example-1]", "[example: example-1]\n{check example-1: ? closes ?}\n"))
+    leaflet.write_text(leaflet.read_text().replace("[example: example-1, tile 11mm]", "[example: example-1, tile 11mm]\n{check example-1: ? closes ?}\n"))
     with pytest.raises(GrawlixError) as caught:
         build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     assert "example-1.toml" in str(caught.value)
@@ -638,6 +639,7 @@ def test_paper_recorded_in_grawlix_toml(templates_copy, tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (out / "leaflet").iterdir()) == [
         "leaflet-letter.pdf",
+        "leaflet-press-letter.pdf",
         "leaflet-reading-letter.pdf",
     ]
 

@@ -141,7 +141,8 @@ def kit_steps(
 
 
 # Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.
-LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400}
+LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-press": 1211}
+"""(The press edition's page is 30 mm wider than the tri-fold's sheet: 1211 px keeps the scale.)"""
 
 
 def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:

@@ -88,6 +88,8 @@ class FrontMatter:
     licence_url: str
     subject: str
     keywords: tuple[str, ...]
+    adapted: str = ""
+    """What this edition changed from the work it adapts (CC BY asks a changed work to say so)."""
 
 
 @dataclass(frozen=True)

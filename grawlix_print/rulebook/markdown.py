@@ -38,10 +38,11 @@ PARAGRAPH_TAGS = frozenset({"small", "large", "centred", "subtitle", "licence"})
 
 FRONT_MATTER = {
     "title": str, "subtitle": str, "version": str, "authors": list, "contact": str,
-    "licence": str, "licence_url": str, "subject": str, "keywords": list,
+    "licence": str, "licence_url": str, "subject": str, "keywords": list, "adapted": str,
 }  # fmt: skip
-OPTIONAL = frozenset({"title"})
-"""The title is the game's own (``components.toml``) unless the rulebook gives another."""
+OPTIONAL = frozenset({"title", "adapted"})
+"""The title is the game's own (``components.toml``) unless the rulebook gives another; ``adapted``
+(what this edition changed from the work it adapts, as CC BY asks) may be left out."""
 
 
 def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
@@ -81,6 +82,7 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
                 f"front matter: unknown key {key!r} (known: {', '.join(FRONT_MATTER)})", source
             )
     data.setdefault("title", title)
+    data.setdefault("adapted", "")
     for key, kind in FRONT_MATTER.items():
         value = data.get(key)
         if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
@@ -362,7 +364,8 @@ class _Reader:
         return capital_first(text) if sentence_start or chosen == "capital" else text
 
 
-FIGURE_LINE = re.compile(r"\[([a-z ]+)(?::\s*([^\]]*))?\]\s*")
+FIGURE_LINE = re.compile(r"\[([a-z ]+)(?:(?::\s*|(?=,))([^\]]*))?\]\s*")
+"""``[supply chart]``, ``[example: NAME]``, either with a size: ``[supply chart, tile 12mm]``."""
 _TAGS = re.compile(r"\[([a-z ]+)\][ \t]+(?=\S)")
 _SENTENCE_END = re.compile(r"(^|[.!?][\"'’”)]?\s+)$")
 

@@ -30,6 +30,7 @@ META_VALUES: dict[str, Callable[[FrontMatter], Value]] = {
     "contact": lambda m: Link(m.contact, f"mailto:{m.contact}"),
     "licence": lambda m: m.licence,
     "licence_url": lambda m: Link(short_url(m.licence_url), m.licence_url),
+    "adapted": lambda m: m.adapted,
 }
 """Placeholders from the front matter."""
 

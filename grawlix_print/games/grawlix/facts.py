@@ -23,6 +23,7 @@ from ...facts.wording import counted, in_words, join_words
 from ...rulebook import Diagram, Items, Link, Value
 from ...rulebook.words import META_VALUES, joined
 from .engine import Grid, Location, all_tiles, tiles_in
+from ...components.mark_legend import MarkLegend
 from .pictures import cover_picture, example_picture, supply_picture
 from .positions import Position, load_position
 from .proof import Proof, why_not_one_short
@@ -271,7 +272,7 @@ class Facts:
     figure_unit = "tile"
 
     def figure_names(self) -> tuple[str, ...]:
-        return ("supply chart", "example: POSITION", "cover art: POSITION", "largest grid")
+        return ("supply chart", "colour marks", "example: POSITION", "cover art: POSITION", "largest grid")
 
     def figure(self, name: str, argument: str | None, unit_mm: float | None, line: int, where: str) -> Diagram:
         """``[supply chart]``, ``[example: NAME]``, ``[cover art: NAME]``, ``[largest grid]``."""
@@ -279,6 +280,10 @@ class Facts:
         if name == "supply chart" and not argument:
             picture = supply_picture(tiles)
             return Diagram("supply", "supply", line, "The supply", describe_supply(tiles), picture, SUPPLY_CELL_MM, unit_mm)
+        if name == "colour marks" and not argument:
+            legend = MarkLegend(tiles)
+            alt = describe_marks(tiles)
+            return Diagram("legend", "colour-marks", line, "The colour-blind marks", alt, legend, LEGEND_CELL_MM, unit_mm)
         if name == "largest grid" and not argument:
             return self._largest_grid(line, where, unit_mm)
         if name in ("example", "cover art") and argument:
@@ -290,7 +295,7 @@ class Facts:
                 picture = example_picture(position, position.grid.legal_locations())
                 alt = f"{title}: {describe_example(position)}"
                 return Diagram("example", position.name, line, title, alt, picture, EXAMPLE_CELL_MM, unit_mm)
-            loose = missing_tiles(position)
+            loose = position.loose or missing_tiles(position)
             picture = cover_picture(position, loose)
             alt = describe_loose(position, loose, "The cover art")
             return Diagram("cover", position.name, line, "The cover art", alt, picture, COVER_CELL_MM, unit_mm)
@@ -310,7 +315,7 @@ class Facts:
         return Diagram("cover", position.name, line, what, describe_loose(position, loose, what), picture, COVER_CELL_MM, unit_mm)
 
 
-SUPPLY_CELL_MM, EXAMPLE_CELL_MM, COVER_CELL_MM = 13.5, 12.0, 13.5
+SUPPLY_CELL_MM, EXAMPLE_CELL_MM, COVER_CELL_MM, LEGEND_CELL_MM = 13.5, 12.0, 13.5, 5.0
 """Diagram cells: as large as the width allows, up to these sides."""
 
 _POSITION_REFERENCE = re.compile(
@@ -384,6 +389,11 @@ def tile_name(tile: Tile) -> str:
 def _row_words(tiles: dict[Location, Tile], row: int, left: int, right: int) -> str:
     cells = [tiles.get((row, c)) for c in range(left, right + 1)]
     return ", ".join(tile_name(t) if t else "empty" for t in cells)
+
+
+def describe_marks(tiles: TileSet) -> str:
+    """What the legend of colour-blind marks shows, in words."""
+    return "Each colour's mark and letter: " + "; ".join(f"{c.name}, a {c.shape} and {c.letter}" for c in tiles.colours) + "."
 
 
 def describe_supply(tiles: TileSet) -> str:
