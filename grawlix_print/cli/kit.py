@@ -44,7 +44,8 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
 
     began = time.perf_counter()
     settings = current_settings()
-    options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in (only or game.products)}
+    # Every product's options, built or not: the web edition names the sheets it links to.
+    options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in game.products}
     outcomes: list = []
     bar = None
     held: list[str] = []  # notes that come while the bar is up, said once it is gone

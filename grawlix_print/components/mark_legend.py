@@ -18,8 +18,11 @@ from .tile_look import colour_mark
 from .tiles import TileSet
 
 PER_ROW = 3
+PATCH = 0.5
+"""A patch of tile face as a fraction of the unit (a grid cell, as the other figures use it):
+the legend is set at about half the size of the tiles around it."""
 ITEM_WIDTH = 4.2
-"""An entry's width in units: the patch (one unit), a gap, then the letter and the name."""
+"""An entry's width in patches: the patch, a gap, then the letter and the name."""
 ROW_GAP = 0.35
 MARK_SIZE = 0.6
 """The shape's side on its patch, as a fraction of the patch."""
@@ -28,7 +31,7 @@ TEXT_SIZE = 0.62
 
 @dataclass(frozen=True)
 class MarkLegend:
-    """Each colour's mark and letter beside its name, in rows of three; ``unit`` is a patch's side."""
+    """Each colour's mark and letter beside its name, in rows of three; a patch is ``PATCH`` units."""
 
     tile_set: TileSet
 
@@ -42,12 +45,14 @@ class MarkLegend:
 
     def size(self, unit: float) -> tuple[float, float]:
         per_row = min(PER_ROW, len(self.tile_set.colours))
-        return per_row * ITEM_WIDTH * unit, (self.rows + (self.rows - 1) * ROW_GAP) * unit
+        patch = unit * PATCH
+        return per_row * ITEM_WIDTH * patch, (self.rows + (self.rows - 1) * ROW_GAP) * patch
 
     def cell_to_fit(self, width: float, largest: float) -> float:
-        return min(largest, width / (min(PER_ROW, len(self.tile_set.colours)) * ITEM_WIDTH))
+        return min(largest, width / (min(PER_ROW, len(self.tile_set.colours)) * ITEM_WIDTH * PATCH))
 
-    def draw(self, surface: Surface, x: float, top: float, unit: float) -> None:
+    def draw(self, surface: Surface, x: float, top: float, cell: float) -> None:
+        unit = cell * PATCH
         for colour in self.tile_set.colours:
             row, column = divmod(colour.index, PER_ROW)
             left = x + column * ITEM_WIDTH * unit

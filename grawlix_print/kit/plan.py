@@ -72,7 +72,8 @@ def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]
 def _web_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
-    return [Step("web", web_step)]
+    # The rules link to the kit's own leaflets and sheets, named as those steps name them.
+    return [Step("web", web_step, {"papers": list(papers), "sheets": options.get("sheets", {})})]
 
 
 def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
@@ -91,7 +92,7 @@ PRODUCTS: tuple[Product, ...] = (
         ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "frame"),
         _sheet_steps,
     ),
-    Product("web", "web", (), _web_steps),
+    Product("web", "web", ("sheets",), _web_steps),
     Product(
         "3d",
         "stl",
@@ -135,7 +136,7 @@ def kit_steps(
     steps: list[Step] = []
     for entry in PRODUCTS:
         if entry.name in wanted:
-            given = options.get(entry.name, {})
+            given = {**options.get(entry.name, {}), **{name: options.get(name, {}) for name in PRODUCT_NAMES}}
             steps += entry.steps(game, papers, {k: v for k, v in given.items() if k in entry.options})
     return steps
 
@@ -158,13 +159,13 @@ def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
     return written + previews
 
 
-def web_step(out: Path, templates: Path) -> list[Written]:
+def web_step(out: Path, templates: Path, papers: Sequence[str] = PAPERS, sheets: dict | None = None) -> list[Written]:
     """Both web editions, then screenshots of the HTML one; skipped screenshots are a note."""
     from ..web.build import HTML, build_web
     from ..web.previews import page_screenshots
     from .build import step_note
 
-    written = build_web(game(templates=templates), output_folder(out, "web"))
+    written = build_web(game(templates=templates), output_folder(out, "web"), papers, sheets)
     shots, note = page_screenshots(output_folder(out, "web") / HTML, out / PREVIEWS)
     if note:
         step_note(note)

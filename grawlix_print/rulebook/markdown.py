@@ -26,7 +26,7 @@ from ..errors import GrawlixError
 from ..files import parse_toml, read_template
 from ..units import parse_length
 from .conditions import expand_conditions
-from .document import Block, Diagram, Fill, FrontMatter, Heading, ListItem, Paragraph, RulebookText, Section
+from .document import Block, Diagram, Fill, FrontMatter, Heading, KitFiles, ListItem, Paragraph, RulebookText, Section
 from .facts import TextFacts
 from .words import FILTERS, META_VALUES, capital_first, suits, words
 
@@ -290,6 +290,8 @@ class _Reader:
         where, line = self.where(start), self.line(start)
         if name == "fill" and argument is None:
             return Fill(line)
+        if name == "kit files" and argument is None:
+            return KitFiles(line)
         unit_mm, unit = None, self.facts.figure_unit
         if argument is not None and "," in argument:
             argument, size = (part.strip() for part in argument.split(",", 1))
@@ -299,7 +301,7 @@ class _Reader:
         try:
             return self.facts.figure(name, argument or None, unit_mm, line, where)
         except LookupError:
-            known = ", ".join(f"[{figure}]" for figure in ("fill", *self.facts.figure_names()))
+            known = ", ".join(f"[{figure}]" for figure in ("fill", "kit files", *self.facts.figure_names()))
             shown = f"{name}{': ' + argument if argument else ''}"
             raise GrawlixError(
                 f"unknown directive [{shown}] (known: {known}; each may add a size, e.g. ', {unit} 10mm')", where

@@ -12,8 +12,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..drawing.text import plain
-from ..rulebook import Block, Fill, FrontMatter, Heading, RulebookText
+from ..drawing.text import Span, plain
+from ..rulebook import Block, Fill, FrontMatter, Heading, KitFiles, ListItem, RulebookText
+
+
+@dataclass(frozen=True)
+class KitLink:
+    """One of the kit's files as a web edition links it: what it is, where (from ``web/``), and how to use it."""
+
+    label: str
+    href: str
+    note: str
 
 
 @dataclass(frozen=True)
@@ -28,12 +37,15 @@ class Edition:
         return next((k for k, b in enumerate(self.blocks) if isinstance(b, Heading) and b.level == 2), -1)
 
 
-def web_edition(text: RulebookText, web_sections: tuple[Block, ...]) -> Edition:
+def web_edition(
+    text: RulebookText, web_sections: tuple[Block, ...], kit_links: tuple[KitLink, ...] = ()
+) -> Edition:
+    """The blocks both web editions set; ``[kit files]`` becomes a list of ``kit_links``."""
     blocks: list[Block] = []
     for panel in text.sections:
         if panel.name == "back":
-            blocks += web_sections
-        content = [b for b in panel.blocks if not isinstance(b, Fill)]
+            blocks += _linked(web_sections, kit_links)
+        content = [b for b in _linked(panel.blocks, kit_links) if not isinstance(b, Fill)]
         if panel.name == "cover":
             content.sort(key=lambda b: not (isinstance(b, Heading) and b.level == 1))  # stable: title first
         blocks += content
@@ -43,6 +55,20 @@ def web_edition(text: RulebookText, web_sections: tuple[Block, ...]) -> Edition:
         if isinstance(block, Heading):
             anchors[k] = anchor(plain(block.text), used)
     return Edition(text.meta, tuple(blocks), anchors)
+
+
+def _linked(blocks: tuple[Block, ...], links: tuple[KitLink, ...]) -> list[Block]:
+    """The blocks with each ``[kit files]`` replaced by one list item per kit file."""
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, KitFiles):
+            out += [
+                ListItem("\u2022", 0, (Span(link.label, link=link.href), Span(f": {link.note}")), block.line)
+                for link in links
+            ]
+        else:
+            out.append(block)
+    return out
 
 
 def anchor(heading: str, used: dict[str, int]) -> str:

@@ -12,6 +12,7 @@ what the text claims.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -33,7 +34,7 @@ from .templates import POSITIONS_DIR
 
 def glyph_words(glyph: Glyph) -> Inline:
     """A glyph in running text: bold, drawn in the tiles' own face, as the designer sets them."""
-    return (Span(glyph.symbol, bold=True, glyph=True),)
+    return (Span(glyph.symbol, bold=True, glyph=True, spoken=glyph.name),)
 
 
 def tile_words(tile: Tile) -> Inline:
@@ -315,7 +316,7 @@ class Facts:
         return Diagram("cover", position.name, line, what, describe_loose(position, loose, what), picture, COVER_CELL_MM, unit_mm)
 
 
-SUPPLY_CELL_MM, EXAMPLE_CELL_MM, COVER_CELL_MM, LEGEND_CELL_MM = 13.5, 12.0, 13.5, 5.0
+SUPPLY_CELL_MM, EXAMPLE_CELL_MM, COVER_CELL_MM, LEGEND_CELL_MM = 13.5, 12.0, 13.5, 10.0
 """Diagram cells: as large as the width allows, up to these sides."""
 
 _POSITION_REFERENCE = re.compile(
@@ -382,8 +383,9 @@ def missing_tiles(position: Position) -> tuple[Tile, ...]:
 
 
 def tile_name(tile: Tile) -> str:
-    """``B@`` -> ``blue @``."""
-    return f"{tile.colour.name} {tile.glyph.symbol}"
+    """``B@`` -> ``blue at sign``: a text alternative names the glyph, which a screen reader
+    would read as a word ("red &" as "red and") or skip."""
+    return f"{tile.colour.name} {tile.glyph.name}"
 
 
 def _row_words(tiles: dict[Location, Tile], row: int, left: int, right: int) -> str:
@@ -401,7 +403,7 @@ def describe_supply(tiles: TileSet) -> str:
     return (
         f"The supply: all {in_words(len(tiles.tiles))} tiles in {in_words(len(tiles.colours))} rows, one per colour "
         f"({join_words([c.name for c in tiles.colours])}), and {in_words(len(tiles.glyphs))} columns, one per glyph "
-        f"({join_words([g.symbol for g in tiles.glyphs])})."
+        f"({join_words([g.name for g in tiles.glyphs])})."
     )
 
 
@@ -434,13 +436,19 @@ def _describe_marker(position: Position, label: str, location: Location) -> str:
         f"at row {row - grid.bounds[0] + 1}, column {column - grid.bounds[1] + 1} of the grid",
     )  # fmt: skip
     allowed = grid.allowed(location)
+    marker = f"The {_said(label)} ({label})"
     if not allowed.legal:
-        return f"{label} marks the square {beside}, where no tile may go."
+        return f"{marker} marks the square {beside}, where no tile may go."
     return (
-        f"{label} marks the square {beside}, where a tile may show "
-        f"{join_words([g.symbol for g in allowed.glyphs], 'or')} in "
+        f"{marker} marks the square {beside}, where a tile may show "
+        f"{join_words([g.name for g in allowed.glyphs], 'or')} in "
         f"{join_words([c.name for c in allowed.colours], 'or')}."
     )
+
+
+def _said(label: str) -> str:
+    """A marker as a screen reader should say it: ``?`` -> ``question mark``."""
+    return " ".join(unicodedata.name(c, c).lower() for c in label) if len(label) <= 2 else label
 
 
 def describe_loose(position: Position, loose: tuple[Tile, ...], what: str) -> str:
