@@ -135,7 +135,7 @@ class Picture:
             cx = x + width / 2 + (place - (in_row - 1) / 2) * LOOSE_PITCH * cell
             cy = first_y - row * LOOSE_PITCH * cell
             angle = LOOSE_ANGLES[k % len(LOOSE_ANGLES)]
-            stamp_tile(surface, tile, cx, cy, cell, style, angle)
+            stamp_tile(surface, tile, cx, cy, grid_tile_size(cell, style), style, angle)  # as in the grid
 
 
 def _turned_half(angle: float) -> float:

@@ -46,7 +46,8 @@ h2:hover .anchor, h3:hover .anchor, .anchor:focus { opacity: 1; }
 .centred { text-align: center; }
 .glyph { font-weight: 700; }
 .star { font-size: 1.45em; line-height: 0; vertical-align: -.28em; }
-.said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+  user-select: none; }
 ol, ul { padding-left: 1.6rem; margin: 0 0 .8rem; }
 ol ol { list-style-type: lower-alpha; margin: .2rem 0 0; }
 li { margin: .25rem 0; }
@@ -108,10 +109,12 @@ def inline_html(text: Inline) -> str:
     return "".join(out)
 
 
-def _heading(block: Heading, anchor: str) -> str:
+def _heading(block: Heading, anchor: str, section: str = "") -> str:
+    """A heading with its link; the link's name says which section, so a screen reader's list of
+    links tells them apart ("Notes" twice becomes "Notes, in The Grid" and "Notes, in Set-Up")."""
     if block.level == 1:
         return f'<h1 id="{anchor}">{inline_html(block.text)}</h1>'
-    name = escape(plain(block.text, " "))
+    name = escape(plain(block.text, " ") + (f", in {section}" if block.level > 2 and section else ""))
     link = f'<a class="anchor" href="#{anchor}" aria-label="Permalink: {name}">#</a>'
     return f'<h{block.level} id="{anchor}">{inline_html(block.text)}{link}</h{block.level}>'
 
@@ -148,6 +151,7 @@ def html_edition(edition: Edition, typography: Typography) -> str:
     body: list[str] = []
     pending: list[ListItem] = []
     shared = SvgDefs("tile")  # every diagram's tiles, drawn once for the page
+    section = ""  # the heading of the section being set
 
     def flush() -> None:
         if pending:
@@ -167,7 +171,9 @@ def html_edition(edition: Edition, typography: Typography) -> str:
         if k == edition.first_section:
             body.append(f'<nav aria-label="Contents"><p class="heading">Contents</p><ol>{contents}</ol></nav>')
         if isinstance(block, Heading):
-            body.append(_heading(block, edition.anchors[k]))
+            body.append(_heading(block, edition.anchors[k], section))
+            if block.level == 2:
+                section = plain(block.text, " ")
         elif isinstance(block, Paragraph):
             classes = f' class="{" ".join(sorted(block.tags))}"' if block.tags else ""
             body.append(f"<p{classes}>{inline_html(block.text)}</p>")
