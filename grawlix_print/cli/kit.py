@@ -91,7 +91,11 @@ def kit_summary(out: Path, outcomes, seconds: float) -> str:
         f"{sum(map(len, suffixes.values()))} files in {out}/ from {len(outcomes)} steps "
         f"({len(outcomes) - reused} built, {reused} unchanged) in {seconds:.1f} s:"
     ]
+    roots = sorted(name for name in suffixes if "." in name)  # files at the top: the kit's index
     for folder, found in sorted(suffixes.items()):
-        lines.append(f"  {folder + '/':<10} {len(found):>3} ({', '.join(sorted(set(found)))})")
+        if folder not in roots:
+            lines.append(f"  {folder + '/':<10} {len(found):>3} ({', '.join(sorted(set(found)))})")
+    for name in roots:
+        lines.append(f"  {name} says what each file is and how to print it")
     lines.append("  manifest.json lists every file with its kind, options and sha256")
     return "\n".join(lines)

@@ -16,7 +16,7 @@ from .plan import PAPERS
 
 if TYPE_CHECKING:
     from ..files import Written
-    from .build import Outcome
+    from .build import Outcome, Step
 
 
 def build_all(
@@ -55,12 +55,22 @@ def build_all(
     chosen = resolved(game, templates)
     chosen.check()
     steps = kit_steps(chosen, only, papers, options)
-    outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start)
+    outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start,
+                         last=lambda files: index_step_for(chosen, files))  # fmt: skip
     return [
         Written(out / entry["path"], entry["kind"], entry["params"])
         for outcome in outcomes
         for entry in outcome.files
     ]
+
+
+def index_step_for(game: Game, files: list[dict]) -> Step:
+    """The kit's ``index.html``, made from the records of every other file (not their bytes)."""
+    from .build import Step
+    from .index import index_step
+
+    records = [{k: f[k] for k in ("path", "kind", "params")} for f in files]
+    return Step("index", index_step, {"title": game.title, "files": records}, reads=())
 
 
 def resolved(game: str | Game | None, templates: str | Path | None) -> Game:

@@ -276,7 +276,8 @@ _BACK_PAGE = (
     "This side lands behind the fronts when the sheet is printed two-sided, flipped on the long"
     " edge. Against a light, this square and the targets should sit exactly over those on the front."
 )
-_CARD = {
+CARD_ADVICE = {
+    # (also the kit's index: kit.index)
     "duplex": (
         "Print two-sided, flipping on the long edge; against a light the targets on both sides"
         " should line up. Most home duplex units take card up to about 200 g/m²; for heavier"
@@ -337,7 +338,7 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str,
     return [
         f"{title} tiles, {_mm(spec.tile_size)}, for card · {where}{side}",
         actual,
-        _CARD[spec.backs or ""],
+        CARD_ADVICE[spec.backs or ""],
         cut,
     ]
 
