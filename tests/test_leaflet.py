@@ -25,7 +25,7 @@ from grawlix_print.facts.wording import counted, in_words, join_words
 
 from conftest import PROJECT, TEMPLATES, set_rule
 from oracle import legal_locations as oracle_locations
-from pdf_vectors import grid_cells, overlapping_lines, page_chars, page_marks, read_page
+from pdf_vectors import grid_cells, overlapping_lines, page_chars, page_marks, read_page, text_lines
 from test_design_facts import SEED_VACANT, tikz_to_location
 
 MM = 72 / 25.4
@@ -722,3 +722,99 @@ def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
                 lay_out(panel, boxes_for(panel, styles, frame), frame, "A4", "leaflet.md")
             counts.append(len(measured))
     assert counts[:2] == counts[2:] and max(counts) < 20_000
+
+
+# --- issue 19: the press edition, an honest licence, the words in our own voice ----------------
+
+
+@pytest.fixture(scope="module")
+def press(built):
+    return {paper: built[paper][0].with_name(f"leaflet-press-{paper}.pdf") for paper in PAPER_MM}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_press_edition_has_bleed_crop_and_fold_marks_outside_the_trim(press, paper):
+    reader = PdfReader(press[paper])
+    width, height = PAPER_MM[paper]
+    for index, page in enumerate(reader.pages):
+        media, bleed, trim = ([float(v) for v in box] for box in (page.mediabox, page.bleedbox, page.trimbox))
+        assert (trim[2] - trim[0], trim[3] - trim[1]) == pytest.approx((width * MM, height * MM), abs=0.05)
+        assert [b - t for b, t in zip(bleed, trim)] == pytest.approx([-3 * MM, -3 * MM, 3 * MM, 3 * MM], abs=0.01)
+        assert media[0] < bleed[0] and media[1] < bleed[1] and media[2] > bleed[2] and media[3] > bleed[3]
+        with pdfplumber.open(press[paper]) as pdf:
+            lines = pdf.pages[index].lines
+        top = float(page.mediabox.top)  # pdfplumber's y runs down from the top
+
+        def outside(line) -> bool:
+            x0, x1 = line["x0"], line["x1"]
+            y0, y1 = top - line["bottom"], top - line["top"]
+            return x1 < bleed[0] or x0 > bleed[2] or y1 < bleed[1] or y0 > bleed[3]
+
+        marks = [line for line in lines if outside(line)]
+        crops = [m for m in marks if not m["dash"][0]]
+        assert len(crops) == 8  # two ticks at each corner
+        assert all(m["stroking_color"] == (0.0, 0.0, 0.0, 1.0) for m in crops)  # black ink alone
+        folds = sorted({round(m["x0"], 1) for m in marks if m["x0"] == m["x1"] and trim[0] + 1 < m["x0"] < trim[2] - 1})
+        assert len(folds) == 2 and trim[0] + (trim[2] - trim[0]) * 0.25 < folds[0] < folds[1] < trim[2]
+        # every mark stays out of the trim and its bleed: nothing prints on the sheet but the leaflet
+        for line in lines:
+            if not outside(line):
+                assert bleed[0] <= line["x0"] and line["x1"] <= bleed[2]
+    note = " ".join(reader.pages[0].extract_text().split())
+    assert "flipping on the short edge" in note and "3 mm bleed" in note
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None or shutil.which("gs") is None, reason="qpdf or Ghostscript missing")
+def test_press_edition_passes_qpdf_and_ghostscript(press):
+    for path in press.values():
+        assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+        run = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=nullpage", str(path)],
+                             capture_output=True, text=True)  # fmt: skip
+        assert run.returncode == 0 and "Error" not in run.stdout + run.stderr, run.stdout + run.stderr
+
+
+def test_every_edition_says_what_was_adapted_and_keeps_the_licence_on_one_line(built, press):
+    for path in [built["a4"][0], built["a4"][1], press["a4"], built["letter"][0]]:
+        text = text_of(path)
+        assert "Adapted from Grawlix v1.0 by Michael Purcell and Dannielle Harden" in text
+        assert "rules retold in new words" in text  # and what changed
+        lines = [line for _, chars in page_chars(path) for line, _ in text_lines(chars)]
+        # pdfium reads no spaces between words: "(CCBY4.0)" on one line, never "(CC" / "BY 4.0)"
+        assert any("(CCBY4.0)" in line.replace(" ", "") for line in lines), [l for l in lines if "CC" in l]
+
+
+SEEDS = PROJECT.parent.parent / "shared" / "seeds"
+
+
+def _paragraph_runs(text: str, n: int) -> set[tuple[str, ...]]:
+    import re
+
+    runs = set()
+    for paragraph in re.split(r"\n\s*\n", text):
+        words = re.findall(r"[a-z0-9']+", re.sub(r"\(?https?://\S+|\S+@\S+", " ", paragraph.lower().replace("’", "'")))
+        runs |= {tuple(words[k : k + n]) for k in range(len(words) - n + 1)}
+    return runs
+
+
+def test_the_words_are_our_own_and_say_what_the_rules_mean(tmp_path):
+    """Issue 19's list: a tile goes next to a tile (not the grid), the supply should be arranged,
+    the draft reads as tiles for each player, no "back of this leaflet" where there is none, one
+    voice, and no run of nine words taken from the designer's text but the grid's limit."""
+    import re
+
+    from grawlix_print.web.build import build_web
+
+    build_web(game(templates=TEMPLATES), tmp_path)
+    text = (tmp_path / "rules.md").read_text()
+    plain = " ".join(re.sub(r"\\(.)", r"\1", text).replace("**", "").split())
+    assert "next to a tile already in the grid" in plain and "next to the grid" not in plain
+    assert "The supply should be arranged" in plain
+    assert "until each player holds four tiles" in plain
+    assert "back of this leaflet" not in plain and "closes these rules" in plain
+    assert not re.search(r"\b(you|your)\b", plain.replace("“you @#$%&*!”", ""), re.IGNORECASE)
+    assert "comic strips, which was" not in plain
+    if not SEEDS.is_dir():
+        pytest.skip("the seeds are not beside the project")
+    seeds = "\n\n".join(path.read_text() for path in sorted(SEEDS.glob("00[0-3]_*.txt")))
+    shared = {" ".join(run) for run in _paragraph_runs(text, 9) & _paragraph_runs(seeds, 9)}
+    assert shared <= {"span no more than six rows and six columns"}, shared

@@ -56,7 +56,7 @@ PRESS_BLEED_MM = 3.0
 """The bleed a print shop asks for around the trim."""
 PRESS_SLUG_MM = 15.0
 """Room outside the trim on the press edition's page, for crop marks, fold marks and the note."""
-CROP_OFFSET_MM = 3.0  # crop marks start this far outside the trim: clear of the bleed
+CROP_OFFSET_MM = 4.0  # crop marks start this far outside the trim: 1 mm clear of the bleed
 CROP_LENGTH_MM = 6.0
 PRESS_MARK_POINTS = 0.5
 

@@ -279,10 +279,9 @@ _BACK_PAGE = (
 CARD_ADVICE = {
     # (also the kit's index: kit.index)
     "duplex": (
-        "Print two-sided, flipping on the long edge; against a light the targets on both sides"
-        " should line up. Most home duplex units take card up to about 200 g/m²; for heavier"
-        " card, print this page, turn the sheet over on its long edge by hand and print the"
-        " back page."
+        "Card of 250–300 g/m². Print two-sided, flipping on the long edge; against a light the"
+        " targets on both sides should line up. Most home duplex units stop near 200 g/m²: print"
+        " this page, turn the sheet over on its long edge by hand and print the back page."
     ),
     "gutter-fold": (
         "Print on thin card or heavy paper of 120–160 g/m². Fold along the dashed line with the"
