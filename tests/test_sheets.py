@@ -754,3 +754,13 @@ def test_the_sticker_default_and_its_help_agree():
     assert f"[default: ({default_sticker(25.4):g}mm)]" in text
     assert "2.9 mm less than --tile-size" in text and "never under 10 mm" in text
     assert default_sticker(25.4) == pytest.approx(25.4 - 2.9) and default_sticker(12.0) == 10.0
+
+
+def test_the_kit_builds_marked_sheets_only_where_the_marks_can_be_read():
+    """`all` with [sheets] tile-size = 10 would stop at the refused marks; it builds the plain sheets."""
+    from grawlix_print.kit.plan import kit_steps
+
+    small = [s.name for s in kit_steps(game(), only=["sheets"], options={"sheets": {"tile_size": 10.0}})]
+    assert small == ["sheets-a4-none", "sheets-letter-none"]
+    usual = [s.name for s in kit_steps(game(), only=["sheets"], options={})]
+    assert {"sheets-a4-letters", "sheets-a4-shapes"} <= set(usual)

@@ -53,19 +53,27 @@ def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Ste
 
 
 def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
-    from ..components.tile_look import available_markings
+    from ..components.tile_look import available_markings, smallest_marked_tile
+    from ..sheets.layout import PAPER_TILE_MM, default_sticker
+
     from .build import Step
 
     tiles = game.tile_set()
+    markings = available_markings(tiles) if tiles is not None else MARKINGS[:1]
+    # Marks too small to read are refused: tiles (or stickers) that small get none.
+    square = options.get("tile_size") or PAPER_TILE_MM
+    smallest = min(square, options.get("sticker_size") or default_sticker(square))
+    if smallest < smallest_marked_tile():
+        markings = MARKINGS[:1]
     return [
         Step(
-            f"sheets-{paper}-{markings}",
+            f"sheets-{paper}-{marking}",
             sheets_step,
-            {**options, "paper": paper, "markings": markings},
+            {**options, "paper": paper, "markings": marking},
             reads=COMPONENTS,
         )
         for paper in papers
-        for markings in (available_markings(tiles) if tiles is not None else MARKINGS[:1])
+        for marking in markings
     ]
 
 
