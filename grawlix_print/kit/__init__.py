@@ -103,9 +103,11 @@ def build_sheets(
 def build_web(out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None) -> list[Written]:
     """The web editions into ``out/web/``, as ``grawlix-print web --no-previews -o OUT`` writes them."""
     from ..web.build import build_web as web
-    from .plan import output_folder
+    from .links import kit_links
+    from .plan import PAPERS, output_folder
 
-    return web(resolved(game, templates), output_folder(Path(out), "web"))
+    chosen = resolved(game, templates)
+    return web(chosen, output_folder(Path(out), "web"), kit_links(chosen, PAPERS, {}))
 
 
 def build_stl(

@@ -168,12 +168,15 @@ def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
 
 
 def web_step(out: Path, templates: Path, papers: Sequence[str] = PAPERS, sheets: dict | None = None) -> list[Written]:
-    """Both web editions, then screenshots of the HTML one; skipped screenshots are a note."""
+    """Both web editions (linking the kit's own files), then screenshots of the HTML one;
+    skipped screenshots are a note."""
     from ..web.build import HTML, build_web
     from ..web.previews import page_screenshots
     from .build import step_note
+    from .links import kit_links
 
-    written = build_web(game(templates=templates), output_folder(out, "web"), papers, sheets)
+    chosen = game(templates=templates)
+    written = build_web(chosen, output_folder(out, "web"), kit_links(chosen, papers, sheets or {}))
     shots, note = page_screenshots(output_folder(out, "web") / HTML, out / PREVIEWS)
     if note:
         step_note(note)

@@ -7,12 +7,10 @@ leaves the previous editions in place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from ..files import Written, write_text
 from ..games.base import Game
-from ..papers import PAPERS, paper_size
 from ..rulebook import Diagram
 from .diagrams import diagram_file, diagram_svg
 from .edition import KitLink, web_edition
@@ -21,21 +19,16 @@ from .markdown import markdown_edition
 
 MARKDOWN = "rules.md"
 HTML = "rules.html"
-KIT_INDEX = "index.html"
-"""The kit's own index, at its root (``grawlix-print all`` writes it)."""
 
 
-def build_web(
-    game: Game, out: Path, papers: Sequence[str] = tuple(PAPERS), sheets: dict | None = None
-) -> list[Written]:
+def build_web(game: Game, out: Path, links: tuple[KitLink, ...] = ()) -> list[Written]:
     """Write ``rules.md`` with ``diagrams/*.svg`` beside it, and the one-file ``rules.html``.
 
-    ``papers`` and ``sheets`` (the sheets' options) say which of the kit's files
-    the ``[kit files]`` list links to, as the kit names them.
+    ``links`` are the kit's own files that ``[kit files]`` lists (the kit knows
+    their names: ``kit.links``); none for rules that stand alone.
     """
     game.check()
     text = game.rulebook()
-    links = kit_links(game, papers, sheets or {})
     edition = web_edition(text, game.web_sections(text), links)
     diagrams = {diagram_file(b): b for b in edition.blocks if isinstance(b, Diagram)}
     files = {
@@ -49,53 +42,3 @@ def build_web(
         write_text(path, content)
         written.append(Written(path, kind, {"templates": str(game.templates)}))
     return written
-
-
-def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink, ...]:
-    """The kit's own files a reader of the rules may want, as links from ``web/``.
-
-    Named as the kit names them (the same functions write them), for the papers
-    and sheet options the kit is built with; the kit's index lists the rest.
-    """
-    from ..leaflet.build import output_names
-
-    links = [KitLink("The whole kit", f"../{KIT_INDEX}", "every file, what it is, and what to print it on")]
-    for paper in papers:
-        name = paper_size(paper).name
-        trifold, reading, press = output_names(paper)
-        if "leaflet" in game.products:
-            links += [
-                KitLink(f"Rules leaflet ({name})", f"../leaflet/{trifold}",
-                        "print both sides at 100 %, flipping on the short edge, and fold in three"),
-                KitLink(f"Rules leaflet for a print shop ({name})", f"../leaflet/{press}",
-                        "with 3 mm bleed, crop marks and fold marks"),
-                KitLink(f"Rules to read on a screen ({name})", f"../leaflet/{reading}", "one panel a page"),
-            ]  # fmt: skip
-        if "sheets" in game.products and game.tile_set() is not None:
-            tiles, stickers = sheet_names(paper, sheets)
-            links += [
-                KitLink(f"Tile sheets ({name})", f"../sheets/{tiles}", "card of 250–300 g/m², at 100 %"),
-                KitLink(f"Sticker sheets ({name})", f"../sheets/{stickers}",
-                        "full-sheet sticker paper, for one-inch squares"),
-            ]  # fmt: skip
-    if "3d" in game.products:
-        from ..solid.build import INSTRUCTIONS
-        from ..solid.plan import slug
-
-        links.append(KitLink("3D-printed tiles", f"../3d/{INSTRUCTIONS.format(slug=slug(game.title))}",
-                             "which files to print, with which filaments and settings"))  # fmt: skip
-    return tuple(links)
-
-
-def sheet_names(paper: str, options: dict) -> tuple[str, str]:
-    """The unmarked tile and sticker sheets the kit builds for ``paper`` with the sheets' ``options``."""
-    from ..components.tile_look import BACK_DESIGNS
-    from ..sheets.build import sheet_file_name
-    from ..sheets.layout import CARD_BLEED_MM, PAPER_TILE_MM, card_spec, sticker_spec
-
-    size = options.get("tile_size") or PAPER_TILE_MM
-    bleed = CARD_BLEED_MM if options.get("bleed") is None else options["bleed"]
-    card = card_spec(paper, size, bleed, options.get("backs", True), options.get("arrangement"))
-    sticker = sticker_spec(paper, size, options.get("sticker_size"), bleed=bleed)
-    design, frame = BACK_DESIGNS[options.get("back_design") or "light"], bool(options.get("frame"))
-    return sheet_file_name(card, design, frame), sheet_file_name(sticker, design, frame)
