@@ -14,6 +14,7 @@ from ..drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
 from ..drawing.ink import Ink
 from ..drawing.outline import Outline, glyph_outlines
 from ..drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
+from .faces import FaceStyle, PieceFace
 from .tiles import Colour, Glyph, Tile, TileSet
 from .tile_look import (
     BACK_DESIGNS,
@@ -24,6 +25,7 @@ from .tile_look import (
     MIN_OUTLINE_PT,
     PRINTED_GLYPH_FRACTION,
     TILE_EDGE,
+    TILE_MM,
     BackDesign,
     colour_mark,
     ink,
@@ -165,3 +167,36 @@ def draw_back(
 def glyph_outline(glyph: Glyph) -> Outline:
     """One glyph's outline from its typeface (``look.outlines`` checked them all first)."""
     return glyph_outlines(((glyph.symbol, glyph.typeface),))[glyph.symbol]
+
+
+# --- the tiles as printable faces (card-stock sheets' neighbours: images, decks on screen) ----------
+
+
+def _slug(text: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+
+def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
+    """Every tile as a printable face, in the tile set's order, named ``tile-red-at-sign``."""
+
+    def face(tile: Tile) -> PieceFace:
+        def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+            side = min(w, h)
+            # As on the sheets: the face to the cut, no line near it, an outline of 0.75 pt or more.
+            look = TileStyle(marking=style.marking).at_size(side, surface.unit_pt)
+            draw_face(surface, x + w / 2, y + h / 2, side, tiles.face, style.bleed)
+            draw_tile(surface, tile, x + w / 2, y + h / 2, side, look)
+
+        words = f"{tile.colour.name} {tile.glyph.name}"
+        return PieceFace(f"tile-{_slug(words)}", words, size, size, draw)
+
+    return tuple(face(tile) for tile in tiles.tiles)
+
+
+def tile_back(tiles: TileSet, size: float = TILE_MM, design: BackDesign = BACK_DESIGNS["light"]) -> PieceFace:
+    """The plain side every tile shares, as a printable face."""
+
+    def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+        draw_back(surface, tiles, x + w / 2, y + h / 2, min(w, h), design, style.bleed)
+
+    return PieceFace("tile-back", f"the back of a {tiles.title} tile", size, size, draw)

@@ -20,14 +20,14 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..components.tile_look import MARKINGS
 from ..games import Game, game
-from ..papers import PAPERS as PAPER_SIZES
+from ..papers import PRINTER_PAPERS
 
 if TYPE_CHECKING:
     from .build import Step
 
 COMPONENTS = ("components.toml", "*.ttf", "*.otf")
 """What the sheets and 3D tiles read of the templates: the pieces and any typeface beside them."""
-PAPERS = tuple(PAPER_SIZES)
+PAPERS = PRINTER_PAPERS
 """Every paper, by key: what ``all`` builds unless told otherwise."""
 PREVIEWS = "previews"
 
@@ -59,11 +59,11 @@ def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]
     from .build import Step
 
     tiles = game.tile_set()
-    markings = available_markings(tiles) if tiles is not None else MARKINGS[:1]
+    markings = available_markings(tiles) if tiles is not None else MARKINGS
     # Marks too small to read are refused: tiles (or stickers) that small get none.
     square = options.get("tile_size") or PAPER_TILE_MM
     smallest = min(square, options.get("sticker_size") or default_sticker(square))
-    if smallest < smallest_marked_tile():
+    if tiles is not None and smallest < smallest_marked_tile():
         markings = MARKINGS[:1]
     return [
         Step(
@@ -84,6 +84,12 @@ def _web_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     return [Step("web", web_step, {"papers": list(papers), "sheets": options.get("sheets", {})})]
 
 
+def _image_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
+    from .build import Step
+
+    return [Step("images", images_step, options, reads=COMPONENTS)]
+
+
 def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
@@ -97,10 +103,11 @@ PRODUCTS: tuple[Product, ...] = (
     Product(
         "sheets",
         "sheets",
-        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "frame"),
+        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "card_size", "frame"),
         _sheet_steps,
     ),
     Product("web", "web", ("sheets",), _web_steps),
+    Product("images", "images", ("markings",), _image_steps),
     Product(
         "3d",
         "stl",
@@ -150,7 +157,7 @@ def kit_steps(
 
 
 # Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.
-LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-press": 1211}
+LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100, "leaflet-press": 1211}
 """(The press edition's page is 30 mm wider than the tri-fold's sheet: 1211 px keeps the scale.)"""
 
 
@@ -187,7 +194,16 @@ def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
     from ..sheets.build import build_sheets
 
     written = build_sheets(game(templates=templates), output_folder(out, "sheets"), **options)
-    return written + _pdf_previews(written, out / PREVIEWS, width_px=700)
+    # A card sheet's pages repeat one another: the first sheet and the first cards show them.
+    most = 4 if any(item.kind == "card sheets" for item in written) else None
+    return written + _pdf_previews(written, out / PREVIEWS, width_px=700, most=most)
+
+
+def images_step(out: Path, templates: Path, **options) -> list[Written]:
+    """Every face as a PNG and the Tabletop Simulator sheets; the first sheet is its own preview."""
+    from ..images.build import build_images
+
+    return build_images(game(templates=templates), output_folder(out, "images"), **options)
 
 
 def stl_step(out: Path, templates: Path, **options) -> list[Written]:
@@ -198,14 +214,14 @@ def stl_step(out: Path, templates: Path, **options) -> list[Written]:
     return written + _plate_previews(written, out / PREVIEWS, solid_tiles(chosen))
 
 
-def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100) -> list[Written]:
+def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100, most: int | None = None) -> list[Written]:
     from .previews import pdf_previews
 
     return [
         preview
         for item in written
         if item.path.suffix == ".pdf"
-        for preview in pdf_previews(item.path, folder, width_px)
+        for preview in pdf_previews(item.path, folder, width_px, most)
     ]
 
 

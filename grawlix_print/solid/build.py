@@ -15,8 +15,9 @@ import numpy as np
 
 from ..files import Written, write_bytes
 from ..drawing.outline import glyph_outlines
-from ..components.tiles import Colour, Glyph
+from ..components.tiles import Colour, Glyph, TileSet
 from ..components.tile_look import ink
+from ..errors import GrawlixError
 from ..games.base import Game
 from . import dialects
 from ..facts.wording import in_words
