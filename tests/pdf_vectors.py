@@ -128,6 +128,7 @@ class Mark:
     text: str = ""
     overprint: tuple[bool, bool] = (False, False)
     """Whether the fill and the stroke overprint (``/op`` and ``/OP`` of the graphics state)."""
+    dashed: bool = False
 
 
 _COLOUR_OPS = {b"k": ("k", "fill"), b"K": ("k", "stroke"), b"rg": ("rg", "fill"),
@@ -174,7 +175,7 @@ def page_marks(reader: PdfReader, index: int) -> list[Mark]:
     page = reader.pages[index]
     marks: list[Mark] = []
     state = {"ctm": IDENTITY, "w": 1.0, "fill": ("g", (0.0,)), "stroke": ("g", (0.0,)), "Tr": 0,
-             "op": False, "OP": False}  # fmt: skip
+             "op": False, "OP": False, "dash": False}  # fmt: skip
     contents = page["/Contents"].get_object()
     streams = contents if isinstance(contents, list) else [contents]
     data = b"\n".join(stream.get_object().get_data() for stream in streams)
@@ -201,6 +202,8 @@ def _walk(reader: PdfReader, content, resources, state: dict, marks: list[Mark])
             state[which] = (space, _numbers(segment))
         elif op == b"Tr":
             state["Tr"] = int(_numbers(segment)[0])
+        elif op == b"d":
+            state["dash"] = bool(_numbers(segment.rsplit(b"]", 1)[0] + b"]"))
         elif op == b"gs":
             graphics = resources["/ExtGState"][names[0]].get_object()
             if "/OP" in graphics:  # pypdf's booleans compare as bools but are always truthy
@@ -212,7 +215,7 @@ def _walk(reader: PdfReader, content, resources, state: dict, marks: list[Mark])
             stroked = op in _STROKE
             width = state["w"] * math.sqrt(abs(a * d - b * c)) if stroked else None
             marks.append(Mark("path", state["fill"], state["stroke"], width, op in _FILL,
-                              overprint=(state["op"], state["OP"])))  # fmt: skip
+                              overprint=(state["op"], state["OP"]), dashed=state["dash"]))  # fmt: skip
         elif op in _SHOW:
             a, b, c, d = state["ctm"][:4]
             stroked = state["Tr"] in (1, 2, 5, 6)

@@ -818,3 +818,31 @@ def test_the_words_are_our_own_and_say_what_the_rules_mean(tmp_path):
     seeds = "\n\n".join(path.read_text() for path in sorted(SEEDS.glob("00[0-3]_*.txt")))
     shared = {" ".join(run) for run in _paragraph_runs(text, 9) & _paragraph_runs(seeds, 9)}
     assert shared <= {"span no more than six rows and six columns"}, shared
+
+
+def test_dotted_squares_read_dark_on_paper(built):
+    """Issue 19: the candidate squares were 1.02 pt dots at 75 % black (mean lightness 207/255
+    along a side; the designer's black dashes 113/255). Measured here on the printed page:
+    black ink alone, at least 1.1 pt, and along a side as dark as the designer's, or darker."""
+    import numpy as np
+
+    reading = built["a4"][1]
+    marks = page_marks(PdfReader(reading), 4)
+    vectors = read_page(PdfReader(reading), 4)
+    assert vectors.dotted
+    scale = 150 / 72
+    page = pypdfium2.PdfDocument(str(reading))[4]
+    image = np.asarray(page.render(scale=scale, grayscale=True).to_pil()).astype(float)
+    height = image.shape[0]
+    means = []
+    for (x0, y0), (x1, y1) in vectors.dotted[:20]:
+        steps = int(max(abs(x1 - x0), abs(y1 - y0)) * scale)
+        xs = np.linspace(x0, x1, steps) * scale
+        ys = height - np.linspace(y0, y1, steps) * scale
+        means.append(image[ys.astype(int).clip(0, height - 1), xs.astype(int)].mean())
+    assert np.mean(means) <= 120, np.mean(means)
+    trifold = PdfReader(built["a4"][0])
+    dashes = [m for index in range(2) for m in page_marks(trifold, index)
+              if m.width is not None and m.dashed]  # fmt: skip
+    assert dashes and min(m.width for m in dashes) >= 1.05  # 0.035 of an 11 mm cell: 1.09 pt
+    assert {m.stroke for m in dashes} == {("k", (0.0, 0.0, 0.0, 1.0))} and all(m.overprint[1] for m in dashes)

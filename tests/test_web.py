@@ -342,7 +342,7 @@ def test_dashes_are_heavy_and_dark(web):
     (dashes,) = [e for e in root.iter(f"{SVG}path") if e.get("stroke-dasharray")]
     assert contrast(svg_colour(dashes.get("stroke")), (255, 255, 255)) >= 15  # black, not grey
     on, off = (float(v) for v in dashes.get("stroke-dasharray").split())
-    assert on >= 1.5 and on == pytest.approx(off)  # dashes, not dots
+    assert on >= 1.5 and on > off  # dashes longer than their gaps, not dots
     assert float(dashes.get("stroke-width")) >= 1.5  # CSS pixels: 1.1 pt or more
 
 

@@ -20,9 +20,10 @@ INDEX = "index.html"
 
 SECTIONS = (
     ("leaflet", "The rules on paper"),
-    ("sheets", "Tiles and stickers"),
+    ("sheets", "Sheets to print and cut"),
     ("web", "The rules on screen"),
     ("3d", "3D-printed tiles"),
+    ("images", "Images, for print-on-demand services and Tabletop Simulator"),
 )
 """The kit's folders in the order a player needs them, with their headings; others follow."""
 
@@ -104,6 +105,8 @@ def _section_order(folder: str) -> tuple[int, str]:
 def _thumbnails(entry: dict, previews: Sequence[dict]) -> list[str]:
     """The previews of a file: its pages (PDF), its plate (3D), its screenshots (the web page)."""
     name = PurePosixPath(entry["path"]).name
+    if name.endswith(".png"):  # an image shows itself
+        return [entry["path"]]
     found = [p for p in previews if p["params"].get("of") == name]
     if entry["kind"] == "web-html":
         found += [p for p in previews if p["kind"] == "web-preview"]
@@ -140,8 +143,26 @@ def describe(entry: dict) -> tuple[str, str]:
     if kind == "leaflet-press":
         return (f"The same leaflet for a print shop: {paper} trim, 3 mm bleed, crop and fold marks"
                 " outside the trim, and a printing note.", "Two-sided, flipped on the short edge, folded in three.")  # fmt: skip
+    if kind == "leaflet-booklet":
+        return (f"The rules as a booklet, printed on {paper}.", ACTUAL_SIZE)
+    if kind == "card sheets":
+        width, height = params.get("card_mm", (0, 0))
+        two_sided = "Print two-sided, flipping on the long edge. " if params.get("backs") == "duplex" else ""
+        marking = _MARKS.get(params.get("markings"), "")
+        return (f"{params.get('cards')} cards of {width:g} × {height:g} mm with {params.get('bleed_mm'):g} mm bleed"
+                f"{marking}, on {paper}.", f"Card of 250–300 g/m². {two_sided}{ACTUAL_SIZE}")  # fmt: skip
+    if kind == "face image":
+        return (f"One face as an image ({params.get('face')}), {params.get('dpi')} dpi with bleed.",
+                "For print-on-demand services.")  # fmt: skip
+    if kind == "deck sheet":
+        return (f"A deck sheet for Tabletop Simulator: {params.get('faces')} faces,"
+                f" {params.get('columns')} by {params.get('rows')}.", "")  # fmt: skip
+    if kind == "deck back":
+        return ("The back of every piece, for Tabletop Simulator's deck.", "")
+    if kind == "image notes":
+        return ("What the images are and how to use them.", "Read it first.")
     if kind == "leaflet-reading":
-        return (f"The rules to read on a screen: one panel a page, {paper} high, with bookmarks.", "Not for printing.")
+        return (f"The rules to read on a screen, page by page as printed on {paper}, with bookmarks.", "Not for printing.")
     if kind in ("tile sheets", "sticker sheets"):
         return _sheet(kind, params)
     if kind == "web-markdown":
@@ -158,12 +179,14 @@ def describe(entry: dict) -> tuple[str, str]:
     return (kind, "")
 
 
+_MARKS = {"letters": ", marked with each colour's letter", "shapes": ", marked with each colour's shape"}
+
+
 def _sheet(kind: str, params: dict) -> tuple[str, str]:
     size = params.get("tile_size_mm")
     sets = params.get("sets", 1)
     count = f"{sets} sets of {params.get('tiles')}" if sets and sets > 1 else f"{params.get('tiles')}"
-    marks = {"letters": ", marked with each colour's letter", "shapes": ", marked with each colour's shape"}
-    marking = marks.get(params.get("markings"), "")
+    marking = _MARKS.get(params.get("markings"), "")
     if kind == "sticker sheets":
         return (f"{count} stickers of {size:g} mm for {params.get('square_mm'):g} mm squares{marking}, on {_paper(params)}.",
                 f"Full-sheet sticker paper, printed on one side. {ACTUAL_SIZE}")  # fmt: skip

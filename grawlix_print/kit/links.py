@@ -22,13 +22,13 @@ def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink,
     Named as the kit names them (the same functions write them), for the papers
     and sheet options the kit is built with; the kit's index lists the rest.
     """
-    from ..leaflet.build import output_names
+    from ..leaflet import booklet, build
 
     links = [KitLink("The whole kit", f"../{INDEX}", "every file, what it is, and what to print it on")]
     for paper in papers:
         name = paper_size(paper).name
-        trifold, reading, press = output_names(paper)
-        if "leaflet" in game.products:
+        if "leaflet" in game.products and game.leaflet_format == "tri-fold":
+            trifold, reading, press = build.output_names(paper)
             links += [
                 KitLink(f"Rules leaflet ({name})", f"../leaflet/{trifold}",
                         "print both sides at 100 %, flipping on the short edge, and fold in three"),
@@ -36,6 +36,12 @@ def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink,
                         "with 3 mm bleed, crop marks and fold marks"),
                 KitLink(f"Rules to read on a screen ({name})", f"../leaflet/{reading}", "one panel a page"),
             ]  # fmt: skip
+        elif "leaflet" in game.products:
+            printed, reading = booklet.output_names(paper)
+            links += [
+                KitLink(f"Rulebook ({name})", f"../leaflet/{printed}", "print at 100 %, never “fit to page”"),
+                KitLink(f"Rules to read on a screen ({name})", f"../leaflet/{reading}", "one page at a time"),
+            ]
         if "sheets" in game.products and game.tile_set() is not None:
             tiles, stickers = sheet_names(paper, sheets)
             links += [
