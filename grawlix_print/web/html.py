@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
+from urllib.parse import quote
 
 from ..drawing.outline import TextGlyph
 from ..drawing.surface import glyph_path
@@ -57,7 +58,7 @@ ol, ul { padding-left: 1.6rem; margin: 0 0 .8rem; }
 ol ol { list-style-type: lower-alpha; margin: .2rem 0 0; }
 li { margin: .25rem 0; }
 figure { margin: 1.3rem 0; text-align: center; }
-figure svg { width: min(100%, calc(var(--width) * 1.25)); height: auto; border-radius: .5rem; }
+figure svg { width: 100%; max-width: calc(var(--width) * 1.25); height: auto; border-radius: .5rem; }
 nav { margin: 1.5rem 0 0; padding: .6rem 1rem; background: var(--panel); border-radius: .4rem; }
 nav ol { margin: 0; columns: 2 11rem; }
 nav li { margin: 0 0 .3rem; break-inside: avoid; }
@@ -81,11 +82,12 @@ nav .heading { font-weight: 700; margin: 0 0 .2rem; }
 white ground), a measure of about 65 characters, and a print stylesheet of about 80
 characters a line on A4 or Letter, each diagram kept whole and with the words before it."""
 
-FAVICON = (
-    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
-    "%3Crect width='16' height='16' rx='3' fill='%23c7c7c7'/%3E"
-    "%3Ctext x='8' y='12.5' font-size='12' font-weight='700' text-anchor='middle' fill='%231c4ce5'"
-    " font-family='sans-serif'%3E%40%3C/text%3E%3C/svg%3E"
+FAVICON = "data:image/svg+xml," + quote(
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'>"
+    "<rect width='16' height='16' rx='3' fill='#c7c7c7'/>"
+    "<text x='8' y='12.5' font-size='12' font-weight='700' text-anchor='middle' fill='#1c4ce5'"
+    " font-family='sans-serif'>@</text></svg>",
+    safe="'/:=",
 )
 """A grey tile with a blue @, inside the page: no request for /favicon.ico that could fail."""
 
