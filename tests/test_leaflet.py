@@ -846,3 +846,17 @@ def test_dotted_squares_read_dark_on_paper(built):
               if m.width is not None and m.dashed]  # fmt: skip
     assert dashes and min(m.width for m in dashes) >= 1.05  # 0.035 of an 11 mm cell: 1.09 pt
     assert {m.stroke for m in dashes} == {("k", (0.0, 0.0, 0.0, 1.0))} and all(m.overprint[1] for m in dashes)
+
+
+def test_black_text_overprints_and_glyph_outlines_reach_0_75pt(built):
+    """On a press, black that knocks out the paper's colours shows white halos where the plates
+    miss; the glyphs' outline (yellow on grey is 1.2:1) is at least 0.75 pt in every diagram."""
+    for paper in PAPER_MM:
+        reader = PdfReader(built[paper][0])
+        for index in range(2):
+            marks = page_marks(reader, index)
+            text = [m for m in marks if m.kind == "text" and m.render_mode != 3]
+            assert text and all(m.fill == ("k", (0.0, 0.0, 0.0, 1.0)) and m.overprint[0] for m in text)
+            glyphs = [m for m in marks if m.kind == "path" and m.width and m.filled and m.fill[1][:3] != (0.0, 0.0, 0.0)]
+            assert glyphs and min(m.width for m in glyphs) >= 0.75 - 1e-4
+            assert all(m.overprint[1] and not m.overprint[0] for m in glyphs)  # the outline over, the colour out
