@@ -20,6 +20,7 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..components.tile_look import MARKINGS
 from ..games import Game, game
+from ..games.base import RULEBOOK_FILE
 from ..papers import PAPERS as PAPER_SIZES
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 COMPONENTS = ("components.toml", "*.ttf", "*.otf")
 """What the sheets and 3D tiles read of the templates: the pieces and any typeface beside them."""
+SOLID_READS = (*COMPONENTS, RULEBOOK_FILE)
+"""The 3D files also name the game's designers and licence (the rulebook's front matter)."""
 PAPERS = tuple(PAPER_SIZES)
 """Every paper, by key: what ``all`` builds unless told otherwise."""
 PREVIEWS = "previews"
@@ -80,7 +83,7 @@ def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]
 
     # The published kit carries the full multi-filament set unless grawlix.toml says otherwise.
     solid = {"full_set": True, **options}
-    return [Step("3d", stl_step, solid, heavy=True, reads=COMPONENTS)]
+    return [Step("3d", stl_step, solid, heavy=True, reads=SOLID_READS)]
 
 
 PRODUCTS: tuple[Product, ...] = (
@@ -96,7 +99,7 @@ PRODUCTS: tuple[Product, ...] = (
         "3d",
         "stl",
         ("tile_size", "body_height", "relief", "layer_height", "first_layer_height",
-         "elephant_foot", "fit", "bed", "markings", "full_set"),  # fmt: skip
+         "elephant_foot", "fit", "bed", "markings", "full_set", "colour_change"),  # fmt: skip
         _solid_steps,
     ),
 )
