@@ -1,7 +1,7 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything
-    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch)
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch, playtest)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -20,9 +20,17 @@ PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
 
+_CORES = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+
+
 def _one_core() -> None:
     if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        os.sched_setaffinity(0, {_CORES[0]})
+
+
+def _every_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, set(_CORES))
 
 
 def _rate(action, seconds: float = 2.0, repeats: int = 5) -> float:
@@ -273,9 +281,76 @@ def watch(saves: int = 12) -> None:
               f"best {ms[0]:.0f}, worst {ms[-1]:.0f} (target <= {target})")
 
 
+def playtest() -> None:
+    """`grawlix-print playtest`: games per second by strategy (one core, in this process), the
+    command on every core, the report's time, and the strength table (every core)."""
+    import tempfile
+
+    from grawlix_print.games import game
+    from grawlix_print.games.grawlix.players import GrawlixPlaytester
+    from grawlix_print.playtest.output import write_report
+    from grawlix_print.playtest.report import Run, report
+    from grawlix_print.playtest.runner import InlineExecutor, Job, Pool, local_workers, open_pool, play_batch, run
+    from grawlix_print.playtest.stats import wilson
+
+    _every_core()
+    rules = game("grawlix").rules
+    cores = local_workers()
+    with tempfile.TemporaryDirectory() as out:
+        for games, strategy in ((200_000, "random"), (2_000, "greedy")):
+            args = [sys.executable, "-m", "grawlix_print", "playtest", "--games", str(games),
+                    "--strategy", strategy, "-q", "-o", out]  # fmt: skip
+            median, best = timed_command(args, runs=3)
+            print(f"playtest: `grawlix-print playtest --games {games:,} --strategy {strategy}` on {cores} cores: "
+                  f"median {median:.2f} s, best {best:.2f} s ({games / median:,.0f} games/s, start-up and "
+                  "report included)")
+        command = [sys.executable, "-m", "grawlix_print", "playtest", "--games", "1", "-q", "-o", out]
+        median, best = timed_command(command, runs=5)
+        print(f"playtest: `grawlix-print playtest --games 1` (start-up, one game, report): median {median:.2f} s, "
+              f"best {best:.2f} s")
+
+    print("playtest: strength, seats rotated, every core (win rate of the first against the second, 95 % interval):")
+    for first, second, games, budget in (("greedy", "random", 2000, 1000), ("search", "random", 200, 1000),
+                                          ("search", "greedy", 400, 1000), ("search", "greedy", 400, 300)):  # fmt: skip
+        job = Job(GrawlixPlaytester(rules, budget), 2, (first, second), games, 2026, rotate=True)
+        with open_pool() as pool:
+            tally = run(job, pool).tally
+        wins, seats = tally.strategy_wins[first], tally.strategy_seats[first]
+        low, high = wilson(wins, seats)
+        label = f"{first} (budget {budget:,})" if first == "search" else first
+        print(f"playtest:   {label} v {second}: {100 * wins / seats:.1f} % [{100 * low:.1f}, {100 * high:.1f}] "
+              f"of {seats:,} games")
+
+    _one_core()
+    for strategies, budget, seconds in ((("random", "random"), 1000, 6), (("random", "greedy"), 1000, 6),
+                                         (("greedy", "greedy"), 1000, 6), (("search", "greedy"), 1000, 10),
+                                         (("search", "search"), 300, 10)):  # fmt: skip
+        job = Job(GrawlixPlaytester(rules, budget), 2, strategies, 10**7, 2026)
+        size, played, start, batch = job.batch_size(), 0, time.perf_counter(), 0
+        while (elapsed := time.perf_counter() - start) < seconds or not played:
+            play_batch(job, batch * size, (batch + 1) * size)
+            played += size
+            batch += 1
+        label = " v ".join(f"{s} ({budget:,})" if s == "search" else s for s in strategies)
+        print(f"playtest: {label}: {played / elapsed:,.1f} complete games per second (one core)")
+
+    job = Job(GrawlixPlaytester(rules), 2, ("random", "random"), 100_000, 2026)
+    compared = Job(GrawlixPlaytester(rules), 2, ("random", "random"), 100_000, 2027)
+    pool = Pool(InlineExecutor(), 1)
+    record = report(Run(job, run(job, pool)), Run(compared, run(compared, pool)))
+    with tempfile.TemporaryDirectory() as out:
+        times = []
+        for _ in range(5):
+            began = time.perf_counter()
+            write_report(Path(out), record, job.playtester.credits)
+            times.append(time.perf_counter() - began)
+    print(f"playtest: the report of two runs side by side (3 PNG plots, one-page PDF, JSON), one core: "
+          f"first {times[0]:.2f} s (matplotlib loaded), then median {statistics.median(times[1:]):.2f} s")
+
+
 PARTS = {
     "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
-    "all": kit, "watch": watch,
+    "all": kit, "watch": watch, "playtest": playtest,
 }  # fmt: skip
 
 

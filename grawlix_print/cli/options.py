@@ -14,7 +14,7 @@ import click
 
 from ..errors import GrawlixError
 from ..facts.wording import join_words
-from ..papers import PAPERS
+from ..papers import PAPERS, PRINTER_PAPERS
 
 SETTING_KEY = "grawlix.setting-key"
 
@@ -76,10 +76,10 @@ class OneLineChoice(click.Choice):
 
 def paper_choice(extra: Sequence[str] = (), default: str = "a4"):
     """A ``--paper`` option: every paper, and the ``extra`` choices (``all`` adds ``both``)."""
-    sizes = [f"{p.name} ({p.width:g} x {p.height:g} mm)" for p in PAPERS.values()]
+    sizes = [f"{PAPERS[k].name} ({PAPERS[k].width:g} x {PAPERS[k].height:g} mm)" for k in PRINTER_PAPERS]
     return click.option(
         "--paper",
-        type=OneLineChoice([*PAPERS, *extra]),
+        type=OneLineChoice([*PRINTER_PAPERS, *extra]),
         default=default,
         show_default=True,
         help=f"Paper size: {join_words(sizes, 'or')}.",
@@ -133,3 +133,23 @@ class NameList(click.ParamType):
 
     def get_metavar(self, param, ctx=None) -> str:
         return ",".join(self.choices)
+
+
+class WholeNumber(click.ParamType):
+    """A whole number from ``low`` to ``high`` (``10_000`` and ``10,000`` read as ten thousand)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        text = str(value).replace("_", "").replace(",", "").strip()
+        if isinstance(value, bool) or not text.lstrip("-").isdigit():
+            raise GrawlixError(f"{option_label(param, ctx)} must be a whole number, not {value!r}")
+        number = int(text) if len(text) < 30 else (self.high + 1 if text[0] != "-" else self.low - 1)
+        if not self.low <= number <= self.high:
+            raise GrawlixError(
+                f"{option_label(param, ctx)} must be from {self.low:,} to {self.high:,}, not {number:,}"
+            )
+        return number

@@ -22,7 +22,9 @@ from ..errors import GrawlixError
 from .templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
+    from ..components.faces import PieceFace
     from ..components.tiles import TileSet
+    from ..playtest.protocol import Playtester
     from ..drawing.outline import TextGlyph
     from ..drawing.surface import Face
     from ..rulebook import Block, FrontMatter, RulebookText
@@ -111,6 +113,23 @@ class Game(ABC):
 
     def tile_set(self) -> TileSet | None:
         """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None."""
+        return None
+
+    def playtester(self, budget: int | None = None) -> Playtester:
+        """What ``grawlix-print playtest`` plays: this game's rules with its players
+        (``grawlix_print.playtest.protocol``); ``budget``, the search player's, or its default."""
+        raise GrawlixError(
+            f"{self.name} cannot be playtested yet: it offers no players "
+            "(a Playtester, see grawlix_print/playtest/protocol.py)"
+        )
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        """Every distinct printable face (each card's front, each tile's face), in deck order:
+        what the card sheets and the images print. None by default."""
+        return ()
+
+    def back(self) -> PieceFace | None:
+        """The one back every face shares, if the pieces have one."""
         return None
 
     # --- commands only some games answer -----------------------------------------------------

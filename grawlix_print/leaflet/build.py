@@ -23,8 +23,8 @@ from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
-from ..components.tile_look import running_glyphs
 from ..errors import GrawlixError
+from ..games.base import Game
 from ..rulebook import RulebookText
 from ..drawing.ink import Ink
 from ..papers import paper_size

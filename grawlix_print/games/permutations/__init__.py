@@ -4,8 +4,9 @@
 ``table`` who sits at the table for each player count, ``engine`` plays the
 game (set-up, auctions, rounds, dummies), ``playout`` plays many random games
 fast, ``scoring`` scores a round's collections and the game, and
-``score_file`` reads a round's collections from a file and words the scores.
-Nothing here draws or prints: the card sheets and the rulebook build on it.
+``score_file`` reads a round's collections from a file and words the scores;
+``cards`` draws a card's front and the backs, which the card sheets and the
+images print.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..base import Game, Typography
 from ..templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
+    from ...components.faces import PieceFace
     from ...rulebook import RulebookText
     from .deck import Deck
 
@@ -27,7 +29,7 @@ class Permutations(Game):
 
     name = "permutations"
     summary = "a card game of secret bids for two to five players, with dummy players"
-    products = ("leaflet", "sheets", "web")
+    products = ("leaflet", "sheets", "web", "images")
     commands = ("score",)
     leaflet_format = "booklet"
 
@@ -52,3 +54,13 @@ class Permutations(Game):
         from ...drawing.fonts import QUICKSAND, QUICKSAND_BOLD
 
         return Typography(QUICKSAND, QUICKSAND_BOLD, QUICKSAND_BOLD)
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        from .cards import card_faces
+
+        return card_faces(self.deck)
+
+    def back(self) -> PieceFace:
+        from .cards import card_back
+
+        return card_back(self.deck)
