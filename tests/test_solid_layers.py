@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grawlix_print.errors import GrawlixError
@@ -46,6 +46,7 @@ def test_body_snaps_to_the_nearest_layer_top(body, first, layer, expected, layer
 decimals = st.integers(min_value=5, max_value=100).map(lambda n: Fraction(n, 100))
 
 
+@settings(deadline=None)  # no timing in tests: the machine is shared
 @given(first=decimals, layer=decimals, extra=st.integers(min_value=0, max_value=5000))
 def test_snapped_body_is_always_a_layer_top(first, layer, extra):
     body = first + Fraction(extra, 100)
@@ -171,13 +172,14 @@ common = st.sampled_from([(Fraction("0.2"), Fraction(l)) for l in ("0.08", "0.1"
                          + [(Fraction("0.3"), Fraction("0.2")), (Fraction("0.28"), Fraction("0.12"))])  # fmt: skip
 
 
-@given(settings=common, body=st.integers(min_value=30, max_value=1500), relief=st.integers(min_value=28, max_value=700))
-def test_suited_profiles_need_both_the_body_top_and_the_glyph_top_on_a_layer_top(settings, body, relief):
+@settings(deadline=None)
+@given(profile=common, body=st.integers(min_value=30, max_value=1500), relief=st.integers(min_value=28, max_value=700))
+def test_suited_profiles_need_both_the_body_top_and_the_glyph_top_on_a_layer_top(profile, body, relief):
     """Brute force over every common profile: a profile suits the files only when the slicer ends
     a layer exactly at the body's top and at the glyph's top."""
     from grawlix_print.solid.layers import COMMON_PROFILES, suited_profiles
 
-    first, layer = settings
+    first, layer = profile
     plan = plan_layers(body / 100, float(first), float(layer), relief / 100)
     expected = [
         (f, l)

@@ -20,7 +20,6 @@ from ..errors import GrawlixError
 from ..files import Written
 from ..components.tile_look import MARKINGS
 from ..games import Game, game
-from ..games.base import RULEBOOK_FILE
 from ..papers import PRINTER_PAPERS
 
 if TYPE_CHECKING:
@@ -28,8 +27,6 @@ if TYPE_CHECKING:
 
 COMPONENTS = ("components.toml", "*.ttf", "*.otf")
 """What the sheets and 3D tiles read of the templates: the pieces and any typeface beside them."""
-SOLID_READS = (*COMPONENTS, RULEBOOK_FILE)
-"""The 3D files also name the game's designers and licence (the rulebook's front matter)."""
 PAPERS = PRINTER_PAPERS
 """Every paper, by key: what ``all`` builds unless told otherwise."""
 PREVIEWS = "previews"
@@ -85,11 +82,16 @@ def _image_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]
 
 
 def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
+    from ..solid.build import Credits
     from .build import Step
 
     # The published kit carries the full multi-filament set unless grawlix.toml says otherwise.
     solid = {"full_set": True, **options}
-    return [Step("3d", stl_step, solid, heavy=True, reads=SOLID_READS)]
+    # The files name the designers and licence: those (not the whole rules text) key the step.
+    credits = Credits.of(game)
+    solid["credits"] = {"authors": list(credits.authors), "licence": credits.licence,
+                        "licence_url": credits.licence_url}  # fmt: skip
+    return [Step("3d", stl_step, solid, heavy=True, reads=COMPONENTS)]
 
 
 PRODUCTS: tuple[Product, ...] = (
@@ -196,11 +198,12 @@ def images_step(out: Path, templates: Path, **options) -> list[Written]:
     return build_images(game(templates=templates), output_folder(out, "images"), **options)
 
 
-def stl_step(out: Path, templates: Path, **options) -> list[Written]:
-    from ..solid.build import build_stl, solid_tiles
+def stl_step(out: Path, templates: Path, credits: dict | None = None, **options) -> list[Written]:
+    from ..solid.build import Credits, build_stl, solid_tiles
 
     chosen = game(templates=templates)
-    written = build_stl(chosen, output_folder(out, "3d"), **options)
+    named = Credits(tuple(credits["authors"]), credits["licence"], credits["licence_url"]) if credits else None
+    written = build_stl(chosen, output_folder(out, "3d"), named, **options)
     return written + _plate_previews(written, out / PREVIEWS, solid_tiles(chosen))
 
 

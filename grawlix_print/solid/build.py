@@ -20,7 +20,6 @@ from ..errors import GrawlixError
 from ..facts.wording import in_words
 from ..files import Written, write_bytes
 from ..games.base import Game
-from ..rulebook.document import FrontMatter
 from . import dialects
 from .filament import body_grams, raised_grams
 from .instructions import CHANGE_WORDS, Files, Plate, full_set_kind, instructions_text
@@ -45,13 +44,28 @@ def _numbered(stem: str, index: int, count: int, extension: str) -> str:
     return f"{stem}{'' if count == 1 else f'-{index + 1}'}.{extension}"
 
 
-def build_stl(game: Game, out: Path, **options) -> list[Written]:
+@dataclass(frozen=True)
+class Credits:
+    """Who designed the game and under what licence: the files say so (CC BY asks it)."""
+
+    authors: tuple[str, ...]
+    licence: str
+    licence_url: str = ""
+
+    @classmethod
+    def of(cls, game: Game) -> Credits:
+        """The game's rulebook front matter's."""
+        meta = game.front_matter
+        return cls(tuple(meta.authors), meta.licence, meta.licence_url)
+
+
+def build_stl(game: Game, out: Path, credits: Credits | None = None, **options) -> list[Written]:
     """Build and write the meshes, 3MF plates, STEP files and printing notes of the game's tiles.
 
-    ``options`` are those of ``stl_options``.
+    ``options`` are those of ``stl_options``; ``credits`` are the game's unless given.
     """
     plan = plan_stl(stl_options(**options), solid_tiles(game))
-    products = _Products(plan, game.front_matter).all()
+    products = _Products(plan, credits or Credits.of(game)).all()
     return [
         Written(write_bytes(Path(out) / product.name, product.data), product.kind, product.params)
         for product in products
@@ -77,7 +91,7 @@ def sample_plates(game: Game, symbols: str, colour_name: str, **options) -> dict
     glyphs = tuple(g for g in plan.tiles.glyphs if g.symbol in symbols)
     colour = next(c for c in plan.tiles.colours if c.name == colour_name)
     plan = replace(plan, raised_plates=plates(len(glyphs), plan.bed, plan.tile.size))
-    products = _Products(plan, game.front_matter, glyphs, (colour,))
+    products = _Products(plan, Credits.of(game), glyphs, (colour,))
     products.one_nozzle_3mf(colour)
     products.two_filament_3mf(colour)
     return {product.name: product.data for product in products.products}
@@ -151,7 +165,7 @@ class _Products:
     """
 
     def __init__(
-        self, plan: StlPlan, credits: FrontMatter, glyphs: tuple[Glyph, ...] | None = None,
+        self, plan: StlPlan, credits: Credits, glyphs: tuple[Glyph, ...] | None = None,
         colours: tuple[Colour, ...] | None = None,
     ) -> None:  # fmt: skip
         from . import model
