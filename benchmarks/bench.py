@@ -1,7 +1,8 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything
-    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch, playtest)
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch,
+                                          # playtest, all-permutations, watch-permutations)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -195,18 +196,24 @@ def _stl_triangles(path: Path) -> int:
     return int.from_bytes(data[80:84], "little")
 
 
-def kit() -> None:
+def kit(game: str = "grawlix") -> None:
     """`grawlix-print all`: a cold build into an empty folder, then unchanged rebuilds."""
     import shutil
     import tempfile
 
+    label = "all" if game == "grawlix" else f"all --game {game}"
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "output"
-        args = [sys.executable, "-m", "grawlix_print", "all", "--quiet", "--out", str(out)]
+        args = [sys.executable, "-m", "grawlix_print", "all", "--game", game, "--quiet", "--out", str(out)]
         median, best = timed_command(args, runs=3, before=lambda: shutil.rmtree(out, ignore_errors=True))
-        print(f"all: cold build, wall seconds: median {median:.2f}, best {best:.2f} (target <= 8)")
+        print(f"{label}: cold build, wall seconds: median {median:.2f}, best {best:.2f} (target <= 8)")
         median, best = timed_command(args)
-        print(f"all: unchanged rebuild, wall seconds: median {median:.2f}, best {best:.2f} (target <= 1)")
+        print(f"{label}: unchanged rebuild, wall seconds: median {median:.2f}, best {best:.2f} (target <= 1)")
+
+
+def kit_permutations() -> None:
+    """The Permutations kit (rulebook booklets, web edition), cold and unchanged."""
+    kit("permutations")
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
@@ -226,6 +233,16 @@ def watch(saves: int = 12) -> None:
     A4 tri-fold PDF, its two previews and the reading edition's six previews
     have all been replaced. Files are polled every millisecond.
     """
+    _watch("grawlix", "make the coffee", ("brew", "make"), print_pages=2, reading_pages=6, saves=saves)
+
+
+def watch_permutations(saves: int = 12) -> None:
+    """`grawlix-print watch` on Permutations' A6 booklet: two A4 sheets (four sides) and twelve reading pages."""
+    _watch("permutations", "lasts about half an hour", ("lasts about an hour", "lasts about half an hour"),
+           print_pages=4, reading_pages=12, saves=saves)  # fmt: skip
+
+
+def _watch(game: str, old: str, words: tuple[str, str], print_pages: int, reading_pages: int, saves: int) -> None:
     import signal
     import subprocess
     import tempfile
@@ -234,11 +251,11 @@ def watch(saves: int = 12) -> None:
     run = [sys.executable, "-m", "grawlix_print"]
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        subprocess.run([*run, "init", str(root)], check=True, stdout=subprocess.DEVNULL, env=env)
+        subprocess.run([*run, "init", "--game", game, str(root)], check=True, stdout=subprocess.DEVNULL, env=env)
         out, text = root / "output", root / "templates" / "leaflet.md"
         pdf = out / "leaflet" / "leaflet-a4.pdf"
-        trifold = [out / "previews" / f"leaflet-a4-{page}.png" for page in (1, 2)]
-        reading = [out / "previews" / f"leaflet-reading-a4-{page}.png" for page in range(1, 7)]
+        printed = [out / "previews" / f"leaflet-a4-{page}.png" for page in range(1, print_pages + 1)]
+        reading = [out / "previews" / f"leaflet-reading-a4-{page}.png" for page in range(1, reading_pages + 1)]
         watcher = subprocess.Popen(
             [*run, "watch", "--templates", str(root / "templates"), "--out", str(out)],
             stdout=subprocess.PIPE, text=True, env=env,
@@ -247,17 +264,17 @@ def watch(saves: int = 12) -> None:
             while "first build" not in watcher.stdout.readline():
                 pass
             original = text.read_text()
-            times: dict[str, list[float]] = {"pdf": [], "trifold": [], "all": []}
+            assert old in original, old
+            times: dict[str, list[float]] = {"pdf": [], "printed": [], "all": []}
             for save in range(saves):
                 time.sleep(0.3)  # let the watcher go idle, as between a designer's saves
-                before = {path: _stamp(path) for path in [pdf, *trifold, *reading]}
-                word = "brew" if save % 2 == 0 else "make"
+                before = {path: _stamp(path) for path in [pdf, *printed, *reading]}
                 start = time.perf_counter()
-                text.write_text(original.replace("make the coffee", f"{word} the coffee", 1))
+                text.write_text(original.replace(old, words[save % 2], 1))
                 seen: dict[str, float] = {}
                 while len(seen) < 3:
                     now = time.perf_counter() - start
-                    for name, paths in (("pdf", [pdf]), ("trifold", trifold), ("all", [*trifold, *reading])):
+                    for name, paths in (("pdf", [pdf]), ("printed", printed), ("all", [*printed, *reading])):
                         if name not in seen and all(_stamp(p) != before[p] for p in paths):
                             seen[name] = now
                     if now > 10:
@@ -271,13 +288,15 @@ def watch(saves: int = 12) -> None:
         finally:
             watcher.send_signal(signal.SIGINT)
             watcher.wait(timeout=10)
+    edition = "tri-fold" if game == "grawlix" else "booklet"
     for name, label, target in (
-        ("pdf", "save -> new A4 tri-fold PDF", 150),
-        ("trifold", "save -> its two new previews", 300),
-        ("all", "save -> all 8 new previews (tri-fold + reading edition)", 300),
+        ("pdf", f"save -> new A4 {edition} PDF", 150),
+        ("printed", f"save -> its {print_pages} new previews", 300),
+        ("all", f"save -> all {print_pages + reading_pages} new previews ({edition} + reading edition)", 300),
     ):
         ms = sorted(1000 * s for s in times[name])
-        print(f"watch: {label}, ms over {saves} saves: median {statistics.median(ms):.0f}, "
+        prefix = "watch" if game == "grawlix" else f"watch ({game})"
+        print(f"{prefix}: {label}, ms over {saves} saves: median {statistics.median(ms):.0f}, "
               f"best {ms[0]:.0f}, worst {ms[-1]:.0f} (target <= {target})")
 
 
@@ -350,7 +369,8 @@ def playtest() -> None:
 
 PARTS = {
     "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
-    "all": kit, "watch": watch, "playtest": playtest,
+    "all": kit, "watch": watch, "playtest": playtest, "all-permutations": kit_permutations,
+    "watch-permutations": watch_permutations,
 }  # fmt: skip
 
 

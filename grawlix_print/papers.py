@@ -35,10 +35,10 @@ PRINTER_PAPERS = ("a4", "letter")
 """What home printers are fed, so what the sheets and leaflets are printed on (``--paper``);
 the smaller sizes are pages imposed on these (an A6 booklet on A4)."""
 
-
 def paper_size(key: str) -> Paper:
     """The paper called ``key`` (``"a4"``, ``"letter"``...); any other is a one-line error."""
     try:
         return PAPERS[key]
     except KeyError:
         raise GrawlixError(f"unknown paper {key!r} (use {', '.join(PAPERS)})") from None
+

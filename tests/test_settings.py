@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -147,6 +148,8 @@ def test_every_command_checks_the_whole_file(command, templates_copy, tmp_path):
     args = [command, "--templates", str(templates_copy)]
     if any(p.name == "out" for p in main.commands[command].params):
         args += ["-o", str(tmp_path / "out")]
+    # A command that needs a file (score) is given one that is never read: the settings come first.
+    args += [str(tmp_path / "file.toml") for p in main.commands[command].params if isinstance(p, click.Argument) and p.required]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == f"error: {settings}: [stl] bed [100] is not a bed size such as 180x180 (width x depth in mm)\n"

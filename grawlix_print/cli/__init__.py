@@ -25,7 +25,7 @@ if _starting:
     except ValueError:  # not the main thread
         _starting = False
 
-from . import check, facts, games, images, init, kit, leaflet, playtest, sheets, stl, watch, web  # noqa: F401  (each registers its command)
+from . import check, facts, games, images, init, kit, leaflet, playtest, score, sheets, stl, watch, web  # noqa: F401  (each registers its command)
 from .app import main
 
 if _starting:

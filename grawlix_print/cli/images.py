@@ -13,7 +13,7 @@ from .options import OneLineChoice, out_option, templates_option
 from .settings import with_settings
 
 
-@main.command(short_help="Every face as a 300 dpi PNG with bleed, and Tabletop Simulator decks.")
+@main.command(short_help="Every face as a 300 dpi PNG with bleed; Tabletop Simulator decks.")
 @out_option
 @click.option("--markings", type=OneLineChoice(MARKINGS), default="none", show_default=True,
               help="Colour-blind markings on the faces.")  # fmt: skip

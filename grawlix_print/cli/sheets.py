@@ -45,7 +45,7 @@ class CardSize(click.ParamType):
         return tuple(parse_length(part, label) for part in parts)
 
 
-@main.command(short_help="Tile sheets for card stock and sticker sheets, or card sheets (PDF).")
+@main.command(short_help="Sheets to print and cut (PDF): tiles and stickers, or cards.")
 @out_option
 @paper_option
 @click.option("--tile-size", type=LENGTH, default=None, show_default=f"{PAPER_TILE_MM:g}mm",

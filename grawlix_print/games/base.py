@@ -147,3 +147,8 @@ class Game(ABC):
         """What ``grawlix-print check`` prints for each position file (all of the templates' if none):
         its report, or the error that stops it."""
         raise self.unanswered("check")
+
+    def score_file(self, file: Path, as_json: bool) -> str:
+        """What ``grawlix-print score`` prints for a score file (one round's collections, by seat):
+        each seat's points and how they add up, or one JSON object."""
+        raise self.unanswered("score")

@@ -153,7 +153,7 @@ def kit_steps(
 
 
 # Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.
-LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400}
+LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100}
 
 
 def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:

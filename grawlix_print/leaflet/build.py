@@ -8,7 +8,9 @@
 * Reading edition (``leaflet-reading-a4.pdf`` / ``-letter``): the same panels, one per page,
   in reading order, with bookmarks, for screens.
 
-Every panel is laid out (and may fail) before either file is written.
+Every panel is laid out (and may fail) before either file is written. A game
+whose ``leaflet_format`` is ``booklet`` gets a booklet of small pages instead
+(``booklet``), under the same file names.
 """
 
 from __future__ import annotations
@@ -136,6 +138,10 @@ def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
 
     ``reading=False`` skips the reading edition, for a build that already has one.
     """
+    if game.leaflet_format == "booklet":  # a rulebook of small pages: imposed, and page by page
+        from .booklet import build_booklet
+
+        return build_booklet(game, out, paper, reading)
     out, paper = Path(out), paper.lower()
     game.check()
     text = game.rulebook()
