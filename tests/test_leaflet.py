@@ -172,8 +172,7 @@ def test_metadata_comes_from_the_front_matter_alone(templates_copy, tmp_path):
     path = templates_copy / "leaflet.md"
     text = path.read_text()
     text = text.replace('authors = ["Michael Purcell", "Dannielle Harden"]', 'authors = ["A. Designer"]')
-    text = "\n".join('licence = "All rights reserved"' if line.startswith("licence =") else line
-                     for line in text.splitlines())  # fmt: skip
+    text = text.replace("Creative Commons Attribution 4.0 International (CC BY 4.0)", "All rights reserved")
     text = text.replace('licence_url = "https://creativecommons.org/licenses/by/4.0/"',
                         'licence_url = "https://example.org/terms"')  # fmt: skip
     path.write_text(text)
