@@ -74,7 +74,7 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
     match = re.match(r"\+\+\+[ \t]*\n(.*?)\n\+\+\+[ \t]*\n", text, re.DOTALL)
     if not match:
         raise GrawlixError("must start with front matter between two '+++' lines", source)
-    data = parse_toml(match.group(1), source)
+    data = parse_toml(match.group(1), source, first_line=2)  # below the opening +++ line
     for key in data:
         if key not in FRONT_MATTER:
             raise GrawlixError(
