@@ -98,7 +98,10 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         ("[check]\njsn = true\n", "unknown setting 'jsn' in [check] (its settings: json)"),
         ("[printer]\nx = 1\n", "unknown command table [printer]"),
         ("[init]\nforce = true\n", "unknown command table [init]"),
-        ("[sheets]\nout = 'x'\n", "unknown setting 'out' in [sheets]"),
+        ("[sheets]\nout = 'x'\n", "out is not a setting: it says where things are, which only the command line says (--out)"),
+        ("out = 'x'\n", "out is not a setting: it says where things are, which only the command line says (--out)"),
+        ("[check]\ntemplates = 'x'\n", "templates is not a setting: it says where things are"),
+        ("[sheets]\ngame = 'x'\n", "game is a setting of its own: put it at the top, before the first table"),
         ("[sheets.extra]\nx = 1\n", "unknown setting 'extra' in [sheets]"),
         # Numbers go through the same checks as typed values.
         ("[sheets]\ntile-size = -5.0\n", "[sheets] tile-size must be greater than zero, not -5.0"),
@@ -120,7 +123,7 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         (f"[stl]\nbed = [1{'0' * 400}, 100]\n", "[stl] bed width 1000"),
         (f"[sheets]\ntile-size = 1{'0' * 400}\n", "[sheets] tile-size 1000"),
         ('[stl]\nbed = "1e400x100"\n', "[stl] bed width '1e400' is not a length"),
-        ('paper = "both"\n', "paper (for leaflet) 'both' is not one of a4, letter"),
+        ('paper = "all"\n', "grawlix.toml: paper 'all' is not one of a4, letter, both"),
         ("paper = \n", "malformed TOML"),
     ],
 )
