@@ -37,7 +37,7 @@ def os_error(error: OSError, doing: str | None = None, path: Path | str | None =
     The path named is ``path`` when given (the file a user asked for, not a
     temporary name), else the file the system complained about.
     """
-    why = _WORDS.get(error.errno) or error.strerror or str(error)
+    why = (_WORDS.get(error.errno) if error.errno is not None else None) or error.strerror or str(error)
     where = path if path is not None else error.filename
     return GrawlixError(
         f"cannot {doing}: {why}" if doing else why, None if where is None else str(where)

@@ -114,7 +114,11 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
                 else:
                     held.append(text)
 
-            stack.callback(lambda: [say(text) for text in held])  # after the bar ends, even on an error
+            def say_held() -> None:  # after the bar ends, even on an error
+                for text in held:
+                    say(text)
+
+            stack.callback(say_held)
             build_all(out, only=only, papers=papers(paper), options=options, game=game,
                       on_start=show_bar, on_step=advance, on_note=note)  # fmt: skip
     except StepFailed as error:

@@ -8,7 +8,7 @@ its key (``settings.SETTING_KEY`` in the context) instead of the flag.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -106,7 +106,7 @@ class OneLineChoice(click.Choice):
     A bad value is a one-line error (exit status 1), like every other bad input.
     """
 
-    def __init__(self, choices: Sequence[str], case_sensitive: bool = False) -> None:
+    def __init__(self, choices: Iterable[str], case_sensitive: bool = False) -> None:
         super().__init__(list(choices), case_sensitive)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:

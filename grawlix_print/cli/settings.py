@@ -134,9 +134,9 @@ def load_settings(templates: Path, builtin: bool = False) -> Settings:
         alike = len({_kind(recordable(commands[owner])[_setting_key(key)]) for owner in owners}) == 1
         for owner in owners:
             label = key if alike else f"{key} (for {owner})"  # which command, where they check it apart
-            option = recordable(commands[owner])[_setting_key(key)]
-            values[owner][option.name] = _convert(commands[owner], option, value, label, source)
-            labels[owner][option.name] = label
+            owned = recordable(commands[owner])[_setting_key(key)]
+            values[owner][owned.name or key] = _convert(commands[owner], owned, value, label, source)
+            labels[owner][owned.name or key] = label
     for table, entries in tables.items():
         if table not in commands:
             raise GrawlixError(
@@ -144,13 +144,13 @@ def load_settings(templates: Path, builtin: bool = False) -> Settings:
             )
         options = recordable(commands[table])
         for key, value in entries.items():
-            option: click.Option | None = options.get(_setting_key(key))
+            option = options.get(_setting_key(key))
             if option is None:
                 known = ", ".join(options) or "none"
                 raise GrawlixError(_unknown(key, f" in [{table}] (its settings: {known})"), source)
             label = f"[{table}] {key}"
-            values[table][option.name] = _convert(commands[table], option, value, label, source)
-            labels[table][option.name] = label
+            values[table][option.name or key] = _convert(commands[table], option, value, label, source)
+            labels[table][option.name or key] = label
     return Settings(values, source, recorded_game, labels)
 
 
@@ -241,7 +241,7 @@ def with_settings(command: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(command)
     @click.pass_context
-    def wrapper(ctx: click.Context, **options: Any) -> Any:
+    def wrapper(ctx: click.Context, /, **options: Any) -> Any:
         chosen, settings = resolve_game(ctx, options.pop("game", None), options.pop("templates", None))
         ctx.meta[_CONTEXT_KEY] = settings
         merged = apply_settings(ctx, options, settings)

@@ -24,6 +24,7 @@ from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
 from ..components.tile_look import running_glyphs
+from ..games.base import Game
 from ..errors import GrawlixError
 from ..rulebook import RulebookText
 from ..drawing.ink import Ink

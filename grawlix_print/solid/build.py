@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from ..errors import GrawlixError
 from ..files import Written, write_bytes
 from ..drawing.outline import glyph_outlines
-from ..components.tiles import Colour, Glyph
+from ..components.tiles import Colour, Glyph, TileSet
 from ..components.tile_look import ink
 from ..games.base import Game
 from . import dialects
@@ -93,10 +95,10 @@ class _GlyphTile:
     """One glyph's tile: the raised glyph alone (a part on its own filament) and fused with
     the body (one nozzle), as CAD shapes and as meshes."""
 
-    raised: object
-    whole: object
-    raised_mesh: object
-    whole_mesh: object
+    raised: Any  # CadQuery shapes (untyped)
+    whole: Any
+    raised_mesh: Any  # their meshes (mesh.TriangleMesh, imported with CadQuery)
+    whole_mesh: Any
 
 
 class _Products:
@@ -160,7 +162,7 @@ class _Products:
             raised = model.relief(shapes, tile.body_height, tile.relief)
             whole = model.fused(self.body_shape, raised)
             self.glyphs[glyph] = _GlyphTile(raised, whole, tessellate(raised), tessellate(whole))
-        self.marked: dict[tuple[Glyph, Colour], object] = {}
+        self.marked: dict[tuple[Glyph, Colour], tuple[Any, Any]] = {}  # (whole mesh, marks mesh)
         if self.plan.markings != "none":
             for colour in self.colour_set:
                 marks = model.relief(
