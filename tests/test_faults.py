@@ -357,3 +357,33 @@ def test_inits_hint_builds_inside_the_new_project(tmp_path, folder):
     env = {**os.environ, "PATH": f"{fake}:{os.environ['PATH']}", "OUT_FILE": str(tmp_path / "where")}
     subprocess.run(["sh", "-c", hint], cwd=tmp_path, env=env, check=True)
     assert Path((tmp_path / "where").read_text().strip()) == (tmp_path / folder).resolve()
+
+
+# --- a paper-only install: no CadQuery -----------------------------------------------------------
+
+WITHOUT_CADQUERY = (  # the command as it runs where the 3d extra is not installed
+    "import sys\n"
+    "for name in ('cadquery', 'OCP', 'stl'):\n"
+    "    sys.modules[name] = None  # import fails, as where it is not installed\n"
+    "from grawlix_print.cli import main\n"
+    "main(sys.argv[1:], prog_name='grawlix-print')\n"
+)
+SKIPPED = '3D tiles skipped: CadQuery is not installed; pip install "grawlix-print[3d]"'
+
+
+def paper_only(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", WITHOUT_CADQUERY, *args], capture_output=True, text=True,
+                          env={**ENV, "GRAWLIX_PRINT_SCREENSHOTS": "off"}, timeout=300)  # fmt: skip
+
+
+def test_without_cadquery_all_builds_the_paper_products_and_says_3d_was_skipped(tmp_path):
+    result = paper_only("all", "--quiet", "-o", str(tmp_path))
+    assert result.returncode == 0 and result.stderr == f"note: {SKIPPED}\n", result.stderr
+    assert {p.name for p in tmp_path.iterdir()} == {"leaflet", "sheets", "web", "previews", "manifest.json"}
+
+
+@pytest.mark.parametrize("args", [["stl"], ["all", "--only", "3d"], ["all", "--only", "leaflet,stl"]])
+def test_without_cadquery_asking_for_3d_is_the_one_line(tmp_path, args):
+    result = paper_only(*args, "-o", str(tmp_path / "out"))
+    assert result.returncode == 1 and result.stderr == f"error: {SKIPPED}\n", result.stderr
+    assert not (tmp_path / "out").exists()
