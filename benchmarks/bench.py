@@ -1,7 +1,8 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything
-    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch)
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch,
+                                          # playtest, all-permutations, watch-permutations)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -20,9 +21,17 @@ PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
 
+_CORES = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+
+
 def _one_core() -> None:
     if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        os.sched_setaffinity(0, {_CORES[0]})
+
+
+def _every_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, set(_CORES))
 
 
 def _rate(action, seconds: float = 2.0, repeats: int = 5) -> float:
@@ -186,18 +195,24 @@ def _stl_triangles(path: Path) -> int:
     return int.from_bytes(data[80:84], "little")
 
 
-def kit() -> None:
+def kit(game: str = "grawlix") -> None:
     """`grawlix-print all`: a cold build into an empty folder, then unchanged rebuilds."""
     import shutil
     import tempfile
 
+    label = "all" if game == "grawlix" else f"all --game {game}"
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "output"
-        args = [sys.executable, "-m", "grawlix_print", "all", "--quiet", "--out", str(out)]
+        args = [sys.executable, "-m", "grawlix_print", "all", "--game", game, "--quiet", "--out", str(out)]
         median, best = timed_command(args, runs=3, before=lambda: shutil.rmtree(out, ignore_errors=True))
-        print(f"all: cold build, wall seconds: median {median:.2f}, best {best:.2f} (target <= 8)")
+        print(f"{label}: cold build, wall seconds: median {median:.2f}, best {best:.2f} (target <= 8)")
         median, best = timed_command(args)
-        print(f"all: unchanged rebuild, wall seconds: median {median:.2f}, best {best:.2f} (target <= 1)")
+        print(f"{label}: unchanged rebuild, wall seconds: median {median:.2f}, best {best:.2f} (target <= 1)")
+
+
+def kit_permutations() -> None:
+    """The Permutations kit (rulebook booklets, web edition), cold and unchanged."""
+    kit("permutations")
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
@@ -217,6 +232,16 @@ def watch(saves: int = 12) -> None:
     A4 tri-fold PDF, its two previews and the reading edition's six previews
     have all been replaced. Files are polled every millisecond.
     """
+    _watch("grawlix", "make the coffee", ("brew", "make"), print_pages=2, reading_pages=6, saves=saves)
+
+
+def watch_permutations(saves: int = 12) -> None:
+    """`grawlix-print watch` on Permutations' A6 booklet: two A4 sheets (four sides) and twelve reading pages."""
+    _watch("permutations", "lasts about half an hour", ("lasts about an hour", "lasts about half an hour"),
+           print_pages=4, reading_pages=12, saves=saves)  # fmt: skip
+
+
+def _watch(game: str, old: str, words: tuple[str, str], print_pages: int, reading_pages: int, saves: int) -> None:
     import signal
     import subprocess
     import tempfile
@@ -225,11 +250,11 @@ def watch(saves: int = 12) -> None:
     run = [sys.executable, "-m", "grawlix_print"]
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        subprocess.run([*run, "init", str(root)], check=True, stdout=subprocess.DEVNULL, env=env)
+        subprocess.run([*run, "init", "--game", game, str(root)], check=True, stdout=subprocess.DEVNULL, env=env)
         out, text = root / "output", root / "templates" / "leaflet.md"
         pdf = out / "leaflet" / "leaflet-a4.pdf"
-        trifold = [out / "previews" / f"leaflet-a4-{page}.png" for page in (1, 2)]
-        reading = [out / "previews" / f"leaflet-reading-a4-{page}.png" for page in range(1, 7)]
+        printed = [out / "previews" / f"leaflet-a4-{page}.png" for page in range(1, print_pages + 1)]
+        reading = [out / "previews" / f"leaflet-reading-a4-{page}.png" for page in range(1, reading_pages + 1)]
         watcher = subprocess.Popen(
             [*run, "watch", "--templates", str(root / "templates"), "--out", str(out)],
             stdout=subprocess.PIPE, text=True, env=env,
@@ -238,17 +263,17 @@ def watch(saves: int = 12) -> None:
             while "first build" not in watcher.stdout.readline():
                 pass
             original = text.read_text()
-            times: dict[str, list[float]] = {"pdf": [], "trifold": [], "all": []}
+            assert old in original, old
+            times: dict[str, list[float]] = {"pdf": [], "printed": [], "all": []}
             for save in range(saves):
                 time.sleep(0.3)  # let the watcher go idle, as between a designer's saves
-                before = {path: _stamp(path) for path in [pdf, *trifold, *reading]}
-                word = "brew" if save % 2 == 0 else "make"
+                before = {path: _stamp(path) for path in [pdf, *printed, *reading]}
                 start = time.perf_counter()
-                text.write_text(original.replace("make the coffee", f"{word} the coffee", 1))
+                text.write_text(original.replace(old, words[save % 2], 1))
                 seen: dict[str, float] = {}
                 while len(seen) < 3:
                     now = time.perf_counter() - start
-                    for name, paths in (("pdf", [pdf]), ("trifold", trifold), ("all", [*trifold, *reading])):
+                    for name, paths in (("pdf", [pdf]), ("printed", printed), ("all", [*printed, *reading])):
                         if name not in seen and all(_stamp(p) != before[p] for p in paths):
                             seen[name] = now
                     if now > 10:
@@ -262,19 +287,89 @@ def watch(saves: int = 12) -> None:
         finally:
             watcher.send_signal(signal.SIGINT)
             watcher.wait(timeout=10)
+    edition = "tri-fold" if game == "grawlix" else "booklet"
     for name, label, target in (
-        ("pdf", "save -> new A4 tri-fold PDF", 150),
-        ("trifold", "save -> its two new previews", 300),
-        ("all", "save -> all 8 new previews (tri-fold + reading edition)", 300),
+        ("pdf", f"save -> new A4 {edition} PDF", 150),
+        ("printed", f"save -> its {print_pages} new previews", 300),
+        ("all", f"save -> all {print_pages + reading_pages} new previews ({edition} + reading edition)", 300),
     ):
         ms = sorted(1000 * s for s in times[name])
-        print(f"watch: {label}, ms over {saves} saves: median {statistics.median(ms):.0f}, "
+        prefix = "watch" if game == "grawlix" else f"watch ({game})"
+        print(f"{prefix}: {label}, ms over {saves} saves: median {statistics.median(ms):.0f}, "
               f"best {ms[0]:.0f}, worst {ms[-1]:.0f} (target <= {target})")
+
+
+def playtest() -> None:
+    """`grawlix-print playtest`: games per second by strategy (one core, in this process), the
+    command on every core, the report's time, and the strength table (every core)."""
+    import tempfile
+
+    from grawlix_print.games import game
+    from grawlix_print.games.grawlix.players import GrawlixPlaytester
+    from grawlix_print.playtest.output import write_report
+    from grawlix_print.playtest.report import Run, report
+    from grawlix_print.playtest.runner import InlineExecutor, Job, Pool, local_workers, open_pool, play_batch, run
+    from grawlix_print.playtest.stats import wilson
+
+    _every_core()
+    rules = game("grawlix").rules
+    cores = local_workers()
+    with tempfile.TemporaryDirectory() as out:
+        for games, strategy in ((200_000, "random"), (2_000, "greedy")):
+            args = [sys.executable, "-m", "grawlix_print", "playtest", "--games", str(games),
+                    "--strategy", strategy, "-q", "-o", out]  # fmt: skip
+            median, best = timed_command(args, runs=3)
+            print(f"playtest: `grawlix-print playtest --games {games:,} --strategy {strategy}` on {cores} cores: "
+                  f"median {median:.2f} s, best {best:.2f} s ({games / median:,.0f} games/s, start-up and "
+                  "report included)")
+        command = [sys.executable, "-m", "grawlix_print", "playtest", "--games", "1", "-q", "-o", out]
+        median, best = timed_command(command, runs=5)
+        print(f"playtest: `grawlix-print playtest --games 1` (start-up, one game, report): median {median:.2f} s, "
+              f"best {best:.2f} s")
+
+    print("playtest: strength, seats rotated, every core (win rate of the first against the second, 95 % interval):")
+    for first, second, games, budget in (("greedy", "random", 2000, 1000), ("search", "random", 200, 1000),
+                                          ("search", "greedy", 400, 1000), ("search", "greedy", 400, 300)):  # fmt: skip
+        job = Job(GrawlixPlaytester(rules, budget), 2, (first, second), games, 2026, rotate=True)
+        with open_pool() as pool:
+            tally = run(job, pool).tally
+        wins, seats = tally.strategy_wins[first], tally.strategy_seats[first]
+        low, high = wilson(wins, seats)
+        label = f"{first} (budget {budget:,})" if first == "search" else first
+        print(f"playtest:   {label} v {second}: {100 * wins / seats:.1f} % [{100 * low:.1f}, {100 * high:.1f}] "
+              f"of {seats:,} games")
+
+    _one_core()
+    for strategies, budget, seconds in ((("random", "random"), 1000, 6), (("random", "greedy"), 1000, 6),
+                                         (("greedy", "greedy"), 1000, 6), (("search", "greedy"), 1000, 10),
+                                         (("search", "search"), 300, 10)):  # fmt: skip
+        job = Job(GrawlixPlaytester(rules, budget), 2, strategies, 10**7, 2026)
+        size, played, start, batch = job.batch_size(), 0, time.perf_counter(), 0
+        while (elapsed := time.perf_counter() - start) < seconds or not played:
+            play_batch(job, batch * size, (batch + 1) * size)
+            played += size
+            batch += 1
+        label = " v ".join(f"{s} ({budget:,})" if s == "search" else s for s in strategies)
+        print(f"playtest: {label}: {played / elapsed:,.1f} complete games per second (one core)")
+
+    job = Job(GrawlixPlaytester(rules), 2, ("random", "random"), 100_000, 2026)
+    compared = Job(GrawlixPlaytester(rules), 2, ("random", "random"), 100_000, 2027)
+    pool = Pool(InlineExecutor(), 1)
+    record = report(Run(job, run(job, pool)), Run(compared, run(compared, pool)))
+    with tempfile.TemporaryDirectory() as out:
+        times = []
+        for _ in range(5):
+            began = time.perf_counter()
+            write_report(Path(out), record, job.playtester.credits)
+            times.append(time.perf_counter() - began)
+    print(f"playtest: the report of two runs side by side (3 PNG plots, one-page PDF, JSON), one core: "
+          f"first {times[0]:.2f} s (matplotlib loaded), then median {statistics.median(times[1:]):.2f} s")
 
 
 PARTS = {
     "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
-    "all": kit, "watch": watch,
+    "all": kit, "watch": watch, "playtest": playtest, "all-permutations": kit_permutations,
+    "watch-permutations": watch_permutations,
 }  # fmt: skip
 
 

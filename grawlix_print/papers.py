@@ -9,20 +9,36 @@ from .errors import GrawlixError
 
 @dataclass(frozen=True)
 class Paper:
-    """A paper size: its name in prose, and its width and height held portrait."""
+    """A paper size: its name in prose, its width and height held portrait, and its calibration square.
+
+    The calibration square is printed on sheets so a user can check that the
+    printer kept the scale: its side and its label are in the unit the
+    paper's own country measures in.
+    """
 
     name: str
     width: float
     height: float
+    calibration: float
+    calibration_label: str
 
 
-PAPERS = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("US Letter", 215.9, 279.4)}
-"""Every paper the leaflet and the sheets come in, by the key options and file names use."""
+PAPERS = {
+    "a4": Paper("A4", 210.0, 297.0, 50.0, "50 mm"),
+    "letter": Paper("US Letter", 215.9, 279.4, 50.8, "2 in (50.8 mm)"),
+    "a5": Paper("A5", 148.0, 210.0, 50.0, "50 mm"),
+    "a6": Paper("A6", 105.0, 148.0, 25.0, "25 mm"),
+}
+"""Every paper size, by the key options and file names use."""
 
+PRINTER_PAPERS = ("a4", "letter")
+"""What home printers are fed, so what the sheets and leaflets are printed on (``--paper``);
+the smaller sizes are pages imposed on these (an A6 booklet on A4)."""
 
 def paper_size(key: str) -> Paper:
-    """The paper called ``key`` (``"a4"``, ``"letter"``); any other is a one-line error."""
+    """The paper called ``key`` (``"a4"``, ``"letter"``...); any other is a one-line error."""
     try:
         return PAPERS[key]
     except KeyError:
         raise GrawlixError(f"unknown paper {key!r} (use {', '.join(PAPERS)})") from None
+

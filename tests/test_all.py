@@ -113,7 +113,7 @@ def test_unchanged_second_run_reuses_everything(kit):
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     result = grawlix("all", "--out", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
-    assert "0 built, 10 unchanged" in result.stdout
+    assert "0 built, 11 unchanged" in result.stdout
     after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     changed = [p.name for p in before if before[p] != after.get(p)]
     assert changed in ([], ["manifest.json"])
@@ -156,7 +156,7 @@ def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
     try:
         result = grawlix("all", "--out", str(out), "--templates", str(templates))
         assert result.returncode == 0, result.stderr
-        assert "3 built, 7 unchanged" in result.stdout  # the two leaflet steps and the web editions
+        assert "3 built, 8 unchanged" in result.stdout  # the two leaflet steps and the web editions
         after = files_under(out)
         changed = {p for p in after if after[p] != before.get(p)}
         assert changed and all(
@@ -233,7 +233,7 @@ def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
 def test_unknown_product_is_one_line_and_writes_nothing(tmp_path):
     result = grawlix("all", "--only", "leaflet,poster", "-o", str(tmp_path / "out"))
     assert result.returncode == 1
-    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, web, 3d\n"
+    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, web, images, 3d\n"
     assert not (tmp_path / "out").exists()
 
 

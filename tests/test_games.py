@@ -75,10 +75,10 @@ def _layer(module: str) -> str:
 
 NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
 ORDER = ["errors", "files", "units", "cache", "papers", "fonts", "facts", "drawing", "components", "rulebook",
-         "games", "leaflet", "sheets", "web", "solid", "kit", "cli"]  # fmt: skip
+         "playtest", "games", "leaflet", "sheets", "web", "images", "solid", "kit", "cli"]  # fmt: skip
 """The neutral layers, each importing only those before it (products side by side): drawing knows shapes,
 inks and text; components are pieces as data and how a piece is drawn; games the registry and interface."""
-PRODUCTS = {"leaflet", "sheets", "web", "solid"}
+PRODUCTS = {"leaflet", "sheets", "web", "images", "solid"}
 
 
 def test_no_neutral_module_imports_a_game():
@@ -124,7 +124,7 @@ def test_games_are_found_through_entry_points_and_listed():
     assert issubclass(kind, Game) and kind.builtin_templates() == TEMPLATES
     result = run("games")
     assert result.returncode == 0 and result.stdout.startswith("grawlix: ")
-    assert "products: leaflet, sheets, web, 3d" in result.stdout
+    assert "products: leaflet, sheets, web, images, 3d" in result.stdout
 
 
 @pytest.mark.parametrize("args", [["check", "--game", "nope"], ["leaflet", "--game", "nope"], ["init", "--game", "nope"]])

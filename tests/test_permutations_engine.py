@@ -18,7 +18,6 @@ from grawlix_print.errors import GrawlixError
 from grawlix_print.games.permutations.deck import default_deck
 from grawlix_print.games.permutations.engine import (
     NEXT_ROUND_POOL_RULE,
-    ROUNDS,
     Game,
     GameRecord,
     IllegalAction,
@@ -30,6 +29,7 @@ from grawlix_print.games.permutations.engine import (
     seat_names,
 )
 from grawlix_print.games.permutations.playout import random_game, random_games
+from grawlix_print.games.permutations.rules import Rules, default_rules
 from grawlix_print.games.permutations.scoring import score_game
 from grawlix_print.games.permutations.table import seating
 
@@ -39,12 +39,12 @@ DECK = default_deck()
 TABLES = {2: (4, 2, 48, 11), 3: (4, 1, 48, 11), 4: (5, 1, 50, 9), 5: (5, 0, 50, 9)}
 
 
-def check_game(record: GameRecord, players: int) -> None:
-    """Every rule a complete game must have kept, checked from its record alone."""
+def check_game(record: GameRecord, players: int, rules: Rules | None = None) -> None:
+    """Every rule a complete game must have kept, checked from its record alone (3 rounds unless ``rules`` say)."""
     seats, dummies, card_count, hand = TABLES[players]
     everything = set(range(1, 49)) | ({0, 49} if card_count == 50 else set())
     assert record.table.seats == seats and record.table.players == players
-    assert len(record.rounds) == 3
+    assert len(record.rounds) == (rules.rounds if rules else 3)
     previous_collections: list[list[int]] | None = None
     previous_last_bids: list[int] = []
     for game_round in record.rounds:
@@ -89,12 +89,12 @@ def check_game(record: GameRecord, players: int) -> None:
         assert [list(c) for c in game_round.collections] == collections
     names = seat_names(record.table)
     rounds = [dict(zip(names, r.collections)) for r in record.rounds]
-    assert record.points == tuple(score_game(rounds, DECK).totals.values())
+    assert record.points == tuple(score_game(rounds, DECK, rules=rules).totals.values())
 
 
-def play_at_random(players: int, seed: int) -> Game:
+def play_at_random(players: int, seed: int, rules: Rules | None = None) -> Game:
     """A whole Game with random players (and the engine's dummies)."""
-    game = Game(players, random.Random(seed))
+    game = Game(players, random.Random(seed), rules=rules)
     choices = random.Random(seed + 1)
     while not game.is_over:
         for seat in game.to_bid:
@@ -207,13 +207,17 @@ def test_illegal_actions_name_the_rule():
 
 def test_a_finished_game_takes_no_action_and_scores_with_the_sun_penalty():
     game = play_at_random(4, 5)
-    assert game.is_over and game.round == ROUNDS
+    assert game.is_over and game.round == 3 == default_rules().rounds
     with pytest.raises(IllegalAction) as caught:
         game.bid(0, 1)
     assert caught.value.rule is Rule.GAME_OVER
     score = game.score()
     assert score.rounds[-1].last_round and not score.rounds[0].last_round
-    assert set(score.winners) <= set(seat_names(game.table)[:4])
+    names = seat_names(game.table)
+    best = max(score.totals.values())
+    assert score.winners == tuple(n for n in names if score.totals[n] == best)
+    assert score.dummies == (names[4],)
+    assert score.dummy_winners == tuple(n for n in score.winners if n == names[4])
 
 
 def test_copy_is_independent():
@@ -262,13 +266,42 @@ def test_play_outs_replay_from_a_seed():
     assert many.points.shape == (5000, 5)
 
 
-def test_play_out_winners_are_players_with_the_most_points():
+def test_play_out_winners_are_the_seats_with_the_most_points_dummies_included():
+    """Dummies score like players and can win: the rules warn "try not to let them win"."""
     played = random_games(random.Random(9), 2, 200)
     winners = played.winners()
-    assert not winners[:, 2:].any()
-    assert winners[:, :2].any(axis=1).all()
+    assert winners.any(axis=1).all()
     for points, mask in zip(played.points, winners):
-        assert set(mask.nonzero()[0]) == {s for s in range(2) if points[s] == max(points[:2])}
+        assert set(mask.nonzero()[0]) == {s for s in range(4) if points[s] == max(points)}
+    # With random players, a dummy wins some games: the records say which.
+    dummy_won = played.dummy_won()
+    assert 0 < dummy_won.sum() < played.count
+    assert (dummy_won == winners[:, 2:].any(axis=1)).all()
+
+
+def test_a_game_record_says_when_a_dummy_won():
+    for seed in range(40):
+        record = random_game(random.Random(seed), 2)
+        best = max(record.points)
+        assert record.winners == tuple(s for s in range(4) if record.points[s] == best)
+        assert record.dummy_winners == tuple(s for s in record.winners if s >= 2)
+        assert record.dummy_won == bool(record.dummy_winners)
+    assert any(random_game(random.Random(seed), 2).dummy_won for seed in range(40))
+
+
+def test_the_rules_parameters_reach_the_engine_and_the_play_outs():
+    """A designer's rules.toml (here: four rounds, moon bonus 7) changes the game both engines play."""
+    rules = Rules(star_points=3, moon_bonus=7, sun_penalty=1, rounds=4)
+    game = play_at_random(3, 11, rules=rules)
+    assert game.round == 4 and len(game.record().rounds) == 4
+    names = seat_names(game.table)
+    rounds = [dict(zip(names, r.collections)) for r in game.record().rounds]
+    assert game.score() == score_game(rounds, DECK, names[3:], rules=rules)
+    assert game.score().rounds[0].seats[0].collection.star_points == 3 * game.score().rounds[0].seats[0].collection.stars
+    check_game(game.record(), 3, rules)
+    played = random_games(random.Random(4), 3, 30, history=True, rules=rules)
+    for k in range(played.count):
+        check_game(played.record(k), 3, rules)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -215,8 +215,11 @@ def test_game_totals_and_winners():
             suns[seat] += sum(1 for n in cards if 33 <= n <= 48)
     assert game.totals == expected
     assert game.winners == tuple(s for s, p in expected.items() if p == max(expected.values()))
-    # Dummies score but don't win.
-    assert score_game(rounds, DECK, players=["A"]).winners == ("A",)
+    # Dummies score, count in the majorities and can win; the result says which winners they are.
+    assert score_game(rounds, DECK, dummies=["B"]).winners == game.winners
+    dummy_won = score_game(rounds, DECK, dummies=[game.winners[0]])
+    assert dummy_won.dummy_winners == (game.winners[0],)
+    assert score_game(rounds, DECK, dummies=[s for s in "AB" if s not in game.winners]).dummy_winners == ()
 
 
 # ---------------------------------------------------------------- the rulebook's fact

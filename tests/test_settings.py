@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -114,7 +115,7 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         ('[sheets]\nbacks = "yes"\n', "[sheets] backs must be true or false, not 'yes'"),
         ('[sheets]\nmarkings = "dots"\n', "[sheets] markings 'dots' is not one of none, letters, shapes"),
         ("[stl]\nstyle = 3\n", "[stl] style 3 is not one of raised, flat, both"),
-        ('[all]\nonly = "leaflet,poster"\n', "[all] only 'poster' is not one of leaflet, sheets, web, 3d"),
+        ('[all]\nonly = "leaflet,poster"\n', "[all] only 'poster' is not one of leaflet, sheets, web, images, 3d"),
         # A bed is two lengths, typed or listed.
         ('[stl]\nbed = ["a", "b"]\n', "[stl] bed width 'a' is not a length"),
         ("[stl]\nbed = [1e400, 100]\n", "[stl] bed width inf is not a length"),
@@ -150,6 +151,8 @@ def test_every_command_checks_the_whole_file(command, templates_copy, tmp_path):
     args = [command, "--templates", str(templates_copy)]
     if any(p.name == "out" for p in main.commands[command].params):
         args += ["-o", str(tmp_path / "out")]
+    # A command that needs a file (score) is given one that is never read: the settings come first.
+    args += [str(tmp_path / "file.toml") for p in main.commands[command].params if isinstance(p, click.Argument) and p.required]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == f"error: {settings}: [stl] bed [100] is not a bed size such as 180x180 (width x depth in mm)\n"

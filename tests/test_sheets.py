@@ -312,9 +312,9 @@ def test_trim_and_bleed_boxes_frame_the_tiles(built):
 
 def test_a_sheet_is_its_paper_and_names_it_as_the_leaflet_does(built):
     """One table of papers: the page size, the title and the notes of a sheet all come from it."""
-    from grawlix_print.papers import PAPERS
+    from grawlix_print.papers import PAPERS, PRINTER_PAPERS
 
-    for paper in PAPERS:
+    for paper in PRINTER_PAPERS:
         reader = pypdf.PdfReader(built[paper][f"tiles-{paper}.pdf"])
         box = reader.pages[0].mediabox
         assert (mm(float(box.width)), mm(float(box.height))) == pytest.approx(

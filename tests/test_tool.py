@@ -24,7 +24,7 @@ from grawlix_print.games import builtin_templates, game
 from conftest import PROJECT, TEMPLATES
 
 # The commands of the program (a test module may register a helper command of its own).
-COMMANDS = {"all", "check", "facts", "games", "init", "leaflet", "sheets", "stl", "watch", "web"}
+COMMANDS = {"all", "check", "facts", "games", "images", "init", "leaflet", "playtest", "sheets", "stl", "watch", "web"}
 TEMPLATE_FILES = sorted(p.relative_to(TEMPLATES) for p in TEMPLATES.rglob("*") if p.is_file())
 
 
@@ -97,17 +97,18 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
         "fit": pytest.approx(0.0), "bed": (180.0, 180.0), "markings": "none", "full_set": False,
     }  # fmt: skip
     assert settings.for_command("all") == {
-        "only": ("leaflet", "sheets", "web", "3d"), "paper": "both", "quiet": False,
+        "only": ("leaflet", "sheets", "web", "images", "3d"), "paper": "both", "quiet": False,
     }  # fmt: skip
     assert settings.for_command("leaflet") == {"paper": "a4"}
     assert settings.for_command("check") == {"json": False}
     assert settings.for_command("facts") == {"as_json": False}  # the key is the flag: json
-    # Every option a command takes, bar where to read and write, is in the file; the game once, at the top.
+    # Every option a command takes, bar where to read and write and those for card games' pieces, is in
+    # the file; the game once, at the top.
     assert settings.game == "grawlix"
     for name, command in main.commands.items():
         if name not in ("init", "games"):
             options = {p.name for p in command.params if isinstance(p, click.Option)}
-            assert options - {"templates", "out", "help", "game"} == set(settings.for_command(name)), name
+            assert options - {"templates", "out", "help", "game", "card_size"} == set(settings.for_command(name)), name
 
 
 def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):

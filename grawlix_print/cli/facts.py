@@ -12,7 +12,7 @@ from .options import templates_option
 from .settings import with_settings
 
 
-@main.command(short_help="What the game's engine proves (a tile game: its largest legal grid).")
+@main.command(short_help="What the engine proves: a tile game's largest legal grid.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every figure.")
 @templates_option
 @with_settings

@@ -99,16 +99,27 @@ SETTINGS_HEADER = """\
 def settings_text(kind: type[Game]) -> str:
     """The commented ``grawlix.toml`` for a game: its name, then a table per command, each option with its default."""
     parts = [SETTINGS_HEADER, f"\n# The game these settings are for (its templates name it too).\n{GAME_KEY} = {json.dumps(kind.name)}\n"]
+    skipped = _not_for(kind)
     for name, command in setting_commands().items():
         parts.append(f"\n[{name}]\n")
         context = click.Context(command, info_name=name)
         for key, option in recordable(command).items():
+            if (name, option.name) in skipped:
+                continue
             about = option.help or ""
             if isinstance(option.type, click.Choice):
                 about += f" One of: {', '.join(map(str, option.type.choices))}."
             parts += [f"# {line}\n" for line in textwrap.wrap(about, 86)]
             parts.append(f"# {key} = {_toml_default(option, context, kind)}\n")
     return "".join(parts)
+
+
+def _not_for(kind: type[Game]) -> set[tuple[str, str]]:
+    """(command, option) pairs the game's pieces do not take: card sizes for tiles, tile sizes for cards."""
+    from .sheets import CARD_OPTIONS, TILE_OPTIONS
+
+    cards = kind().tile_set() is None
+    return {("sheets", option) for option in (TILE_OPTIONS if cards else CARD_OPTIONS)}
 
 
 def _toml_default(option: click.Option, context: click.Context, kind: type[Game]) -> str:
@@ -128,4 +139,6 @@ def _toml_default(option: click.Option, context: click.Context, kind: type[Game]
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value)
+    if isinstance(value, (list, tuple)):  # an option given several times: a TOML list
+        return json.dumps([str(item) for item in value])
     return json.dumps(str(value))  # a TOML basic string

@@ -10,19 +10,21 @@ from .options import out_option, paper_option, papers, templates_option
 from .settings import with_settings
 
 
-@main.command(short_help="The rules leaflet (PDF): tri-fold and reading edition.")
+@main.command(short_help="The rules in print (PDF) and a reading edition.")
 @out_option
 @paper_option
 @templates_option
 @with_settings
 def leaflet(out: Path, paper: str, game: Game) -> None:
-    """The rules leaflet (PDF): a tri-fold to print and a reading edition.
+    """The rules in print (PDF): the game's leaflet or booklet, and a reading edition.
 
-    Writes leaflet/leaflet-<paper>.pdf (two-sided, to print and fold) and
-    leaflet/leaflet-reading-<paper>.pdf (one panel per page, for screens) in
-    the --out folder, for each paper with --paper both. The text is leaflet.md in the templates folder; its
-    numbers, lists and diagrams come from rules.toml, the example positions
-    and the rules engine.
+    Writes leaflet/leaflet-<paper>.pdf (two-sided, to print and fold: a
+    tri-fold, or a booklet of small pages to fold and cut, as the game's
+    rulebook is made) and leaflet/leaflet-reading-<paper>.pdf (one panel or
+    page per page, for screens) in the --out folder, for each paper with
+    --paper both. The text is leaflet.md in the templates folder; its
+    numbers, lists and diagrams come from the game's components, rules.toml
+    and its rules engine.
     """
     from ..kit.plan import output_folder
     from ..leaflet.build import build_leaflet

@@ -16,7 +16,7 @@ import click
 
 from ..errors import GrawlixError
 from ..facts.wording import join_words
-from ..papers import PAPERS
+from ..papers import PAPERS, PRINTER_PAPERS
 
 SETTING_KEY = "grawlix.setting-key"
 FC = TypeVar("FC", bound=Callable[..., Any])
@@ -123,11 +123,11 @@ BOTH = "both"
 
 
 def paper_choice(default: str = "a4") -> Callable[[FC], FC]:
-    """A ``--paper`` option: every paper, or ``both`` of them."""
-    sizes = [f"{p.name} ({p.width:g} x {p.height:g} mm)" for p in PAPERS.values()]
+    """A ``--paper`` option: every printer's paper, or ``both`` of them."""
+    sizes = [f"{PAPERS[k].name} ({PAPERS[k].width:g} x {PAPERS[k].height:g} mm)" for k in PRINTER_PAPERS]
     return click.option(
         "--paper",
-        type=OneLineChoice([*PAPERS, BOTH]),
+        type=OneLineChoice([*PRINTER_PAPERS, BOTH]),
         default=default,
         show_default=True,
         help=f"Paper size: {join_words(sizes, 'or')}, or both (a file each).",
@@ -136,7 +136,7 @@ def paper_choice(default: str = "a4") -> Callable[[FC], FC]:
 
 def papers(choice: str) -> tuple[str, ...]:
     """The papers a ``--paper`` choice means: itself, or every one for ``both``."""
-    return tuple(PAPERS) if choice == BOTH else (choice,)
+    return PRINTER_PAPERS if choice == BOTH else (choice,)
 
 
 paper_option = paper_choice()
@@ -191,3 +191,23 @@ class NameList(click.ParamType):
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return ",".join(self.choices)
+
+
+class WholeNumber(click.ParamType):
+    """A whole number from ``low`` to ``high`` (``10_000`` and ``10,000`` read as ten thousand)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        text = str(value).replace("_", "").replace(",", "").strip()
+        if isinstance(value, bool) or not text.lstrip("-").isdigit():
+            raise GrawlixError(f"{option_label(param, ctx)} must be a whole number, not {value!r}")
+        number = int(text) if len(text) < 30 else (self.high + 1 if text[0] != "-" else self.low - 1)
+        if not self.low <= number <= self.high:
+            raise GrawlixError(
+                f"{option_label(param, ctx)} must be from {self.low:,} to {self.high:,}, not {number:,}"
+            )
+        return number

@@ -1,4 +1,4 @@
-"""``grawlix-print sheets``: card-stock tile sheets and sticker sheets."""
+"""``grawlix-print sheets``: card-stock tile sheets and sticker sheets, or a card game's card sheets."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import GrawlixError
 from ..games import Game
 from ..sheets.layout import ARRANGEMENTS, CARD_BLEED_MM, STICKER_ROOM_MM, default_sticker
 from ..components.tile_look import BACK_DESIGNS, MARKINGS
@@ -23,7 +24,29 @@ from .options import (
 from .settings import with_settings
 
 
-@main.command(short_help="Tile sheets for card stock and sticker sheets (PDF).")
+TILE_OPTIONS = ("tile_size", "sticker_size", "back_design")
+"""Options only a game of tiles takes (a card game refuses them, and ``init`` leaves them out)."""
+CARD_OPTIONS = ("card_size",)
+
+
+class CardSize(click.ParamType):
+    """A card's width and height: ``63.5x88.9``, ``2.5inx3.5in`` (each a length, millimetres if bare),
+    or a TOML list of two lengths in a settings file."""
+
+    name = "WIDTHxHEIGHT"
+
+    def convert(self, value, param, ctx):
+        from ..units import parse_length
+        from .options import option_label
+
+        label = option_label(param, ctx)
+        parts = value if isinstance(value, list) else str(value).lower().split("x")
+        if len(parts) != 2:
+            raise GrawlixError(f"{label} {value!r} is not a card size such as 63.5x88.9 or 2.5inx3.5in")
+        return tuple(parse_length(part, label) for part in parts)
+
+
+@main.command(short_help="Sheets to print and cut (PDF): tiles and stickers, or cards.")
 @out_option
 @paper_option
 @click.option("--tile-size", type=LENGTH, default=None, show_default=f"{PAPER_TILE_MM:g}mm",
@@ -48,16 +71,19 @@ from .settings import with_settings
 @click.option("--back-design", type=OneLineChoice(BACK_DESIGNS), default="light",
               show_default=True,
               help="Tile backs: light (pale grey, little ink) or dark (charcoal, much ink).")
+@click.option("--card-size", type=CardSize(), default=None, show_default="63.5x88.9",
+              help="A card game's card, width x height, cut line to cut line: 63.5x88.9 or 2.5inx3.5in (by default the game's own size).")
 @templates_option
 @with_settings
 def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
            arrangement: str | None, markings: str, sticker_size: float | None, back_design: str,
-           game: Game) -> None:  # fmt: skip
-    """Tile sheets for card stock and sticker sheets (PDF).
+           card_size: tuple[float, float] | None, game: Game) -> None:  # fmt: skip
+    """Tile sheets for card stock and sticker sheets, or card sheets (PDF).
 
-    Writes sheets/tiles-<paper>...pdf (cut lines, bleed, backs) and
-    sheets/stickers-<paper>...pdf in the --out folder. The tiles are those of
-    components.toml in the templates folder.
+    For a tile game, writes sheets/tiles-<paper>...pdf (cut lines, bleed,
+    backs) and sheets/stickers-<paper>...pdf in the --out folder; for a card
+    game, sheets/cards-<paper>...pdf (every card, its back, crop marks). The
+    pieces are those of components.toml in the templates folder.
     """
     from ..kit.plan import output_folder
     from ..sheets.build import build_sheets
@@ -65,4 +91,4 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
     folder = output_folder(out, "sheets")
     for each in papers(paper):  # --paper both: A4, then Letter
         report_written(build_sheets(game, folder, each, tile_size, bleed, backs,
-                                    arrangement, markings, sticker_size, back_design))  # fmt: skip
+                                    arrangement, markings, sticker_size, back_design, card_size))  # fmt: skip

@@ -14,8 +14,11 @@ from ..drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
 from ..drawing.ink import Ink
 from ..drawing.outline import Outline, glyph_outlines
 from ..drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
+from .faces import FaceStyle, PieceFace
 from .tiles import Colour, Glyph, Tile, TileSet
-from .tile_look import BACK_DESIGNS, GLYPH_CONTOUR, GLYPH_FRACTION, TILE_EDGE, BackDesign, colour_mark, ink
+from .tile_look import (
+    BACK_DESIGNS, GLYPH_CONTOUR, GLYPH_FRACTION, TILE_EDGE, TILE_MM, BackDesign, colour_mark, ink,
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -140,3 +143,40 @@ def draw_back(
 def glyph_outline(glyph: Glyph) -> Outline:
     """One glyph's outline from its typeface (``look.outlines`` checked them all first)."""
     return glyph_outlines(((glyph.symbol, glyph.typeface),))[glyph.symbol]
+
+
+# --- the tiles as printable faces (card-stock sheets' neighbours: images, decks on screen) ----------
+
+FRAME_INSET_MM = 1.0
+"""A printed tile's dark frame sits this far inside its cut line, with face colour beyond it:
+a cut at the kitchen table lands within about half of that, and an even margin of
+face colour hides the difference where a frame on the cut line would show it."""
+
+
+def _slug(text: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+
+def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
+    """Every tile as a printable face, in the tile set's order, named ``tile-red-at-sign``."""
+
+    def face(tile: Tile) -> PieceFace:
+        def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+            side = min(w, h)
+            look = TileStyle(frame_inset=FRAME_INSET_MM / size, marking=style.marking)
+            draw_face(surface, x + w / 2, y + h / 2, side, tiles.face, style.bleed)
+            draw_tile(surface, tile, x + w / 2, y + h / 2, side, look)
+
+        words = f"{tile.colour.name} {tile.glyph.name}"
+        return PieceFace(f"tile-{_slug(words)}", words, size, size, draw)
+
+    return tuple(face(tile) for tile in tiles.tiles)
+
+
+def tile_back(tiles: TileSet, size: float = TILE_MM, design: BackDesign = BACK_DESIGNS["light"]) -> PieceFace:
+    """The plain side every tile shares, as a printable face."""
+
+    def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+        draw_back(surface, tiles, x + w / 2, y + h / 2, min(w, h), design, style.bleed)
+
+    return PieceFace("tile-back", f"the back of a {tiles.title} tile", size, size, draw)

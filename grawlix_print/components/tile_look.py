@@ -18,6 +18,9 @@ from .tiles import Colour, TileSet
 if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only to draw
     from ..drawing.outline import Outline, TextGlyph
 
+TILE_MM = 25.4
+"""A paper tile: one inch, the size of the designer's wooden squares."""
+
 GLYPH_FRACTION = 0.68
 """Side of the glyph's square box as a fraction of the tile side: on paper, on screen and in 3D."""
 

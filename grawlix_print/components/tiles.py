@@ -10,10 +10,8 @@ for the renderers.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..drawing.ink import Ink
 from ..drawing.marks import MARKS
@@ -161,7 +159,7 @@ def parse_components(data: dict, source: str, folder: Path) -> TileSet:
     return TileSet(title, glyphs, colours, face, source)
 
 
-def _glyph(index: int, data: Mapping[str, Any], source: str, folder: Path) -> Glyph:
+def _glyph(index: int, data: schema.Table, source: str, folder: Path) -> Glyph:
     key = f"glyphs[{index + 1}]"
     schema.known_keys(data, GLYPH_KEYS, source, key)
     symbol = schema.text(data, "character", source, key)
@@ -185,7 +183,7 @@ def _typeface(name: str, folder: Path, where: str) -> Path:
     raise GrawlixError(f"no typeface file {name!r} here or among the shipped typefaces", where)
 
 
-def _colour(index: int, data: Mapping[str, Any], source: str) -> Colour:
+def _colour(index: int, data: schema.Table, source: str) -> Colour:
     key = f"colours[{index + 1}]"
     schema.known_keys(data, COLOUR_KEYS, source, key)
     name = schema.text(data, "name", source, key)

@@ -99,7 +99,7 @@ class Face:
 
 
 class Surface(Protocol):
-    """A page to draw on: shapes, text, transforms and reusable stamps."""
+    """A page to draw on: shapes, text, transforms, clips and reusable stamps."""
 
     def shape(
         self, path: Path, fill: Ink | None = None, pen: Pen | None = None, even_odd: bool = False
@@ -115,6 +115,10 @@ class Surface(Protocol):
         self, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0, scale: float = 1.0
     ) -> AbstractContextManager[None]:
         """Draw the block moved by (dx, dy), turned ``angle`` degrees anticlockwise, scaled."""
+
+    def clipped(self, path: Path) -> AbstractContextManager[None]:
+        """Draw the block only inside ``path`` (non-zero rule): a card's pattern stopped at its
+        bleed, stripes kept inside a number's outline."""
 
     def stamp(self, key: Hashable, reach: float, draw: Callable[[Surface], None]) -> None:
         """Draw ``draw``'s picture at the current origin, defining it only once per document.

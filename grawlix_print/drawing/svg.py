@@ -47,6 +47,7 @@ class SvgSurface:
         self._defs: list[str] = []
         self._stamps: dict[Hashable, str] = {}
         self._faces: dict[str, Face] = {}
+        self._clips = 0
 
     def shape(
         self, path: Path, fill: Ink | None = None, pen: Pen | None = None, even_odd: bool = False
@@ -88,6 +89,17 @@ class SvgSurface:
         if scale != 1.0:
             steps.append(f"scale({number(scale)})")
         self._body.append(f'<g transform="{" ".join(steps)}">' if steps else "<g>")
+        try:
+            yield
+        finally:
+            self._body.append("</g>")
+
+    @contextmanager
+    def clipped(self, path: Path) -> Iterator[None]:
+        ident = f"{self.ids}-clip{self._clips}"
+        self._clips += 1
+        self._defs.append(f'<clipPath id="{ident}"><path d="{path_data(path)}"/></clipPath>')
+        self._body.append(f'<g clip-path="url(#{ident})">')
         try:
             yield
         finally:

@@ -1,8 +1,12 @@
-"""The typefaces shipped inside the package (all SIL OFL 1.1, licences beside them).
+"""The typefaces shipped inside the package, licences beside them.
 
-Quicksand sets the text (the designer's body face) and draws the asterisk
-glyph; Comic Neue Bold draws the other five glyphs, as in the designer's own
-kit. Shipping the files means a fresh machine needs no system fonts.
+Quicksand (SIL OFL 1.1) sets a tile game's text (the designer's body face)
+and draws the asterisk glyph; Comic Neue Bold (SIL OFL 1.1) draws the other
+five glyphs, as in the designer's own kit. Roboto Slab Bold (Apache 2.0) draws
+the numbers on cards, the slab serif of the designer's card faces. Schola PnP
+is TeX Gyre Schola (GUST Font License) with TrueType outlines, which reportlab
+can embed, for the card game's rulebook (``schola`` says how it was made).
+Shipping the files means a fresh machine needs no system fonts.
 """
 
 from pathlib import Path
@@ -13,3 +17,9 @@ QUICKSAND_MEDIUM = FONT_DIR / "Quicksand-Medium.ttf"
 QUICKSAND_BOLD = FONT_DIR / "Quicksand-Bold.ttf"
 COMIC_NEUE_BOLD = FONT_DIR / "ComicNeue-Bold.otf"
 """OpenType/CFF: its outlines are read with fontTools and drawn as paths, never set as text."""
+ROBOTO_SLAB_BOLD = FONT_DIR / "RobotoSlab-Bold.otf"
+"""OpenType/CFF as well: card numbers are drawn from its outlines, so a number can be
+outlined, clipped and striped like any shape."""
+SCHOLA_REGULAR = FONT_DIR / "ScholaPnP-Regular.ttf"
+SCHOLA_BOLD = FONT_DIR / "ScholaPnP-Bold.ttf"
+"""TeX Gyre Schola converted to TrueType outlines and renamed (see ``ScholaPnP-README.txt``)."""

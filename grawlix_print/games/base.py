@@ -22,7 +22,9 @@ from ..errors import GrawlixError
 from .templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
+    from ..components.faces import PieceFace
     from ..components.tiles import TileSet
+    from ..playtest.protocol import Playtester
     from ..drawing.outline import TextGlyph
     from ..drawing.surface import Face
     from ..rulebook import Block, FrontMatter, RulebookText
@@ -113,6 +115,23 @@ class Game(ABC):
         """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None."""
         return None
 
+    def playtester(self, budget: int | None = None) -> Playtester:
+        """What ``grawlix-print playtest`` plays: this game's rules with its players
+        (``grawlix_print.playtest.protocol``); ``budget``, the search player's, or its default."""
+        raise GrawlixError(
+            f"{self.name} cannot be playtested yet: it offers no players "
+            "(a Playtester, see grawlix_print/playtest/protocol.py)"
+        )
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        """Every distinct printable face (each card's front, each tile's face), in deck order:
+        what the card sheets and the images print. None by default."""
+        return ()
+
+    def back(self) -> PieceFace | None:
+        """The one back every face shares, if the pieces have one."""
+        return None
+
     # --- commands only some games answer -----------------------------------------------------
 
     def unanswered(self, command: str) -> GrawlixError:
@@ -128,3 +147,8 @@ class Game(ABC):
         """What ``grawlix-print check`` prints for each position file (all of the templates' if none):
         its report, or the error that stops it."""
         raise self.unanswered("check")
+
+    def score_file(self, file: Path, as_json: bool) -> str:
+        """What ``grawlix-print score`` prints for a score file (one round's collections, by seat):
+        each seat's points and how they add up, or one JSON object."""
+        raise self.unanswered("score")

@@ -21,14 +21,14 @@ from ..extras import EXTRAS
 from ..files import Written
 from ..components.tile_look import MARKINGS
 from ..games import Game, game
-from ..papers import PAPERS as PAPER_SIZES
+from ..papers import PRINTER_PAPERS
 
 if TYPE_CHECKING:
     from .build import Step
 
 COMPONENTS = ("components.toml", "*.ttf", "*.otf")
 """What the sheets and 3D tiles read of the templates: the pieces and any typeface beside them."""
-PAPERS = tuple(PAPER_SIZES)
+PAPERS = PRINTER_PAPERS
 """Every paper, by key: what ``all`` builds unless told otherwise."""
 PREVIEWS = "previews"
 
@@ -68,7 +68,7 @@ def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]
             reads=COMPONENTS,
         )
         for paper in papers
-        for markings in (available_markings(tiles) if tiles is not None else MARKINGS[:1])
+        for markings in (available_markings(tiles) if tiles is not None else MARKINGS)
     ]
 
 
@@ -76,6 +76,12 @@ def _web_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
     return [Step("web", web_step)]
+
+
+def _image_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
+    from .build import Step
+
+    return [Step("images", images_step, options, reads=COMPONENTS)]
 
 
 def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
@@ -91,10 +97,11 @@ PRODUCTS: tuple[Product, ...] = (
     Product(
         "sheets",
         "sheets",
-        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design"),
+        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "card_size"),
         _sheet_steps,
     ),
     Product("web", "web", (), _web_steps),
+    Product("images", "images", ("markings",), _image_steps),
     Product(
         "3d",
         "stl",
@@ -165,7 +172,7 @@ def installed_products(game: Game, only: Iterable[str] | None = None) -> tuple[t
 
 
 # Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.
-LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400}
+LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100}
 
 
 def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
@@ -198,7 +205,16 @@ def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
     from ..sheets.build import build_sheets
 
     written = build_sheets(game(templates=templates), output_folder(out, "sheets"), **options)
-    return written + _pdf_previews(written, out / PREVIEWS, width_px=700)
+    # A card sheet's pages repeat one another: the first sheet and the first cards show them.
+    most = 4 if any(item.kind == "card sheets" for item in written) else None
+    return written + _pdf_previews(written, out / PREVIEWS, width_px=700, most=most)
+
+
+def images_step(out: Path, templates: Path, **options) -> list[Written]:
+    """Every face as a PNG and the Tabletop Simulator sheets; the first sheet is its own preview."""
+    from ..images.build import build_images
+
+    return build_images(game(templates=templates), output_folder(out, "images"), **options)
 
 
 def stl_step(out: Path, templates: Path, **options) -> list[Written]:
@@ -209,14 +225,14 @@ def stl_step(out: Path, templates: Path, **options) -> list[Written]:
     return written + _plate_previews(written, out / PREVIEWS, solid_tiles(chosen))
 
 
-def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100) -> list[Written]:
+def _pdf_previews(written: list[Written], folder: Path, width_px: int = 1100, most: int | None = None) -> list[Written]:
     from .previews import pdf_previews
 
     return [
         preview
         for item in written
         if item.path.suffix == ".pdf"
-        for preview in pdf_previews(item.path, folder, width_px)
+        for preview in pdf_previews(item.path, folder, width_px, most)
     ]
 
 

@@ -14,14 +14,15 @@ from ..files import Written, write_bytes
 from ..drawing.ink import RGB
 
 
-def pdf_previews(pdf: Path, out: Path, width_px: int = 1100) -> list[Written]:
-    """One PNG per page of ``pdf``, ``width_px`` wide, named ``<pdf stem>-<page>.png``."""
+def pdf_previews(pdf: Path, out: Path, width_px: int = 1100, most: int | None = None) -> list[Written]:
+    """One PNG per page of ``pdf`` (the first ``most`` pages, if given), ``width_px`` wide, named
+    ``<pdf stem>-<page>.png``."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(str(pdf))
     written = []
     try:
-        for number in range(len(document)):
+        for number in range(min(len(document), most or len(document))):
             page = document[number]
             scale = width_px / page.get_width()
             image = page.render(scale=scale).to_pil().convert("RGB")

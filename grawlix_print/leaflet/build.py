@@ -8,7 +8,9 @@
 * Reading edition (``leaflet-reading-a4.pdf`` / ``-letter``): the same panels, one per page,
   in reading order, with bookmarks, for screens.
 
-Every panel is laid out (and may fail) before either file is written.
+Every panel is laid out (and may fail) before either file is written. A game
+whose ``leaflet_format`` is ``booklet`` gets a booklet of small pages instead
+(``booklet``), under the same file names.
 """
 
 from __future__ import annotations
@@ -23,9 +25,8 @@ from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
-from ..components.tile_look import running_glyphs
-from ..games.base import Game
 from ..errors import GrawlixError
+from ..games.base import Game
 from ..rulebook import RulebookText
 from ..drawing.ink import Ink
 from ..papers import paper_size
@@ -137,6 +138,10 @@ def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
 
     ``reading=False`` skips the reading edition, for a build that already has one.
     """
+    if game.leaflet_format == "booklet":  # a rulebook of small pages: imposed, and page by page
+        from .booklet import build_booklet
+
+        return build_booklet(game, out, paper, reading)
     out, paper = Path(out), paper.lower()
     game.check()
     text = game.rulebook()

@@ -15,30 +15,34 @@ from typing import cast
 
 from reportlab.lib.units import mm
 
-from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD
 from ..drawing.pdf.canvas import Metadata, finish, new_canvas
-from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
-from ..drawing.pdf.typeset import TextStyle, draw_text, set_text, text_height
-from ..drawing.surface import Path as Shape
-from ..drawing.surface import Pen, lines, rectangle
-from ..drawing.text import Span
-from ..components.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
+from ..drawing.surface import Pen, lines
+from ..components.tile_drawing import FRAME_INSET_MM, TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
 from ..components.tiles import Tile, TileSet
 from ..games.base import Game
 from ..rulebook import FrontMatter
-from ..drawing.ink import Ink
 from ..components.tile_look import BACK_DESIGNS, BackDesign, check_marking
 from ..papers import paper_size
-from ..units import MM_PER_UNIT
+from .furniture import (
+    CROP_MARK_WIDTH_MM,
+    GUIDE,
+    GUIDE_WIDTH_MM,
+    MARK,
+    STICKER_GUIDE,
+    draw_calibration_square,
+    draw_fold,
+    draw_notes,
+    draw_target,
+    mm_words,
+    notes_height,
+    pdf_box,
+)
 from .layout import (
-    CALIBRATION,
     PAPER_TILE_MM,
     CARD_BLEED_MM,
-    TARGET_RADIUS_MM,
-    Box,
     SheetPage,
     SheetSpec,
     card_spec,
@@ -47,36 +51,25 @@ from .layout import (
     sticker_spec,
 )
 
-# Sheet furniture: black ink alone (K), so a home printer uses one cartridge for it.
-MARK = Ink((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
-GUIDE = Ink((0.4, 0.4, 0.4), (0.0, 0.0, 0.0, 0.6))
-STICKER_GUIDE = Ink((0.55, 0.55, 0.55), (0.0, 0.0, 0.0, 0.45))
-NOTE = Ink((0.15, 0.15, 0.15), (0.0, 0.0, 0.0, 0.85))
-POINT_MM = MM_PER_UNIT["pt"]
-CROP_MARK_WIDTH_MM = 0.15  # no line is under the 0.25 pt (0.09 mm) a print shop's preflight accepts
-GUIDE_WIDTH_MM = 0.1
-TARGET_WIDTH_MM = 0.12
-CALIBRATION_LINE_MM = 0.3
-NOTE_POINTS = 8.0
-TITLE_POINTS = 9.0
-
-FRAME_INSET_MM = 1.0
-"""The tile's dark frame sits this far inside its cut line, with face colour beyond it:
-a cut at the kitchen table lands within about half of that, and an even margin of
-face colour hides the difference where a frame on the cut line would show it."""
-
 
 def build_sheets(
     game: Game, out: str | Path, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
     markings: str = "none", sticker_size: float | None = None, back_design: str = "light",
+    card_size: tuple[float, float] | None = None,
 ) -> list[Written]:  # fmt: skip
     """Write the card-stock tile sheet and the sticker sheet of the game's tiles; return what was written.
 
     ``None`` means the default: a one-inch tile, a 2 mm bleed, stickers that
     leave room on their squares. Both layouts are worked out (and bad input
-    refused) before either file is written.
+    refused) before either file is written. A game of cards (faces but no
+    tile set) gets its card sheets instead (``sheets.cards``).
     """
+    if game.tile_set() is None:
+        return _card_sheets(game, out, paper, card_size, bleed, backs, arrangement, markings,
+                            tile_size=tile_size, sticker_size=sticker_size, back_design=back_design)  # fmt: skip
+    if card_size is not None:
+        raise GrawlixError(f"--card-size is for card games; {game.name} has tiles (use --tile-size)")
     if back_design not in BACK_DESIGNS:
         raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
     out = Path(out)
@@ -99,6 +92,21 @@ def build_sheets(
         write_sheet(out / sheet_file_name(spec, design), spec, pages, page_notes, design, tiles, credits)
         for (spec, pages), page_notes in zip(jobs, notes)
     ]
+
+
+def _card_sheets(
+    game: Game, out: str | Path, paper: str, card_size: tuple[float, float] | None, bleed: float | None,
+    backs: bool, arrangement: str | None, markings: str, **tile_options: object,
+) -> list[Written]:  # fmt: skip
+    """The card sheets, refusing options that only tiles take."""
+    from .cards import build_card_sheets
+
+    given = {"tile_size": None, "sticker_size": None, "back_design": "light"}
+    for option, value in tile_options.items():
+        if value != given[option]:
+            flag = "--" + option.replace("_", "-")
+            raise GrawlixError(f"{flag} is for tile games; {game.name} has cards (use --card-size)")
+    return build_card_sheets(game, out, paper, card_size, bleed, backs, arrangement, markings)
 
 
 def sheet_file_name(spec: SheetSpec, design: BackDesign = BACK_DESIGNS["light"]) -> str:
@@ -143,12 +151,12 @@ def write_sheet(
     style = TileStyle(frame_inset=inset, marking=spec.markings)
     surface = PdfSurface(canvas, cmyk=True)
     for page, page_notes in zip(pages, notes):
-        canvas.setTrimBox(_points(page.trim_box))
-        canvas.setBleedBox(_points(page.bleed_box))
+        canvas.setTrimBox(pdf_box(page.trim_box))
+        canvas.setBleedBox(pdf_box(page.bleed_box))
         canvas.saveState()
         canvas.scale(mm, mm)
         _draw_page(surface, page, spec, style, design, tiles)
-        _draw_note(surface, page.note, page_notes)
+        draw_notes(surface, page.note, page_notes)
         canvas.restoreState()
         canvas.showPage()
     finish(canvas, buffer, path)
@@ -170,16 +178,6 @@ def write_sheet(
     return Written(path, kind, params)
 
 
-def _points(box: Box) -> tuple[float, float, float, float]:
-    return (box.x0 * mm, box.y0 * mm, box.x1 * mm, box.y1 * mm)
-
-
-def _mm(length: float) -> str:
-    """``25.4 mm (1 in)``, ``30 mm``: a length as the notes print it."""
-    text = f"{length:.2f}".rstrip("0").rstrip(".") + " mm"
-    return text + " (1 in)" if abs(length - MM_PER_UNIT["in"]) < 1e-6 else text
-
-
 def _product_words(spec: SheetSpec) -> str:
     return "card-stock tile sheets" if spec.product == "tiles" else "sticker sheets"
 
@@ -187,8 +185,8 @@ def _product_words(spec: SheetSpec) -> str:
 def _size_words(spec: SheetSpec) -> str:
     """The true sizes: ``at 25.4 mm (1 in)``, ``as 22.5 mm stickers for 25.4 mm (1 in) squares``."""
     if spec.product == "tiles":
-        return f"at {_mm(spec.tile_size)}"
-    return f"as {_mm(spec.tile_size)} stickers for {_mm(spec.square_side)} squares"
+        return f"at {mm_words(spec.tile_size)}"
+    return f"as {mm_words(spec.tile_size)} stickers for {mm_words(spec.square_side)} squares"
 
 
 # --- drawing (surface units are millimetres here) -------------------------------
@@ -212,48 +210,10 @@ def _draw_page(
     for placement in page.backs:
         draw_back(surface, tiles, *placement.cut.centre, size, design, background=False)
     for x, y in page.targets:
-        _target(surface, x, y)
+        draw_target(surface, x, y)
     if page.fold:
-        _fold(surface, page.fold)
-    _calibration_square(surface, page.calibration, spec.paper)
-
-
-def _circle(x: float, y: float, r: float) -> Shape:
-    """A circle as four cubic Bezier arcs."""
-    k = 0.5523 * r  # the control distance that best fits a quarter circle
-    return Shape((
-        ("M", x + r, y),
-        ("C", x + r, y + k, x + k, y + r, x, y + r),
-        ("C", x - k, y + r, x - r, y + k, x - r, y),
-        ("C", x - r, y - k, x - k, y - r, x, y - r),
-        ("C", x + k, y - r, x + r, y - k, x + r, y),
-        ("Z",),
-    ))  # fmt: skip
-
-
-def _target(surface: PdfSurface, x: float, y: float) -> None:
-    """A circle with a cross through it: seen against a light, front and back should coincide."""
-    r = TARGET_RADIUS_MM
-    cross = lines([((x - r, y), (x + r, y)), ((x, y - r), (x, y + r))])
-    surface.shape(_circle(x, y, r * 0.6) + cross, pen=Pen(MARK, TARGET_WIDTH_MM))
-
-
-def _fold(surface: PdfSurface, fold) -> None:
-    (x, _), (_, y1) = fold
-    surface.shape(lines([fold]), pen=Pen(GUIDE, GUIDE_WIDTH_MM * 2, dash=(2, 1.5)))
-    surface.text(x + 1.2, y1 - 10, "fold", QUICKSAND, NOTE_POINTS * POINT_MM, NOTE, centred=False)
-
-
-def _calibration_square(surface: PdfSurface, box: Box, paper: str) -> None:
-    """A square whose outside edges measure exactly the stated side, drawn as a filled frame."""
-    _, label = CALIBRATION[paper]
-    w = CALIBRATION_LINE_MM
-    frame = rectangle(box.x0, box.y0, box.width, box.height)
-    frame += rectangle(box.x0 + w, box.y0 + w, box.width - 2 * w, box.height - 2 * w)
-    surface.shape(frame, fill=MARK, even_odd=True)  # even-odd: a frame, not a block
-    cx, cy = box.centre
-    surface.text(cx, cy + 0.5, label, QUICKSAND_BOLD, 11 * POINT_MM, MARK)
-    surface.text(cx, cy - 3.5, "outside edge to outside edge", QUICKSAND, 7 * POINT_MM, MARK)
+        draw_fold(surface, page.fold)
+    draw_calibration_square(surface, page.calibration, spec.paper)
 
 
 # --- the printing notes beside the calibration square ---------------------------------
@@ -290,44 +250,36 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str)
     each = "each sticker" if spec.product == "stickers" else "each tile"
     actual = (
         "Print at actual size (100 %), never “fit to page”: the square must measure"
-        f" {CALIBRATION[spec.paper][1]} and {each} {_mm(spec.tile_size)}."
+        f" {paper_size(spec.paper).calibration_label} and {each} {mm_words(spec.tile_size)}."
     )
     if spec.product == "stickers":
         room = (spec.square_side - spec.tile_size) / 2
         fit = (
-            f"Each sticker leaves {_mm(room)} of its square showing on every side: room to press"
+            f"Each sticker leaves {mm_words(room)} of its square showing on every side: room to press"
             " it on by hand without it overhanging."
             if room > 1e-6 else "Each sticker is exactly as large as its square: place it with care."
         )
         return [
-            f"{title} stickers, {_mm(spec.tile_size)}, for {_mm(spec.square_side)} squares · {where}",
+            f"{title} stickers, {mm_words(spec.tile_size)}, for {mm_words(spec.square_side)} squares · {where}",
             actual,
             "Print on full-sheet sticker paper and cut along the thin guides. " + fit,
         ]
     side = ", front" if spec.backs == "duplex" else ""
     return [
-        f"{title} tiles, {_mm(spec.tile_size)}, for card · {where}{side}",
+        f"{title} tiles, {mm_words(spec.tile_size)}, for card · {where}{side}",
         actual,
         _CARD[spec.backs or ""],
         (
             "Cut along the lines that run to the edges: first each line across, then each line"
-            f" down, midway between two frames. Every frame sits {_mm(FRAME_INSET_MM)} inside its"
+            f" down, midway between two frames. Every frame sits {mm_words(FRAME_INSET_MM)} inside its"
             + (
-                f" cut and the face colour runs {_mm(spec.bleed)} past the outer cuts, so a slightly"
+                f" cut and the face colour runs {mm_words(spec.bleed)} past the outer cuts, so a slightly"
                 " missed cut does not show."
                 if spec.bleed
                 else " cut; with no bleed, cut the outer lines exactly."
             )
         ),
     ]
-
-
-def _note_styles() -> tuple[TextStyle, TextStyle]:
-    """Title and body of the notes, in millimetres (the sheets' drawing unit)."""
-    regular, bold = register_quicksand()
-    title = TextStyle(bold, bold, TITLE_POINTS * POINT_MM, 1.3 * TITLE_POINTS * POINT_MM, space_after=1.2)
-    body = TextStyle(regular, bold, NOTE_POINTS * POINT_MM, 1.3 * NOTE_POINTS * POINT_MM, space_after=1.2)
-    return title, body
 
 
 def _page_notes(spec: SheetSpec, pages: list[SheetPage], tiles: TileSet) -> list[list[str]]:
@@ -337,7 +289,7 @@ def _page_notes(spec: SheetSpec, pages: list[SheetPage], tiles: TileSet) -> list
     for page in pages:
         sheet += page.side != "back"
         paragraphs = _note(spec, page, sheet, sheets, tiles.title)
-        room = page.note.height - _notes_height(paragraphs, page.note.width)
+        room = page.note.height - notes_height(paragraphs, page.note.width)
         if room < 0 or page.note.width <= 0:
             raise GrawlixError(
                 f"the printing notes do not fit beside the calibration square on"
@@ -347,22 +299,3 @@ def _page_notes(spec: SheetSpec, pages: list[SheetPage], tiles: TileSet) -> list
     return notes
 
 
-def _notes_height(paragraphs: list[str], width: float) -> float:
-    height = 0.0
-    for k, (style, text) in enumerate(_styled(paragraphs)):
-        lines = set_text([Span(text)], style, width)
-        height += text_height(lines, style) + (style.space_after if k < len(paragraphs) - 1 else 0.0)
-    return height
-
-
-def _styled(paragraphs: list[str]) -> list[tuple[TextStyle, str]]:
-    title, body = _note_styles()
-    return [(title if k == 0 else body, text) for k, text in enumerate(paragraphs)]
-
-
-def _draw_note(surface: PdfSurface, box: Box, paragraphs: list[str]) -> None:
-    top = box.y1
-    for style, text in _styled(paragraphs):
-        lines = set_text([Span(text)], style, box.width)
-        draw_text(surface, lines, style, box.x0, top, box.width, NOTE)
-        top -= text_height(lines, style) + style.space_after

@@ -16,13 +16,14 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
+from ..components.tile_look import TILE_MM
 from ..errors import GrawlixError
 from ..papers import paper_size
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]
 
-PAPER_TILE_MM = 25.4
+PAPER_TILE_MM = TILE_MM
 """Paper tiles and stickers: one inch, the size of the designer's wooden squares."""
 
 PRODUCTS = ("tiles", "stickers")
@@ -58,8 +59,6 @@ TARGET_RADIUS_MM = 2.0
 MIN_TILE_MM = 10.0
 """Below this a glyph and its colour-blind marks are too small to print legibly (stickers too)."""
 
-CALIBRATION = {"a4": (50.0, "50 mm"), "letter": (50.8, "2 in (50.8 mm)")}
-"""Side and label of each paper size's calibration square, in the unit its rulers use."""
 
 
 @dataclass(frozen=True)
@@ -217,7 +216,7 @@ class _Frame:
 def _frame(spec: SheetSpec) -> _Frame:
     paper = paper_size(spec.paper)
     width, height = paper.width, paper.height
-    side, _ = CALIBRATION[spec.paper]
+    side = paper_size(spec.paper).calibration
     m, z = PRINT_MARGIN_MM, spec.mark_zone
     footer = Box(m, m, width - m, m + side)
     top, bottom = height - m - z, footer.y1 + FOOTER_GAP_MM + z
@@ -337,7 +336,7 @@ def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -
     else:
         crop_marks, guides = (), _sticker_guides(blocks[0], frame)
     targets = _targets(fronts, spec.bleed) if spec.backs == "duplex" else ()
-    side, _ = CALIBRATION[spec.paper]
+    side = paper_size(spec.paper).calibration
     footer = frame.footer
     calibration = Box(footer.x0, footer.y0, footer.x0 + side, footer.y1)
     note = Box(calibration.x1 + NOTE_GAP_MM, footer.y0, footer.x1, footer.y1)
@@ -384,25 +383,49 @@ def _crop_marks_and_guides(
     """
     marks: list[Line] = []
     guides: list[Line] = []
-    near, far = bleed + CROP_OFFSET_MM, bleed + MARK_ZONE_MM
+    far = bleed + MARK_ZONE_MM
     footer_top = frame.footer.y1 + FOOTER_GAP_MM / 2
     outer = [bounds(cuts) for cuts in blocks]
     left_edge, right_edge = min(b.x0 for b in outer), max(b.x1 for b in outer)
+    page = Box(0.0, 0.0, frame.width, frame.height)
     for cuts, box in zip(blocks, outer):
+        marks += crop_marks(cuts, bleed, page)
         xs, ys = _cut_positions(cuts)
         for x in xs:
-            marks.append(((x, box.y1 + near), (x, box.y1 + far)))
-            marks.append(((x, box.y0 - near), (x, box.y0 - far)))
             guides.append(((x, box.y1 + far), (x, frame.height)))
             guides.append(((x, box.y0 - far), (x, footer_top)))
         for y in ys:
-            marks.append(((box.x0 - near, y), (box.x0 - far, y)))
-            marks.append(((box.x1 + near, y), (box.x1 + far, y)))
             if box.x0 == left_edge:
                 guides.append(((box.x0 - far, y), (0.0, y)))
             if box.x1 == right_edge:
                 guides.append(((box.x1 + far, y), (frame.width, y)))
     return tuple(marks), tuple(guides)
+
+
+def crop_marks(
+    cuts: Sequence[Box], bleed: float, reach: Box, offset: float = CROP_OFFSET_MM, length: float = CROP_LENGTH_MM
+) -> list[Line]:
+    """A mark on each end of every cut line of a block of pieces that share their cuts.
+
+    Each starts ``offset`` beyond the block's bleed, so none touches a piece,
+    and runs ``length`` outwards, stopping at ``reach`` (the paper, or a fold).
+    """
+    box = bounds(list(cuts))
+    near = bleed + offset
+    xs, ys = _cut_positions(list(cuts))
+    marks: list[Line] = []
+    for x in xs:
+        marks.append(((x, box.y1 + near), (x, min(box.y1 + near + length, reach.y1))))
+        marks.append(((x, box.y0 - near), (x, max(box.y0 - near - length, reach.y0))))
+    for y in ys:
+        marks.append(((box.x0 - near, y), (max(box.x0 - near - length, reach.x0), y)))
+        marks.append(((box.x1 + near, y), (min(box.x1 + near + length, reach.x1), y)))
+    return marks
+
+
+def cut_positions(cuts: Sequence[Box]) -> tuple[list[float], list[float]]:
+    """The x of every vertical cut line and the y of every horizontal one, each once, in order."""
+    return _cut_positions(list(cuts))
 
 
 def _sticker_guides(cuts: list[Box], frame: _Frame) -> tuple[Line, ...]:

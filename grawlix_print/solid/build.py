@@ -19,6 +19,7 @@ from ..files import Written, write_bytes
 from ..drawing.outline import glyph_outlines
 from ..components.tiles import Colour, Glyph, TileSet
 from ..components.tile_look import ink
+from ..errors import GrawlixError
 from ..games.base import Game
 from . import dialects
 from ..facts.wording import in_words

@@ -1,8 +1,8 @@
 """What the web editions show, in order: the leaflet's panels read top to bottom, plus the web's own sections.
 
 A screen has no folds, so the panels follow each other in reading order;
-stretchy space (``[fill]``) means nothing there and is dropped, and the
-cover's title comes first. ``templates/web.md`` adds sections only the web
+stretchy space (``[fill]``) means nothing there and is dropped, the
+cover's title comes first, and a picture printed on both covers is shown once. ``templates/web.md`` adds sections only the web
 carries (the fun facts), before the back panel's story and contact. Both
 editions (Markdown and HTML) set exactly these blocks, with the same anchors.
 """
@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..drawing.text import plain
-from ..rulebook import Block, Fill, FrontMatter, Heading, RulebookText
+from ..rulebook import Block, Diagram, Fill, FrontMatter, Heading, RulebookText
 
 
 @dataclass(frozen=True)
@@ -28,14 +28,22 @@ class Edition:
         return next((k for k, b in enumerate(self.blocks) if isinstance(b, Heading) and b.level == 2), -1)
 
 
+def is_title(block: Block) -> bool:
+    """The title: a level-1 heading, or a picture of it (a game whose title is drawn, not set)."""
+    return isinstance(block, Heading) and block.level == 1 or isinstance(block, Diagram) and block.kind == "title"
+
+
 def web_edition(text: RulebookText, web_sections: tuple[Block, ...]) -> Edition:
     blocks: list[Block] = []
+    shown: set[str] = set()
     for panel in text.sections:
         if panel.name == "back":
             blocks += web_sections
-        content = [b for b in panel.blocks if not isinstance(b, Fill)]
+        # A picture printed twice (a title on both covers) is shown once on a screen.
+        content = [b for b in panel.blocks if not isinstance(b, Fill) and not (isinstance(b, Diagram) and b.name in shown)]
+        shown |= {b.name for b in content if isinstance(b, Diagram)}
         if panel.name == "cover":
-            content.sort(key=lambda b: not (isinstance(b, Heading) and b.level == 1))  # stable: title first
+            content.sort(key=lambda b: not is_title(b))  # stable: title first
         blocks += content
     anchors: dict[int, str] = {}
     used: dict[str, int] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import io
+from functools import lru_cache
 
 from ..cache import key_of, read_cached, store
 from ..drawing.surface import Face
@@ -57,3 +58,15 @@ def font_face_css(faces: list[Face], characters: str) -> str:
             f"font-style:normal;font-display:swap;src:url(data:font/woff;base64,{data}) format('woff')}}"
         )
     return "\n".join(rules)
+
+
+def has_characters(face: Face, characters: str) -> bool:
+    """Whether the face's font has a glyph for every one of ``characters``."""
+    return set(map(ord, characters)) <= _character_set(str(face.file))
+
+
+@lru_cache(maxsize=16)
+def _character_set(path: str) -> frozenset[int]:
+    from fontTools.ttLib import TTFont
+
+    return frozenset(TTFont(path, lazy=True).getBestCmap() or {})

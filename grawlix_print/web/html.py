@@ -9,14 +9,18 @@ listed before the first of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
+from ..drawing.outline import TextGlyph
+from ..drawing.surface import glyph_path
+from ..drawing.svg import number, path_data
 from ..drawing.text import Break, Inline, plain
 from ..games.base import Typography
 from ..rulebook import Diagram, Heading, ListItem, Paragraph
 from .diagrams import CELL_PX, diagram_svg
-from .edition import Edition
-from .fonts import font_face_css
+from .edition import Edition, is_title
+from .fonts import font_face_css, has_characters
 
 INK = "#141414"  # body text on white: contrast 18:1
 LINK = "#0b4f9c"  # 8:1 on white
@@ -44,6 +48,8 @@ h2:hover .anchor, h3:hover .anchor, .anchor:focus {{ opacity: 1; }}
 .centred {{ text-align: center; }}
 .glyph {{ font-weight: 700; }}
 .star {{ font-size: 1.45em; line-height: 0; vertical-align: -.28em; }}
+svg.drawn-glyph {{ height: 1.2em; vertical-align: -.24em; fill: currentColor; }}
+h1 svg {{ max-width: 100%; height: auto; }}
 ol, ul {{ padding-left: 1.6rem; margin: 0 0 .8rem; }}
 ol ol {{ list-style-type: lower-alpha; margin: .2rem 0 0; }}
 li {{ margin: .25rem 0; }}
@@ -66,14 +72,28 @@ nav .heading {{ font-weight: 700; margin: 0 0 .2rem; }}
 """
 
 
-def inline_html(text: Inline) -> str:
+def drawn_glyph(character: str, glyph: TextGlyph) -> str:
+    """A glyph the page's face cannot set (a game's icon), as a small inline picture of its outline."""
+    top, depth = 0.8, 0.2  # ems above and below the baseline: a picture 1.2 ems high, as print sets glyphs
+    path = path_data(glyph_path(glyph, 0.0, 0.0, 1.0))
+    return (
+        f'<svg class="drawn-glyph" viewBox="0 {number(-top)} {number(glyph.advance)} {number(top + depth)}" '
+        f'width="{number(1.2 * glyph.advance)}em" role="img" aria-label="{escape(character)}">'
+        f'<path transform="scale(1 -1)" fill-rule="evenodd" d="{path}"/></svg>'
+    )
+
+
+def inline_html(text: Inline, drawn: Mapping[str, TextGlyph] | None = None) -> str:
+    """Styled text as HTML; a glyph in ``drawn`` is drawn as its outline, not set as a character."""
     out = []
     for piece in text:
         if isinstance(piece, Break):
             out.append("<br>")
             continue
         body = escape(piece.text, quote=False)
-        if piece.glyph:
+        if piece.glyph and drawn and piece.text in drawn:
+            body = drawn_glyph(piece.text, drawn[piece.text])
+        elif piece.glyph:
             star = " star" if piece.text == "*" else ""
             body = f'<b class="glyph{star}">{body}</b>'
         elif piece.bold:
@@ -86,14 +106,14 @@ def inline_html(text: Inline) -> str:
     return "".join(out)
 
 
-def _heading(block: Heading, anchor: str) -> str:
+def _heading(block: Heading, anchor: str, drawn: Mapping[str, TextGlyph] | None = None) -> str:
     if block.level == 1:
-        return f'<h1 id="{anchor}">{inline_html(block.text)}</h1>'
+        return f'<h1 id="{anchor}">{inline_html(block.text, drawn)}</h1>'
     link = f'<a class="anchor" href="#{anchor}" aria-label="Link to this section">#</a>'
-    return f'<h{block.level} id="{anchor}">{inline_html(block.text)}{link}</h{block.level}>'
+    return f'<h{block.level} id="{anchor}">{inline_html(block.text, drawn)}{link}</h{block.level}>'
 
 
-def _list(items: list[ListItem]) -> str:
+def _list(items: list[ListItem], drawn: Mapping[str, TextGlyph] | None = None) -> str:
     """Consecutive list items as one list; deeper items nest inside the item before them."""
     numbered = items[0].label[:-1].isdigit()
     out = ["<ol>" if numbered else "<ul>"]
@@ -105,13 +125,13 @@ def _list(items: list[ListItem]) -> str:
             if open_item:
                 out.append("</li>")
             value = f' value="{item.label[:-1]}"' if numbered else ""
-            out.append(f"<li{value}>{inline_html(item.text)}")
+            out.append(f"<li{value}>{inline_html(item.text, drawn)}")
             open_item = True
             k += 1
         else:
             nested = []
             while k < len(items) and items[k].depth > 0:
-                nested.append(f"<li>{inline_html(items[k].text)}</li>")
+                nested.append(f"<li>{inline_html(items[k].text, drawn)}</li>")
                 k += 1
             out.append(f"<ol>{''.join(nested)}</ol>")
     out.append("</li>" if open_item else "")
@@ -119,15 +139,22 @@ def _list(items: list[ListItem]) -> str:
     return "".join(out)
 
 
-def html_edition(edition: Edition, typography: Typography) -> str:
-    """The whole edition as one HTML document, set in the game's faces."""
+def html_edition(
+    edition: Edition, typography: Typography, glyphs: Mapping[str, TextGlyph] | None = None
+) -> str:
+    """The whole edition as one HTML document, set in the game's faces.
+
+    A glyph of the game's (``glyphs``) that the body face has no character for,
+    such as an icon, is drawn from its outline, as the print edition draws it.
+    """
     meta = edition.meta
     body: list[str] = []
     pending: list[ListItem] = []
+    drawn = {c: g for c, g in (glyphs or {}).items() if not has_characters(typography.body, c)}
 
     def flush() -> None:
         if pending:
-            body.append(_list(pending))
+            body.append(_list(pending, drawn))
             pending.clear()
 
     contents = "".join(
@@ -143,10 +170,12 @@ def html_edition(edition: Edition, typography: Typography) -> str:
         if k == edition.first_section:
             body.append(f'<nav aria-label="Contents"><p class="heading">Contents</p><ol>{contents}</ol></nav>')
         if isinstance(block, Heading):
-            body.append(_heading(block, edition.anchors[k]))
+            body.append(_heading(block, edition.anchors[k], drawn))
         elif isinstance(block, Paragraph):
             classes = f' class="{" ".join(sorted(block.tags))}"' if block.tags else ""
-            body.append(f"<p{classes}>{inline_html(block.text)}</p>")
+            body.append(f"<p{classes}>{inline_html(block.text, drawn)}</p>")
+        elif isinstance(block, Diagram) and is_title(block):  # a drawn title is the page's heading
+            body.append(f'<h1 id="diagram-{block.name}">{diagram_svg(block, standalone=False)}</h1>')
         elif isinstance(block, Diagram):
             width = block.figure.size(CELL_PX)[0]
             body.append(
@@ -154,7 +183,8 @@ def html_edition(edition: Edition, typography: Typography) -> str:
                 f"{diagram_svg(block, standalone=False)}</figure>"
             )
     flush()
-    words = plain_text(edition) + "?!#"
+    pictures = "".join(b.figure.characters for b in edition.blocks if isinstance(b, Diagram))
+    words = plain_text(edition) + pictures + "?!#"
     fonts = font_face_css([typography.body, typography.bold], words)
     style = STYLE.strip().replace("BODY_FONT", typography.body.css)
     head = [

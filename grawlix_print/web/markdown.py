@@ -13,7 +13,7 @@ import re
 from ..drawing.text import Break, Inline, plain
 from ..rulebook import Diagram, Heading, ListItem, Paragraph
 from .diagrams import diagram_file
-from .edition import Edition
+from .edition import Edition, is_title
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>$&|~#{}])")
 _LINE_START = re.compile(r"^(\d+)([.)])|^([+\-=])")
@@ -73,7 +73,8 @@ def markdown_edition(edition: Edition) -> str:
             chunks.append((True, "   - " + inline_markdown(block.text, " " * 5)))
         elif isinstance(block, Diagram):
             alt = escaped(block.alt.replace("[", "(").replace("]", ")"))
-            chunks.append((False, f"![{alt}]({diagram_file(block)})"))
+            heading = "# " if is_title(block) else ""  # a drawn title is still the page's heading
+            chunks.append((False, f"{heading}![{alt}]({diagram_file(block)})"))
     out = []
     for k, (item, text) in enumerate(chunks):
         if k:

@@ -88,6 +88,16 @@ class PdfSurface:
         finally:
             canvas.restoreState()
 
+    @contextmanager
+    def clipped(self, path: Path) -> Iterator[None]:
+        canvas = self.canvas
+        canvas.saveState()
+        try:
+            canvas.clipPath(_pdf_path(canvas, path), stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+            yield
+        finally:
+            canvas.restoreState()
+
     def stamp(self, key: Hashable, reach: float, draw: Callable[[Surface], None]) -> None:
         forms = _FORMS.setdefault(self.canvas, {})
         name = forms.get((key, self.cmyk))

@@ -20,11 +20,13 @@ from ..base import RULEBOOK_FILE, WEB_FILE, Game, Typography
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from ...components.faces import PieceFace
     from ...components.tiles import Tile, TileSet
     from ...drawing.outline import TextGlyph
     from ...rulebook import Block, RulebookText
     from .engine import Grid
     from .facts import Facts
+    from .players import GrawlixPlaytester
     from .positions import Position
     from .proof import Proof
     from .rules import Rules
@@ -35,7 +37,7 @@ class Grawlix(Game):
 
     name = "grawlix"
     summary = "the typesetters' tile game for two players: glyphs in colours on one shared grid"
-    products = ("leaflet", "sheets", "web", "3d")
+    products = ("leaflet", "sheets", "web", "images", "3d")
     commands = ("check", "facts")
     leaflet_format = "tri-fold"
 
@@ -115,6 +117,21 @@ class Grawlix(Game):
 
     def tile_set(self) -> TileSet:
         return self.tiles
+
+    def playtester(self, budget: int | None = None) -> GrawlixPlaytester:
+        from .players import playtester
+
+        return playtester(self.rules, self.front_matter, budget)
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        from ...components.tile_drawing import tile_faces
+
+        return tile_faces(self.tiles)
+
+    def back(self) -> PieceFace:
+        from ...components.tile_drawing import tile_back
+
+        return tile_back(self.tiles)
 
     def check_positions(self, files: Sequence[Path], as_json: bool) -> Iterator[str | GrawlixError]:
         from json import dumps

@@ -22,6 +22,7 @@ from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from ...components.tiles import Colour, Glyph, Tile, TileSet
 from .rules import Rules
@@ -46,6 +47,13 @@ class _Tables:
     glyph_avoiding: tuple[int, ...]
     colour_avoiding: tuple[int, ...]
     all_tiles: int
+    tile_lines: tuple[tuple[int, int], ...]  # each tile's glyph, and its colour after the glyphs
+    tile_entries: tuple[tuple[int, int, int], ...]  # each tile's (index, glyph, colour after the glyphs)
+
+    @property
+    def kinds(self) -> int:
+        """How many glyphs and colours there are, together."""
+        return len(self.glyph_avoiding).bit_length() - 1 + len(self.colour_avoiding).bit_length() - 1
 
     def avoiding(self, used: int) -> int:
         return self.glyph_avoiding[used & self.glyph_bits] & self.colour_avoiding[used >> self.colour_shift]
@@ -62,7 +70,78 @@ def _tables(glyphs: int, colours: int) -> _Tables:
             for used in range(1 << width)
         )
 
-    return _Tables(glyphs, (1 << glyphs) - 1, line_bits, avoiding(glyphs, 0), avoiding(colours, glyphs), (1 << count) - 1)
+    return _Tables(
+        glyphs, (1 << glyphs) - 1, line_bits, avoiding(glyphs, 0), avoiding(colours, glyphs),
+        (1 << count) - 1, tuple((i % glyphs, glyphs + i // glyphs) for i in range(count)),
+        tuple((i, i % glyphs, glyphs + i // glyphs) for i in range(count)),
+    )  # fmt: skip
+
+
+class _CellTable(dict):
+    """A board's per-cell constants, each worked out the first time a tile goes there."""
+
+    def __init__(self, board: _Board) -> None:
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, cell: int) -> tuple[int, int, int]:
+        entry = self[cell] = self.board.constants(cell)
+        return entry
+
+
+@dataclass(frozen=True)
+class _Board:
+    """The cells a grid can ever use, as the bits of one integer.
+
+    Every tile lies within ``max_rows - 1`` rows and ``max_columns - 1``
+    columns of the first one, and within as many rows and columns as there
+    are tiles: a window of ``height`` x ``width`` cells centred on the first
+    tile (``reach_rows`` and ``reach_columns`` either side) holds every cell
+    a tile may take, and every empty cell beside a tile. Cell (i, j) of the
+    window is bit ``i * stride + j``; the stride leaves one empty column
+    after each row, so a set of cells moves one cell left, right, up or down
+    by a shift, with nothing wrapping from one row into the next.
+    """
+
+    reach_rows: int
+    reach_columns: int
+    height: int
+    width: int
+    stride: int
+    every_cell: int
+    row_bands: tuple[int, ...]  # the cells of each window row
+    column_bands: tuple[int, ...]  # the cells of each window column
+    cells: _CellTable = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _CellTable(self))
+
+    def constants(self, cell: int) -> tuple[int, int, int]:
+        """What a tile at ``cell`` does to the board, as three masks.
+
+        ``clear``: every cell but those of its row and column (where its glyph
+        and its colour are now used); ``near``: its four neighbours (the padding
+        column included: masked later); ``reach``: the cells within the span
+        limits of it, itself left out.
+        """
+        i, j = divmod(cell, self.stride)
+        bit = 1 << cell
+        clear = ~(self.row_bands[i] | self.column_bands[j])
+        near = bit << 1 | bit >> 1 | bit << self.stride | bit >> self.stride
+        rows = sum(self.row_bands[max(i - self.reach_rows, 0) : i + self.reach_rows + 1])
+        columns = sum(self.column_bands[max(j - self.reach_columns, 0) : j + self.reach_columns + 1])
+        return clear, near, rows & columns & ~bit
+
+
+@lru_cache(maxsize=8)
+def _board(max_rows: int, max_columns: int, tiles: int) -> _Board:
+    reach_rows, reach_columns = min(max_rows - 1, tiles), min(max_columns - 1, tiles)
+    height, width = 2 * reach_rows + 1, 2 * reach_columns + 1
+    stride = width + 1
+    first_column = sum(1 << i * stride for i in range(height))
+    row_bands = tuple(((1 << width) - 1) << i * stride for i in range(height))
+    column_bands = tuple(first_column << j for j in range(width))
+    return _Board(reach_rows, reach_columns, height, width, stride, sum(row_bands), row_bands, column_bands)
 
 
 def tables_for(tiles: TileSet) -> _Tables:
@@ -182,24 +261,33 @@ class Grid:
     IllegalMove); ``grid.legal_locations()`` and ``grid.allowed(location)`` say
     where and what may come next.
 
-    Besides the tiles it keeps, for speed: the glyphs and colours used in each
-    row and column (bit masks), and the *open* locations, which are empty,
-    edge-adjacent to a tile and still inside the span limits. A location that
-    falls outside the span never comes back, because a grid only grows.
+    The grid lives on a window of cells around its first tile (``_Board``),
+    each cell a bit, and keeps, all changed by ``_put_cell`` alone:
+
+    - its tiles, by cell;
+    - for each glyph and each colour, the cells it is *allowed* in: those whose
+      row and column do not hold it yet (what ``_tile_reason`` asks);
+    - the cells within the span limits of every tile (the *reach*), and the
+      *open* cells: empty, edge-adjacent to a tile and within the reach, which
+      are the locations ``_location_reason`` accepts. A cell that falls out of
+      the reach never comes back, because a grid only grows.
+
+    So the legal locations of one tile are one expression,
+    ``open & allowed[glyph] & allowed[colour]``: the engine's inner loop.
     """
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._tiles = rules.tiles.tiles
         self._tables = tables_for(rules.tiles)
-        self._cells: dict[Location, int] = {}
-        self._row_used: dict[int, int] = {}
-        self._column_used: dict[int, int] = {}
-        self._placed = 0
-        self._open: set[Location] = set()
-        self._top = self._left = 0
-        self._bottom = self._right = -1
-        self._reach = (0, 0, -1, -1)  # the rows and columns a tile may still go in
+        self._board = board = _board(rules.max_rows, rules.max_columns, len(self._tiles))
+        self._constants = board.cells
+        self._cells: dict[int, int] = {}  # tile index by cell
+        self._allowed = [board.every_cell] * self._tables.kinds  # by glyph, then colour
+        self._reach = board.every_cell
+        self._open = 0
+        self._origin = (0, 0)  # the location of window cell 0, set by the first tile
+        self._derived: tuple[int, object] = (-1, None)  # line masks and placed tiles, for a tile count
 
     @classmethod
     def from_tiles(cls, tiles: Mapping[Location, Tile], rules: Rules) -> Grid:
@@ -230,81 +318,118 @@ class Grid:
             raise IllegalGrid(Problem(Reason.NOT_JOINED, stray, tiles[stray]))
         return grid
 
+    # --- cells and locations ---------------------------------------------------
+
+    def _cell(self, location: Location) -> int | None:
+        """The window cell of ``location``, or None outside the window."""
+        i, j = location[0] - self._origin[0], location[1] - self._origin[1]
+        board = self._board
+        return i * board.stride + j if 0 <= i < board.height and 0 <= j < board.width else None
+
+    def _location_of(self, cell: int) -> Location:
+        i, j = divmod(cell, self._board.stride)
+        return self._origin[0] + i, self._origin[1] + j
+
     # --- reading -------------------------------------------------------------
 
     def __len__(self) -> int:
         return len(self._cells)
 
     def __contains__(self, location: Location) -> bool:
-        return location in self._cells
+        return self._cell(location) in self._cells
 
     def tile_at(self, location: Location) -> Tile | None:
-        index = self._cells.get(location)
+        index = self._cells.get(self._cell(location))
         return None if index is None else self._tiles[index]
 
     def tiles(self) -> dict[Location, Tile]:
         """Every tile by location, in reading order (row by row)."""
-        return {loc: self._tiles[self._cells[loc]] for loc in sorted(self._cells)}
+        return {self._location_of(cell): self._tiles[self._cells[cell]] for cell in sorted(self._cells)}
 
     @property
     def placed_mask(self) -> int:
-        return self._placed
+        return self._derive()[2]
+
+    def _derive(self) -> tuple[list[int], list[int], int]:
+        """The glyphs and colours of each window row and column, and the mask of the tiles
+        placed: made when asked, and kept until a tile is added."""
+        count, found = self._derived
+        if count != len(self._cells):
+            board, line_bits = self._board, self._tables.line_bits
+            rows, columns = [0] * board.height, [0] * board.width
+            for cell, index in self._cells.items():
+                i, j = divmod(cell, board.stride)
+                rows[i] |= line_bits[index]
+                columns[j] |= line_bits[index]
+            found = (rows, columns, sum(1 << index for index in self._cells.values()))
+            self._derived = (len(self._cells), found)
+        return found
 
     @property
     def bounds(self) -> tuple[int, int, int, int]:
         """(top row, left column, bottom row, right column) of the tiles."""
-        return self._top, self._left, self._bottom, self._right
+        cells, stride = self._cells, self._board.stride
+        if not cells:
+            return 0, 0, -1, -1
+        columns = [cell % stride for cell in cells]
+        top, left = self._origin
+        return top + min(cells) // stride, left + min(columns), top + max(cells) // stride, left + max(columns)
 
     @property
     def rows(self) -> int:
-        return self._bottom - self._top + 1 if self._cells else 0
+        top, _, bottom, _ = self.bounds
+        return bottom - top + 1
 
     @property
     def columns(self) -> int:
-        return self._right - self._left + 1 if self._cells else 0
+        _, left, _, right = self.bounds
+        return right - left + 1
 
     def copy(self) -> Grid:
-        other = Grid(self.rules)
+        other = Grid.__new__(Grid)
+        other.__dict__.update(self.__dict__)
         other._cells = dict(self._cells)
-        other._row_used = dict(self._row_used)
-        other._column_used = dict(self._column_used)
-        other._placed = self._placed
-        other._open = set(self._open)
-        other._top, other._left = self._top, self._left
-        other._bottom, other._right = self._bottom, self._right
-        other._reach = self._reach
+        other._allowed = list(self._allowed)
         return other
 
     # --- the placement rule ----------------------------------------------------
 
     def _used(self, row: int, column: int) -> int:
         """Glyphs and colours already in the location's row or column, as one mask."""
-        return self._row_used.get(row, 0) | self._column_used.get(column, 0)
+        if not self._cells:
+            return 0
+        rows, columns, _ = self._derive()
+        i, j = row - self._origin[0], column - self._origin[1]
+        return (rows[i] if 0 <= i < len(rows) else 0) | (columns[j] if 0 <= j < len(columns) else 0)
 
     def _location_reason(self, location: Location) -> Reason | None:
         """What keeps every tile from ``location`` now, or None."""
-        if location in self._cells:
-            return Reason.OCCUPIED
         if not self._cells:
             return None  # the first tile goes anywhere
+        cell = self._cell(location)
+        if cell is not None and self._open >> cell & 1:
+            return None
+        if cell in self._cells:
+            return Reason.OCCUPIED
+        top, left, bottom, right = self.bounds
         row, column = location
-        top, left, bottom, right = self._reach
-        if not top <= row <= bottom:
+        if not bottom - self.rules.max_rows < row < top + self.rules.max_rows:
             return Reason.TOO_MANY_ROWS
-        if not left <= column <= right:
+        if not right - self.rules.max_columns < column < left + self.rules.max_columns:
             return Reason.TOO_MANY_COLUMNS
-        if not any((row + dr, column + dc) in self._cells for dr, dc in _NEIGHBOURS):
-            return Reason.NOT_JOINED
-        return None
+        return Reason.NOT_JOINED  # empty, within the span limits, yet not open: no tile beside it
 
     def _tile_reason(self, location: Location, index: int) -> Reason | None:
         """What keeps tile ``index`` from a location that takes tiles, or None."""
-        if self._placed >> index & 1:
+        if not self._cells:
+            return None
+        if index in self._cells.values():
             return Reason.IN_GRID
-        shared = self._tables.line_bits[index] & self._used(*location)
-        if shared & self._tables.glyph_bits:
+        cell = self._cell(location)
+        glyph, colour = self._tables.tile_lines[index]
+        if not self._allowed[glyph] >> cell & 1:
             return Reason.SAME_GLYPH
-        return Reason.SAME_COLOUR if shared else None
+        return None if self._allowed[colour] >> cell & 1 else Reason.SAME_COLOUR
 
     def why_not(self, location: Location, tile: Tile) -> Problem | None:
         """The rule placing ``tile`` at ``location`` would break, or None when it is legal."""
@@ -317,22 +442,23 @@ class Grid:
     def _problem(self, reason: Reason, location: Location, tile: Tile) -> Problem:
         """The reason with what its wording names: the other tile, the line, the span."""
         row, column = location
+        placed = self.tiles()
         if reason is Reason.OCCUPIED:
-            return Problem(reason, location, tile, self._tiles[self._cells[location]], location)
+            return Problem(reason, location, tile, placed[location], location)
         if reason is Reason.IN_GRID:
-            where = next(loc for loc, i in self._cells.items() if i == tile.index)
+            where = next(loc for loc, other in placed.items() if other.index == tile.index)
             return Problem(reason, location, tile, tile, where)
+        top, left, bottom, right = self.bounds
         if reason is Reason.TOO_MANY_ROWS:
-            count = max(self._bottom, row) - min(self._top, row) + 1
+            count = max(bottom, row) - min(top, row) + 1
             return Problem(reason, location, tile, count=count, limit=self.rules.max_rows)
         if reason is Reason.TOO_MANY_COLUMNS:
-            count = max(self._right, column) - min(self._left, column) + 1
+            count = max(right, column) - min(left, column) + 1
             return Problem(reason, location, tile, count=count, limit=self.rules.max_columns)
         if reason is Reason.NOT_JOINED:
             return Problem(reason, location, tile)
         shared = "glyph" if reason is Reason.SAME_GLYPH else "colour"
-        for r, c in sorted(self._cells, key=lambda loc: (loc[0] != row, loc)):  # the row first
-            other = self._tiles[self._cells[(r, c)]]
+        for (r, c), other in sorted(placed.items(), key=lambda item: (item[0][0] != row, item[0])):  # the row first
             if (r == row or c == column) and getattr(other, shared) == getattr(tile, shared):
                 line = f"row {row}" if r == row else f"column {column}"
                 return Problem(reason, location, tile, other, (r, c), line)
@@ -341,32 +467,61 @@ class Grid:
     # --- many tiles at once ------------------------------------------------------
 
     def fitting(self, tiles: int | None = None) -> list[tuple[Location, int]]:
-        """Each location open now with the mask of ``tiles`` that could legally go there.
+        """Each location open now with the mask of ``tiles`` that could legally go there, sorted.
 
-        This is the engine's inner loop: two table look-ups per open location.
-        The tiles' own presence in the grid is not checked: pass tiles not in it.
+        Two table look-ups per open location. The tiles' own presence in the
+        grid is not checked: pass tiles not in it.
         """
         if tiles is None:
             tiles = self._tables.all_tiles
         if not self._cells:
             return [((0, 0), tiles)] if tiles else []
-        row_used, column_used = self._row_used.get, self._column_used.get
+        row_used, column_used, _ = self._derive()
         glyph_ok, colour_ok = self._tables.glyph_avoiding, self._tables.colour_avoiding
         glyph_bits, shift = self._tables.glyph_bits, self._tables.colour_shift
+        stride, (top, left) = self._board.stride, self._origin
         found = []
-        for location in self._open:
-            used = row_used(location[0], 0) | column_used(location[1], 0)
+        cells = self._open
+        while cells:  # lowest bit first: reading order, row by row
+            low = cells & -cells
+            cells ^= low
+            i, j = divmod(low.bit_length() - 1, stride)
+            used = row_used[i] | column_used[j]
             fits = tiles & glyph_ok[used & glyph_bits] & colour_ok[used >> shift]
             if fits:
-                found.append((location, fits))
-        found.sort()
+                found.append(((top + i, left + j), fits))
+        return found
+
+    def placements(self, tiles: int) -> int:
+        """How many (tile, location) placements of ``tiles`` (a mask of tiles not in the grid) are legal now."""
+        if not self._cells:
+            return tiles.bit_count()
+        cells, allowed, lines, count = self._open, self._allowed, self._tables.tile_lines, 0
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            glyph, colour = lines[low.bit_length() - 1]
+            count += (cells & allowed[glyph] & allowed[colour]).bit_count()
+        return count
+
+    def locations_each(self, tiles: int) -> dict[int, int]:
+        """For each tile of ``tiles`` (a mask of tiles not in the grid), by index: how many locations it may go in."""
+        if not self._cells:
+            return dict.fromkeys((t.index for t in tiles_in(self.rules.tiles, tiles)), 1)
+        cells, allowed, lines, found = self._open, self._allowed, self._tables.tile_lines, {}
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            index = low.bit_length() - 1
+            glyph, colour = lines[index]
+            found[index] = (cells & allowed[glyph] & allowed[colour]).bit_count()
         return found
 
     def fitting_mask(self, location: Location) -> int:
         """Tiles not yet in the grid (as a mask) that could legally go at ``location``."""
         if self._location_reason(location) is not None:
             return 0
-        return self._tables.avoiding(self._used(*location)) & ~self._placed
+        return self._tables.avoiding(self._used(*location)) & ~self.placed_mask
 
     def allowed(self, location: Location) -> Allowed:
         """The glyphs, colours and tiles allowed at a location now."""
@@ -384,7 +539,7 @@ class Grid:
     def legal_locations(self, tiles: int | None = None) -> list[Location]:
         """Sorted locations where one of ``tiles`` (a mask; every tile if None) not yet in the grid could go."""
         tiles = self._tables.all_tiles if tiles is None else tiles
-        return [loc for loc, _ in self.fitting(tiles & ~self._placed)]
+        return [loc for loc, _ in self.fitting(tiles & ~self.placed_mask)]
 
     # --- changing --------------------------------------------------------------
 
@@ -396,39 +551,28 @@ class Grid:
         self._put(location, tile.index)
 
     def _put(self, location: Location, index: int) -> None:
-        """Add a tile without checking the rules (callers have checked).
-
-        Keeps the open locations equal to those ``_location_reason`` accepts.
-        """
-        row, column = location
-        grew = True
+        """Add a tile without checking the rules (callers have checked); the first lays the window."""
         if not self._cells:
-            self._top, self._bottom, self._left, self._right = row, row, column, column
-        elif self._top <= row <= self._bottom and self._left <= column <= self._right:
-            grew = False
-        else:
-            self._top, self._bottom = min(self._top, row), max(self._bottom, row)
-            self._left, self._right = min(self._left, column), max(self._right, column)
-        self._cells[location] = index
-        self._placed |= 1 << index
-        bits = self._tables.line_bits[index]
-        self._row_used[row] = self._row_used.get(row, 0) | bits
-        self._column_used[column] = self._column_used.get(column, 0) | bits
-        self._open.discard(location)
-        if grew:
-            rows, columns = self.rules.max_rows - 1, self.rules.max_columns - 1
-            self._reach = (
-                self._bottom - rows, self._right - columns, self._top + rows, self._left + columns
-            )
-        top, left, bottom, right = self._reach
-        if grew:
-            self._open = {
-                (r, c) for r, c in self._open if top <= r <= bottom and left <= c <= right
-            }
-        for dr, dc in _NEIGHBOURS:
-            r, c = row + dr, column + dc
-            if top <= r <= bottom and left <= c <= right and (r, c) not in self._cells:
-                self._open.add((r, c))
+            board = self._board
+            self._origin = (location[0] - board.reach_rows, location[1] - board.reach_columns)
+        glyph, colour = self._tables.tile_lines[index]
+        self._put_cell(self._cell(location), index, glyph, colour)
+
+    def _put_cell(self, cell: int, index: int, glyph: int, colour: int) -> None:
+        """Tile ``index`` (of ``glyph`` and ``colour``, its indices in ``_allowed``) goes at ``cell``.
+
+        The one place a grid changes, in a few operations on integers: the
+        glyph and the colour leave the cell's row and column, the reach
+        narrows to the span limits around the cell, and the cell's neighbours
+        within the reach open.
+        """
+        clear, near, reach = self._constants[cell]
+        self._cells[cell] = index
+        allowed = self._allowed
+        allowed[glyph] &= clear
+        allowed[colour] &= clear
+        reach = self._reach = self._reach & reach
+        self._open = (self._open | near) & reach
 
     def after(self, location: Location, tile: Tile) -> Grid:
         """A copy of the grid with one more tile placed (legally)."""
@@ -445,8 +589,7 @@ class Grid:
 # --- the whole game ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """Placing one tile at one location."""
 
     location: Location
@@ -467,12 +610,19 @@ class Game:
     supply: int = -1  # every tile of the set (filled in below)
     hands: list[int] = field(default_factory=lambda: [0, 0])
     to_move: int = 0
-    history: list[Move] = field(default_factory=list)
+    placed: list[int] = field(default_factory=list, repr=False)  # the tiles played, in order
 
     def __post_init__(self) -> None:
         self.grid = Grid(self.rules)
         if self.supply == -1:
             self.supply = all_tiles(self.rules.tiles)
+
+    @property
+    def history(self) -> list[Move]:
+        """Every move played, in order (each tile's location read off the grid)."""
+        where = {index: cell for cell, index in self.grid._cells.items()}
+        tiles, location_of = self.rules.tiles.tiles, self.grid._location_of
+        return [Move(location_of(where[index]), tiles[index]) for index in self.placed]
 
     @property
     def drafting(self) -> bool:
@@ -546,30 +696,101 @@ class Game:
             self.supply &= ~(1 << refill)
             hand |= 1 << refill
         self.hands[self.to_move] = hand
-        self.history.append(move)
+        self.placed.append(move.tile.index)
         self.to_move = 1 - self.to_move
 
+    def _play_randomly(self, hand: list, other: list, supply: list[int], getrandbits) -> None:
+        """Play uniformly random turns until the player to move is stuck (see ``random_game``).
 
-def _random_bit(mask: int, rng: random.Random) -> int:
-    """The index of one set bit of ``mask``, uniformly at random."""
-    bits = []
-    while mask:
-        lowest = mask & -mask
-        bits.append(lowest.bit_length() - 1)
-        mask ^= lowest
-    return bits[rng.randrange(len(bits))]
+        ``hand`` is the hand of the player to move, ``other`` the other's, each
+        a list of the grid's tile entries, (tile, glyph, colour) with the
+        glyph's and colour's index in its allowed cells; ``supply`` lists the
+        supply's tiles. The game's hands and supply are set from them at the
+        end. Written for speed: random numbers are drawn inline, and each
+        placement is ``Grid._put_cell``, the grid's one change.
+        """
+        grid, kinds = self.grid, self.grid._tables.tile_entries
+        if not hand or grid:
+            raise ValueError("a random game starts on an empty grid with the draft done")
+        record, put, allowed = self.placed.append, grid._put_cell, grid._allowed
+        left = len(supply)
+        bits = len(hand).bit_length()
+        n = getrandbits(bits)
+        while n >= len(hand):
+            n = getrandbits(bits)
+        grid._put((0, 0), hand[n][0])  # the first tile goes at (0, 0) and lays the window
+        record(hand[n][0])
+        turns = 1
+        while True:
+            if left:  # draft a supply tile into the played one's place
+                bits = left.bit_length()
+                k = getrandbits(bits)
+                while k >= left:
+                    k = getrandbits(bits)
+                left -= 1
+                hand[n] = kinds[supply[k]]
+                supply[k] = supply[left]
+            else:
+                del hand[n]
+            hand, other = other, hand
+            cells = grid._open
+            counts = [(cells & allowed[glyph] & allowed[colour]).bit_count() for _, glyph, colour in hand]
+            total = sum(counts)
+            if not total:
+                break
+            bits = total.bit_length()
+            k = getrandbits(bits)
+            while k >= total:
+                k = getrandbits(bits)
+            n = 0
+            for count in counts:  # the k-th legal (tile, cell) pair: first its tile...
+                if k < count:
+                    break
+                k -= count
+                n += 1
+            index, glyph, colour = hand[n]
+            fits = cells & allowed[glyph] & allowed[colour]
+            while k:  # ...then its cell
+                fits &= fits - 1
+                k -= 1
+            put((fits & -fits).bit_length() - 1, index, glyph, colour)
+            record(index)
+            turns += 1
+        stuck = waiting = remaining = 0
+        for entry in hand:
+            stuck |= 1 << entry[0]
+        for entry in other:
+            waiting |= 1 << entry[0]
+        for index in supply[:left]:
+            remaining |= 1 << index
+        self.to_move = (self.to_move + turns) & 1
+        self.hands = [stuck, waiting] if self.to_move == 0 else [waiting, stuck]
+        self.supply = remaining
 
 
 def random_game(rules: Rules, rng: random.Random) -> Game:
-    """Play a whole game with uniformly random drafts and moves; returns the finished game."""
+    """Play a whole game with uniformly random drafts and moves; returns the finished game.
+
+    Every draft takes a tile of the supply uniformly; every turn plays a (tile
+    in hand, legal location) pair chosen uniformly among all legal ones (the
+    first tile at (0, 0)), then drafts a supply tile uniformly; the first
+    player who cannot play loses. This is the playtest's ``random`` player and
+    the engine's fastest path: the legal locations of a tile are one
+    expression over the grid's cells (see ``Grid``).
+    """
     game = Game(rules)
-    tiles = rules.tiles.tiles
-    supply = list(range(len(tiles)))
-    rng.shuffle(supply)  # drafting from a shuffled supply = drafting uniformly at random
-    while game.drafting:
-        game.draft(tiles[supply.pop()])
-    while options := game.grid.fitting(game.hands[game.to_move]):
-        location, fits = options[rng.randrange(len(options))]
-        tile = tiles[_random_bit(fits, rng)]
-        game._apply(Move(location, tile), supply.pop() if supply else None)
+    getrandbits, kinds = rng.getrandbits, game.grid._tables.tile_entries
+    supply = list(range(len(kinds)))
+    hands: tuple[list, list] = ([], [])
+    left = len(supply)
+    for turn in range(2 * rules.hand_size):  # the opening draft, players alternating
+        bits = left.bit_length()
+        k = getrandbits(bits)
+        while k >= left:
+            k = getrandbits(bits)
+        left -= 1
+        hands[turn & 1].append(kinds[supply[k]])
+        supply[k] = supply[left]
+    del supply[left:]
+    game._play_randomly(*hands, supply, getrandbits)
     return game

@@ -1,25 +1,35 @@
 """Permutations: a card game of secret bids, collected cards and colour sets.
 
 ``deck`` says what the cards are (read from ``templates/components.toml``),
+``rules`` the numbers of its scoring and length (``templates/rules.toml``),
 ``table`` who sits at the table for each player count, ``engine`` plays the
 game (set-up, auctions, rounds, dummies), ``playout`` plays many random games
 fast, ``scoring`` scores a round's collections and the game, and
-``score_file`` reads a round's collections from a file and words the scores.
-Nothing here draws or prints: the card sheets and the rulebook build on it.
+``score_file`` reads a round's collections from a file and words the scores;
+``cards`` draws a card's front and the backs, which the card sheets and the
+images print. ``facts`` answers the rulebook's placeholders and claims
+(``templates/leaflet.md``, with its worked examples in ``templates/examples/``)
+and ``pictures`` draws its figures; the products (the A6 booklet, the web
+edition) only set them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import GrawlixError
-from ..base import Game, Typography
+from ..base import RULEBOOK_FILE, Game, Typography
 from ..templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
+    from ...components.faces import PieceFace
+    from ...drawing.outline import TextGlyph
     from ...rulebook import RulebookText
     from .deck import Deck
+    from .facts import Facts
+    from .rules import Rules
 
 
 class Permutations(Game):
@@ -27,7 +37,7 @@ class Permutations(Game):
 
     name = "permutations"
     summary = "a card game of secret bids for two to five players, with dummy players"
-    products = ("leaflet", "sheets", "web")
+    products = ("leaflet", "sheets", "web", "images")
     commands = ("score",)
     leaflet_format = "booklet"
 
@@ -38,17 +48,63 @@ class Permutations(Game):
 
         return read_deck(self.templates / COMPONENTS_FILE)
 
+    @cached_property
+    def rules(self) -> Rules:
+        """The scoring numbers and rounds of ``rules.toml``."""
+        from .rules import read_rules
+
+        return read_rules(self.templates)
+
     @property
     def title(self) -> str:
         return self.deck.title
 
     def check(self) -> None:
         self.deck  # noqa: B018  (reads and checks components.toml)
+        self.rules  # noqa: B018  (and rules.toml)
+
+    # --- the rules' text --------------------------------------------------------------
+
+    @cached_property
+    def text_facts(self) -> Facts:
+        from .facts import Facts
+
+        return Facts(self.deck, self.rules, self.templates, self.typography())
 
     def rulebook(self) -> RulebookText:
-        raise GrawlixError(f"the rulebook of {self.title} is not written yet")
+        from ...rulebook import read_rulebook
+
+        return read_rulebook(self.templates / RULEBOOK_FILE, self.text_facts, self.title)
 
     def typography(self) -> Typography:
-        from ...drawing.fonts import QUICKSAND, QUICKSAND_BOLD
+        """TeX Gyre Schola (as Schola PnP) for the text, as the designer's rulebook; a round face for the title."""
+        from .pictures import SCHOLA, SCHOLA_BOLD, TITLE_FACE
 
-        return Typography(QUICKSAND, QUICKSAND_BOLD, QUICKSAND_BOLD)
+        return Typography(SCHOLA, SCHOLA_BOLD, TITLE_FACE)
+
+    def running_glyphs(self) -> Mapping[str, TextGlyph]:
+        """The star, moon and sun drawn where the text names an icon (``{star.icon}``)."""
+        from .pictures import icon_glyphs
+
+        return icon_glyphs()
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        from .cards import card_faces
+
+        return card_faces(self.deck)
+
+    def back(self) -> PieceFace:
+        from .cards import card_back
+
+        return card_back(self.deck)
+
+    # --- commands only this game answers ------------------------------------------------
+
+    def score_file(self, file: Path, as_json: bool) -> str:
+        from json import dumps
+
+        from .score_file import read_score_file, report, score_sheet
+        from .scoring import record
+
+        score = score_sheet(read_score_file(file, self.deck), self.deck, self.rules)
+        return dumps(record(score), ensure_ascii=False) if as_json else report(score, self.deck, self.rules)

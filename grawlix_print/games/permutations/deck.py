@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import files
-from ...drawing.ink import CMYK, RGB, Ink
+from ...components.schema import ink
+from ...drawing.ink import Ink
 from ...drawing.marks import MARKS
 from ...errors import GrawlixError
 from ...facts.wording import join_words
@@ -54,7 +55,7 @@ class IconRange:
 
 @dataclass(frozen=True)
 class Colour:
-    """A card colour: its name, how it is printed and shown (``ink``), and how colour-blind players tell it.
+    """A card colour: its name, how it is shown and printed (``ink``), and how colour-blind players tell it.
 
     ``letter`` and ``mark`` (one of ``drawing.marks.MARKS``) are printed on
     the card so that no one needs to see the colour itself.
@@ -165,7 +166,7 @@ def read_deck(path: Path) -> Deck:
 
 TOP_KEYS = ("game", "title", "icons", "special", "colours")
 SPECIAL_KEYS = ("multicoloured", "colourless")
-COLOUR_KEYS = ("letter", "mark", "screen", "ink", "numbers")
+COLOUR_KEYS = ("letter", "mark", "rgb", "cmyk", "numbers")
 ICON_NAMES = tuple(icon.value for icon in Icon)
 COLOUR_MARKS: tuple[str, ...] = tuple(m for m in MARKS if m not in ICON_NAMES)
 """The marks a colour may use: every shape but one named like an icon, which a player would misread."""
@@ -176,8 +177,8 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
     """The deck described by a parsed ``components.toml``; ``file`` names it in errors.
 
     Checks, in this order: the keys at each level, the icon ranges (no
-    overlap, no gap), the special cards, each colour (letter, mark, screen
-    colour, ink, numbers: each number once and inside the icons' range),
+    overlap, no gap), the special cards, each colour (letter, mark, rgb,
+    cmyk, numbers: each number once and inside the icons' range),
     then the counts (every number coloured, every colour as large as the
     others, the cards dealing evenly at every table).
     """
@@ -263,10 +264,6 @@ def _table(data: Mapping[str, Any], key: str, at: _Where) -> Mapping[str, Any]:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _read_icons(data: Mapping[str, Any], at: _Where) -> tuple[IconRange, ...]:
@@ -358,32 +355,11 @@ def _read_colour(
     for other in earlier:
         if other.mark == mark:
             raise GrawlixError(f"mark {mark!r} is also {other.name}'s", at.table(table, "mark"))
-    rgb = _fractions(data["screen"], 3, "red, green, blue", at.table(table, "screen"))
-    cmyk = _fractions(data["ink"], 4, "cyan, magenta, yellow, black", at.table(table, "ink"))
+    # The same keys and reader as every game's colours (rgb for screens, cmyk for print).
+    shown_and_printed = ink(data, at.file, table)
     numbers = _read_numbers(name, data["numbers"], run, special, owner, at.table(table, "numbers"))
-    colour = Colour(index, name, letter.upper(), mark, Ink(_rgb(rgb), _cmyk(cmyk)))
+    colour = Colour(index, name, letter.upper(), mark, shown_and_printed)
     return colour, numbers
-
-
-def _fractions(value: object, count: int, names: str, where: str) -> tuple[float, ...]:
-    if not (isinstance(value, list) and len(value) == count and all(_is_number(v) for v in value)):
-        raise GrawlixError(f"must be [{names}], {count} numbers from 0 to 1", where)
-    for v in value:
-        if not 0 <= v <= 1:
-            raise GrawlixError(
-                f"{v} is outside 0 to 1: write [{names}] as fractions of full", where
-            )
-    return tuple(float(v) for v in value)
-
-
-def _rgb(values: tuple[float, ...]) -> RGB:
-    r, g, b = values
-    return (r, g, b)
-
-
-def _cmyk(values: tuple[float, ...]) -> CMYK:
-    c, m, y, k = values
-    return (c, m, y, k)
 
 
 def _read_numbers(

@@ -40,10 +40,9 @@ from typing import Any
 
 from ...errors import GrawlixError
 from .deck import Deck, default_deck
+from .rules import Rules, default_rules
 from .scoring import GameScore, score_game, winners
 from .table import Seating, hand_size, seating
-
-ROUNDS = 3
 
 NEXT_ROUND_POOL_RULE = (
     "The second and third rounds start with the cards bid in the last auction of the round before "
@@ -206,8 +205,18 @@ class GameRecord:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The player seat(s) with the most points (dummies don't win)."""
-        return winners({seat: self.points[seat] for seat in range(self.table.players)})
+        """The seat(s) with the most points, dummies included: a dummy can win."""
+        return winners(dict(enumerate(self.points)))
+
+    @property
+    def dummy_winners(self) -> tuple[int, ...]:
+        """The winning seats that are dummies (none when a player won alone or with players)."""
+        return tuple(seat for seat in self.winners if is_dummy(self.table, seat))
+
+    @property
+    def dummy_won(self) -> bool:
+        """Whether a dummy is among the winners: the players lost to (or tied with) an automaton."""
+        return bool(self.dummy_winners)
 
 
 # ---------------------------------------------------------------- the game state
@@ -272,13 +281,16 @@ class Game:
     while ``phase`` is BIDDING) or ``collect`` (the seat ``to_collect``).
     """
 
-    def __init__(self, players: int, rng: random.Random, deck: Deck | None = None) -> None:
+    def __init__(
+        self, players: int, rng: random.Random, deck: Deck | None = None, rules: Rules | None = None
+    ) -> None:
         """Deal a game for ``players`` (2 to 5) players; ``rng`` deals and shuffles the dummies' hands.
 
-        ``deck`` defaults to the designer's. The first auction is open, the
-        dummies' bids already face up.
+        ``deck`` and ``rules`` default to the designer's. The first auction is
+        open, the dummies' bids already face up.
         """
         self.deck = deck if deck is not None else default_deck()
+        self.rules = rules if rules is not None else default_rules()
         self.table = seating(players)
         self.rng = rng
         self.cards = cards_in_play(self.deck, players)
@@ -441,7 +453,8 @@ class Game:
         """The finished rounds scored, seats by name; the sun penalty comes with the last round."""
         names = seat_names(self.table)
         rounds = [dict(zip(names, r.collections)) for r in self._rounds]
-        return score_game(rounds, self.deck, names[: self.table.players], finished=self.is_over)
+        dummies = names[self.table.players :]
+        return score_game(rounds, self.deck, dummies, finished=self.is_over, rules=self.rules)
 
     # -- the engine's own moves
 
@@ -487,7 +500,7 @@ class Game:
             return
         self._rounds.append(RoundRecord(self._round_start_hands, tuple(self._auctions)))
         self._auctions = []
-        if self.round == ROUNDS:
+        if self.round == self.rules.rounds:
             self.phase = Phase.OVER
             self._order = ()
             return

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from itertools import permutations
 from math import factorial
 from typing import Any
@@ -35,7 +36,6 @@ import numpy.typing as npt
 
 from .deck import Deck, Icon, default_deck
 from .engine import (
-    ROUNDS,
     AuctionRecord,
     GameRecord,
     RoundRecord,
@@ -44,6 +44,7 @@ from .engine import (
     collection_order,
     is_dummy,
 )
+from .rules import Rules, default_rules
 from .scoring import colour_choice, moon_bonuses, star_points, sun_penalties, winners
 from .table import Seating, hand_size, seating
 
@@ -71,11 +72,15 @@ class Playouts:
         return int(self.points.shape[0])
 
     def winners(self) -> Array:
-        """A (game, seat) mask of the winners by ``scoring.winners``: players only, ties all win."""
+        """A (game, seat) mask of the winners by ``scoring.winners``: every seat, dummies too; ties all win."""
         mask = np.zeros(self.points.shape, dtype=bool)
-        for game, row in enumerate(self.points[:, : self.table.players].tolist()):
+        for game, row in enumerate(self.points.tolist()):
             mask[game, list(winners(dict(enumerate(row))))] = True
         return mask
+
+    def dummy_won(self) -> Array:
+        """Per game, whether a dummy is among the winners (the players' defeat, or a shared win)."""
+        return np.asarray(self.winners()[:, self.table.players :].any(axis=1))
 
     def record(self, game: int) -> GameRecord:
         """Game number ``game`` as an ``engine.GameRecord`` (needs ``history=True``)."""
@@ -83,7 +88,7 @@ class Playouts:
             raise ValueError("these play-outs were run without history=True")
         h = self.history
         rounds = []
-        for r in range(ROUNDS):
+        for r in range(h["bids"].shape[1]):
             auctions = tuple(
                 AuctionRecord(
                     _ints(h["pools"][game, r, a]),
@@ -107,8 +112,9 @@ class RandomPlayout:
     back into numbers only for ``history``.
     """
 
-    def __init__(self, players: int, deck: Deck | None = None) -> None:
+    def __init__(self, players: int, deck: Deck | None = None, rules: Rules | None = None) -> None:
         self.deck = deck if deck is not None else default_deck()
+        self.rules = rules if rules is not None else default_rules()
         self.table = seating(players)
         self.numbers = np.array(cards_in_play(self.deck, players))
         self.seats = self.table.seats
@@ -186,7 +192,8 @@ class RandomPlayout:
         points = np.zeros((games, seats), dtype=np.int64)
         suns = np.zeros((games, seats), dtype=np.int64)
         kept: dict[str, list[Array]] = {"hands": [], "pools": [], "bids": [], "collected": []}
-        for round_number in range(ROUNDS):
+        rounds = self.rules.rounds
+        for round_number in range(rounds):
             draws = generator.integers(0, self._width, size=(games, hand))
             collected = np.empty((games, hand, seats), dtype=hands.dtype)
             pools = np.empty_like(collected)
@@ -207,11 +214,12 @@ class RandomPlayout:
             collections = collected.transpose(0, 2, 1)  # game, seat, card
             points += self._round_points(collections)
             suns += self._suns[collections].sum(axis=2)
-            if round_number < ROUNDS - 1:
+            if round_number < rounds - 1:
                 # The collections become the hands, each shuffled: the next round's bid order.
                 order = np.argsort(generator.random(collections.shape), axis=2)
                 hands = np.take_along_axis(collections, order, axis=2)
-        points -= _per_row(suns, ROUNDS * hand + 1, self._sun_penalties, sun_penalties)
+        penalties = partial(sun_penalties, rules=self.rules)
+        points -= _per_row(suns, rounds * hand + 1, self._sun_penalties, penalties)
         stacked = {key: np.stack(value, axis=1) for key, value in kept.items()} if history else {}
         return points, stacked
 
@@ -227,8 +235,8 @@ class RandomPlayout:
             + multicoloured * radix ** counts.shape[2]
         )
         colour = _cached(codes, self._colour_points, self._colour_points_of)
-        bonus = _per_row(moons, radix, self._moon_bonuses, moon_bonuses)
-        points: Array = stars * star_points(1) + colour + bonus
+        bonus = _per_row(moons, radix, self._moon_bonuses, partial(moon_bonuses, rules=self.rules))
+        points: Array = stars * star_points(1, self.rules) + colour + bonus
         return points
 
     def _colour_points_of(self, code: int) -> int:
@@ -262,26 +270,34 @@ def _digits(code: int, radix: int, count: int) -> list[int]:
     return [(code // radix**i) % radix for i in range(count)]
 
 
-_PLAYOUTS: dict[tuple[int, int], tuple[Deck, RandomPlayout]] = {}
+_PLAYOUTS: dict[tuple[int, Rules, int], tuple[Deck, RandomPlayout]] = {}
 
 
-def random_playout(players: int, deck: Deck | None = None) -> RandomPlayout:
-    """The random play-out for ``players`` players and ``deck`` (default: the designer's), built once."""
+def random_playout(players: int, deck: Deck | None = None, rules: Rules | None = None) -> RandomPlayout:
+    """The random play-out for ``players`` players, ``deck`` and ``rules`` (default: the designer's), built once."""
     deck = deck if deck is not None else default_deck()
-    key = (id(deck), players)
+    rules = rules if rules is not None else default_rules()
+    key = (id(deck), rules, players)
     kept = _PLAYOUTS.get(key)
     if kept is None or kept[0] is not deck:
-        kept = _PLAYOUTS[key] = (deck, RandomPlayout(players, deck))
+        kept = _PLAYOUTS[key] = (deck, RandomPlayout(players, deck, rules))
     return kept[1]
 
 
 def random_games(
-    rng: random.Random, players: int, count: int, deck: Deck | None = None, history: bool = False
+    rng: random.Random,
+    players: int,
+    count: int,
+    deck: Deck | None = None,
+    history: bool = False,
+    rules: Rules | None = None,
 ) -> Playouts:
     """``count`` games with every seat playing at random: their final points by seat (the fast path)."""
-    return random_playout(players, deck).play(rng, count, history)
+    return random_playout(players, deck, rules).play(rng, count, history)
 
 
-def random_game(rng: random.Random, players: int, deck: Deck | None = None) -> GameRecord:
+def random_game(
+    rng: random.Random, players: int, deck: Deck | None = None, rules: Rules | None = None
+) -> GameRecord:
     """One game played at random, every auction recorded."""
-    return random_games(rng, players, 1, deck, history=True).record(0)
+    return random_games(rng, players, 1, deck, history=True, rules=rules).record(0)

@@ -31,7 +31,8 @@ from ... import files
 from ...errors import GrawlixError
 from ...facts.wording import join_words
 from .deck import Deck, default_deck
-from .scoring import MOON_BONUS, STAR_POINTS, SUN_PENALTY, RoundScore, SeatScore, score_round
+from .rules import Rules, default_rules
+from .scoring import RoundScore, SeatScore, score_round
 from .table import SEATINGS, hand_size
 
 SUNS = "suns"
@@ -79,10 +80,10 @@ def parse_score_file(text: str, file: str, deck: Deck | None = None) -> ScoreShe
     return ScoreSheet(collections, suns)
 
 
-def score_sheet(sheet: ScoreSheet, deck: Deck | None = None) -> RoundScore:
-    """The round's scores for a score file."""
+def score_sheet(sheet: ScoreSheet, deck: Deck | None = None, rules: Rules | None = None) -> RoundScore:
+    """The round's scores for a score file, under ``rules`` (default: the designer's)."""
     return score_round(
-        sheet.collections, deck if deck is not None else default_deck(), sheet.earlier_suns
+        sheet.collections, deck if deck is not None else default_deck(), sheet.earlier_suns, rules
     )
 
 
@@ -175,20 +176,21 @@ def _read_suns(value: Any, collections: Mapping[str, tuple[int, ...]], file: str
 # ---------------------------------------------------------------- the report
 
 
-def report(score: RoundScore, deck: Deck | None = None) -> str:
+def report(score: RoundScore, deck: Deck | None = None, rules: Rules | None = None) -> str:
     """The round's scores as plain text: each seat's points, then how they add up."""
     deck = deck if deck is not None else default_deck()
+    rules = rules if rules is not None else default_rules()
     heading = "Last round: the sun penalty applies" if score.last_round else "Round scores"
     blocks = [heading]
     for seat in score.seats:
-        blocks.append(_seat_report(seat, deck))
+        blocks.append(_seat_report(seat, deck, rules))
     best = max(score.points.values())
     leaders = [name for name, points in score.points.items() if points == best]
     blocks.append(f"Most points this round: {join_words(leaders)} ({best})")
     return "\n\n".join(blocks) + "\n"
 
 
-def _seat_report(seat: SeatScore, deck: Deck) -> str:
+def _seat_report(seat: SeatScore, deck: Deck, rules: Rules) -> str:
     c = seat.collection
     sets = []
     for colour_set in c.sets:
@@ -201,16 +203,16 @@ def _seat_report(seat: SeatScore, deck: Deck) -> str:
         colours += f" (the {deck.multicoloured} as {c.multicoloured_as})"
     if c.colourless:
         colours += f" (the {deck.colourless} has no colour)"
-    moons = f"{c.moons}" + (f": the most, +{MOON_BONUS}" if seat.moon_bonus else "")
+    moons = f"{c.moons}" + (f": the most, +{rules.moon_bonus}" if seat.moon_bonus else "")
     if seat.sun_total is None:
         suns = f"{c.suns} (they count at the end of the game)"
     else:
         suns = f"{c.suns}, {seat.sun_total} in the game" + (
-            f": the most, -{SUN_PENALTY}" if seat.sun_penalty else ""
+            f": the most, -{rules.sun_penalty}" if seat.sun_penalty else ""
         )
     lines = [
         f"{seat.seat}: {seat.points} point{'' if seat.points == 1 else 's'}",
-        f"  stars    {c.stars} x {STAR_POINTS} = {c.star_points}",
+        f"  stars    {c.stars} x {rules.star_points} = {c.star_points}",
         f"  colours  {colours}",
         f"  moons    {moons}",
         f"  suns     {suns}",

@@ -2,16 +2,19 @@
 
 Each round every seat scores the cards it collected:
 
-- ``STAR_POINTS`` for each star;
+- ``Rules.star_points`` for each star;
 - its colour sets: the largest set is turned face down and scores nothing,
   every other set scores its size squared. The multicoloured card joins
   whichever one colour scores best; the colourless card joins none;
-- ``MOON_BONUS`` for the seat(s) with the most moons in the round.
+- ``Rules.moon_bonus`` for the seat(s) with the most moons in the round.
 
 After the last round the seat(s) with the most suns over the whole game lose
-``SUN_PENALTY``. Majorities count every seat, dummies too, and ties reward
-(or punish) all the tied seats; a seat with no moon (no sun) never has the
-most. The game is won by the player(s) with the most points.
+``Rules.sun_penalty``. The numbers come from the game's ``rules.toml``
+(``rules.Rules``; the designer's when none is given). Majorities count every
+seat, dummies too, and ties reward (or punish) all the tied seats; a seat
+with no moon (no sun) never has the most. The game is won by the seat(s)
+with the most points, over all seats: a dummy scores like a player and can
+win ("try not to let them win"), so a result says which winners are dummies.
 
 The rules are the small functions on counts (``colour_choice``,
 ``majority``, ``moon_bonuses``, ``sun_penalties``); everything else, and the
@@ -22,17 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any, TypeVar
 
 from .deck import Deck, Icon
+from .rules import Rules, default_rules
 from .table import SEATINGS, hand_size
 
 Seat = TypeVar("Seat")  # a seat's name, or its number
-
-STAR_POINTS = 2
-MOON_BONUS = 5
-SUN_PENALTY = 5
 
 
 # ---------------------------------------------------------------- the rules, on counts
@@ -58,9 +59,9 @@ class ColourChoice:
         return sum(self.set_points)
 
 
-def star_points(stars: int) -> int:
+def star_points(stars: int, rules: Rules) -> int:
     """Stars score every round, each the same."""
-    return STAR_POINTS * stars
+    return rules.star_points * stars
 
 
 def face_down_set(sizes: Sequence[int]) -> int | None:
@@ -103,18 +104,18 @@ def majority(counts: Sequence[int]) -> tuple[bool, ...]:
     return tuple(bool(most) and count == most for count in counts)
 
 
-def moon_bonuses(moons: Sequence[int]) -> tuple[int, ...]:
+def moon_bonuses(moons: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """Each seat's moon bonus for a round, from the moons each collected."""
-    return tuple(MOON_BONUS if top else 0 for top in majority(moons))
+    return tuple(rules.moon_bonus if top else 0 for top in majority(moons))
 
 
-def sun_penalties(sun_totals: Sequence[int]) -> tuple[int, ...]:
+def sun_penalties(sun_totals: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """Each seat's end-of-game sun penalty (a positive number to subtract), from its suns over the game."""
-    return tuple(SUN_PENALTY if top else 0 for top in majority(sun_totals))
+    return tuple(rules.sun_penalty if top else 0 for top in majority(sun_totals))
 
 
 def winners(points: Mapping[Seat, int]) -> tuple[Seat, ...]:
-    """The seat(s) with the most points (pass only the seats that can win); ties share the win."""
+    """The seat(s) with the most points, dummies included; ties share the win."""
     most = max(points.values(), default=0)
     return tuple(seat for seat, total in points.items() if total == most)
 
@@ -138,6 +139,8 @@ class CollectionScore:
 
     cards: tuple[int, ...]
     stars: int
+    star_points: int
+    """The stars' points, by the rules the collection was scored under."""
     moons: int
     suns: int
     sets: tuple[ColourSet, ...]
@@ -147,10 +150,6 @@ class CollectionScore:
     """The colour the multicoloured card counted as; None when not held."""
     colourless: bool
     """Whether the colourless card is among the cards (it scores nothing)."""
-
-    @property
-    def star_points(self) -> int:
-        return star_points(self.stars)
 
     @property
     def colour_points(self) -> int:
@@ -196,8 +195,12 @@ def tally(cards: Iterable[int], deck: Deck) -> Tally:
     )
 
 
-def score_collection(cards: Iterable[int], deck: Deck) -> CollectionScore:
-    """Score one seat's round collection on its own: stars and colour sets, with moons and suns counted."""
+def score_collection(cards: Iterable[int], deck: Deck, rules: Rules | None = None) -> CollectionScore:
+    """Score one seat's round collection on its own: stars and colour sets, with moons and suns counted.
+
+    ``rules`` default to the designer's.
+    """
+    rules = rules if rules is not None else default_rules()
     numbers = tuple(sorted(cards))
     counts = tally(numbers, deck)
     choice = colour_choice(counts.colours, counts.multicoloured)
@@ -205,6 +208,7 @@ def score_collection(cards: Iterable[int], deck: Deck) -> CollectionScore:
     return CollectionScore(
         cards=numbers,
         stars=counts.stars,
+        star_points=star_points(counts.stars, rules),
         moons=counts.moons,
         suns=counts.suns,
         sets=tuple(
@@ -268,22 +272,24 @@ def score_round(
     collections: Mapping[str, Iterable[int]],
     deck: Deck,
     earlier_suns: Mapping[str, int] | None = None,
+    rules: Rules | None = None,
 ) -> RoundScore:
     """Score a round: ``collections`` maps each seat's name to the numbers it collected.
 
     ``earlier_suns`` (each seat's suns in the earlier rounds) makes this the
     last round: the sun totals are completed and the penalty applied. A seat
-    missing from it counts as having had no sun.
+    missing from it counts as having had no sun. ``rules`` default to the designer's.
     """
+    rules = rules if rules is not None else default_rules()
     seats = list(collections)
-    scores = [score_collection(collections[seat], deck) for seat in seats]
-    bonuses = moon_bonuses([score.moons for score in scores])
+    scores = [score_collection(collections[seat], deck, rules) for seat in seats]
+    bonuses = moon_bonuses([score.moons for score in scores], rules)
     if earlier_suns is None:
         totals: list[int | None] = [None] * len(seats)
         penalties: Sequence[int] = [0] * len(seats)
     else:
         known = [earlier_suns.get(seat, 0) + score.suns for seat, score in zip(seats, scores)]
-        totals, penalties = list(known), sun_penalties(known)
+        totals, penalties = list(known), sun_penalties(known, rules)
     return RoundScore(
         tuple(SeatScore(*fields) for fields in zip(seats, scores, bonuses, totals, penalties)),
         last_round=earlier_suns is not None,
@@ -292,29 +298,38 @@ def score_round(
 
 @dataclass(frozen=True)
 class GameScore:
-    """A whole game: each round's scores, each seat's total and the winners among the players."""
+    """A whole game: each round's scores, each seat's total, the winners and which seats are dummies."""
 
     rounds: tuple[RoundScore, ...]
     totals: dict[str, int]
     winners: tuple[str, ...]
+    """The seat(s) with the most points, dummies included."""
+    dummies: tuple[str, ...] = ()
+
+    @property
+    def dummy_winners(self) -> tuple[str, ...]:
+        """The winners that are dummies: when there are any, the players lost to the automaton."""
+        return tuple(seat for seat in self.winners if seat in self.dummies)
 
 
 def score_game(
     rounds: Sequence[Mapping[str, Iterable[int]]],
     deck: Deck,
-    players: Iterable[str] | None = None,
+    dummies: Iterable[str] = (),
     finished: bool = True,
+    rules: Rules | None = None,
 ) -> GameScore:
     """Score every round's collections; the last round brings the sun penalty when the game is ``finished``.
 
-    ``players`` are the seats that can win (default: every seat); dummies
-    score like everyone, and count in the majorities, but don't win.
+    ``dummies`` names the dummy seats: they score like everyone, count in the
+    majorities and can win; the result only says which winners they are.
     """
+    rules = rules if rules is not None else default_rules()
     scored: list[RoundScore] = []
     suns: dict[str, int] = {}
     for number, collections in enumerate(rounds, 1):
         last = finished and number == len(rounds)
-        score = score_round(collections, deck, suns if last else None)
+        score = score_round(collections, deck, suns if last else None, rules)
         for seat_score in score.seats:
             suns[seat_score.seat] = suns.get(seat_score.seat, 0) + seat_score.collection.suns
         scored.append(score)
@@ -322,10 +337,7 @@ def score_game(
     for score in scored:
         for seat, points in score.points.items():
             totals[seat] = totals.get(seat, 0) + points
-    eligible = set(totals if players is None else players)
-    return GameScore(
-        tuple(scored), totals, winners({s: p for s, p in totals.items() if s in eligible})
-    )
+    return GameScore(tuple(scored), totals, winners(totals), tuple(dummies))
 
 
 def record(score: RoundScore) -> dict[str, dict[str, Any]]:
@@ -358,6 +370,7 @@ def record(score: RoundScore) -> dict[str, dict[str, Any]]:
 # ---------------------------------------------------------------- a fact for the rulebook
 
 
+@cache
 def largest_face_up_set(cards: int, colours: int, special_cards: bool) -> int:
     """The largest face-up set any collection of ``cards`` cards can score, found by trying them all.
 
@@ -366,6 +379,7 @@ def largest_face_up_set(cards: int, colours: int, special_cards: bool) -> int:
     scored with ``colour_choice``, so the answer is the scorer's own. (By
     argument: a face-up set is no larger than the face-down one, so two sets
     of that size fit in the collection: at most half of it, rounded down.)
+    Kept once found: the search takes tenths of a second, and a rulebook asks often.
     """
     largest = 0
     specials = (

@@ -1,0 +1,52 @@
+"""Printable faces: every side of every piece a game prints, as the sheets and the images see it.
+
+A game lists its faces (a card's front, a tile's face) and its one back;
+each face knows its name, what a screen reader should say, its cut size and
+how to draw itself. The card sheets and the image exports place and render
+faces without knowing whether they are cards or tiles, or which game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..drawing.surface import Surface
+
+
+@dataclass(frozen=True)
+class FaceStyle:
+    """How a face is drawn this time.
+
+    ``bleed`` is how far the face's background runs past its cut, in the
+    caller's unit; ``marking`` is ``none``, ``letters`` or ``shapes``, the
+    colour-blind markings of ``components.tile_look.MARKINGS``.
+    """
+
+    bleed: float = 0.0
+    marking: str = "none"
+
+
+Draw = Callable[[Surface, float, float, float, float, FaceStyle], None]
+"""``draw(surface, x, y, width, height, style)``: the face with its cut's lower-left corner at
+(x, y), ``width`` x ``height`` in the surface's unit, its background ``style.bleed`` beyond."""
+
+
+@dataclass(frozen=True)
+class PieceFace:
+    """One printable side of a piece.
+
+    ``name`` is safe in a file name (``card-07``); ``description`` is what a
+    screen reader says (``7, green star``); ``width`` x ``height`` is the cut
+    size in millimetres, the size the game is designed at.
+    """
+
+    name: str
+    description: str
+    width: float
+    height: float
+    draw: Draw
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.width, self.height)

@@ -1,0 +1,399 @@
+"""Grawlix players for the playtest: random, greedy and search, and the game's ``Playtester``.
+
+Every player sees the whole table, as a Grawlix player does: the grid, both
+hands and the supply. Players are written against the engine's public API
+(``Game``, ``Grid.fitting``, ``Game.legal_moves``, the hand and supply masks);
+a move is applied by ``Game.play``, which checks it, so no player can cheat.
+
+- ``random``: drafts a supply tile uniformly; on its turn picks a (tile in
+  hand, legal location) pair uniformly and drafts its replacement uniformly.
+- ``greedy``: looks one move ahead (see ``GREEDY``).
+- ``search``: a depth-limited minimax search with alpha-beta pruning over the
+  greedy player's candidate moves, with a node budget (see ``SEARCH``).
+
+The game's tile set is reached through ``tile_set`` alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...components.tiles import Tile
+from ...playtest.protocol import Credits, GameResult, Measure
+from .engine import Game, Grid, Move, random_game
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from ...rulebook import FrontMatter
+
+
+def tile_set(rules: Rules) -> Sequence[Tile]:
+    """The game's tiles in supply order (tile ``i`` is bit ``i`` of a mask): the one place players get them."""
+    return rules.tiles.tiles
+
+
+def _bits(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def placements(grid: Grid, hand: int) -> int:
+    """How many (tile of ``hand``, location) placements are legal on ``grid`` now."""
+    return grid.placements(hand)
+
+
+# --- the players -------------------------------------------------------------------------
+
+
+class Player:
+    """A strategy: what to draft in the opening draft, and what to play on a turn."""
+
+    def draft(self, game: Game, tiles: Sequence[Tile], rng: random.Random) -> Tile:
+        raise NotImplementedError
+
+    def turn(self, game: Game, tiles: Sequence[Tile], rng: random.Random) -> tuple[Move, Tile | None] | None:
+        """The move and the tile to draft after it (None once the supply is empty); None when stuck."""
+        raise NotImplementedError
+
+
+RANDOM = (
+    "drafts a supply tile uniformly at random; on its turn plays a (tile in hand, legal location) "
+    "pair chosen uniformly among all legal ones, then drafts a supply tile uniformly"
+)
+
+
+class RandomPlayer(Player):
+    def draft(self, game, tiles, rng):
+        return tiles[rng.choice(_bits(game.supply))]
+
+    def turn(self, game, tiles, rng):
+        moves = game.legal_moves()
+        if not moves:
+            return None
+        move = moves[rng.randrange(len(moves))]
+        supply = _bits(game.supply)
+        return move, tiles[supply[rng.randrange(len(supply))]] if supply else None
+
+
+GREEDY = (
+    "looks one move ahead: plays a move that leaves the opponent no legal placement if there is one, "
+    "else the placement that maximises its own legal placements left minus the opponent's; drafts "
+    "the supply tile that fits the most locations after its move, and in the opening draft the tile "
+    "whose glyph and colour its hand holds least; ties at random"
+)
+
+
+def _greedy_scores(game: Game, tiles: Sequence[Tile]) -> list[tuple[float, Move, Grid]]:
+    """Every legal move of the player to move with its one-move score and the grid after it."""
+    grid, me = game.grid, game.to_move
+    hand, theirs = game.hands[me], game.hands[1 - me]
+    scored = []
+    for move in game.legal_moves():
+        after = grid.copy()
+        after.place(move.location, move.tile)
+        their_moves = placements(after, theirs)
+        if their_moves == 0:
+            score = float("inf")
+        else:
+            score = placements(after, hand & ~(1 << move.tile.index)) - their_moves
+        scored.append((score, move, after))
+    return scored
+
+
+def _best_refill(after: Grid, supply: int, tiles: Sequence[Tile], rng: random.Random) -> Tile | None:
+    """The supply tile that fits the most locations of ``after`` (ties at random)."""
+    if not supply:
+        return None
+    counts = after.locations_each(supply)
+    top = max(counts.values())
+    return tiles[rng.choice([i for i, c in counts.items() if c == top])]
+
+
+def _pick(scored: list, rng: random.Random):
+    top = max(entry[0] for entry in scored)
+    return rng.choice([entry for entry in scored if entry[0] == top])
+
+
+class GreedyPlayer(Player):
+    def draft(self, game, tiles, rng):
+        hand = [tiles[i] for i in _bits(game.hands[game.to_move])]
+
+        def shared(index: int) -> int:
+            tile = tiles[index]
+            return sum((t.glyph == tile.glyph) + (t.colour == tile.colour) for t in hand)
+
+        supply = _bits(game.supply)
+        least = min(map(shared, supply))
+        return tiles[rng.choice([i for i in supply if shared(i) == least])]
+
+    def turn(self, game, tiles, rng):
+        scored = _greedy_scores(game, tiles)
+        if not scored:
+            return None
+        _, move, after = _pick(scored, rng)
+        return move, _best_refill(after, game.supply, tiles, rng)
+
+
+SEARCH = (
+    "searches {budget} positions per turn: minimax with alpha-beta pruning, deeper and deeper "
+    "(iterative deepening) until the budget is spent, over moves ordered by the greedy score; "
+    "a leaf is scored as greedy scores a move, a player left without a placement loses; "
+    "drafts and drafting in the opening as greedy does"
+)
+_WIN = 10_000.0
+
+
+class _Budget(Exception):
+    """The search has looked at as many positions as it may."""
+
+
+@dataclass
+class _Node:
+    """A position in the search: the grid, both hands, the supply, and who is to move."""
+
+    grid: Grid
+    hands: tuple[int, int]
+    supply: int
+    to_move: int
+
+
+class SearchPlayer(Player):
+    """Alpha-beta over (placement, greedy draft) moves, ``budget`` positions scored per turn."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+
+    def draft(self, game, tiles, rng):
+        return GreedyPlayer().draft(game, tiles, rng)
+
+    def turn(self, game, tiles, rng):
+        root = _Node(game.grid, (game.hands[0], game.hands[1]), game.supply, game.to_move)
+        self.left = self.budget
+        try:
+            children = self._children(root, tiles)
+        except _Budget:  # a budget below one position per move: greedy
+            return GreedyPlayer().turn(game, tiles, rng)
+        if not children:
+            return None
+        best = _pick([(score, i) for i, (score, *_) in enumerate(children)], rng)[1]
+        order = sorted(range(len(children)), key=lambda i: -children[i][0])
+        depth = 2
+        while children[best][0] < _WIN / 2 and depth <= 40:
+            try:
+                values = self._root(root, children, order, depth, tiles)
+            except _Budget:
+                break
+            # The first child searched with the best value is exact; later ones equal to it are bounds.
+            best = max(values, key=lambda i: values[i])
+            order = sorted(values, key=lambda i: -values[i])
+            if abs(values[best]) >= _WIN / 2:  # a forced win or loss: deeper changes nothing
+                break
+            depth += 1
+        _, move, after = children[best]
+        refill = _refill(after, game.supply)
+        return move, None if refill is None else tiles[refill]
+
+    def _root(self, root, children, order, depth, tiles) -> dict[int, float]:
+        values: dict[int, float] = {}
+        alpha = -float("inf")
+        for i in order:
+            value = -self._negamax(self._child(root, children[i]), depth - 1, -float("inf"), -alpha, tiles)
+            values[i] = value
+            alpha = max(alpha, value)
+        return values
+
+    @staticmethod
+    def _child(node: _Node, child) -> _Node:
+        """The position after a move, its player drafting as greedy does."""
+        _, move, after = child
+        refill = _refill(after, node.supply)
+        me = node.to_move
+        hand = node.hands[me] & ~(1 << move.tile.index)
+        supply = node.supply
+        if refill is not None:
+            hand |= 1 << refill
+            supply &= ~(1 << refill)
+        hands = (hand, node.hands[1]) if me == 0 else (node.hands[0], hand)
+        return _Node(after, hands, supply, 1 - me)
+
+    def _children(self, node: _Node, tiles, beta: float = float("inf")):
+        """Every move from ``node`` with its greedy score, best first; stops early at ``beta``."""
+        me = node.to_move
+        hand, theirs = node.hands[me], node.hands[1 - me]
+        found = []
+        for location, fits in node.grid.fitting(hand):
+            for index in _bits(fits):
+                if self.left <= 0:
+                    raise _Budget
+                self.left -= 1
+                after = node.grid.copy()
+                after.place(location, tiles[index])
+                their_moves = placements(after, theirs)
+                if their_moves == 0:
+                    score = _WIN
+                else:
+                    score = placements(after, hand & ~(1 << index)) - their_moves
+                found.append((score, Move(location, tiles[index]), after))
+                if score >= beta:
+                    return found
+        found.sort(key=lambda child: -child[0])
+        return found
+
+    def _negamax(self, node: _Node, depth: int, alpha: float, beta: float, tiles) -> float:
+        children = self._children(node, tiles, beta if depth == 1 else float("inf"))
+        if not children:
+            return -_WIN - depth  # stuck: lost (sooner is worse)
+        if depth == 1 or children[0][0] >= _WIN:
+            return max(child[0] for child in children) + (depth if children[0][0] >= _WIN else 0)
+        best = -float("inf")
+        for child in children:
+            value = -self._negamax(self._child(node, child), depth - 1, -beta, -alpha, tiles)
+            best = max(best, value)
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return best
+
+
+def _refill(after: Grid, supply: int) -> int | None:
+    """The supply tile that fits the most locations of ``after`` (the lowest such), as greedy drafts."""
+    if not supply:
+        return None
+    counts = after.locations_each(supply)
+    top = max(counts.values())
+    return min(i for i, c in counts.items() if c == top)
+
+
+# --- the Playtester ----------------------------------------------------------------------
+
+MEASURES = (
+    Measure("tiles_placed", "tiles placed", "count", plotted=False),  # one per turn: the length
+    Measure("grid_full", "grid reaches its largest size", "flag"),
+    Measure("supply_out", "supply runs out", "flag"),
+)
+# Seconds per game on one core of the development machine, for batch sizes and the one-day bound.
+_FAST_RANDOM_SECONDS = 0.00005  # every player random: the engine's random_game
+_SECONDS = {"random": 0.0005, "greedy": 0.004}  # beside other strategies, through the public API
+_SEARCH_SECONDS = 0.00015  # per position of the budget, a game's turns together
+
+
+def _code_files() -> tuple[Path, ...]:
+    from ...components import tiles
+    from . import engine, rules
+
+    return tuple(Path(m.__file__) for m in (sys.modules[__name__], engine, rules, tiles))
+
+
+@dataclass(frozen=True)
+class GrawlixPlaytester:
+    """Grawlix under ``rules``, for ``grawlix_print.playtest``; ``budget``: positions search scores per turn.
+
+    ``credits`` (for the report's PDF) default to the tile set's title alone.
+    """
+
+    game_rules: Rules
+    budget: int = 1000
+    credits: Credits = None  # type: ignore[assignment]  (filled in below when not given)
+    name: str = field(default="grawlix", init=False)
+    strategies: tuple[str, ...] = field(default=("random", "greedy", "search"), init=False)
+    player_counts: tuple[int, ...] = field(default=(2,), init=False)
+    measures: tuple[Measure, ...] = field(default=MEASURES, init=False)
+
+    def __post_init__(self) -> None:
+        if self.credits is None:
+            title = self.game_rules.tiles.title
+            object.__setattr__(self, "credits", Credits(title, (), "", "", (title, "playtest")))
+
+    def seat_count(self, players: int) -> int:
+        return players
+
+    def dummy_seats(self, players: int) -> tuple[int, ...]:
+        return ()
+
+    def describe(self, strategy: str) -> str:
+        return {"random": RANDOM, "greedy": GREEDY, "search": SEARCH.format(budget=f"{self.budget:,}")}[strategy]
+
+    def rules(self) -> dict:
+        r = self.game_rules
+        return {
+            "glyphs": len(r.tiles.glyphs),
+            "colours": len(r.tiles.colours),
+            "max_rows": r.max_rows,
+            "max_columns": r.max_columns,
+            "hand_size": r.hand_size,
+        }
+
+    def problem(self) -> str | None:
+        r = self.game_rules
+        if r.max_rows * r.max_columns == 1:
+            return (
+                "every game ends at once: a grid of one row and one column holds one tile, "
+                "so the second player can never play"
+            )
+        return None
+
+    def seconds_per_game(self, strategies: Sequence[str]) -> float:
+        if all(s == "random" for s in strategies):
+            return _FAST_RANDOM_SECONDS
+        return sum(_SEARCH_SECONDS * self.budget if s == "search" else _SECONDS[s] for s in strategies)
+
+    def identity(self) -> str:
+        digest = hashlib.sha256()
+        for path in _code_files():
+            digest.update(path.read_bytes())
+        return f"{self.rules()} budget {self.budget} code {digest.hexdigest()[:16]}"
+
+    def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
+        if all(s == "random" for s in strategies):
+            game = random_game(self.game_rules, rng)  # the same player, on the engine's fast path
+        else:
+            game = self._played(strategies, rng)
+        grid, r = game.grid, self.game_rules
+        top, left, bottom, right = grid.bounds
+        return GameResult(
+            winners=(1 - game.to_move,),
+            length=len(game.placed),
+            measures={
+                "tiles_placed": len(grid),
+                "grid_full": float(bottom - top + 1 == r.max_rows and right - left + 1 == r.max_columns),
+                "supply_out": float(game.supply == 0),
+            },
+        )
+
+
+    def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
+        """A game through the public API: each player chooses, ``Game`` checks and applies."""
+        players = [SearchPlayer(self.budget) if s == "search" else _PLAYERS[s] for s in strategies]
+        tiles = tile_set(self.game_rules)
+        game = Game(self.game_rules)
+        while game.drafting:
+            game.draft(players[game.to_move].draft(game, tiles, rng))
+        while (choice := players[game.to_move].turn(game, tiles, rng)) is not None:
+            game.play(*choice)
+        return game
+
+
+_PLAYERS: dict[str, Player] = {"random": RandomPlayer(), "greedy": GreedyPlayer()}
+
+
+def playtester(rules: Rules, front_matter: FrontMatter | None = None, budget: int | None = None) -> GrawlixPlaytester:
+    """The playtester of ``rules``; the report's PDF names what ``front_matter`` names (authors, licence)."""
+    credits = None
+    if front_matter is not None:
+        credits = Credits(
+            front_matter.title, front_matter.authors, front_matter.licence, front_matter.licence_url,
+            (*front_matter.keywords, "playtest"),
+        )  # fmt: skip
+    if budget is None:
+        return GrawlixPlaytester(rules, credits=credits)
+    return GrawlixPlaytester(rules, budget, credits)

@@ -1,0 +1,69 @@
+"""The numbers of Permutations' scoring and length, read from ``templates/rules.toml``.
+
+A designer tries a rule change by editing that file: the engine, the random
+play-outs, the scorer, the ``score`` command and the rulebook's text all take
+these numbers from one ``Rules`` value, so none of them can disagree. The
+shape of the rules (stars score each, the most moons and suns decide a bonus
+and a penalty, colour sets score their size squared) stays in code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import cache
+from pathlib import Path
+
+from ...errors import GrawlixError
+from ...files import read_toml
+
+RULES_FILE = "rules.toml"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules parameters; each is a positive whole number (checked by ``rules_from_toml``)."""
+
+    star_points: int
+    """Points for each star collected, every round."""
+    moon_bonus: int
+    """Points for the seat(s) with the most moons in a round."""
+    sun_penalty: int
+    """Points lost at the end by the seat(s) with the most suns over the game."""
+    rounds: int
+    """Rounds in a game."""
+
+
+PARAMETERS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
+"""The keys ``rules.toml`` holds, in its order."""
+
+
+def rules_from_toml(data: dict[str, object], source: str) -> Rules:
+    """The rules in parsed ``rules.toml`` data; each fault is one line naming ``source`` and the key."""
+    for key in data:
+        if key not in PARAMETERS:
+            raise GrawlixError(f"unknown key (known: {', '.join(PARAMETERS)})", f"{source}: {key}")
+    values: dict[str, int] = {}
+    for key in PARAMETERS:
+        if key not in data:
+            raise GrawlixError("missing: give it as a positive whole number", f"{source}: {key}")
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise GrawlixError(f"must be a positive whole number, not {value!r}", f"{source}: {key}")
+        values[key] = value
+    return Rules(**values)
+
+
+def read_rules(folder: Path) -> Rules:
+    """The rules of the templates ``folder`` (its ``rules.toml``)."""
+    path = folder / RULES_FILE
+    return rules_from_toml(read_toml(path), str(path))
+
+
+def default_rules() -> Rules:
+    """The designer's rules, shipped as ``templates/rules.toml`` in this package."""
+    return _default_rules()
+
+
+@cache
+def _default_rules() -> Rules:
+    return read_rules(Path(__file__).resolve().parent / "templates")

@@ -1,0 +1,1 @@
+"""Images of every printable face: PNGs for print-on-demand services and Tabletop Simulator decks."""

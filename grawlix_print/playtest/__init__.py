@@ -1,0 +1,11 @@
+"""Playtest statistics: what a game's rules do to play, measured by playing many games.
+
+This layer knows no game: a game offers a ``Playtester`` (``protocol``); the
+runner plays seeded games in batches on an executor (``runner``), their counts
+add up in a ``Tally`` (``tally``), and the report turns them into figures with
+intervals (``stats``, ``report``), plots (``plots``) and a one-page PDF (``pdf``).
+"""
+
+from .protocol import Credits, GameResult, Measure, Playtester
+
+__all__ = ["Credits", "GameResult", "Measure", "Playtester"]

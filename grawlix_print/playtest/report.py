@@ -1,0 +1,288 @@
+"""The playtest's figures: one JSON-ready record per run, comparisons between two runs, a text summary.
+
+Every figure comes from a ``Tally`` and the run's settings, so the same
+games give the same record, byte for byte once written (no timings, no
+dates, floats rounded to 6 decimals). A record names its keys after the
+game's own measures: ``mean_<name>`` and ``<name>_ci95`` for a count,
+``<name>_rate`` and ``<name>_ci95`` for a flag.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..facts.wording import join_words
+from .protocol import Measure
+from .runner import Job, Outcome
+from .stats import Difference, Moments, mean_difference, proportion_difference, quantile, wilson
+from .tally import Tally
+
+DIGITS = 6
+
+
+def _round(value):
+    if isinstance(value, float):
+        return round(value, DIGITS)
+    if isinstance(value, (list, tuple)):
+        return [_round(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _round(v) for k, v in value.items()}
+    return value
+
+
+def _number(value: float):
+    """A histogram's value as JSON shows it: 3 rather than 3.0."""
+    return int(value) if float(value).is_integer() else value
+
+
+def _rate(successes: int, trials: int) -> tuple[float | None, list[float] | None]:
+    if trials == 0:
+        return None, None
+    return successes / trials, list(wilson(successes, trials))
+
+
+def seat_labels(job: Job) -> list[str]:
+    """``player 1``, ``player 2``... and ``dummy 1``... in seat order."""
+    dummies = set(job.playtester.dummy_seats(job.players))
+    labels, players, dummy = [], 0, 0
+    for seat in range(job.seats):
+        if seat in dummies:
+            dummy += 1
+            labels.append(f"dummy {dummy}")
+        else:
+            players += 1
+            labels.append(f"player {players}")
+    return labels
+
+
+def _histogram(counts: Mapping[float, int]) -> list[list]:
+    return [[_number(value), count] for value, count in sorted(counts.items())]
+
+
+def figures(job: Job, tally: Tally) -> dict:
+    """The figures of one run's games (JSON-ready)."""
+    n = tally.games
+    record: dict = {"games": n}
+    rates = [_rate(wins, n) for wins in tally.seat_wins]
+    record["seat_win_rate"] = [rate for rate, _ in rates]
+    record["seat_win_ci95"] = [ci for _, ci in rates]
+    record["shared_wins"] = tally.shared
+    length = Moments.of(tally.lengths)
+    record["mean_length"] = length.mean
+    record["length_ci95"] = None if length.mean is None else list(length.ci95())
+    record["length_quartiles"] = [_maybe_number(quantile(tally.lengths, q)) for q in (0.25, 0.5, 0.75)]
+    record["length_range"] = (
+        [min(tally.lengths), max(tally.lengths)] if tally.lengths else [None, None]
+    )
+    record["length_histogram"] = _histogram(tally.lengths)
+    for measure in job.playtester.measures:
+        counts = tally.measures.get(measure.name, {})
+        if measure.kind == "flag":
+            hits = sum(count for value, count in counts.items() if value)
+            rate, ci = _rate(hits, n)
+            record[f"{measure.name}_rate"] = rate
+            record[f"{measure.name}_ci95"] = ci
+        else:
+            moments = Moments.of(counts)
+            record[f"mean_{measure.name}"] = moments.mean
+            record[f"{measure.name}_ci95"] = None if moments.mean is None else list(moments.ci95())
+            record[f"{measure.name}_histogram"] = _histogram(counts)
+    strategies = sorted(tally.strategy_seats)
+    if len(strategies) > 1:
+        record["strategy_win_rate"] = {}
+        record["strategy_win_ci95"] = {}
+        for strategy in strategies:
+            rate, ci = _rate(tally.strategy_wins[strategy], tally.strategy_seats[strategy])
+            record["strategy_win_rate"][strategy] = rate
+            record["strategy_win_ci95"][strategy] = ci
+    if tally.dummy_games:
+        record["dummy_win_rate"] = {}
+        record["dummy_win_ci95"] = {}
+        for strategy in sorted(tally.dummy_games):
+            rate, ci = _rate(tally.dummy_wins[strategy], tally.dummy_games[strategy])
+            record["dummy_win_rate"][strategy] = rate
+            record["dummy_win_ci95"][strategy] = ci
+    return _round(record)
+
+
+def _maybe_number(value):
+    return None if value is None else _number(value)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run's settings and its outcome, as the report needs them."""
+
+    job: Job
+    outcome: Outcome
+
+    @property
+    def tally(self) -> Tally:
+        return self.outcome.tally
+
+
+def differences(a: Run, b: Run) -> dict:
+    """Every figure of run ``a`` minus run ``b``, with its interval and significance (JSON-ready)."""
+    ta, tb = a.tally, b.tally
+    found: dict[str, Difference] = {}
+    if ta.seats == tb.seats:
+        for seat in range(ta.seats):
+            found[f"seat_win_rate_{seat}"] = proportion_difference(
+                ta.seat_wins[seat], ta.games, tb.seat_wins[seat], tb.games
+            )
+    found["mean_length"] = mean_difference(Moments.of(ta.lengths), Moments.of(tb.lengths))
+    for measure in a.job.playtester.measures:
+        ca, cb = ta.measures.get(measure.name, {}), tb.measures.get(measure.name, {})
+        if measure.kind == "flag":
+            hits_a = sum(count for value, count in ca.items() if value)
+            hits_b = sum(count for value, count in cb.items() if value)
+            found[f"{measure.name}_rate"] = proportion_difference(hits_a, ta.games, hits_b, tb.games)
+        else:
+            found[f"mean_{measure.name}"] = mean_difference(Moments.of(ca), Moments.of(cb))
+    return {name: _round(difference.record()) for name, difference in found.items()}
+
+
+def report(run: Run, builtin: Run | None = None) -> dict:
+    """The whole report: the run's settings and figures; beside them the built-in rules' figures
+    and the differences when the templates' rules differ from the built-in game's."""
+    job, playtester = run.job, run.job.playtester
+    record = {
+        "game": playtester.name,
+        "title": playtester.credits.title,
+        "seed": job.seed,
+        "requested": job.games,
+        "complete": run.outcome.complete,
+        "players": job.players,
+        "seats": seat_labels(job),
+        "strategies": list(job.strategies),
+        "rotate": job.rotate,
+        "strategy_descriptions": {s: playtester.describe(s) for s in sorted(set(job.strategies))},
+        "rules": dict(playtester.rules()),
+        "measures": {
+            m.name: {"label": m.label, "kind": m.kind, "plotted": m.plotted} for m in playtester.measures
+        },
+        **figures(job, run.tally),
+    }
+    if builtin is not None:
+        record["builtin_rules"] = dict(builtin.job.playtester.rules())
+        record["builtin"] = figures(builtin.job, builtin.tally)
+        record["differences"] = differences(run, builtin)
+    return record
+
+
+def json_text(record: dict) -> str:
+    """The report as one JSON object on one line (the same bytes for the same figures)."""
+    return json.dumps(record, ensure_ascii=False, sort_keys=True, allow_nan=False)
+
+
+# --- words ----------------------------------------------------------------------------------
+
+
+def percent(rate: float | None, digits: int = 1) -> str:
+    return "–" if rate is None else f"{100 * rate:.{digits}f} %"
+
+
+def interval(ci, as_percent: bool = True, digits: int = 1) -> str:
+    if ci is None:
+        return ""
+    if as_percent:
+        return f"[{100 * ci[0]:.{digits}f}, {100 * ci[1]:.{digits}f}]"
+    return f"[{ci[0]:.{digits + 1}f}, {ci[1]:.{digits + 1}f}]"
+
+
+def number(value: float | None, digits: int = 2) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the report's table: a figure, its value for the run, and for the built-in rules."""
+
+    label: str
+    value: str
+    builtin: str = ""
+    difference: str = ""
+    significant: bool = False
+
+
+def figure_rows(record: dict) -> list[Row]:
+    """The report's table, shared by the text summary and the PDF."""
+    measures = {name: Measure(name, m["label"], m["kind"]) for name, m in record["measures"].items()}
+    builtin = record.get("builtin")
+    diffs = record.get("differences", {})
+    rows: list[Row] = []
+
+    def add(label: str, key: str, ci_key: str | None, as_percent: bool, diff_key: str | None = None,
+            index: int | None = None, sub: str | None = None) -> None:  # fmt: skip
+        def shown(source: dict | None) -> str:
+            if source is None:
+                return ""
+            value, ci = source.get(key), source.get(ci_key) if ci_key else None
+            if index is not None:
+                value, ci = value[index], ci[index]
+            if sub is not None:
+                value, ci = (value or {}).get(sub), (ci or {}).get(sub)
+            main = percent(value) if as_percent else number(value)
+            return f"{main} {interval(ci, as_percent)}".strip()
+
+        diff = diffs.get(diff_key or key) if builtin is not None else None
+        change = ""
+        if diff is not None and diff["difference"] is not None:
+            d = diff["difference"]
+            change = (f"{100 * d:+.1f} pts" if as_percent else f"{d:+.2f}") + (
+                f" (p {_p(diff['p_value'])})"
+            )
+        rows.append(Row(label, shown(record), shown(builtin), change, bool(diff and diff["significant"])))
+
+    for seat, label in enumerate(record["seats"]):
+        add(f"{label} wins", "seat_win_rate", "seat_win_ci95", True, f"seat_win_rate_{seat}", index=seat)
+    add("turns per game (mean)", "mean_length", "length_ci95", False)
+    for name, measure in measures.items():
+        if measure.kind == "flag":
+            add(measure.label, f"{name}_rate", f"{name}_ci95", True)
+        else:
+            add(f"{measure.label} (mean)", f"mean_{name}", f"{name}_ci95", False)
+    for strategy in record.get("strategy_win_rate", {}):
+        add(f"{strategy} wins (per seat played)", "strategy_win_rate", "strategy_win_ci95", True, sub=strategy)
+    for strategy in record.get("dummy_win_rate", {}):
+        add(f"a dummy wins against {strategy}", "dummy_win_rate", "dummy_win_ci95", True, sub=strategy)
+    return rows
+
+
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def settings_line(record: dict) -> str:
+    """``10,000 games, seed 1: random against greedy (seats rotated)``."""
+    done = record["games"]
+    games = f"{done:,} games" if record["complete"] else f"{done:,} of {record['requested']:,} games (interrupted)"
+    versus = " against ".join(record["strategies"]) if len(set(record["strategies"])) > 1 else (
+        f"every player {record['strategies'][0]}"
+    )
+    rotated = ", seats rotated" if record["rotate"] else ""
+    rules = ", ".join(f"{k} {v}" for k, v in record["rules"].items())
+    return f"{games}, seed {record['seed']}: {versus}{rotated}; rules: {rules}"
+
+
+def text_summary(record: dict) -> str:
+    """A few lines for the terminal: the settings and the table."""
+    rows = figure_rows(record)
+    lines = [f"{record['title']} playtest: {settings_line(record)}"]
+    for strategy, words in record["strategy_descriptions"].items():
+        lines.append(f"  {strategy}: {words}")
+    if "builtin" in record:
+        changed = join_words([f"{k} from {record['builtin_rules'].get(k)} to {v}" for k, v in record["rules"].items()
+                              if record["builtin_rules"].get(k) != v])  # fmt: skip
+        lines.append(f"  compared with the built-in rules (these rules change {changed or 'nothing'}); "
+                     "* marks a significant difference (p < 0.05)")
+    width = max(len(row.label) for row in rows)
+    value_width = max(len(row.value) for row in rows)
+    for row in rows:
+        line = f"  {row.label:<{width}}  {row.value:<{value_width}}"
+        if "builtin" in record:
+            line += f"  built-in {row.builtin}  {row.difference}{' *' if row.significant else ''}"
+        lines.append(line.rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,308 @@
+"""Playing many games: seeded games in batches, on an executor, with progress and Ctrl-C.
+
+A run's games are cut into batches of a fixed size (a tenth of a second of
+play, by the game's own fixed estimate for the strategies: never measured, so
+the cut depends on the run's settings alone). Batch ``k`` of a run with seed
+``S`` plays its games one after the other with ``random.Random(f"{S}:{k}")``
+and nothing else, so its games do not depend on which worker plays it, nor on
+how many workers there are, and the batches' tallies add up exactly: the same
+seed gives the same figures on one core, on every core or on a cluster.
+
+Batches run on any ``concurrent.futures.Executor``: worker processes on this
+machine by default (``open_executor``), a Dask cluster when a scheduler
+address is given (``dask.distributed``, imported only then), or this very
+process for one worker. At most a few batches per worker are queued at a
+time, so Ctrl-C stops promptly: queued batches are cancelled, the running
+ones are stopped, and the games finished so far are kept.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+
+from ..errors import GrawlixError
+from .protocol import Playtester
+from .tally import Tally
+
+MAX_GAMES = 10**7
+DAY_SECONDS = 24 * 3600
+BATCH_SECONDS = 0.1  # play per batch: short enough for progress and Ctrl-C, long enough to be cheap
+MAX_BATCH = 2000
+QUEUED_PER_WORKER = 2
+CONNECT_SECONDS = 3.0  # how long a scheduler address may take to answer
+
+
+def batch_seed(seed: int, batch: int) -> str:
+    """The seed of batch ``batch`` of a run seeded ``seed``: derived from the two alone."""
+    return f"{seed}:{batch}"
+
+
+@dataclass(frozen=True)
+class Job:
+    """A run: ``games`` games of ``playtester`` by ``players`` players playing ``strategies``.
+
+    ``strategies`` holds one strategy per player, in seat order (dummies aside).
+    With ``rotate``, game ``g`` seats them turned by ``g`` places, so each
+    strategy plays every seat equally often and their win rates can be
+    compared without the first player's advantage.
+    """
+
+    playtester: Playtester
+    players: int
+    strategies: tuple[str, ...]
+    games: int
+    seed: int
+    rotate: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.strategies) != self.players:
+            raise ValueError(f"{len(self.strategies)} strategies for {self.players} players")
+
+    @property
+    def seats(self) -> int:
+        return self.playtester.seat_count(self.players)
+
+    def strategies_of(self, game: int) -> tuple[str, ...]:
+        """The players' strategies in game ``game``, in seat order."""
+        if not self.rotate:
+            return self.strategies
+        turn = game % self.players
+        return self.strategies[turn:] + self.strategies[:turn]
+
+    def seating(self, strategies: Sequence[str]) -> tuple[str | None, ...]:
+        """Every seat's strategy, None for a dummy."""
+        dummies = set(self.playtester.dummy_seats(self.players))
+        players = iter(strategies)
+        return tuple(None if seat in dummies else next(players) for seat in range(self.seats))
+
+    def seconds_per_game(self) -> float:
+        return max(self.playtester.seconds_per_game(self.strategies), 1e-6)
+
+    def batch_size(self) -> int:
+        return max(1, min(MAX_BATCH, int(BATCH_SECONDS / self.seconds_per_game())))
+
+    def batches(self) -> list[tuple[int, int]]:
+        """The batches as (first game, end game) ranges, in order: batch k starts at k times the size."""
+        size = self.batch_size()
+        return [(start, min(start + size, self.games)) for start in range(0, self.games, size)]
+
+
+def play_batch(job: Job, start: int, stop: int) -> Tally:
+    """Games ``start`` to ``stop - 1`` of ``job`` (one batch), tallied: what a worker runs."""
+    tally = Tally(job.seats)
+    rng = random.Random(batch_seed(job.seed, start // job.batch_size()))
+    play, add = job.playtester.play, tally.add
+    turns = [job.strategies_of(turn) for turn in range(job.players)]
+    seatings = [job.seating(strategies) for strategies in turns]
+    for game in range(start, stop):
+        turn = game % job.players
+        add(play(turns[turn], rng), seatings[turn])
+    return tally
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a run finished: the tally of its complete batches, and whether Ctrl-C cut it short."""
+
+    tally: Tally
+    requested: int
+    interrupted: bool
+
+    @property
+    def complete(self) -> bool:
+        return self.tally.games == self.requested
+
+
+def run(job: Job, pool: Pool, on_progress: Callable[[int], None] | None = None) -> Outcome:
+    """Play ``job`` on ``pool``; ``on_progress(games)`` after each batch with the games it held.
+
+    Ctrl-C (KeyboardInterrupt) ends the run with the batches finished so far
+    and stops the pool; a batch that fails stops the run and its error is raised.
+    """
+    batches = iter(job.batches())
+    pending: dict[Future, tuple[int, int]] = {}
+    done_parts: dict[int, Tally] = {}
+    interrupted = False
+    try:
+        while True:
+            while len(pending) < QUEUED_PER_WORKER * pool.workers:
+                batch = next(batches, None)
+                if batch is None:
+                    break
+                pending[pool.executor.submit(play_batch, job, *batch)] = batch
+            if not pending:
+                break
+            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: pending[f]):
+                start, stop = pending.pop(future)
+                done_parts[start] = future.result()
+                if on_progress is not None:
+                    on_progress(stop - start)
+    except KeyboardInterrupt:
+        interrupted = True
+        pool.stop()
+    except BaseException:
+        pool.stop()
+        raise
+    tally = Tally.total(job.seats, (done_parts[start] for start in sorted(done_parts)))
+    return Outcome(tally, job.games, interrupted)
+
+
+# --- executors ---------------------------------------------------------------------------
+
+
+class InlineExecutor(Executor):
+    """Runs each batch at once in this process: one worker, no start-up, no pickling."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # KeyboardInterrupt passes: the run's loop takes it
+            future.set_exception(error)
+        return future
+
+
+@dataclass
+class Pool:
+    """An executor, how many batches it runs at once, and how to stop it at once."""
+
+    executor: Executor
+    workers: int
+    stop: Callable[[], None] = lambda: None
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C is the parent's to handle (it stops the workers itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def local_workers() -> int:
+    """The cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def _stop_processes(executor: ProcessPoolExecutor) -> None:
+    """Stop a process pool now: queued batches cancelled, running ones ended (their games are lost)."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with suppress(OSError, AttributeError, ValueError):
+            process.terminate()
+    for process in processes:
+        with suppress(OSError, AttributeError, ValueError, AssertionError):
+            process.join(5)
+
+
+@contextmanager
+def open_pool(workers: int | None = None, scheduler: str | None = None) -> Iterator[Pool]:
+    """Where batches run: a Dask cluster, this machine's processes, or this process for one worker.
+
+    ``scheduler`` is a Dask scheduler address (``tcp://host:8786``); one that
+    does not answer within a few seconds is a one-line error. Without it,
+    ``workers`` processes (default: every core this process may use).
+    """
+    if scheduler is not None:
+        with _dask_pool(scheduler) as pool:
+            yield pool
+        return
+    count = local_workers() if workers is None else workers
+    if count <= 1:
+        yield Pool(InlineExecutor(), 1)
+        return
+    executor = ProcessPoolExecutor(count, initializer=_ignore_interrupts)
+    stopped = False
+
+    def stop() -> None:
+        nonlocal stopped
+        if not stopped:
+            stopped = True
+            _stop_processes(executor)
+
+    try:
+        yield Pool(executor, count, stop)
+    except BaseException:
+        stop()
+        raise
+    if not stopped:
+        executor.shutdown(wait=True)
+
+
+def _answers(address: str, seconds: float) -> str | None:
+    """Why nothing answers at a scheduler address within ``seconds``, or None when something does."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = parts.hostname, parts.port or 8786
+    except ValueError as error:  # a port that is no number
+        return str(error)
+    if not host:
+        return "no host in the address"
+    if parts.scheme not in ("tcp", "tls"):
+        return None  # another transport (inproc://, ucx://...): let Dask try it
+    try:
+        socket.create_connection((host, port), timeout=seconds).close()
+    except OSError as error:
+        return error.strerror or str(error) or type(error).__name__
+    return None
+
+
+@contextmanager
+def _dask_pool(address: str) -> Iterator[Pool]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise GrawlixError(
+            "--scheduler needs dask.distributed: pip install 'grawlix-print[cluster]'"
+        ) from None
+
+    class QuietClient(Client):
+        def __del__(self) -> None:
+            # One that failed to connect: stop its event loop, rather than wait twice the
+            # connection timeout to say goodbye to a server that is no Dask scheduler.
+            with suppress(Exception):
+                if self.status not in ("running", "closed"):
+                    self.status = "closed"
+                    self._loop_runner.stop()
+                    return
+            with suppress(Exception):
+                super().__del__()
+
+    why = _answers(address, CONNECT_SECONDS)
+    if why is None:
+        try:
+            client = QuietClient(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except Exception:  # something answers, but not as a Dask scheduler does
+            raise GrawlixError(f"something answers at {address}, but it is no Dask scheduler") from None
+    if why is not None:
+        raise GrawlixError(f"no Dask scheduler answers at {address}: {why}")
+    try:
+        workers = sum(client.nthreads().values())
+        if workers == 0:
+            raise GrawlixError(f"the Dask scheduler at {address} has no workers")
+        executor = client.get_executor(pure=False)
+        yield Pool(executor, workers, lambda: executor.shutdown(wait=False))
+    finally:
+        with suppress(Exception):
+            client.close(timeout=CONNECT_SECONDS)
+
+
+def check_duration(job: Job, workers: int) -> None:
+    """Refuse a run that could not finish within a day on ``workers`` workers."""
+    seconds = job.games * job.seconds_per_game() / max(1, workers)
+    if seconds > DAY_SECONDS:
+        raise GrawlixError(
+            f"{job.games:,} games of {', '.join(job.strategies)} would take about "
+            f"{seconds / DAY_SECONDS:,.1f} days on {workers} "
+            f"{'core' if workers == 1 else 'cores'}: play fewer games or give search a smaller budget"
+        )

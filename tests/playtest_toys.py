@@ -1,0 +1,88 @@
+"""Toy games for testing the playtest layer without any real game.
+
+``Nim``: a pile of stones, each turn a player takes 1 to 3, whoever takes the
+last stone wins; optional dummy seats always take one stone. Its figures are
+known by hand: with 4k stones the second player wins against perfect play.
+``Stuck``: rules that end every game before its first turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grawlix_print.playtest.protocol import Credits, GameResult, Measure
+
+CREDITS = Credits("Toy Nim", ("Nobody",), "CC0", "https://creativecommons.org/publicdomain/zero/1.0/", ("toy",))
+
+
+@dataclass(frozen=True)
+class Nim:
+    stones: int = 10
+    dummies: int = 0
+    seconds: float = 1e-3  # claimed per game: batches of a hundred games
+    name: str = "nim"
+    credits: Credits = CREDITS
+    strategies: tuple[str, ...] = ("random", "greedy", "search")
+    player_counts: tuple[int, ...] = (2, 3, 4)
+    measures: tuple[Measure, ...] = (
+        Measure("first_take", "stones taken first", "count"),
+        Measure("long", "more than five turns", "flag"),
+    )
+
+    def seat_count(self, players: int) -> int:
+        return players + self.dummies
+
+    def dummy_seats(self, players: int) -> tuple[int, ...]:
+        return tuple(range(players, players + self.dummies))
+
+    def describe(self, strategy: str) -> str:
+        return {
+            "random": "takes 1 to 3 stones uniformly",
+            "greedy": "takes as many as it may",
+            "search": "leaves a multiple of four when it can",
+        }[strategy]
+
+    def rules(self) -> dict:
+        return {"stones": self.stones}
+
+    def problem(self) -> str | None:
+        return None
+
+    def seconds_per_game(self, strategies: Sequence[str]) -> float:
+        return self.seconds
+
+    def identity(self) -> str:
+        return repr(self)
+
+    def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
+        seats = self.seat_count(len(strategies))
+        stones, seat, turns, first = self.stones, 0, 0, None
+        while True:
+            most = min(3, stones)
+            strategy = strategies[seat] if seat < len(strategies) else None
+            if strategy == "random":
+                take = rng.randint(1, most)
+            elif strategy == "greedy":
+                take = most
+            elif strategy == "search":
+                take = stones % 4 or rng.randint(1, most)
+            else:  # a dummy
+                take = 1
+            first = take if first is None else first
+            stones -= take
+            turns += 1
+            if stones == 0:
+                return GameResult((seat,), turns, {"first_take": first, "long": float(turns > 5)})
+            seat = (seat + 1) % seats
+
+
+@dataclass(frozen=True)
+class Stuck(Nim):
+    """No stones: every game is over before it starts."""
+
+    stones: int = 0
+
+    def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
+        return GameResult((1,), 0, {"first_take": 0, "long": 0.0})

@@ -1,0 +1,525 @@
+"""Permutations' rulebook: the A6 booklet and its reading edition measured, its words read back and
+checked against numbers worked out here from the seed, its imposition folded by an oracle, and every
+way a build must fail (one line naming file and line or key, nothing written).
+
+Expected values are typed in from seed 004 and design.md, or computed by this file's own oracles;
+where a test compares with the engine too, it says so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2
+import pytest
+from conftest import PROJECT
+from pypdf import PdfReader
+
+from grawlix_print.errors import GrawlixError
+from grawlix_print.games import game
+from grawlix_print.games.permutations import facts as facts_module
+from grawlix_print.games.permutations.deck import default_deck
+from grawlix_print.games.permutations.scoring import face_up_limit
+from grawlix_print.games.permutations.table import SEATINGS, hand_size
+from grawlix_print.leaflet.booklet import imposition, padded
+from grawlix_print.leaflet.build import build_leaflet
+
+TEMPLATES = PROJECT / "grawlix_print" / "games" / "permutations" / "templates"
+MM = 72 / 25.4
+A6_MM = (105.0, 148.0)  # ISO 216
+SHEET_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+# From seed 004 and design.md, typed in: (seats, cards dealt, hand, pool, dummies) by player count.
+TABLE = {2: (4, 48, 11, 4, 2), 3: (4, 48, 11, 4, 1), 4: (5, 50, 9, 5, 1), 5: (5, 50, 9, 5, 0)}
+WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 7: "seven", 9: "nine",
+         11: "eleven", 12: "twelve", 48: "forty-eight", 50: "fifty"}  # fmt: skip
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True, cwd=cwd or PROJECT, check=False,
+        env={"PYTHONPATH": str(PROJECT), "GRAWLIX_PRINT_SCREENSHOTS": "off", "PATH": "/usr/bin:/bin"},
+    )  # fmt: skip
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    """A private copy of the game's templates that a test may edit."""
+    folder = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, folder)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def line_of(path: Path, words: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if words in line)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Both papers, built once: {paper: (booklet path, reading path)}."""
+    result = {}
+    for paper in SHEET_MM:
+        out = tmp_path_factory.mktemp(f"rulebook-{paper}")
+        build_leaflet(game("permutations"), out, paper)
+        result[paper] = (out / f"leaflet-{paper}.pdf", out / f"leaflet-reading-{paper}.pdf")
+    return result
+
+
+def reading_text(path: Path) -> list[str]:
+    """Each page's words, lines joined by spaces; an icon drawn in the text (no character of the
+    font stands under it) is left out."""
+    return [" ".join((page.extract_text() or "").replace("\x00", "").split()) for page in PdfReader(path).pages]
+
+
+# --- sizes and pages -------------------------------------------------------------------------
+
+
+def test_the_reading_edition_is_one_a6_page_per_page(built):
+    reader = PdfReader(built["a4"][1])
+    assert len(reader.pages) == 12
+    for page in reader.pages:
+        width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+        assert (round(width, 2), round(height, 2)) == A6_MM
+    titles = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert titles[:4] == ["Overview", "Components", "Set-Up", "Playing the Game"]
+
+
+@pytest.mark.parametrize("paper", SHEET_MM)
+def test_the_print_edition_is_two_sided_sheets_of_the_paper(built, paper):
+    reader = PdfReader(built[paper][0])
+    assert len(reader.pages) == 4  # twelve pages: three folded halves on two sheets, both sides
+    for page in reader.pages:
+        width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+        assert (round(width, 1), round(height, 1)) == SHEET_MM[paper]
+
+
+def test_the_text_is_set_in_schola_with_the_fonts_embedded(built):
+    fonts = set()
+    for page in PdfReader(built["a4"][1]).pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+            assert "/FontFile2" in font.get_object()["/FontDescriptor"] or "/DescendantFonts" in font.get_object()
+    assert {"ScholaPnP-Regular", "ScholaPnP-Bold"} <= fonts
+
+
+# --- the imposition, folded by an oracle ---------------------------------------------------
+
+
+def quarter_texts(pdf: Path, paper: str) -> dict[tuple[int, int, int], tuple[str, str, str]]:
+    """Text in each quarter of each sheet side, read off the rendered page by pdfium:
+    (side index, row, column) -> (the whole quarter's text, its top band's, its bottom band's)."""
+    width, height = (d * MM for d in SHEET_MM[paper])
+    band = 14 * MM
+    found = {}
+    document = pypdfium2.PdfDocument(str(pdf))
+    for index in range(len(document)):
+        page = document[index]
+        page.render(scale=0.5)  # the page must render; its text is then read where it lies
+        text = page.get_textpage()
+        for row in (0, 1):
+            for column in (0, 1):
+                left, right = column * width / 2, (column + 1) * width / 2
+                top, bottom = height - row * height / 2, height - (row + 1) * height / 2
+                found[(index, row, column)] = (
+                    " ".join(text.get_text_bounded(left, bottom, right, top).split()),
+                    " ".join(text.get_text_bounded(left, top - band, right, top).split()),
+                    " ".join(text.get_text_bounded(left, bottom, right, bottom + band).split()),
+                )
+    return found
+
+
+def page_identity(quarter: tuple[str, str, str]) -> str:
+    """Which booklet page a quarter shows: cover, back, blank, or the number at its foot."""
+    whole, top, bottom = quarter
+    if not whole:
+        return "blank"
+    if top.startswith("Version"):
+        return "cover"
+    if "Contact" in whole:
+        return "back"
+    number = re.fullmatch(r".*?(\d+)", bottom)
+    assert number, f"no page number at the foot of {whole[:60]!r}"
+    return number.group(1)
+
+
+def folded(sheets: dict[tuple[int, int, int], str]) -> list[str]:
+    """Cut every sheet across the middle, fold each half down the middle with its front outside,
+    nest the halves in order (the first outside) and read the booklet from the front.
+
+    Sheets print two-sided, flipped on the long edge: PDF page 2k is sheet k's front, 2k+1 its back,
+    each as seen from its own side. A folded half reads: front right, back left, back right, front left.
+    """
+    halves = []
+    for index in range(0, max(i for i, _, _ in sheets) + 1, 2):
+        for row in (0, 1):
+            front_l, front_r = sheets[(index, row, 0)], sheets[(index, row, 1)]
+            back_l, back_r = sheets[(index + 1, row, 0)], sheets[(index + 1, row, 1)]
+            if {front_l, front_r, back_l, back_r} != {"blank"}:
+                halves.append((front_r, back_l, back_r, front_l))
+    first = [p for half in halves for p in half[:2]]
+    second = [p for half in reversed(halves) for p in half[2:]]
+    return first + second
+
+
+@pytest.mark.parametrize("paper", SHEET_MM)
+def test_folded_and_cut_the_sheets_read_in_page_order(built, paper):
+    quarters = quarter_texts(built[paper][0], paper)
+    order = folded({key: page_identity(value) for key, value in quarters.items()})
+    assert order == ["cover", *map(str, range(2, 12)), "back"]
+    # Each page stands upright in its quarter: the cover's version line at the top, numbers at the foot.
+    assert sum(top.startswith("Version") for _, top, _ in quarters.values()) == 1
+
+
+def test_a_page_count_not_a_multiple_of_four_gets_blanks_before_the_back(copy, tmp_path):
+    text = copy / "leaflet.md"
+    source = text.read_text()
+    start, end = source.index("::: page glance"), source.index("::: page score sheet")
+    text.write_text(source[:start] + source[end:])  # eleven pages
+    build_leaflet(game(templates=copy), tmp_path, "a4")
+    order = folded({k: page_identity(v) for k, v in quarter_texts(tmp_path / "leaflet-a4.pdf", "a4").items()})
+    assert order == ["cover", *map(str, range(2, 11)), "blank", "back"]
+    assert padded(11) == [*range(10), None, 10]
+
+
+def test_the_imposition_puts_every_page_once_in_each_side_of_every_half():
+    for pages in range(2, 25):
+        slots = imposition(pages)
+        placed = [s.page for s in slots if s.page is not None]
+        assert sorted(placed) == list(range(pages))
+        sheets = -(-len(padded(pages)) // 8)
+        assert len(slots) == sheets * 8
+
+
+def test_on_letter_pages_shrink_to_a_quarter_and_keep_their_shape(built):
+    """US Letter is too short for two A6 pages: each page is scaled to fit half its height."""
+    with pdfplumber.open(built["letter"][0]) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+    scale = min(215.9 / 2 / 105, 279.4 / 2 / 148)
+    assert 0.94 < scale < 0.95
+    # The back cover's licence line starts at the page's side margin (9 mm), shrunk by the scale,
+    # inside its quarter whose spare width is shared on both sides.
+    licence = next(w for w in words if w["text"] == "This")
+    expected = (215.9 / 2 - 105 * scale) / 2 + 9 * scale
+    assert licence["x0"] / MM == pytest.approx(expected, abs=0.3)
+
+
+# --- the words, against the seed and the engine -----------------------------------------------
+
+
+def test_every_number_in_the_text_follows_the_table_and_the_deck(built):
+    pages = reading_text(built["a4"][1])
+    text = " ".join(pages)
+    deck = default_deck()
+    # Hand and pool sizes: the seed's (typed in above) and the engine's table agree, and the text says them.
+    for players, (seats, cards, hand, pool, dummies) in TABLE.items():
+        table = SEATINGS[players]
+        assert (table.seats, table.dummies) == (seats, dummies)
+        assert hand_size(len(deck.in_play(table.special_cards)), table.seats) == hand
+    assert f"with two or three players, deal {WORDS[4]} hands of {WORDS[11]} cards" in text
+    assert f"with four or five players, deal {WORDS[5]} hands of {WORDS[9]} cards" in text
+    assert f"{WORDS[4]} with two or three players, {WORDS[5]} with four or five. They are the first pool" in text
+    assert "Play with two dummies in a two-player game and with one in a three- or four-player game" in text
+    # Icon ranges: the seed's, and the deck's.
+    assert [(r.icon.value, r.first, r.last) for r in deck.icons] == [("star", 1, 16), ("moon", 17, 32), ("sun", 33, 48)]
+    for icon, first, last in (("star", 1, 16), ("moon", 17, 32), ("sun", 33, 48)):
+        assert f"a {icon} on cards {first} to {last}" in text
+    assert "Forty-eight coloured cards, twelve in each of four colours: red, yellow, green and blue" in text
+    assert "from 1 to 48" in text and "A deck of fifty cards" in text
+    # Scoring numbers: the seed's.
+    assert "Each star scores two points" in text
+    assert "scores five points more" in text and "loses five points" in text
+    assert "A game lasts three rounds" in text
+
+
+def test_the_scoring_table_stops_at_the_largest_face_up_set_the_engine_proves(built):
+    """Hands of 11 (48 cards, 4 seats) or 9: a face-up set is at most as large as the face-down one,
+    so two of them fit in a hand: at most 11 // 2 = 5 (worked out here, not by the engine)."""
+    assert face_up_limit(default_deck()) == 11 // 2 == 5
+    page = reading_text(built["a4"][1])[6]
+    assert "Set size 1 2 3 4 5 Points 1 4 9 16 25" in page
+    assert "The table stops at five" in page and "With hands of at most eleven cards" in page
+
+
+def test_the_worked_example_adds_up_by_hand(built):
+    # Ana: 8 27 42 3 12 24 37 20 0. Stars 8 3 12 (3 x 2 = 6); moons 27 24 20 (3, tied with Bo: +5);
+    # sets red 8 27 + the 0 = 3 (9), yellow 42 (1), green 3 12 24 37 = 4 face down, blue 20 (1): 11.
+    page = reading_text(built["a4"][1])[7]
+    assert "Her three stars score 6 points" in page
+    assert "Ana scores 22 points for the round: 6 for stars, 11 for colours and 5 for moons" in page
+
+
+def test_the_cover_title_is_coloured_letter_by_letter_in_the_deck_colours(built):
+    """The title's letters are filled in the four card colours, each outlined in the text's near-black."""
+    deck = default_deck()
+    inks = {tuple(round(c, 2) for c in colour.ink.rgb) for colour in deck.colours}
+    with pdfplumber.open(built["a4"][1]) as pdf:
+        cover = pdf.pages[0]
+        fills = {tuple(round(c, 2) for c in shape["non_stroking_color"]) for shape in cover.curves
+                 if shape.get("fill") and shape.get("non_stroking_color") and len(shape["non_stroking_color"]) == 3}
+        outlines = [s for s in cover.curves if s.get("stroke") and not s.get("fill")]
+    assert inks <= fills
+    assert len(outlines) >= 4  # one outline path per line of letters
+
+
+# --- rules.toml reaches everything ---------------------------------------------------------------
+
+
+def test_a_moon_bonus_of_seven_reaches_the_text_and_the_scorer(copy, tmp_path):
+    edit(copy / "rules.toml", "moon_bonus = 5", "moon_bonus = 7")
+    build_leaflet(game(templates=copy), tmp_path, "a4")
+    text = " ".join(reading_text(tmp_path / "leaflet-reading-a4.pdf"))
+    assert "scores seven points more" in text
+    assert "the moon bonus of 7" in text and "Ana scores 24 points for the round: 6 for stars, 11 for colours and 7 for moons" in text
+    assert "five points more" not in text
+    result = run("score", "--templates", str(copy), str(copy / "examples" / "scoring.toml"), "--json")
+    assert result.returncode == 0, result.stderr
+    scores = json.loads(result.stdout)
+    assert scores["Ana"]["moons"]["bonus"] == 7 and scores["Ana"]["points"] == 24
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "2.5", '"five"', "true"])
+def test_a_rules_value_that_is_not_a_positive_whole_number_is_one_line(copy, tmp_path, value):
+    edit(copy / "rules.toml", "moon_bonus = 5", f"moon_bonus = {value}")
+    result = run("leaflet", "--templates", str(copy), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"error: {copy / 'rules.toml'}: moon_bonus: must be a positive whole number")
+    assert result.stderr.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unknown_or_missing_rules_key_is_one_line(copy):
+    edit(copy / "rules.toml", "rounds = 3", "round = 3")
+    with pytest.raises(GrawlixError) as caught:
+        game(templates=copy).check()
+    assert caught.value.where == f"{copy / 'rules.toml'}: round"
+
+
+# --- false text fails the build ------------------------------------------------------------------
+
+
+def test_a_wrong_figure_in_the_example_fails_the_build_naming_the_line(copy, tmp_path):
+    text = copy / "leaflet.md"
+    edit(text, "Her three reds score 9", "Her three reds score 10")
+    edit(text, "red scores 9,", "red scores 10,")
+    result = run("leaflet", "--templates", str(copy), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    line = line_of(text, "red scores 10")
+    assert result.stderr.startswith(f"error: {text}:{line}: the text claims \"scoring Ana: 3 red, red scores 10")
+    assert "the scorer finds red scores 9" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_example_file_that_no_longer_matches_the_text_fails_the_build(copy):
+    edit(copy / "examples" / "scoring.toml", "Ana = [3, 12, 24,", "Ana = [3, 12, 25,")  # a moon becomes a moon...
+    edit(copy / "examples" / "scoring.toml", "27, 20, 0, 42]", "27, 5, 0, 42]")  # ...and a moon a star
+    with pytest.raises(GrawlixError) as caught:
+        game(templates=copy).rulebook()
+    assert caught.value.where == f"{copy / 'leaflet.md'}:{line_of(copy / 'leaflet.md', 'Her three stars score')}"
+    assert "the scorer finds 4 stars" in caught.value.what
+
+
+def test_a_claim_about_play_is_tested_by_the_engine(copy, monkeypatch):
+    """If dummies took the highest card, the text's "lowest-numbered card" would be false."""
+    from grawlix_print.games.permutations import engine
+
+    monkeypatch.setattr(engine, "dummy_collection", max)
+    facts_module._played.cache_clear()
+    try:
+        with pytest.raises(GrawlixError) as caught:
+            game(templates=copy).rulebook()
+    finally:
+        facts_module._played.cache_clear()
+    line = line_of(copy / "leaflet.md", "{check engine: dummies collect the lowest card}")
+    assert caught.value.where == f"{copy / 'leaflet.md'}:{line}"
+    assert "a dummy collected" in caught.value.what
+
+
+@pytest.mark.parametrize("count", ["1", "6"])
+def test_a_player_count_outside_two_to_five_is_one_line(copy, tmp_path, count):
+    text = copy / "leaflet.md"
+    edit(text, "deal {players.4.hands} hands", f"deal {{players.{count}.hands}} hands")
+    result = run("leaflet", "--templates", str(copy), "-o", str(tmp_path / "out"))
+    line = line_of(text, f"players.{count}.hands")
+    assert result.returncode == 1
+    assert result.stderr == f"error: {text}:{line}: Permutations is played by 2, 3, 4 or 5 players, not {count}\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_false_claim_about_the_table_is_one_line(copy):
+    edit(copy / "leaflet.md", "{check players 2 and 3: same table}", "{check players 3 and 4: same table}")
+    with pytest.raises(GrawlixError) as caught:
+        game(templates=copy).rulebook()
+    assert "3 players sit 4 seats and 4 players 5" in caught.value.what
+
+
+def test_an_overfull_page_names_the_page(copy, tmp_path):
+    edit(copy / "leaflet.md", "## Overview\n", "## Overview\n\n" + "A sentence that takes up room. " * 120 + "\n\n")
+    result = run("leaflet", "--templates", str(copy), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    line = line_of(copy / "leaflet.md", "::: page overview")
+    assert result.stderr.startswith(f"error: {copy / 'leaflet.md'}:{line}: page overview does not fit on A6 paper: ")
+    assert not (tmp_path / "out").exists()
+
+
+def test_same_bytes_twice(built, tmp_path):
+    build_leaflet(game("permutations"), tmp_path, "a4")
+    for path in built["a4"]:
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes()
+
+
+# --- the score command ---------------------------------------------------------------------------
+
+
+ROUND = """\
+Ana = [3, 12, 24, 37, 8, 27, 20, 0, 42]
+Bo = [1, 19, 2, 18, 34, 17, 33, 45, 49]
+Cy = [4, 5, 9, 16, 21, 28, 29, 40, 44]
+"""
+
+
+def test_score_json_against_hand_worked_cases(tmp_path):
+    path = tmp_path / "round.toml"
+    path.write_text(ROUND)
+    result = run("score", "--game", "permutations", str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    scores = json.loads(result.stdout)  # one object
+    assert list(scores) == ["Ana", "Bo", "Cy"]
+    # Cy: all blue: 4 5 9 16 stars (8 points), 21 28 29 moons, 40 44 suns; one set of 9, face down: 0.
+    assert scores["Cy"]["points"] == 8 + 5  # three moons: tied for the most with Ana and Bo
+    assert scores["Cy"]["colours"] == {"sets": {"blue": 9}, "face_down": "blue", "multicoloured_as": None, "points": 0}
+    # Ana (see the worked example): 6 + 11 + 5; Bo: stars 1 2 (4), sets red 1 19 (4), yellow 2 18 34 down,
+    # green 17 (1), blue 33 45 (4), the 49 none: 9; moons 3: +5.
+    assert (scores["Ana"]["points"], scores["Bo"]["points"]) == (22, 18)
+    assert scores["Ana"]["colours"]["multicoloured_as"] == "red" and scores["Ana"]["colours"]["face_down"] == "green"
+    assert scores["Bo"]["suns"] == {"cards": 3}
+
+
+def test_score_with_earlier_suns_applies_the_penalty(tmp_path):
+    path = tmp_path / "last.toml"
+    path.write_text(ROUND + "\n[suns]\nAna = 6\nBo = 2\nCy = 5\n")
+    scores = json.loads(run("score", "--game", "permutations", str(path), "--json").stdout)
+    # Suns over the game: Ana 6 + 2 = 8, Bo 2 + 3 = 5, Cy 5 + 2 = 7: Ana loses 5.
+    assert [scores[s]["suns"]["total"] for s in ("Ana", "Bo", "Cy")] == [8, 5, 7]
+    assert [scores[s]["suns"]["penalty"] for s in ("Ana", "Bo", "Cy")] == [5, 0, 0]
+    assert scores["Ana"]["points"] == 22 - 5
+    text = run("score", "--game", "permutations", str(path)).stdout
+    assert "Ana: 17 points" in text and "2, 8 in the game: the most, -5" in text
+
+
+BAD_SCORES = {
+    "unknown card": ("Ana = [3, 50]\n", "Ana: there is no card 50 (the cards are 0 to 49)"),
+    "a card held twice": ("Ana = [3, 4]\nBo = [4]\n", "Bo: card 4 is also in Ana's cards"),
+    "a seat with no cards": ("Ana = [3]\nBo = []\n", "Bo: no cards: every seat collects one card per auction"),
+    "not TOML": ("Ana = [3\n", "not a TOML score file"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_SCORES)
+def test_a_bad_score_file_is_one_line(tmp_path, case):
+    content, message = BAD_SCORES[case]
+    path = tmp_path / "round.toml"
+    path.write_text(content)
+    result = run("score", "--game", "permutations", str(path), "--json")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {path}: {message}") and result.stderr.count("\n") == 1
+
+
+def test_a_game_without_a_score_command_refuses_it_in_one_line(tmp_path):
+    path = tmp_path / "round.toml"
+    path.write_text(ROUND)
+    result = run("score", str(path))
+    assert result.returncode == 1
+    assert result.stderr == "error: grawlix has no score command (its own commands: check, facts)\n"
+
+
+# --- the web edition, init, all ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    from grawlix_print.web.build import build_web
+
+    out = tmp_path_factory.mktemp("web")
+    build_web(game("permutations"), out)
+    return out
+
+
+def test_the_web_edition_has_the_same_words_and_pictures(web, built):
+    html = (web / "rules.html").read_text()
+    markdown = (web / "rules.md").read_text()
+    assert html.count("<h1") == 1 and '<h1 id="diagram-title"><svg' in html  # the drawn title is the heading
+    assert "font-family:'Schola PnP'" in html  # set in the game's faces
+    assert html.count('class="drawn-glyph"') >= 6  # the icons, drawn from the same outlines as in print
+    assert 'id="diagram-scoring-ana"' in html and 'id="diagram-scoring-table"' in html
+    for name in ("title", "scoring-table", "scoring-ana", "score-sheet"):
+        assert f"](diagrams/{name}.svg)" in markdown and (web / "diagrams" / f"{name}.svg").is_file()
+    assert markdown.startswith("# ![Permutations")
+    assert markdown.count("diagrams/title.svg") == 1  # printed on both covers, shown once
+    for words in ("deal four hands of eleven cards", "Ana scores 22 points for the round", "The table stops at five"):
+        assert words in markdown and words in html
+
+
+def test_the_web_cards_are_the_print_cards(web, built):
+    """The same drawing code: the example's nine cards show the same numbers in the SVG and the PDF."""
+    svg = (web / "diagrams" / "scoring-ana.svg").read_text()
+    numbers = re.findall(r">(\d+)</text>", svg)
+    assert numbers == ["8", "27", "42", "3", "12", "24", "37", "20", "0"]
+    page = reading_text(built["a4"][1])[7]
+    assert "8 27 42 3 12 24 37 20 0" in page
+
+
+def test_init_gives_editable_templates_that_build(tmp_path):
+    result = run("init", "--game", "permutations", str(tmp_path / "game"))
+    assert result.returncode == 0, result.stderr
+    templates = tmp_path / "game" / "templates"
+    for name in ("components.toml", "rules.toml", "leaflet.md", "examples/scoring.toml"):
+        assert (templates / name).read_bytes() == (TEMPLATES / name).read_bytes()
+    edit(templates / "leaflet.md", "lasts about half an hour", "lasts about forty minutes")
+    result = run("all", "--templates", str(templates), "-o", str(tmp_path / "out"), "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "leaflet" / "leaflet-letter.pdf").is_file()
+    assert (tmp_path / "out" / "web" / "rules.html").is_file()
+    assert "lasts about forty minutes" in reading_text(tmp_path / "out" / "leaflet" / "leaflet-reading-a4.pdf")[1]
+
+
+# --- the shipped typeface ------------------------------------------------------------------------
+
+DEBIAN_SCHOLA = Path("/usr/share/texmf/fonts/opentype/public/tex-gyre")
+
+
+def test_schola_ships_with_its_licence_and_a_notice_of_its_changes():
+    from fontTools.ttLib import TTFont
+
+    from grawlix_print.fonts import FONT_DIR, SCHOLA_BOLD, SCHOLA_REGULAR
+
+    assert "LaTeX Project Public License" in (FONT_DIR / "ScholaPnP-GUST-FONT-LICENSE.txt").read_text()
+    readme = (FONT_DIR / "ScholaPnP-README.txt").read_text()
+    assert "What was changed" in readme and "do not support this version" in " ".join(readme.split())
+    for path in (SCHOLA_REGULAR, SCHOLA_BOLD):
+        font = TTFont(path)
+        assert "glyf" in font and "CFF " not in font  # TrueType outlines: reportlab can embed them
+        assert font["name"].getDebugName(1) == "Schola PnP"  # renamed, as the GUST licence asks
+        assert "GUST Font License" in font["name"].getDebugName(0)
+        assert {ord(c) for c in "Permutations’–×0123456789"} <= set(font.getBestCmap())
+
+
+@pytest.mark.skipif(not DEBIAN_SCHOLA.is_dir(), reason="Debian's fonts-texgyre is not installed")
+def test_the_shipped_schola_is_remade_byte_for_byte_from_tex_gyre():
+    from grawlix_print.fonts import SCHOLA_REGULAR
+    from grawlix_print.fonts.schola import SOURCES, converted
+
+    source = (DEBIAN_SCHOLA / SOURCES[SCHOLA_REGULAR]).read_bytes()
+    assert converted(source, "Regular") == SCHOLA_REGULAR.read_bytes()

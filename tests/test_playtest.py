@@ -1,0 +1,277 @@
+"""The playtest layer on its own: statistics against textbook values, seeded batches, executors,
+the report's bytes, with toy games (tests/playtest_toys.py) instead of any real game."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+import pytest
+
+from grawlix_print.errors import GrawlixError
+from grawlix_print.playtest import runner
+from grawlix_print.playtest.output import write_report
+from grawlix_print.playtest.protocol import GameResult, Playtester
+from grawlix_print.playtest.report import Run, differences, figure_rows, json_text, report, text_summary
+from grawlix_print.playtest.runner import Job, Pool, check_duration, open_pool, play_batch, run
+from grawlix_print.playtest.stats import Moments, mean_difference, proportion_difference, quantile, wilson
+from grawlix_print.playtest.tally import Tally
+
+from playtest_toys import Nim, Stuck
+
+Z = 1.959963984540054
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+def test_wilson_by_hand():
+    """5 of 10: p = 1/2, so the centre is 1/2 and the half-width is z/(1+z²/n) * sqrt(1/4n + z²/4n²)."""
+    n, z2 = 10, Z * Z
+    half = Z / (1 + z2 / n) * math.sqrt(0.25 / n + z2 / (4 * n * n))
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.5 - half) and high == pytest.approx(0.5 + half)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    # No successes: the upper bound is z²/(n + z²), the lower exactly 0 (likewise for all successes).
+    assert wilson(0, 10) == (0.0, pytest.approx(z2 / (10 + z2)))
+    assert wilson(10, 10) == (pytest.approx(10 / (10 + z2)), 1.0)
+
+
+def test_wilson_and_newcombe_against_the_literature():
+    """Newcombe (1998), Statistics in Medicine 17: 81/263 has Wilson interval 0.2553 to 0.3662;
+    56/70 - 48/80 has hybrid score interval 0.0524 to 0.3339, and 9/10 - 3/10 has 0.1705 to 0.8090."""
+    assert [round(x, 4) for x in wilson(81, 263)] == [0.2553, 0.3662]
+    assert [round(x, 4) for x in proportion_difference(56, 70, 48, 80).ci95] == [0.0524, 0.3339]
+    assert [round(x, 4) for x in proportion_difference(9, 10, 3, 10).ci95] == [0.1705, 0.8090]
+
+
+def test_two_proportion_z_test_by_hand():
+    """Pooled p = 104/150, z = 0.2 / sqrt(p(1-p)(1/70 + 1/80)) = 2.650, two-sided p = 0.0080."""
+    pooled = 104 / 150
+    z = 0.2 / math.sqrt(pooled * (1 - pooled) * (1 / 70 + 1 / 80))
+    found = proportion_difference(56, 70, 48, 80)
+    assert found.difference == pytest.approx(0.2)
+    assert found.p_value == pytest.approx(math.erfc(z / math.sqrt(2)))
+    assert round(found.p_value, 4) == 0.0080 and found.significant
+    same = proportion_difference(30, 60, 30, 60)
+    assert same.p_value == pytest.approx(1.0) and not same.significant
+    assert proportion_difference(0, 0, 1, 2).difference is None
+
+
+def test_means_quantiles_and_welch():
+    histogram = Counter({1: 2, 2: 3, 4: 1})  # 1, 1, 2, 2, 2, 4
+    moments = Moments.of(histogram)
+    assert moments.mean == pytest.approx(2.0)
+    assert moments.variance == pytest.approx((1 + 1 + 0 + 0 + 0 + 4) / 5)
+    assert [quantile(histogram, q) for q in (0.25, 0.5, 0.75, 1.0)] == [1, 2, 2, 4]
+    a, b = Moments.of(Counter({10: 50, 12: 50})), Moments.of(Counter({10: 50, 11: 50}))
+    found = mean_difference(a, b)
+    spread = math.sqrt(a.variance / 100 + b.variance / 100)
+    assert found.difference == pytest.approx(0.5)
+    assert found.ci95 == pytest.approx((0.5 - Z * spread, 0.5 + Z * spread))
+    assert found.significant
+
+
+# --- tallies and batches ----------------------------------------------------------------------
+
+
+def test_tally_of_batches_is_the_tally_of_the_whole():
+    job = Job(Nim(), 2, ("random", "greedy"), 500, 7, rotate=True)
+    size = job.batch_size()
+    whole = Tally.total(job.seats, (play_batch(job, a, b) for a, b in job.batches()))
+    assert whole.games == 500 and sum(whole.lengths.values()) == 500
+    assert whole.strategy_seats == Counter({"random": 500, "greedy": 500})
+    assert size < 500  # several batches: the sum above is a real merge
+
+
+def test_a_tally_refuses_what_is_no_game():
+    tally = Tally(2)
+    with pytest.raises(ValueError):
+        tally.add(GameResult((2,), 1), ("random", "random"))
+    with pytest.raises(ValueError):
+        tally.add(GameResult((), 1), ("random", "random"))
+    with pytest.raises(ValueError):
+        tally.add(GameResult((0,), 1), ("random",))
+
+
+def test_known_outcomes_of_a_toy_game():
+    """Nim with 8 stones against perfect play: the second player always wins; rotated, each
+    strategy sits in each seat half of the time."""
+    job = Job(Nim(stones=8), 2, ("search", "search"), 300, 1)
+    tally = run(job, Pool(runner.InlineExecutor(), 1)).tally
+    assert tally.seat_wins == [0, 300]
+    record = report(Run(job, run(job, Pool(runner.InlineExecutor(), 1))))
+    assert record["seat_win_rate"] == [0.0, 1.0] and record["seat_win_ci95"][1][1] == 1.0
+    rotated = Job(Nim(stones=10), 2, ("search", "greedy"), 400, 1, rotate=True)
+    tally = run(rotated, Pool(runner.InlineExecutor(), 1)).tally
+    # 10 stones: the first player leaves 8 and wins with search; greedy takes 3, leaving 7, and loses.
+    assert tally.strategy_wins == Counter({"search": 400}) and tally.strategy_seats["greedy"] == 400
+
+
+def test_dummies_are_tallied_against_each_strategy():
+    job = Job(Nim(stones=5, dummies=1), 2, ("greedy", "greedy"), 50, 3)
+    record = report(Run(job, run(job, Pool(runner.InlineExecutor(), 1))))
+    assert record["seats"] == ["player 1", "player 2", "dummy 1"]
+    # 5 stones: player 1 takes 3, player 2 takes 2 and wins; the dummy never plays.
+    assert record["seat_win_rate"] == [0.0, 1.0, 0.0]
+    assert record["dummy_win_rate"] == {"greedy": 0.0}
+    job = Job(Nim(stones=7, dummies=1), 2, ("greedy", "greedy"), 50, 3)
+    record = report(Run(job, run(job, Pool(runner.InlineExecutor(), 1))))
+    assert record["dummy_win_rate"] == {"greedy": 1.0}  # 3 + 3, then the dummy takes the last one
+
+
+def seeded(seed: int, workers: int, games: int = 3000) -> dict:
+    job = Job(Nim(stones=21), 2, ("random", "random"), games, seed)
+    with open_pool(workers) as pool:
+        return report(Run(job, run(job, pool)))
+
+
+def test_the_same_seed_gives_the_same_figures_on_any_number_of_workers():
+    one, two = seeded(11, 1), seeded(11, 2)
+    assert json_text(one) == json_text(two)
+    assert seeded(12, 1) != one  # and another seed other figures
+
+
+def test_figures_come_from_the_batch_seeds_alone(monkeypatch):
+    """A batch is played from its seed: replaying one batch by hand gives the same games."""
+    job = Job(Nim(stones=21), 2, ("random", "random"), 100, 5)
+    rng = random.Random(runner.batch_seed(5, 0))
+    lengths = Counter(job.playtester.play(("random", "random"), rng).length for _ in range(job.batch_size()))
+    assert play_batch(job, 0, job.batch_size()).lengths == lengths
+
+
+def test_each_batch_plays_games_of_its_own():
+    """Batches are seeded apart: two batches of the same run do not replay the same games."""
+    job = Job(Nim(stones=40), 2, ("random", "random"), 400, 5)
+    size = job.batch_size()
+    first, second = play_batch(job, 0, size), play_batch(job, size, 2 * size)
+    assert first.lengths != second.lengths
+
+
+def test_spawned_workers_rebuild_the_playtester_from_its_pickle():
+    """A fresh interpreter (spawn, as a cluster worker) plays the same batch to the same tally."""
+    job = Job(Nim(stones=13), 2, ("random", "greedy"), 200, 9, rotate=True)
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as executor:
+        spawned = executor.submit(play_batch, job, 0, 200).result()
+    assert spawned == play_batch(job, 0, 200)
+
+
+def test_a_dask_cluster_gives_the_figures_of_local_processes():
+    distributed = pytest.importorskip("distributed")
+    job = Job(Nim(stones=17), 2, ("random", "greedy"), 2000, 4, rotate=True)
+    with open_pool(2) as pool:
+        local = report(Run(job, run(job, pool)))
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=2, dashboard_address=None) as cluster:
+        with open_pool(scheduler=cluster.scheduler_address) as pool:
+            assert pool.workers == 2
+            remote = report(Run(job, run(job, pool)))
+    assert json_text(remote) == json_text(local)
+
+
+def test_a_scheduler_that_does_not_answer_is_one_error_in_seconds():
+    import socket
+    import time
+
+    with socket.socket() as unused:  # a port nobody listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    began = time.perf_counter()
+    with pytest.raises(GrawlixError, match=f"no Dask scheduler answers at tcp://127.0.0.1:{port}"):
+        with open_pool(scheduler=f"tcp://127.0.0.1:{port}"):
+            pass
+    assert time.perf_counter() - began < 2 * runner.CONNECT_SECONDS + 1
+
+
+# --- interruption and bounds -----------------------------------------------------------------
+
+
+class _Interrupting(runner.InlineExecutor):
+    """Ctrl-C during the third batch."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.calls += 1
+        if self.calls == 3:
+            raise KeyboardInterrupt
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_ctrl_c_keeps_the_batches_finished():
+    job = Job(Nim(), 2, ("random", "random"), 2000, 1)
+    stopped = []
+    outcome = run(job, Pool(_Interrupting(), 1, lambda: stopped.append(True)))
+    assert outcome.interrupted and stopped == [True]
+    assert outcome.tally.games == 2 * job.batch_size() < job.games and not outcome.complete
+    assert report(Run(job, outcome))["complete"] is False
+
+
+def test_a_run_that_could_not_end_within_a_day_is_refused():
+    slow = Nim(seconds=10.0)
+    check_duration(Job(slow, 2, ("random", "random"), 8000, 1), 1)  # 22 hours: allowed
+    with pytest.raises(GrawlixError, match="would take about 1.2 days on 1 core"):
+        check_duration(Job(slow, 2, ("random", "random"), 10_000, 1), 1)
+    check_duration(Job(slow, 2, ("random", "random"), 10_000, 1), 2)
+
+
+def test_rules_that_end_every_game_at_once_are_refused():
+    from grawlix_print.cli.playtest import _probe
+
+    _probe(Job(Nim(), 2, ("random", "random"), 10, 1), "rules")
+    with pytest.raises(GrawlixError, match="every game ends at once"):
+        _probe(Job(Stuck(), 2, ("random", "random"), 10, 1), "rules")
+
+
+def test_toys_are_playtesters():
+    assert isinstance(Nim(), Playtester)
+
+
+# --- the report ---------------------------------------------------------------------------------
+
+
+def compared() -> dict:
+    a = Job(Nim(stones=10), 2, ("random", "random"), 2000, 3)
+    b = Job(Nim(stones=11), 2, ("random", "random"), 2000, 3)
+    pool = Pool(runner.InlineExecutor(), 1)
+    return report(Run(a, run(a, pool)), Run(b, run(b, pool)))
+
+
+def test_a_comparison_names_the_significant_differences():
+    record = compared()
+    assert record["rules"] == {"stones": 10} and record["builtin_rules"] == {"stones": 11}
+    length = record["differences"]["mean_length"]
+    assert length["difference"] == pytest.approx(record["mean_length"] - record["builtin"]["mean_length"], abs=1e-5)
+    assert length["significant"] and length["ci95"][0] < length["difference"] < length["ci95"][1]
+    assert not record["differences"]["mean_first_take"]["significant"]
+    rows = {row.label: row for row in figure_rows(record)}
+    assert rows["turns per game (mean)"].significant and "built-in" in text_summary(record)
+
+
+def test_the_report_files_are_the_same_bytes_each_time(tmp_path):
+    record = compared()
+    first = {w.path.name: w.path.read_bytes() for w in write_report(tmp_path / "a", record, Nim().credits)}
+    again = {w.path.name: w.path.read_bytes() for w in write_report(tmp_path / "b", record, Nim().credits)}
+    assert first == again
+    assert sorted(first) == ["playtest-length.png", "playtest-measures.png", "playtest-wins.png",
+                             "playtest.json", "playtest.pdf"]  # fmt: skip
+    assert json.loads(first["playtest.json"]) == json.loads(json_text(record))
+    assert first["playtest-wins.png"].startswith(b"\x89PNG") and b"Software" not in first["playtest-wins.png"]
+    import pypdf
+
+    pages = pypdf.PdfReader(tmp_path / "a" / "playtest.pdf").pages
+    assert len(pages) == 1
+    text = " ".join(pages[0].extract_text().split())
+    assert "Toy Nim playtest" in text and "player 1 wins" in text and "built-in rules" in text
+
+
+def test_differences_need_the_same_seats():
+    a = Job(Nim(), 2, ("random", "random"), 100, 1)
+    b = Job(Nim(), 3, ("random",) * 3, 100, 1)
+    pool = Pool(runner.InlineExecutor(), 1)
+    found = differences(Run(a, run(a, pool)), Run(b, run(b, pool)))
+    assert "seat_win_rate_0" not in found and "mean_length" in found
