@@ -11,7 +11,7 @@ import pytest
 from grawlix_print.errors import GrawlixError
 from grawlix_print.papers import paper_size
 from grawlix_print.sheets.layout import (
-    CALIBRATION, FOOTER_GAP_MM, MARK_ZONE_MM, PRINT_MARGIN_MM, STICKER_GAP_MM, Box, bounds, card_spec,
+    FOOTER_GAP_MM, MARK_ZONE_MM, PRINT_MARGIN_MM, STICKER_GAP_MM, Box, bounds, card_spec,
     sheet_pages, sticker_spec,
 )  # fmt: skip
 from tileset import TILES
@@ -21,7 +21,7 @@ def area(spec) -> Box:
     """Where a block may go on the page: inside the printer's margin, above the footer, clear of crop marks."""
     paper = paper_size(spec.paper)
     zone = MARK_ZONE_MM if spec.product == "tiles" else 0.0
-    bottom = PRINT_MARGIN_MM + CALIBRATION[spec.paper][0] + FOOTER_GAP_MM + zone
+    bottom = PRINT_MARGIN_MM + paper.calibration + FOOTER_GAP_MM + zone  # above the calibration square
     return Box(PRINT_MARGIN_MM + zone, bottom, paper.width - PRINT_MARGIN_MM - zone, paper.height - PRINT_MARGIN_MM - zone)
 
 
