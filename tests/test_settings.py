@@ -222,3 +222,23 @@ def test_every_choice_takes_any_case_and_gives_the_choice_itself(templates_copy)
     settings = load_settings(templates_copy)
     assert settings.for_command("sheets") == {"paper": "letter", "markings": "letters", "back_design": "dark"}
     assert settings.for_command("stl") == {"style": "raised"}
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('strategy = "wizard"\n', "[playtest] strategy 'wizard' is not one of random, greedy, search"),
+        ("strategy = [1]\n", "[playtest] strategy '1' is not one of random, greedy, search"),
+        ('strategy = ["random", "greedy", "search"]\n', "[playtest] strategy given 3 times for 2 players"),
+    ],
+)
+def test_an_option_given_several_times_takes_one_value_or_a_list(templates_copy, tmp_path, text, message):
+    """`--strategy` may be typed once or once per player: recorded, a string or a TOML list, checked alike."""
+    settings = templates_copy.parent / "grawlix.toml"
+    settings.write_text("[playtest]\ngames = 10\n" + text)
+    args = ["playtest", "--templates", str(templates_copy), "--quiet", "-o", str(tmp_path / "out")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and result.stderr == f"error: {settings}: {message}" + result.stderr.split(message, 1)[1]
+    assert result.stderr.count("\n") == 1
+    settings.write_text('[playtest]\ngames = 10\nstrategy = "greedy"\n')
+    assert CliRunner().invoke(main, [*args, "--json"]).exit_code == 0

@@ -183,6 +183,8 @@ def _convert(
         if not isinstance(value, bool):
             raise GrawlixError(f"{label} must be true or false, not {value!r}", source)
         return value
+    if option.multiple and not isinstance(value, list):
+        value = [value]  # an option given several times: one value, or a TOML list of them
     ctx = click.Context(command, info_name=command.name)
     ctx.meta[SETTING_KEY] = label
     try:
