@@ -631,3 +631,20 @@ def test_a_read_only_sub_folder_rolls_back_to_the_old_kit_without_a_journal(tmp_
     assert process.stderr.splitlines()[1:] == ["status 1"], process.stderr
     assert process.stderr.startswith(f"error: {out / 'more'}") and "read-only file system" in process.stderr
     assert snapshot(out) == before
+
+
+@pytest.mark.parametrize("kind", ["file", "link to a folder", "fifo"])
+def test_something_else_named_like_the_staging_folder_is_removed_never_followed(tmp_path, kind):
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("keep me")
+    staging = out / kit_build.STAGING
+    if kind == "file":
+        staging.write_text("in the way")
+    elif kind == "fifo":
+        os.mkfifo(staging)
+    else:
+        staging.symlink_to(elsewhere)
+    build(out, "new")
+    assert whole_kit(out) == {"new"} and (elsewhere / "keep.txt").read_text() == "keep me"

@@ -369,8 +369,12 @@ def _stale(
 
 
 def _remove_folder(folder: Path) -> None:
+    """Remove the build's own folder; a file or a link under its name is removed, never followed."""
     try:
-        shutil.rmtree(folder)
+        if folder.is_symlink() or (os.path.lexists(folder) and not folder.is_dir()):
+            folder.unlink()
+        else:
+            shutil.rmtree(folder)
     except FileNotFoundError:
         pass
     except OSError as error:
