@@ -75,7 +75,8 @@ def test_every_product_and_edition_is_there(kit):
     assert "3d/grawlix-raised-plate.stl" in names
     assert "3d/grawlix-flat-plate-1.stl" in names  # the 36 blanks over three 180 mm plates
     assert "3d/grawlix-3d-printing.txt" in names
-    assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".3mf")]) == 13
+    # per colour one-nozzle and two-filament, and the full set one file a plate (3 on 180 mm)
+    assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".3mf")]) == 15
     assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".stl")]) == 7
 
 
@@ -189,6 +190,8 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
             "tile_size": pytest.approx(25.4), "bleed": pytest.approx(3.0),
             "paper": "a4", "markings": "none",
         }  # the paper of each step is the kit's, not the recorded one
+        credits = steps["3d"].pop("credits")  # the files name them: a change to them rebuilds the 3D set
+        assert credits["authors"] == list(game().front_matter.authors)
         assert steps["3d"] == {"layer_height": pytest.approx(0.12), "full_set": True}  # the kit makes the full set
         (kit / "grawlix.toml").write_text("[all]\nspeed = 3\n")
         result = CliRunner().invoke(main, ["all", "--out", str(tmp_path), "--templates", str(kit / "templates")])

@@ -95,6 +95,7 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
         "relief": pytest.approx(4.8), "layer_height": pytest.approx(0.2),
         "first_layer_height": pytest.approx(0.2), "elephant_foot": pytest.approx(0.4),
         "fit": pytest.approx(0.0), "bed": (180.0, 180.0), "markings": "none", "full_set": False,
+        "colour_change": "m600",
     }  # fmt: skip
     assert settings.for_command("all") == {
         "only": ("leaflet", "sheets", "web", "images", "3d"), "paper": "both", "quiet": False,

@@ -85,10 +85,15 @@ def _image_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]
 
 
 def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
+    from ..solid.build import Credits
     from .build import Step
 
     # The published kit carries the full multi-filament set unless grawlix.toml says otherwise.
     solid = {"full_set": True, **options}
+    # The files name the designers and licence: those (not the whole rules text) key the step.
+    credits = Credits.of(game)
+    solid["credits"] = {"authors": list(credits.authors), "licence": credits.licence,
+                        "licence_url": credits.licence_url}  # fmt: skip
     return [Step("3d", stl_step, solid, heavy=True, reads=COMPONENTS)]
 
 
@@ -106,7 +111,7 @@ PRODUCTS: tuple[Product, ...] = (
         "3d",
         "stl",
         ("tile_size", "body_height", "relief", "layer_height", "first_layer_height",
-         "elephant_foot", "fit", "bed", "markings", "full_set"),  # fmt: skip
+         "elephant_foot", "fit", "bed", "markings", "full_set", "colour_change"),  # fmt: skip
         _solid_steps,
         extra="3d",
     ),
@@ -217,11 +222,12 @@ def images_step(out: Path, templates: Path, **options) -> list[Written]:
     return build_images(game(templates=templates), output_folder(out, "images"), **options)
 
 
-def stl_step(out: Path, templates: Path, **options) -> list[Written]:
-    from ..solid.build import build_stl, solid_tiles
+def stl_step(out: Path, templates: Path, credits: dict | None = None, **options) -> list[Written]:
+    from ..solid.build import Credits, build_stl, solid_tiles
 
     chosen = game(templates=templates)
-    written = build_stl(chosen, output_folder(out, "3d"), **options)
+    named = Credits(tuple(credits["authors"]), credits["licence"], credits["licence_url"]) if credits else None
+    written = build_stl(chosen, output_folder(out, "3d"), named, **options)
     return written + _plate_previews(written, out / PREVIEWS, solid_tiles(chosen))
 
 
