@@ -632,7 +632,8 @@ def test_recorded_settings_are_used_and_checked(templates_copy):
     (templates_copy.parent / "grawlix.toml").write_text('[stl]\nbed = "20x20"\n')
     out = templates_copy.parent / "out"
     result = run_stl(out, "--templates", str(templates_copy))
-    assert result.exit_code == 1 and "--bed 20 x 20 mm is too small" in result.stderr
+    settings = templates_copy.parent / "grawlix.toml"  # a value from the file is named by its file and key
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: {settings}: [stl] bed 20 x 20 mm is too small")
     assert not out.exists()
     (templates_copy.parent / "grawlix.toml").write_text('[stl]\nlayer-height = "thick"\n')
     result = run_stl(out, "--templates", str(templates_copy))

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from conftest import PROJECT, TEMPLATES
+from test_kit import WITH_CTRL_C
 
 WAIT = 20.0  # seconds before a missing line fails the test (a loaded CI machine is slow)
 
@@ -26,7 +27,8 @@ class Watcher:
 
     def __init__(self, project: Path) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "grawlix_print", "watch", "--templates", "templates", "-o", "out"],
+            # SIGINT at its default first (a test run started under nohup passes it on ignored): Ctrl-C stops a watch.
+            [*WITH_CTRL_C, sys.executable, "-m", "grawlix_print", "watch", "--templates", "templates", "-o", "out"],
             cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": str(PROJECT)},
         )  # fmt: skip

@@ -25,6 +25,7 @@ from .options import (
     OneLineChoice,
     out_option,
     paper_option,
+    papers,
     templates_option,
 )
 from .settings import with_settings
@@ -99,5 +100,6 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
     from ..sheets.build import build_sheets
 
     folder = output_folder(out, "sheets")
-    report_written(build_sheets(game, folder, paper, tile_size, bleed, backs,
-                                arrangement, markings, sticker_size, back_design, card_size, frame))  # fmt: skip
+    for each in papers(paper):  # --paper both: A4, then Letter
+        report_written(build_sheets(game, folder, each, tile_size, bleed, backs,
+                                    arrangement, markings, sticker_size, back_design, card_size, frame))  # fmt: skip

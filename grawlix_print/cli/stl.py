@@ -102,9 +102,13 @@ def stl(out: Path, style: str, game: Game, **options) -> None:
     Writes into 3d/ in the --out folder. The body height is snapped to a
     layer boundary of your slicer settings, so that one filament change prints
     the glyph in the accent colour. Every 3MF holds one plate that fits --bed.
-    The tiles are those of components.toml in the templates folder.
+    The tiles are those of components.toml in the templates folder. Needs
+    CadQuery: pip install "grawlix-print[3d]".
     """
+    from ..extras import THREE_D
     from ..kit.plan import output_folder
+
+    THREE_D.require()  # a paper-only install: one line saying how to add 3D
     from ..solid.build import build_stl, solid_tiles
     from ..solid.layers import describe_snap
     from ..solid.plan import plan_stl, stl_options

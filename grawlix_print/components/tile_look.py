@@ -154,7 +154,7 @@ def running_glyphs(tiles: TileSet) -> dict[str, TextGlyph]:
     return _read(tiles, text_glyphs)
 
 
-def _read(tiles: TileSet, reader):  # type: ignore[no-untyped-def]
+def _read(tiles: TileSet, reader):
     try:
         return reader(tiles.faces)
     except GrawlixError:

@@ -49,12 +49,15 @@ def build_all(
     """
     from ..files import Written
     from .build import build_kit
-    from .plan import kit_steps
+    from .plan import installed_products, kit_steps
 
     out = Path(out)
     chosen = resolved(game, templates)
     chosen.check()
-    steps = kit_steps(chosen, only, papers, options)
+    wanted, skipped = installed_products(chosen, only)  # 3D without CadQuery: a note, the rest built
+    for note in skipped:
+        on_note(note)
+    steps = kit_steps(chosen, wanted, papers, options)
     outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start,
                          last=lambda files: index_step_for(chosen, files))  # fmt: skip
     return [

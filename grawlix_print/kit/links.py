@@ -14,6 +14,7 @@ from ..games.base import Game
 from ..papers import paper_size
 from ..web.edition import KitLink
 from .index import INDEX
+from .plan import installed_products
 
 
 def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink, ...]:
@@ -49,7 +50,7 @@ def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink,
                 KitLink(f"Sticker sheets ({name})", f"../sheets/{stickers}",
                         "full-sheet sticker paper, for one-inch squares"),
             ]  # fmt: skip
-    if "3d" in game.products:
+    if "3d" in installed_products(game)[0]:  # not without its extra (CadQuery): no link to nothing
         from ..solid.build import INSTRUCTIONS
         from ..solid.plan import slug
 

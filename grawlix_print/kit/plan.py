@@ -12,11 +12,12 @@ build without it never loads OpenCASCADE.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
+from ..extras import EXTRAS
 from ..files import Written
 from ..components.tile_look import MARKINGS
 from ..games import Game, game
@@ -44,6 +45,8 @@ class Product:
     command: str
     options: tuple[str, ...]
     steps: Callable[[Game, Sequence[str], dict], list[Step]]
+    extra: str | None = None
+    """The extra of the install it needs (``3d``), if any: see ``grawlix_print.extras``."""
 
 
 def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
@@ -119,6 +122,7 @@ PRODUCTS: tuple[Product, ...] = (
         ("tile_size", "body_height", "relief", "layer_height", "first_layer_height",
          "elephant_foot", "fit", "bed", "markings", "full_set", "colour_change"),  # fmt: skip
         _solid_steps,
+        extra="3d",
     ),
 )
 PRODUCT_NAMES = tuple(product.name for product in PRODUCTS)
@@ -157,8 +161,28 @@ def kit_steps(
     for entry in PRODUCTS:
         if entry.name in wanted:
             given = {**options.get(entry.name, {}), **{name: options.get(name, {}) for name in PRODUCT_NAMES}}
-            steps += entry.steps(game, papers, {k: v for k, v in given.items() if k in entry.options})
+            chosen = {k: v for k, v in given.items() if k in entry.options}
+            steps += [replace(step, product=entry.name) for step in entry.steps(game, papers, chosen)]
     return steps
+
+
+def installed_products(game: Game, only: Iterable[str] | None = None) -> tuple[tuple[str, ...], list[str]]:
+    """The products to build, and a line for each one left out because its extra is not installed.
+
+    Unasked (``only`` None), such a product is skipped with that line; asked for
+    by name, it is the one-line error.
+    """
+    names = tuple(game.products if only is None else only)
+    kept, skipped = [], []
+    for name in names:
+        extra = EXTRAS[entry.extra] if (entry := product(name)).extra else None
+        if extra is None or name not in game.products or extra.installed():
+            kept.append(name)
+        elif only is None:
+            skipped.append(extra.skipped)
+        else:
+            extra.require()
+    return tuple(kept), skipped
 
 
 # Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -36,7 +37,7 @@ _SECTION_OPEN = {f"container_{kind}_open": kind for kind in SECTION_KINDS}
 
 PARAGRAPH_TAGS = frozenset({"small", "large", "centred", "subtitle", "licence"})
 
-FRONT_MATTER = {
+FRONT_MATTER: dict[str, type] = {
     "title": str, "subtitle": str, "version": str, "authors": list, "contact": str,
     "licence": str, "licence_url": str, "subject": str, "keywords": list, "adapted": str,
 }  # fmt: skip
@@ -75,7 +76,7 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
     match = re.match(r"\+\+\+[ \t]*\n(.*?)\n\+\+\+[ \t]*\n", text, re.DOTALL)
     if not match:
         raise GrawlixError("must start with front matter between two '+++' lines", source)
-    data = parse_toml(match.group(1), source)
+    data = parse_toml(match.group(1), source, first_line=2)  # below the opening +++ line
     for key in data:
         if key not in FRONT_MATTER:
             raise GrawlixError(
@@ -85,7 +86,8 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
     data.setdefault("adapted", "")
     for key, kind in FRONT_MATTER.items():
         value = data.get(key)
-        if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
+        strings = not isinstance(value, list) or all(isinstance(v, str) for v in value)
+        if not (isinstance(value, kind) and strings):
             wanted = "a list of strings" if kind is list else "a string"
             raise GrawlixError(f"front matter: {key} must be {wanted}", source)
     named = data["title"]
@@ -93,7 +95,8 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
             for k, v in data.items()}  # fmt: skip
     if named not in data["keywords"]:
         data["keywords"] = [named, *data["keywords"]]
-    meta = FrontMatter(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    meta = FrontMatter(**fields)
     body_line = text.count("\n", 0, match.end()) + 1
     return meta, text[match.end():], body_line
 
@@ -313,7 +316,8 @@ class _Reader:
         """markdown-it's inline tokens -> spans; placeholders filled, sentence starts capitalised."""
         first = token.map[0] if token.map else 0
         out: list[Span | Break] = []
-        style = {"bold": False, "italic": False, "link": None}
+        bold, italic = False, False  # the style of the text so far
+        link: str | None = None
         for child in token.children or ():
             kind = child.type
             if kind == "text" and "**" in child.content:
@@ -323,19 +327,20 @@ class _Reader:
                 if skip:
                     text, skip = text[skip:], max(0, skip - len(text))
                 if text:
-                    out.append(Span(text, style["bold"], style["italic"], link=style["link"]))
+                    out.append(Span(text, bold, italic, link=link))
             elif kind == "softbreak":
-                out.append(Span(" ", style["bold"], style["italic"], link=style["link"]))
+                out.append(Span(" ", bold, italic, link=link))
             elif kind == "hardbreak":
                 out.append(Break())
             elif kind in ("strong_open", "strong_close"):
-                style["bold"] = kind == "strong_open"
+                bold = kind == "strong_open"
             elif kind in ("em_open", "em_close"):
-                style["italic"] = kind == "em_open"
+                italic = kind == "em_open"
             elif kind == "link_open":
-                style["link"] = child.attrGet("href")
+                href = child.attrGet("href")
+                link = None if href is None else str(href)
             elif kind == "link_close":
-                style["link"] = None
+                link = None
             elif kind in ("placeholder", "bad_brace"):
                 line = self.line(first + token.content.count("\n", 0, child.meta["offset"]))
                 where = f"{self.source}:{line}"
@@ -345,7 +350,7 @@ class _Reader:
                         where,
                     )
                 filled = self.fill(child.content.strip(), line, _SENTENCE_END.search(plain(tuple(out))) is not None)
-                out.extend(replace(s, bold=s.bold or style["bold"], italic=style["italic"], link=s.link or style["link"])
+                out.extend(replace(s, bold=s.bold or bold, italic=italic, link=s.link or link)
                            if isinstance(s, Span) else s for s in filled)  # fmt: skip
         return _merged(out)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import cast
 
 from reportlab.lib.units import mm
 
@@ -24,7 +25,7 @@ from ..drawing.surface import Pen, lines, polygon
 from ..components.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
-from ..components.tiles import TileSet
+from ..components.tiles import Tile, TileSet
 from ..games.base import Game
 from ..rulebook import FrontMatter
 from ..components.tile_look import BACK_DESIGNS, BackDesign, check_mark_size, check_marking, colour_mark
@@ -133,7 +134,7 @@ def sheet_file_name(spec: SheetSpec, design: BackDesign = BACK_DESIGNS["light"],
     The default sizes, markings, back design and frameless faces leave no trace
     in the name; the card-stock name says how the backs are arranged unless it is duplex.
     """
-    square = spec.square if spec.product == "stickers" else spec.tile_size
+    square = spec.square_side if spec.product == "stickers" else spec.tile_size
     parts = [spec.product, spec.paper]
     if abs(square - PAPER_TILE_MM) > 1e-6:
         parts.append(_size_tag(square))
@@ -194,7 +195,7 @@ def write_sheet(
         "sets": sum(page.sets for page in pages if page.side != "back"),
     }
     if spec.product == "stickers":
-        params["square_mm"] = round(spec.square, 4)
+        params["square_mm"] = round(spec.square_side, 4)
     elif spec.backs:
         params["back_design"] = design.name
     kind = "tile sheets" if spec.product == "tiles" else "sticker sheets"
@@ -216,7 +217,7 @@ def _size_words(spec: SheetSpec) -> str:
     """The true sizes: ``at 25.4 mm (1 in)``, ``as 22.5 mm stickers for 25.4 mm (1 in) squares``."""
     if spec.product == "tiles":
         return f"at {mm_words(spec.tile_size)}"
-    return f"as {mm_words(spec.tile_size)} stickers for {mm_words(spec.square)} squares"
+    return f"as {mm_words(spec.tile_size)} stickers for {mm_words(spec.square_side)} squares"
 
 
 # --- drawing (surface units are millimetres here) -------------------------------
@@ -235,7 +236,7 @@ def _draw_page(
     for placement in page.backs:
         draw_face(surface, *placement.cut.centre, size, design.background, page.bleed)
     for placement in page.fronts:
-        draw_tile(surface, placement.piece, *placement.cut.centre, size, style)
+        draw_tile(surface, cast(Tile, placement.piece), *placement.cut.centre, size, style)  # the layout's pieces
     for placement in page.backs:
         draw_back(surface, tiles, *placement.cut.centre, size, design, background=False)
     for x, y in page.targets:
@@ -296,14 +297,14 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str,
     else:
         cut += " With no bleed, cut the outer lines exactly."
     if spec.product == "stickers":
-        room = (spec.square - spec.tile_size) / 2
+        room = (spec.square_side - spec.tile_size) / 2
         fit = (
             f"Each sticker leaves {mm_words(room)} of its square showing on every side: room to press"
             " it on by hand without it overhanging."
             if room > 1e-6 else "Each sticker is exactly as large as its square: place it with care."
         )
         return [
-            f"{title} stickers, {mm_words(spec.tile_size)}, for {mm_words(spec.square)} squares · {where}",
+            f"{title} stickers, {mm_words(spec.tile_size)}, for {mm_words(spec.square_side)} squares · {where}",
             actual,
             "Print on full-sheet sticker paper. " + cut,
             fit,

@@ -121,6 +121,11 @@ class SheetSpec:
     square: float | None = None
 
     @property
+    def square_side(self) -> float:
+        """The side of the square a piece goes on: a sticker's ``square``, a card tile's own side."""
+        return self.tile_size if self.square is None else self.square
+
+    @property
     def mark_zone(self) -> float:
         return MARK_ZONE_MM
 
@@ -219,6 +224,7 @@ def _frame(spec: SheetSpec) -> _Frame:
     m, z = PRINT_MARGIN_MM, spec.mark_zone
     footer = Box(m, m, width - m, m + side)
     top, bottom = height - m - z, footer.y1 + FOOTER_GAP_MM + z
+    blocks: tuple[Box, ...]
     if spec.backs == "gutter-fold":
         half = width / 2
         blocks = (Box(m + z, bottom, half - z, top), Box(half + z, bottom, width - m - z, top))

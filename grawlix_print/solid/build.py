@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -119,10 +120,10 @@ class _GlyphTile:
     """One glyph's tile: the raised glyph alone (a part on its own filament) and fused with
     the body (one nozzle), as CAD shapes and as meshes."""
 
-    raised: object
-    whole: object
-    raised_mesh: object
-    whole_mesh: object
+    raised: Any  # CadQuery shapes (untyped)
+    whole: Any
+    raised_mesh: Any  # their meshes (mesh.TriangleMesh, imported with CadQuery)
+    whole_mesh: Any
 
 
 _Placed = tuple[Glyph, Colour, float, float]
@@ -153,7 +154,7 @@ class _Grams:
 
     def accent(self, glyph: Glyph, colour: Colour | None) -> float:
         """A tile's glyph, with its colour's marks when the tiles carry them."""
-        return self.glyphs[glyph] + self.marks.get(colour, 0.0)
+        return self.glyphs[glyph] + (0.0 if colour is None else self.marks.get(colour, 0.0))
 
 
 class _Products:
@@ -223,7 +224,7 @@ class _Products:
             raised = model.relief(shapes, tile.body_height, tile.relief)
             whole = model.fused(self.body_shape, raised)
             self.glyphs[glyph] = _GlyphTile(raised, whole, tessellate(raised), tessellate(whole))
-        self.marked: dict[tuple[Glyph, Colour], object] = {}
+        self.marked: dict[tuple[Glyph, Colour], tuple[Any, Any]] = {}  # (whole mesh, marks mesh)
         if self.plan.markings != "none":
             for colour in self.colour_set:
                 marks = model.relief(

@@ -23,6 +23,7 @@ from OCP.BRepBuilderAPI import BRepBuilderAPI_MakeWire
 from OCP.IFSelect import IFSelect_ReturnStatus
 from OCP.Interface import Interface_Static
 from OCP.Message import Message, Message_Gravity
+from OCP.TopTools import TopTools_ListOfShape
 
 from ..errors import GrawlixError
 from .shapes import Loop, Shape2D
@@ -73,10 +74,20 @@ def fused(body: cq.Shape, *raised: cq.Shape) -> cq.Shape:
     """
     union = BRepAlgoAPI_Fuse()
     union.SetGlue(BOPAlgo_GlueEnum.BOPAlgo_GlueShift)
-    joined = body._bool_op((body,), raised, union, parallel=False)
+    union.SetArguments(_shape_list((body,)))  # OpenCASCADE's own API, not CadQuery's private _bool_op
+    union.SetTools(_shape_list(raised))
+    union.SetRunParallel(False)
+    union.Build()
     if not union.IsDone():
         raise GrawlixError("OpenCASCADE could not join the glyph to the tile's body")
-    return joined.clean()
+    return cq.Shape.cast(union.Shape()).clean()
+
+
+def _shape_list(shapes: tuple[cq.Shape, ...]) -> TopTools_ListOfShape:
+    listed = TopTools_ListOfShape()
+    for shape in shapes:
+        listed.Append(shape.wrapped)
+    return listed
 
 
 @dataclass(frozen=True)

@@ -174,7 +174,7 @@ def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
 
     outlines(tiles)  # a typeface that fails is refused naming its key in components.toml
     strokes = glyph_strokes(tiles.faces)
-    symbol = min(strokes, key=strokes.get)
+    symbol = min(strokes, key=lambda glyph: strokes[glyph])
     thinnest = strokes[symbol] * tile.glyph_box
     if thinnest < MIN_STROKE_MM:
         smallest = tile.footprint * MIN_STROKE_MM / thinnest

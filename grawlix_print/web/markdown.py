@@ -36,7 +36,9 @@ def inline_markdown(text: Inline, indent: str = "") -> str:
             out.append(body)
             continue
         # Emphasis marks must touch the words, so spaces at the ends stay outside them.
-        lead, core, trail = re.match(r"(\s*)(.*?)(\s*)$", body, re.DOTALL).groups()
+        found = re.match(r"(\s*)(.*?)(\s*)$", body, re.DOTALL)
+        assert found is not None  # the pattern matches any text
+        lead, core, trail = found.groups()
         if piece.italic:
             core = f"*{core}*"
         if piece.bold:

@@ -162,7 +162,7 @@ def load_rules(templates: str | Path | None = None) -> Rules:
     """The rules of Grawlix from ``templates`` (None: ./templates if it is Grawlix's, else the game's own)."""
     from .. import game
 
-    return game(Grawlix.name, templates).rules  # type: ignore[attr-defined, no-any-return]
+    return game(Grawlix.name, templates).rules  # type: ignore[attr-defined]
 
 
 def tile_from_token(token: str, templates: str | Path | None = None) -> Tile:

@@ -118,7 +118,9 @@ def _first_grid_line(text: str) -> int | None:
     return key_line + 1 if match.group(2) else key_line
 
 
-def _at(where: str, location: Location, first_line: int | None) -> str:
+def _at(where: str, location: Location | None, first_line: int | None) -> str:
+    if location is None:  # a problem of the whole grid
+        return where
     row, column = location
     line = f":{first_line + row}" if first_line is not None else ""
     return f"{where}{line}: [{row}, {column}]"
