@@ -123,7 +123,7 @@ class SvgSurface:
     def clipped(self, path: Path) -> Iterator[None]:
         ident = f"{self.ids}-clip{self._clips}"
         self._clips += 1
-        self._defs.append(f'<clipPath id="{ident}"><path d="{path_data(path)}"/></clipPath>')
+        self._defs.symbols.append(f'<clipPath id="{ident}"><path d="{path_data(path)}"/></clipPath>')
         self._body.append(f'<g clip-path="url(#{ident})">')
         try:
             yield

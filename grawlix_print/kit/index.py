@@ -148,7 +148,7 @@ def describe(entry: dict) -> tuple[str, str]:
     if kind == "card sheets":
         width, height = params.get("card_mm", (0, 0))
         two_sided = "Print two-sided, flipping on the long edge. " if params.get("backs") == "duplex" else ""
-        marking = _MARKS.get(params.get("markings"), "")
+        marking = _MARKS.get(str(params.get("markings")), "")
         return (f"{params.get('cards')} cards of {width:g} × {height:g} mm with {params.get('bleed_mm'):g} mm bleed"
                 f"{marking}, on {paper}.", f"Card of 250–300 g/m². {two_sided}{ACTUAL_SIZE}")  # fmt: skip
     if kind == "face image":
@@ -186,7 +186,7 @@ def _sheet(kind: str, params: dict) -> tuple[str, str]:
     size = params.get("tile_size_mm")
     sets = params.get("sets", 1)
     count = f"{sets} sets of {params.get('tiles')}" if sets and sets > 1 else f"{params.get('tiles')}"
-    marking = _MARKS.get(params.get("markings"), "")
+    marking = _MARKS.get(str(params.get("markings")), "")
     if kind == "sticker sheets":
         return (f"{count} stickers of {size:g} mm for {params.get('square_mm'):g} mm squares{marking}, on {_paper(params)}.",
                 f"Full-sheet sticker paper, printed on one side. {ACTUAL_SIZE}")  # fmt: skip

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -206,8 +207,10 @@ def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
         panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
         for panel in text.sections
     }
-    press = functools.partial(trifold_pdf, press=True)
-    documents = list(zip(output_names(paper), ("tri-fold", "reading", "press"), (trifold_pdf, reading_pdf, press)))
+    makers: tuple[Callable[[RulebookText, dict[str, LaidOut], str, Frame], bytes], ...] = (
+        trifold_pdf, reading_pdf, functools.partial(trifold_pdf, press=True),
+    )  # fmt: skip
+    documents = list(zip(output_names(paper), ("tri-fold", "reading", "press"), makers))
     if not reading:
         documents = [documents[0], documents[2]]
     built = [(out / name, edition, make(text, laid, paper, frame)) for name, edition, make in documents]
