@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ...rulebook import Block, RulebookText
     from .engine import Grid
     from .facts import Facts
-    from .players import GrawlixPlaytester
+    from ...playtest.protocol import Playtester
     from .positions import Position
     from .proof import Proof
     from .rules import Rules
@@ -118,7 +118,7 @@ class Grawlix(Game):
     def tile_set(self) -> TileSet:
         return self.tiles
 
-    def playtester(self, budget: int | None = None) -> GrawlixPlaytester:
+    def playtester(self, budget: int | None = None) -> Playtester:
         from .players import playtester
 
         return playtester(self.rules, self.front_matter, budget)
