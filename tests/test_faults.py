@@ -334,7 +334,7 @@ def test_all_only_takes_a_products_command_name(tmp_path):
     result = run("all", "--only", "stl", "--quiet", "-o", str(tmp_path / "out"),
                  env={"GRAWLIX_PRINT_SCREENSHOTS": "off"})  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert {p.name for p in (tmp_path / "out").iterdir()} == {"3d", "previews", "manifest.json"}
+    assert {p.name for p in (tmp_path / "out").iterdir()} == {"3d", "previews", "manifest.json", "index.html"}  # and the kit's index
 
 
 @pytest.mark.parametrize("command", ["leaflet", "sheets"])

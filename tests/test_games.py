@@ -364,7 +364,7 @@ def test_the_python_builders_write_what_the_commands_write(tmp_path):
 
     written = gp.build_leaflet(tmp_path, paper="letter")
     assert [w.path.relative_to(tmp_path).as_posix() for w in written] == [
-        "leaflet/leaflet-letter.pdf", "leaflet/leaflet-reading-letter.pdf"
+        "leaflet/leaflet-letter.pdf", "leaflet/leaflet-reading-letter.pdf", "leaflet/leaflet-press-letter.pdf"
     ]  # fmt: skip
     grawlix = gp.game("grawlix")
     assert grawlix.title == "Grawlix" and len(grawlix.rules.tiles.tiles) == 36

@@ -112,8 +112,8 @@ def test_the_kits_builder_reports_through_its_callbacks(tmp_path, capfd, monkeyp
     monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
     heard, steps = [], []
     written = build_all(tmp_path, only=["web"], on_note=heard.append, on_step=steps.append)
-    assert [o.step for o in steps] == ["web"] and {w.path for w in written} == {
-        tmp_path / f["path"] for f in steps[0].files
+    assert [o.step for o in steps] == ["web", "index"] and {w.path for w in written} == {
+        tmp_path / f["path"] for o in steps for f in o.files
     }
     assert len(heard) == 1 and heard[0].startswith("screenshots skipped")
     assert capfd.readouterr() == ("", "")

@@ -1,6 +1,6 @@
 """Promises of the sheet layout that a mutant once broke unseen (sheets/layout.py): the block
-centred up and down, the registration targets' count, stickers packed as tightly as their gap
-allows, and the largest bleed allowed. The expected values are worked out here from the page."""
+centred up and down, the registration targets' count, stickers packed edge to edge as tightly
+as the page allows, and the largest bleed allowed. The expected values are worked out here from the page."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from grawlix_print.errors import GrawlixError
 from grawlix_print.papers import paper_size
 from grawlix_print.sheets.layout import (
-    FOOTER_GAP_MM, MARK_ZONE_MM, PRINT_MARGIN_MM, STICKER_GAP_MM, Box, bounds, card_spec,
+    FOOTER_GAP_MM, MARK_ZONE_MM, PRINT_MARGIN_MM, Box, bounds, card_spec,
     sheet_pages, sticker_spec,
 )  # fmt: skip
 from tileset import TILES
@@ -20,7 +20,7 @@ from tileset import TILES
 def area(spec) -> Box:
     """Where a block may go on the page: inside the printer's margin, above the footer, clear of crop marks."""
     paper = paper_size(spec.paper)
-    zone = MARK_ZONE_MM if spec.product == "tiles" else 0.0
+    zone = MARK_ZONE_MM  # tiles and stickers alike have crop marks around their block
     bottom = PRINT_MARGIN_MM + paper.calibration + FOOTER_GAP_MM + zone  # above the calibration square
     return Box(PRINT_MARGIN_MM + zone, bottom, paper.width - PRINT_MARGIN_MM - zone, paper.height - PRINT_MARGIN_MM - zone)
 
@@ -64,15 +64,15 @@ def test_two_targets_beside_the_first_and_last_rows_or_two_for_one_row(size, row
     assert len(sheet_pages(spec, TILES, 6)[1].targets) == len(front.targets)  # the back has them too
 
 
-# 33.4 mm squares take 30.5 mm stickers: with the 3 mm gap, six fit across A4 exactly (the last
-# sticker needs no gap after it) and all on one page.
+# 33.4 mm squares take 30.5 mm stickers: edge to edge, six fit across A4 with their bleed and all
+# on one page.
 @pytest.mark.parametrize("paper, square", [("a4", 25.4), ("letter", 25.4), ("a4", 33.4), ("a4", 40.0), ("letter", 60.0)])
-def test_stickers_are_packed_as_tightly_as_their_gap_allows(paper, square):
+def test_stickers_are_packed_edge_to_edge_as_tightly_as_the_page_allows(paper, square):
     spec = sticker_spec(paper, square)
     room = area(spec)
-    pitch = spec.tile_size + STICKER_GAP_MM
-    across = math.floor((room.width + STICKER_GAP_MM) / pitch + 1e-9)
-    down = math.floor((room.height + STICKER_GAP_MM) / pitch + 1e-9)
+    pitch = spec.tile_size  # neighbours share a cut, as card tiles do
+    across = math.floor((room.width - 2 * spec.bleed) / pitch + 1e-9)
+    down = math.floor((room.height - 2 * spec.bleed) / pitch + 1e-9)
     pages = sheet_pages(spec, TILES, 6)
     assert len(pages) == math.ceil(len(TILES) / (across * down))  # no page more than the paper needs
     for page in pages:
@@ -81,7 +81,7 @@ def test_stickers_are_packed_as_tightly_as_their_gap_allows(paper, square):
         ys = sorted({round(c.y0, 6) for c in cuts})
         assert len(xs) <= across and len(ys) <= down
         for a, b in zip(xs, xs[1:]):
-            assert b - a == pytest.approx(pitch)  # exactly the gap between neighbours, across...
+            assert b - a == pytest.approx(pitch)  # neighbours share a cut, across...
         for a, b in zip(ys, ys[1:]):
             assert b - a == pytest.approx(pitch)  # ...and down
         assert all(c.width == pytest.approx(spec.tile_size) for c in cuts)

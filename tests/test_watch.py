@@ -64,7 +64,7 @@ def test_watch_rebuilds_on_save_reports_errors_and_keeps_going(tmp_path):
     try:
         assert watcher.next_line() == ("stdout", "watching templates/ and its settings; Ctrl-C stops")
         stream, line = watcher.next_line()
-        assert stream == "stdout" and "first build: leaflet-a4.pdf, leaflet-reading-a4.pdf and 8 previews in" in line
+        assert stream == "stdout" and "first build: leaflet-a4.pdf, leaflet-reading-a4.pdf, leaflet-press-a4.pdf and 10 previews in" in line
         assert (out / "leaflet" / "leaflet-a4.pdf").is_file()
         assert (out / "previews" / "leaflet-a4-1.png").is_file()
 

@@ -82,7 +82,8 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
 
     began = time.perf_counter()
     settings = current_settings()
-    options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in (only or game.products)}
+    # Every product's options, built or not: the web edition names the sheets it links to.
+    options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in game.products}
     outcomes: list[Outcome] = []
     bar: Any = None
     held: list[str] = []  # notes that come while the bar is up, said once it is gone
@@ -161,7 +162,11 @@ def kit_summary(out: Path, outcomes: Sequence[Any], seconds: float) -> str:
         f"{sum(map(len, suffixes.values()))} files in {out}/ from {len(outcomes)} steps "
         f"({len(outcomes) - reused} built, {reused} unchanged) in {seconds:.1f} s:"
     ]
+    roots = sorted(name for name in suffixes if "." in name)  # files at the top: the kit's index
     for folder, found in sorted(suffixes.items()):
-        lines.append(f"  {folder + '/':<10} {len(found):>3} ({', '.join(sorted(set(found)))})")
+        if folder not in roots:
+            lines.append(f"  {folder + '/':<10} {len(found):>3} ({', '.join(sorted(set(found)))})")
+    for name in roots:
+        lines.append(f"  {name} says what each file is and how to print it")
     lines.append("  manifest.json lists every file with its kind, options and sha256")
     return "\n".join(lines)

@@ -67,7 +67,7 @@ def render(face: PieceFace, dpi: int, bleed: float, marking: str = "none") -> Im
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(face.name, face.description, (), (), "", ""))
     canvas.scale(mm, mm)
-    face.draw(PdfSurface(canvas, cmyk=False), bleed, bleed, face.width, face.height, FaceStyle(bleed, marking))
+    face.draw(PdfSurface(canvas, cmyk=False, unit_pt=mm), bleed, bleed, face.width, face.height, FaceStyle(bleed, marking))
     canvas.showPage()
     document = pypdfium2.PdfDocument(saved(canvas, buffer))
     try:

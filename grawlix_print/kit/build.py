@@ -273,8 +273,12 @@ def build_kit(
     on_step: Callable[[Outcome], None] = lambda outcome: None,
     on_note: Callable[[str], None] = lambda note: None,
     on_start: Callable[[int], None] = lambda steps: None,
+    last: Callable[[list[dict]], Step] | None = None,
 ) -> list[Outcome]:
     """Build or re-use every step; returns one outcome per step, in step order.
+
+    ``last`` makes one more step from the files of all the others (the kit's
+    index): it runs after them, re-used while those files are unchanged.
 
     ``on_start`` hears the number of steps once the output folder is made,
     locked and recovered (a file in its place is the one-line error before
@@ -290,7 +294,7 @@ def build_kit(
         if unusable:
             on_note(f"{out / MANIFEST} ignored ({unusable}): every step is built anew")
         keys = {step.name: step_key(step, code, inputs.get(step.reads, "")) for step in steps}
-        on_start(len(steps))
+        on_start(len(steps) + (last is not None))
 
         outcomes: dict[str, Outcome] = {}
         todo = []
@@ -312,6 +316,20 @@ def build_kit(
             outcomes.update(_run_steps(todo, staging, templates, on_step, on_note))
             ordered = [outcomes[step.name] for step in steps]
             kept = _kept_steps(out, previous, ordered)
+            if last is not None:
+                name = last([]).name  # its own earlier files are not among those it lists
+                files = [f for o in ordered for f in o.files]
+                files += [f for step, k in kept.items() if step != name for f in k["files"]]
+                final = last(sorted(files, key=lambda f: f["path"]))
+                keys[final.name] = step_key(final, code, "")
+                old = previous.get(final.name)
+                if old and old["key"] == keys[final.name] and _still_good(old["files"], out):
+                    outcome = Outcome(final.name, True, old["files"])
+                else:
+                    outcome = _run_one(final, staging, templates)
+                on_step(outcome)
+                ordered.append(outcome)
+                kept = _kept_steps(out, previous, ordered)
             entries = {**kept, **{o.step: {"key": keys[o.step], "files": o.files} for o in ordered}}
             manifest = {
                 "version": __version__,

@@ -56,26 +56,35 @@ def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Ste
 
 
 def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
-    from ..components.tile_look import available_markings
+    from ..components.tile_look import available_markings, smallest_marked_tile
+    from ..sheets.layout import PAPER_TILE_MM, default_sticker
+
     from .build import Step
 
     tiles = game.tile_set()
+    markings = available_markings(tiles) if tiles is not None else MARKINGS
+    # Marks too small to read are refused: tiles (or stickers) that small get none.
+    square = options.get("tile_size") or PAPER_TILE_MM
+    smallest = min(square, options.get("sticker_size") or default_sticker(square))
+    if tiles is not None and smallest < smallest_marked_tile():
+        markings = MARKINGS[:1]
     return [
         Step(
-            f"sheets-{paper}-{markings}",
+            f"sheets-{paper}-{marking}",
             sheets_step,
-            {**options, "paper": paper, "markings": markings},
+            {**options, "paper": paper, "markings": marking},
             reads=COMPONENTS,
         )
         for paper in papers
-        for markings in (available_markings(tiles) if tiles is not None else MARKINGS)
+        for marking in markings
     ]
 
 
 def _web_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
-    return [Step("web", web_step)]
+    # The rules link to the kit's own leaflets and sheets, named as those steps name them.
+    return [Step("web", web_step, {"papers": list(papers), "sheets": options.get("sheets", {})})]
 
 
 def _image_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
@@ -102,10 +111,10 @@ PRODUCTS: tuple[Product, ...] = (
     Product(
         "sheets",
         "sheets",
-        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "card_size"),
+        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "card_size", "frame"),
         _sheet_steps,
     ),
-    Product("web", "web", (), _web_steps),
+    Product("web", "web", ("sheets",), _web_steps),
     Product("images", "images", ("markings",), _image_steps),
     Product(
         "3d",
@@ -151,7 +160,7 @@ def kit_steps(
     steps: list[Step] = []
     for entry in PRODUCTS:
         if entry.name in wanted:
-            given = options.get(entry.name, {})
+            given = {**options.get(entry.name, {}), **{name: options.get(name, {}) for name in PRODUCT_NAMES}}
             chosen = {k: v for k, v in given.items() if k in entry.options}
             steps += [replace(step, product=entry.name) for step in entry.steps(game, papers, chosen)]
     return steps
@@ -177,7 +186,8 @@ def installed_products(game: Game, only: Iterable[str] | None = None) -> tuple[t
 
 
 # Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.
-LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100}
+LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100, "leaflet-press": 1211}
+"""(The press edition's page is 30 mm wider than the tri-fold's sheet: 1211 px keeps the scale.)"""
 
 
 def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
@@ -193,13 +203,16 @@ def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
     return written + previews
 
 
-def web_step(out: Path, templates: Path) -> list[Written]:
-    """Both web editions, then screenshots of the HTML one; skipped screenshots are a note."""
+def web_step(out: Path, templates: Path, papers: Sequence[str] = PAPERS, sheets: dict | None = None) -> list[Written]:
+    """Both web editions (linking the kit's own files), then screenshots of the HTML one;
+    skipped screenshots are a note."""
     from ..web.build import HTML, build_web
     from ..web.previews import page_screenshots
     from .build import step_note
+    from .links import kit_links
 
-    written = build_web(game(templates=templates), output_folder(out, "web"))
+    chosen = game(templates=templates)
+    written = build_web(chosen, output_folder(out, "web"), kit_links(chosen, papers, sheets or {}))
     shots, note = page_screenshots(output_folder(out, "web") / HTML, out / PREVIEWS)
     if note:
         step_note(note)

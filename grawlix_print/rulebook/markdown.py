@@ -27,7 +27,7 @@ from ..errors import GrawlixError
 from ..files import parse_toml, read_template
 from ..units import parse_length
 from .conditions import expand_conditions
-from .document import Block, Diagram, Fill, FrontMatter, Heading, ListItem, Paragraph, RulebookText, Section
+from .document import Block, Diagram, Fill, FrontMatter, Heading, KitFiles, ListItem, Paragraph, RulebookText, Section
 from .facts import TextFacts
 from .words import FILTERS, META_VALUES, capital_first, suits, words
 
@@ -39,10 +39,11 @@ PARAGRAPH_TAGS = frozenset({"small", "large", "centred", "subtitle", "licence"})
 
 FRONT_MATTER: dict[str, type] = {
     "title": str, "subtitle": str, "version": str, "authors": list, "contact": str,
-    "licence": str, "licence_url": str, "subject": str, "keywords": list,
+    "licence": str, "licence_url": str, "subject": str, "keywords": list, "adapted": str,
 }  # fmt: skip
-OPTIONAL = frozenset({"title"})
-"""The title is the game's own (``components.toml``) unless the rulebook gives another."""
+OPTIONAL = frozenset({"title", "adapted"})
+"""The title is the game's own (``components.toml``) unless the rulebook gives another; ``adapted``
+(what this edition changed from the work it adapts, as CC BY asks) may be left out."""
 
 
 def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
@@ -82,6 +83,7 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
                 f"front matter: unknown key {key!r} (known: {', '.join(FRONT_MATTER)})", source
             )
     data.setdefault("title", title)
+    data.setdefault("adapted", "")
     for key, kind in FRONT_MATTER.items():
         value = data.get(key)
         strings = not isinstance(value, list) or all(isinstance(v, str) for v in value)
@@ -291,6 +293,8 @@ class _Reader:
         where, line = self.where(start), self.line(start)
         if name == "fill" and argument is None:
             return Fill(line)
+        if name == "kit files" and argument is None:
+            return KitFiles(line)
         unit_mm, unit = None, self.facts.figure_unit
         if argument is not None and "," in argument:
             argument, size = (part.strip() for part in argument.split(",", 1))
@@ -300,7 +304,7 @@ class _Reader:
         try:
             return self.facts.figure(name, argument or None, unit_mm, line, where)
         except LookupError:
-            known = ", ".join(f"[{figure}]" for figure in ("fill", *self.facts.figure_names()))
+            known = ", ".join(f"[{figure}]" for figure in ("fill", "kit files", *self.facts.figure_names()))
             shown = f"{name}{': ' + argument if argument else ''}"
             raise GrawlixError(
                 f"unknown directive [{shown}] (known: {known}; each may add a size, e.g. ', {unit} 10mm')", where
@@ -367,7 +371,8 @@ class _Reader:
         return capital_first(text) if sentence_start or chosen == "capital" else text
 
 
-FIGURE_LINE = re.compile(r"\[([a-z ]+)(?::\s*([^\]]*))?\]\s*")
+FIGURE_LINE = re.compile(r"\[([a-z ]+)(?:(?::\s*|(?=,))([^\]]*))?\]\s*")
+"""``[supply chart]``, ``[example: NAME]``, either with a size: ``[supply chart, tile 12mm]``."""
 _TAGS = re.compile(r"\[([a-z ]+)\][ \t]+(?=\S)")
 _SENTENCE_END = re.compile(r"(^|[.!?][\"'’”)]?\s+)$")
 

@@ -450,7 +450,7 @@ def build_card_sheets(
         f"The {len(faces)} cards of {game.title} at {w:g} x {h:g} mm, with their backs, to print and cut.",
         (*credits.keywords, "print and play", "card game"), credits.authors, credits.licence, credits.licence_url,
     ))  # fmt: skip
-    surface = PdfSurface(canvas, cmyk=True)
+    surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
     for page in pages:
         words = first if page.side == "notes" else notes_back() if page.side == "notes-back" else []
         canvas.setTrimBox(pdf_box(page.trim_box))

@@ -250,6 +250,7 @@ def draw_text(
     room = width - style.indent
     glyphs = Path()
     links: list[tuple[str, float, float, float]] = []
+    surface.use_ink(ink)  # black text overprints on a press
     words = canvas.beginText()
     if surface.cmyk:
         words.setFillColorCMYK(*ink.cmyk)

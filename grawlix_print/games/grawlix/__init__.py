@@ -106,9 +106,9 @@ class Grawlix(Game):
         return read_extra_sections(self.templates / WEB_FILE, self.text_facts, rulebook.meta)
 
     def typography(self) -> Typography:
-        from ...drawing.fonts import QUICKSAND, QUICKSAND_BOLD
+        from ...drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD
 
-        return Typography(QUICKSAND, QUICKSAND_BOLD, QUICKSAND_BOLD)
+        return Typography(QUICKSAND, QUICKSAND_BOLD, CAPRASIMO)
 
     def running_glyphs(self) -> Mapping[str, TextGlyph]:
         from ...components.tile_look import running_glyphs
