@@ -4,7 +4,9 @@ Used for the proven facts (a search of seconds) and the web fonts' subsets.
 Entries live in ``$GRAWLIX_PRINT_CACHE``, else ``$XDG_CACHE_HOME/grawlix-print``,
 else ``~/.cache/grawlix-print``; each name carries a hash of everything the
 entry depends on, so a stale entry is never read. A cache that cannot be read
-or written is no error: the caller makes the result again.
+or written is no error: the caller makes the result again. Each entry ends in
+the sha256 of its bytes, so a damaged one (a full disk, an edit by hand) is
+made again rather than built into a kit.
 """
 
 from __future__ import annotations
@@ -14,15 +16,25 @@ import os
 from pathlib import Path
 
 from .errors import GrawlixError
-from .files import write_bytes
+from .files import read_bytes, write_bytes
+
+MAX_ENTRY_BYTES = 64 << 20  # a font subset is tens of kilobytes, the proof a few
+_CHECK = hashlib.sha256().digest_size
 
 
-def cache_folder() -> Path:
+def cache_folder() -> Path | None:
+    """Where entries live; None when there is nowhere sensible (no home folder, a relative one)."""
     explicit = os.environ.get("GRAWLIX_PRINT_CACHE")
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "grawlix-print"
+    base = os.environ.get("XDG_CACHE_HOME")
+    if base and os.path.isabs(base):  # the XDG rule: a relative value is ignored
+        return Path(base) / "grawlix-print"
+    home = os.environ.get("HOME")
+    if home is None:
+        home = os.path.expanduser("~")  # from the password database; "~" itself if it has no entry
+    # An empty or relative HOME is no home: never a ".cache" or "~" folder made wherever one stands.
+    return Path(home) / ".cache" / "grawlix-print" if os.path.isabs(home) else None
 
 
 def key_of(*parts: bytes | str) -> str:
@@ -35,14 +47,24 @@ def key_of(*parts: bytes | str) -> str:
 
 
 def read_cached(name: str) -> bytes | None:
-    try:
-        return (cache_folder() / name).read_bytes()
-    except OSError:
+    """The entry's bytes, or None if it is missing, unreadable or damaged."""
+    folder = cache_folder()
+    if folder is None:
         return None
+    try:
+        stored = read_bytes(folder / name, MAX_ENTRY_BYTES + _CHECK)  # a FIFO or a folder is refused
+    except GrawlixError:
+        return None
+    data, check = stored[:-_CHECK], stored[-_CHECK:]
+    return data if len(stored) >= _CHECK and hashlib.sha256(data).digest() == check else None
 
 
 def store(name: str, data: bytes) -> None:
+    """Keep ``data`` as entry ``name``, if the cache can be written; quietly not otherwise."""
+    folder = cache_folder()
+    if folder is None or len(data) > MAX_ENTRY_BYTES:
+        return
     try:
-        write_bytes(cache_folder() / name, data)
+        write_bytes(folder / name, data + hashlib.sha256(data).digest())
     except GrawlixError:  # files.write_bytes words every OSError as one; a cache may fail quietly
         pass

@@ -78,7 +78,7 @@ def read_page(reader: PdfReader, index: int) -> PageVectors:
             segments.append((path[-1], point))
             path.append(point)
         elif op in (b"S", b"s"):
-            if len(dash) == 2 and dash[0] == 0 and dash[1] > 0:
+            if len(dash) == 2 and dash[1] > 0:  # dotted or dashed: the vacant squares' pattern
                 dotted.extend(segments)
             segments = []
         elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
@@ -126,6 +126,9 @@ class Mark:
     filled: bool
     render_mode: int = 0
     text: str = ""
+    overprint: tuple[bool, bool] = (False, False)
+    """Whether the fill and the stroke overprint (``/op`` and ``/OP`` of the graphics state)."""
+    dashed: bool = False
 
 
 _COLOUR_OPS = {b"k": ("k", "fill"), b"K": ("k", "stroke"), b"rg": ("rg", "fill"),
@@ -171,7 +174,8 @@ def page_marks(reader: PdfReader, index: int) -> list[Mark]:
     """Every stroke, fill and text show on a page, following form XObjects into their content."""
     page = reader.pages[index]
     marks: list[Mark] = []
-    state = {"ctm": IDENTITY, "w": 1.0, "fill": ("g", (0.0,)), "stroke": ("g", (0.0,)), "Tr": 0}
+    state = {"ctm": IDENTITY, "w": 1.0, "fill": ("g", (0.0,)), "stroke": ("g", (0.0,)), "Tr": 0,
+             "op": False, "OP": False, "dash": False}  # fmt: skip
     contents = page["/Contents"].get_object()
     streams = contents if isinstance(contents, list) else [contents]
     data = b"\n".join(stream.get_object().get_data() for stream in streams)
@@ -198,17 +202,26 @@ def _walk(reader: PdfReader, content, resources, state: dict, marks: list[Mark])
             state[which] = (space, _numbers(segment))
         elif op == b"Tr":
             state["Tr"] = int(_numbers(segment)[0])
+        elif op == b"d":
+            state["dash"] = bool(_numbers(segment.rsplit(b"]", 1)[0] + b"]"))
+        elif op == b"gs":
+            graphics = resources["/ExtGState"][names[0]].get_object()
+            if "/OP" in graphics:  # pypdf's booleans compare as bools but are always truthy
+                state["OP"] = state["op"] = graphics["/OP"] == True  # noqa: E712
+            if "/op" in graphics:
+                state["op"] = graphics["/op"] == True  # noqa: E712
         elif op in _STROKE or op in _FILL:
             a, b, c, d = state["ctm"][:4]
             stroked = op in _STROKE
             width = state["w"] * math.sqrt(abs(a * d - b * c)) if stroked else None
-            marks.append(Mark("path", state["fill"], state["stroke"], width, op in _FILL))
+            marks.append(Mark("path", state["fill"], state["stroke"], width, op in _FILL,
+                              overprint=(state["op"], state["OP"]), dashed=state["dash"]))  # fmt: skip
         elif op in _SHOW:
             a, b, c, d = state["ctm"][:4]
             stroked = state["Tr"] in (1, 2, 5, 6)
             width = state["w"] * math.sqrt(abs(a * d - b * c)) if stroked else None
             marks.append(Mark("text", state["fill"], state["stroke"], width, state["Tr"] in (0, 2, 4, 6),
-                              state["Tr"], "".join(strings)))  # fmt: skip
+                              state["Tr"], "".join(strings), (state["op"], state["OP"])))  # fmt: skip
         elif op == b"Do":
             form = xobjects[names[0]].get_object()
             if form.get("/Subtype") == "/Form":

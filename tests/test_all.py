@@ -75,8 +75,44 @@ def test_every_product_and_edition_is_there(kit):
     assert "3d/grawlix-raised-plate.stl" in names
     assert "3d/grawlix-flat-plate-1.stl" in names  # the 36 blanks over three 180 mm plates
     assert "3d/grawlix-3d-printing.txt" in names
-    assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".3mf")]) == 13
+    # per colour one-nozzle and two-filament, and the full set one file a plate (3 on 180 mm)
+    assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".3mf")]) == 15
     assert len([n for n in names if n.startswith("3d/grawlix-raised-") and n.endswith(".stl")]) == 7
+
+
+def test_the_index_lists_every_file_with_what_it_is_and_how_to_print_it(kit):
+    """index.html at the kit's root: every file but the previews it shows, every link and
+    picture in it a file of the kit, and the printing advice the issue asks for."""
+    import re
+    from html import unescape
+
+    out = kit / "out"
+    page = (out / "index.html").read_text()
+    links = {unescape(h) for h in re.findall(r'<a href="([^"#]+)"', page)}
+    images = {unescape(s) for s in re.findall(r'<img src="([^"]+)"', page)}
+    names = set(files_under(out)) - {"manifest.json", "index.html"}
+    assert links == {n for n in names if not n.startswith("previews/")}
+    assert images and images <= {n for n in names if n.startswith("previews/") or n.endswith(".png")}  # an image shows itself
+    assert all((out / target).is_file() for target in links | images)
+    text = " ".join(re.sub(r"<[^>]+>", " ", unescape(page)).split())
+    for advice in ("flipping on the short edge", "flipping on the long edge", "250–300 g/m²",
+                   "Full-sheet sticker paper", "actual size (100 %", "Open it in a slicer"):  # fmt: skip
+        assert advice in text, advice
+    assert "prefers-color-scheme: dark" in page and '<html lang="en">' in page
+
+
+def test_the_markdown_links_resolve_to_the_kits_own_files(kit):
+    """The rules' Get the Game section links the leaflets, sheets and 3D notes from web/."""
+    import re
+
+    web = kit / "out" / "web"
+    text = (web / "rules.md").read_text()
+    relative = [t for t in re.findall(r"\]\(([^)\s]+)\)", text) if not t.startswith(("#", "http", "mailto:"))]
+    outside = [t for t in relative if t.startswith("../")]
+    assert len(outside) >= 10  # the index, three leaflets and two sheets a paper, the 3D notes
+    for target in relative:
+        assert (web / target).resolve().is_file(), target
+    assert "../index.html" in outside and any(t.startswith("../3d/") for t in outside)
 
 
 def test_a_preview_for_every_pdf_page_and_every_plate(kit):
@@ -113,7 +149,7 @@ def test_unchanged_second_run_reuses_everything(kit):
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     result = grawlix("all", "--out", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
-    assert "0 built, 11 unchanged" in result.stdout
+    assert "0 built, 12 unchanged" in result.stdout  # the products' eleven steps and the kit's index
     after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     changed = [p.name for p in before if before[p] != after.get(p)]
     assert changed in ([], ["manifest.json"])
@@ -156,7 +192,8 @@ def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
     try:
         result = grawlix("all", "--out", str(out), "--templates", str(templates))
         assert result.returncode == 0, result.stderr
-        assert "3 built, 8 unchanged" in result.stdout  # the two leaflet steps and the web editions
+        assert "3 built, 9 unchanged" in result.stdout  # the two leaflet steps and the web editions
+        # (the index lists the same files with the same options: it stands)
         after = files_under(out)
         changed = {p for p in after if after[p] != before.get(p)}
         assert changed and all(
@@ -189,6 +226,8 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
             "tile_size": pytest.approx(25.4), "bleed": pytest.approx(3.0),
             "paper": "a4", "markings": "none",
         }  # the paper of each step is the kit's, not the recorded one
+        credits = steps["3d"].pop("credits")  # the files name them: a change to them rebuilds the 3D set
+        assert credits["authors"] == list(game().front_matter.authors)
         assert steps["3d"] == {"layer_height": pytest.approx(0.12), "full_set": True}  # the kit makes the full set
         (kit / "grawlix.toml").write_text("[all]\nspeed = 3\n")
         result = CliRunner().invoke(main, ["all", "--out", str(tmp_path), "--templates", str(kit / "templates")])
@@ -221,7 +260,7 @@ def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
     finally:
         text.write_text(original)
     assert result.returncode == 0, result.stderr
-    assert "1 built, 0 unchanged" in result.stdout
+    assert "1 built, 1 unchanged" in result.stdout  # the Letter leaflet; the index stands
     after = files_under(out)
     changed = {p for p in after if after[p] != before.get(p)} - {"manifest.json"}
     assert changed and all("letter" in p and ("leaflet/" in p or "previews/leaflet-" in p) for p in changed)
@@ -253,9 +292,9 @@ def test_a_paper_build_never_imports_cadquery(tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "False False"
     folders = sorted(p.name for p in tmp_path.iterdir())
-    assert folders == ["leaflet", "manifest.json", "previews", "sheets"]
+    assert folders == ["index.html", "leaflet", "manifest.json", "previews", "sheets"]
     pdfs = sorted(p.name for p in tmp_path.rglob("*.pdf"))
     assert pdfs == sorted(
-        ["leaflet-a4.pdf", "leaflet-reading-a4.pdf"]
+        ["leaflet-a4.pdf", "leaflet-press-a4.pdf", "leaflet-reading-a4.pdf"]
         + [f"{kind}-a4{m}.pdf" for kind in ("tiles", "stickers") for m in ("", "-letters", "-shapes")]
     )

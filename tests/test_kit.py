@@ -112,8 +112,8 @@ def test_the_kits_builder_reports_through_its_callbacks(tmp_path, capfd, monkeyp
     monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
     heard, steps = [], []
     written = build_all(tmp_path, only=["web"], on_note=heard.append, on_step=steps.append)
-    assert [o.step for o in steps] == ["web"] and {w.path for w in written} == {
-        tmp_path / f["path"] for f in steps[0].files
+    assert [o.step for o in steps] == ["web", "index"] and {w.path for w in written} == {
+        tmp_path / f["path"] for o in steps for f in o.files
     }
     assert len(heard) == 1 and heard[0].startswith("screenshots skipped")
     assert capfd.readouterr() == ("", "")
@@ -150,7 +150,19 @@ def test_a_file_in_place_of_the_kit_folder_is_refused_before_any_callback(tmp_pa
 # --- the switch: all or nothing --------------------------------------------------------
 
 
-STANDIN = [sys.executable, str(Path(kit_standin.__file__))]
+# Ctrl-C as a terminal gives it: a test run started with SIGINT ignored (`nohup`, `cmd &` in a
+# script) passes the ignoring on to its children, so each child puts the default back, then runs.
+WITH_CTRL_C = [sys.executable, "-c",
+               "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"]  # fmt: skip
+STANDIN = [*WITH_CTRL_C, sys.executable, str(Path(kit_standin.__file__))]
+
+
+@pytest.fixture
+def ctrl_c():
+    """SIGINT raises KeyboardInterrupt in this process for the test, however pytest was started."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(kit_standin.__file__).parent.parent)])}
 
 
@@ -185,21 +197,25 @@ class Killed(BaseException):
     """The process dying on the spot: nothing after it runs."""
 
 
-def fail_at(monkeypatch, name: str, call: int, error: BaseException) -> None:
-    """Make the ``call``-th call of kit.build's ``name`` raise ``error``."""
-    real, calls = getattr(kit_build, name), []
+def fail_at(monkeypatch, names: str | tuple[str, ...], call: int, error: BaseException) -> None:
+    """Make the ``call``-th call of kit.build's ``names`` (counted together) raise ``error``."""
+    calls = []
+    for name in (names,) if isinstance(names, str) else names:
+        real = getattr(kit_build, name)
 
-    def patched(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == call:
-            raise error
-        return real(*args, **kwargs)
+        def patched(*args, real=real, **kwargs):
+            calls.append(1)
+            if len(calls) == call:
+                raise error
+            return real(*args, **kwargs)
 
-    monkeypatch.setattr(kit_build, name, patched)
+        monkeypatch.setattr(kit_build, name, patched)
 
 
 # Old kit: 2 steps x 3 files; new kit: 2 x 2 files, so two old files are stale.
-# The switch renames 6 old and stale files aside and 4 new ones in: 10 renames.
+# The switch keeps the 4 old files that get new versions by a second name, renames
+# the 2 stale ones aside and the 4 new ones over the old: 10 steps.
+MOVES = ("_keep_old", "_rename")
 RENAMES = 10
 
 
@@ -207,7 +223,7 @@ RENAMES = 10
 def test_a_failure_at_any_rename_of_the_switch_leaves_the_old_kit(tmp_path, monkeypatch, call):
     build(tmp_path, "old")
     before = snapshot(tmp_path)
-    fail_at(monkeypatch, "_rename", call, KeyboardInterrupt())
+    fail_at(monkeypatch, MOVES, call, KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt):
         build(tmp_path, "new", count=2)
     assert snapshot(tmp_path) == before
@@ -222,7 +238,7 @@ def test_a_run_killed_in_the_switch_is_finished_or_undone_by_the_next(tmp_path, 
     if call == "after":
         fail_at(monkeypatch, "_finish", 1, Killed())
     else:
-        fail_at(monkeypatch, "_rename", call, Killed())
+        fail_at(monkeypatch, MOVES, call, Killed())
     with pytest.raises(Killed):
         build(tmp_path, "new", count=2)
     monkeypatch.undo()
@@ -236,17 +252,18 @@ def test_a_run_killed_in_the_switch_is_finished_or_undone_by_the_next(tmp_path, 
         assert snapshot(tmp_path) == before and "undone" in notes[0]
 
 
-def test_ctrl_c_during_the_switch_waits_for_its_end(tmp_path, monkeypatch):
+def test_ctrl_c_during_the_switch_waits_for_its_end(tmp_path, monkeypatch, ctrl_c):
     build(tmp_path, "old")
-    real, calls = kit_build._rename, []
+    calls = []
+    for name in MOVES:
 
-    def rename_with_ctrl_c(source, target):
-        calls.append(1)
-        if len(calls) == 3:
-            os.kill(os.getpid(), signal.SIGINT)
-        real(source, target)
+        def move_with_ctrl_c(*args, real=getattr(kit_build, name)):
+            calls.append(1)
+            if len(calls) == 3:
+                os.kill(os.getpid(), signal.SIGINT)
+            real(*args)
 
-    monkeypatch.setattr(kit_build, "_rename", rename_with_ctrl_c)
+        monkeypatch.setattr(kit_build, name, move_with_ctrl_c)
     with pytest.raises(KeyboardInterrupt):
         build(tmp_path, "new", count=2)
     assert len(calls) == RENAMES and whole_kit(tmp_path) == {"new"}
@@ -458,3 +475,176 @@ def test_an_unreadable_template_is_named(tmp_path, monkeypatch, templates_copy):
     with pytest.raises(GrawlixError) as caught:
         build_kit(kit_standin.steps("x"), tmp_path / "out", templates_copy)
     assert str(caught.value) == f"{templates_copy / 'leaflet.md'}: cannot read: Permission denied"
+
+
+# --- no moment without the file: each one replaced in one rename ---------------------------------------
+
+
+def test_every_file_of_the_old_kit_stays_whole_at_every_step_of_the_switch(tmp_path, monkeypatch):
+    """Between any two file-system steps of the switch, each file both kits have is there, whole, old or new."""
+    build(tmp_path, "old", count=3)
+    old = snapshot(tmp_path)
+    both = [path for path in old if path.startswith(("notes/", "more/")) and int(path[-5]) < 2]
+    wanted = {path: {old[path], f"{'new' if path.startswith('notes') else 'NEW'} {path[-5]}\n".encode()}
+              for path in both}  # fmt: skip
+    seen = []
+
+    def look() -> None:
+        for path in both:
+            assert (tmp_path / path).read_bytes() in wanted[path], path  # FileNotFoundError if missing
+        seen.append(1)
+
+    for name in (*MOVES, "_finish"):
+
+        def looking(*args, real=getattr(kit_build, name)):
+            look()
+            real(*args)
+            look()
+
+        monkeypatch.setattr(kit_build, name, looking)
+    build(tmp_path, "new", count=2)
+    assert whole_kit(tmp_path) == {"new"} and len(seen) == 2 * (RENAMES + 1)
+
+
+POLLER = """
+import os, sys
+paths, stop, report = sys.argv[1].split(","), sys.argv[2], sys.argv[3]
+wrong, reads = [], 0
+while not os.path.exists(stop):
+    for path in paths:
+        reads += 1
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except FileNotFoundError:
+            wrong.append(f"{path}: missing")
+            continue
+        if not data.endswith(b"\\n") or data.count(b" ") != 1:
+            wrong.append(f"{path}: {data!r}")
+with open(report, "w") as handle:
+    handle.write(f"{reads}\\n" + "\\n".join(wrong[:10]))
+"""
+
+
+def test_a_reader_polling_during_builds_never_finds_a_file_missing(tmp_path):
+    """A second process reads the kit's files over and over while it is rebuilt twenty times."""
+    out = tmp_path / "out"
+    build(out, "v0", count=20)
+    paths = [str(out / "notes" / f"{i}.txt") for i in range(20)]
+    stop, report = tmp_path / "stop", tmp_path / "report"
+    poller = subprocess.Popen([sys.executable, "-c", POLLER, ",".join(paths), str(stop), str(report)])
+    try:
+        for version in range(1, 21):
+            build(out, f"v{version}", count=20)
+    finally:
+        stop.touch()
+        poller.wait(timeout=60)
+    reads, *wrong = report.read_text().splitlines()
+    assert wrong == [] and int(reads) > 0
+    assert whole_kit(out) == {"v20"}
+
+
+def test_where_no_hard_link_can_be_made_the_old_file_is_kept_by_a_copy(tmp_path, monkeypatch):
+    """FAT, some network shares: link(2) fails, so the old file is copied; a failure after it still undoes."""
+    import errno
+
+    build(tmp_path, "old")
+    before = snapshot(tmp_path)
+
+    def no_links(*args, **kwargs):
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(kit_build.os, "link", no_links)
+    fail_at(monkeypatch, "write_text", 2, KeyboardInterrupt())  # the journal is the first, the manifest the second
+    with pytest.raises(KeyboardInterrupt):
+        build(tmp_path, "new", count=2)
+    assert snapshot(tmp_path) == before
+    monkeypatch.undo()
+    monkeypatch.setattr(kit_build.os, "link", no_links)
+    build(tmp_path, "new", count=2)
+    assert whole_kit(tmp_path) == {"new"}
+
+
+# --- the journal: damaged ones dropped, none left after a roll-back ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "journal",
+    [
+        {"new": [], "stale": []},  # no manifest: once a KeyError
+        {"new": [], "stale": [], "manifest": 5},
+        {"new": [], "stale": [], "manifest": "not a sha256"},
+        {"new": ["notes/0.txt"], "stale": [], "manifest": "0" * 64},
+        {"new": [{"path": "notes/0.txt"}], "stale": [], "manifest": "0" * 64},
+        {"new": [{"path": "notes/0.txt", "existed": "yes"}], "stale": [], "manifest": "0" * 64},
+        {"new": [], "stale": "notes/0.txt", "manifest": "0" * 64},
+        {"new": [], "stale": [".hidden/x"], "manifest": "0" * 64},
+        {"new": {}, "stale": [], "manifest": "0" * 64},
+        [],
+        "text",
+    ],
+    ids=["no manifest", "manifest a number", "manifest not a sha256", "entry a string", "entry without existed",
+         "existed not a bool", "stale a string", "a hidden path", "new a table", "a list", "a string"],
+)  # fmt: skip
+def test_a_damaged_journal_is_dropped_like_any_other(tmp_path, journal):
+    build(tmp_path, "old")
+    (tmp_path / kit_build.JOURNAL).write_text(json.dumps(journal))
+    notes: list[str] = []
+    build_kit(kit_standin.steps("new"), tmp_path, TEMPLATES, on_note=notes.append)
+    assert "not a journal" in notes[0] and whole_kit(tmp_path) == {"new"}
+
+
+def test_a_roll_back_that_completes_leaves_no_journal(tmp_path, monkeypatch):
+    """A read-only disk says so even to the removal of a name that is not there: the roll-back goes on."""
+    import errno
+
+    build(tmp_path, "old")
+    before = snapshot(tmp_path)
+    real_unlink = Path.unlink
+
+    def read_only(self, missing_ok=False):
+        if not os.path.lexists(self) and self.name != kit_build.JOURNAL:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self))
+        return real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", read_only)
+    fail_at(monkeypatch, "_place_beside", 3, GrawlixError("cannot write: read-only file system", "more"))
+    with pytest.raises(GrawlixError):
+        build(tmp_path, "new")
+    assert snapshot(tmp_path) == before  # no journal, no file set aside
+
+
+def test_a_read_only_sub_folder_rolls_back_to_the_old_kit_without_a_journal(tmp_path):
+    """A real read-only mount under the kit (`unshare -m`): one line, the old kit, no journal."""
+    if shutil.which("unshare") is None or subprocess.run(["unshare", "-m", "true"]).returncode:
+        pytest.skip("no private mount namespace here (unshare -m)")
+    out = tmp_path / "out"
+    subprocess.run([*STANDIN, str(out), "old", "2"], env=ENV, check=True, capture_output=True)
+    before = snapshot(out)
+    script = (
+        f'mount --bind "{out}/more" "{out}/more" && mount -o remount,ro,bind "{out}/more" || exit 99\n'
+        f'"{sys.executable}" "{kit_standin.__file__}" "{out}" new 3; echo "status $?" >&2\n'
+    )
+    process = subprocess.run(["unshare", "-m", "sh", "-c", script], env=ENV, capture_output=True, text=True)
+    if process.returncode == 99:
+        pytest.skip("cannot mount here")
+    assert process.stderr.splitlines()[1:] == ["status 1"], process.stderr
+    assert process.stderr.startswith(f"error: {out / 'more'}") and "read-only file system" in process.stderr
+    assert snapshot(out) == before
+
+
+@pytest.mark.parametrize("kind", ["file", "link to a folder", "fifo"])
+def test_something_else_named_like_the_staging_folder_is_removed_never_followed(tmp_path, kind):
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("keep me")
+    staging = out / kit_build.STAGING
+    if kind == "file":
+        staging.write_text("in the way")
+    elif kind == "fifo":
+        os.mkfifo(staging)
+    else:
+        staging.symlink_to(elsewhere)
+    build(out, "new")
+    assert whole_kit(out) == {"new"} and (elsewhere / "keep.txt").read_text() == "keep me"

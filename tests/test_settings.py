@@ -99,7 +99,10 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         ("[check]\njsn = true\n", "unknown setting 'jsn' in [check] (its settings: json)"),
         ("[printer]\nx = 1\n", "unknown command table [printer]"),
         ("[init]\nforce = true\n", "unknown command table [init]"),
-        ("[sheets]\nout = 'x'\n", "unknown setting 'out' in [sheets]"),
+        ("[sheets]\nout = 'x'\n", "out is not a setting: it says where things are, which only the command line says (--out)"),
+        ("out = 'x'\n", "out is not a setting: it says where things are, which only the command line says (--out)"),
+        ("[check]\ntemplates = 'x'\n", "templates is not a setting: it says where things are"),
+        ("[sheets]\ngame = 'x'\n", "game is a setting of its own: put it at the top, before the first table"),
         ("[sheets.extra]\nx = 1\n", "unknown setting 'extra' in [sheets]"),
         # Numbers go through the same checks as typed values.
         ("[sheets]\ntile-size = -5.0\n", "[sheets] tile-size must be greater than zero, not -5.0"),
@@ -121,7 +124,7 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         (f"[stl]\nbed = [1{'0' * 400}, 100]\n", "[stl] bed width 1000"),
         (f"[sheets]\ntile-size = 1{'0' * 400}\n", "[sheets] tile-size 1000"),
         ('[stl]\nbed = "1e400x100"\n', "[stl] bed width '1e400' is not a length"),
-        ('paper = "both"\n', "paper (for leaflet) 'both' is not one of a4, letter"),
+        ('paper = "all"\n', "grawlix.toml: paper 'all' is not one of a4, letter, both"),
         ("paper = \n", "malformed TOML"),
     ],
 )
@@ -219,3 +222,23 @@ def test_every_choice_takes_any_case_and_gives_the_choice_itself(templates_copy)
     settings = load_settings(templates_copy)
     assert settings.for_command("sheets") == {"paper": "letter", "markings": "letters", "back_design": "dark"}
     assert settings.for_command("stl") == {"style": "raised"}
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('strategy = "wizard"\n', "[playtest] strategy 'wizard' is not one of random, greedy, search"),
+        ("strategy = [1]\n", "[playtest] strategy '1' is not one of random, greedy, search"),
+        ('strategy = ["random", "greedy", "search"]\n', "[playtest] strategy given 3 times for 2 players"),
+    ],
+)
+def test_an_option_given_several_times_takes_one_value_or_a_list(templates_copy, tmp_path, text, message):
+    """`--strategy` may be typed once or once per player: recorded, a string or a TOML list, checked alike."""
+    settings = templates_copy.parent / "grawlix.toml"
+    settings.write_text("[playtest]\ngames = 10\n" + text)
+    args = ["playtest", "--templates", str(templates_copy), "--quiet", "-o", str(tmp_path / "out")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and result.stderr == f"error: {settings}: {message}" + result.stderr.split(message, 1)[1]
+    assert result.stderr.count("\n") == 1
+    settings.write_text('[playtest]\ngames = 10\nstrategy = "greedy"\n')
+    assert CliRunner().invoke(main, [*args, "--json"]).exit_code == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grawlix_print.errors import GrawlixError
@@ -46,6 +46,7 @@ def test_body_snaps_to_the_nearest_layer_top(body, first, layer, expected, layer
 decimals = st.integers(min_value=5, max_value=100).map(lambda n: Fraction(n, 100))
 
 
+@settings(deadline=None)  # no timing in tests: the machine is shared
 @given(first=decimals, layer=decimals, extra=st.integers(min_value=0, max_value=5000))
 def test_snapped_body_is_always_a_layer_top(first, layer, extra):
     body = first + Fraction(extra, 100)
@@ -137,3 +138,65 @@ def test_flat_only_notes_have_no_colour_change():
     text = notes(plan, [Plate("flat.stl", "flat", 16, 60, 0)])
     assert "CHANGE" not in text and "M600" not in text and "pause" not in text.lower()
     assert "16 plain tiles" in text and "No supports" in text
+
+
+# --- boundaries that a mutant of layers.py would move -----------------------------
+
+
+def exact_top(z: float, first: Fraction, layer: Fraction) -> bool:
+    """Independently, in fractions: a slicer with these layers ends a layer exactly at ``z``."""
+    steps = (Fraction(str(round(z, 6))) - first) / layer
+    return steps.denominator == 1 and steps >= 0
+
+
+def test_a_relief_of_exactly_one_layer_is_allowed_and_one_under_it_refused():
+    plan = plan_layers(9.8, 0.2, 0.2, 0.2)
+    assert plan.relief_layers == 1 and plan.relief == pytest.approx(0.2) and plan.top == pytest.approx(10.0)
+    plan = plan_layers(9.8, 0.2, 0.12, 0.12)
+    assert plan.relief_layers == 1
+    with pytest.raises(GrawlixError, match="less than one 0.2 mm layer"):
+        plan_layers(9.8, 0.2, 0.2, 0.199)
+
+
+@pytest.mark.parametrize("first, layer", [(0.2, 0.2), (0.3, 0.2), (0.28, 0.12), (0.08, 0.08)])
+def test_the_first_layer_top_is_itself_a_layer_top(first, layer):
+    from grawlix_print.solid.layers import is_layer_top
+
+    assert is_layer_top(first, first, layer)  # z == first: the top of layer 1
+    assert is_layer_top(first + layer, first, layer)
+    assert not is_layer_top(first - layer, first, layer)  # under the first layer's top: no layer ends there
+    assert not is_layer_top(first + layer / 2, first, layer)
+
+
+common = st.sampled_from([(Fraction("0.2"), Fraction(l)) for l in ("0.08", "0.1", "0.12", "0.16", "0.2", "0.24", "0.28")]
+                         + [(Fraction("0.3"), Fraction("0.2")), (Fraction("0.28"), Fraction("0.12"))])  # fmt: skip
+
+
+@settings(deadline=None)
+@given(profile=common, body=st.integers(min_value=30, max_value=1500), relief=st.integers(min_value=28, max_value=700))
+def test_suited_profiles_need_both_the_body_top_and_the_glyph_top_on_a_layer_top(profile, body, relief):
+    """Brute force over every common profile: a profile suits the files only when the slicer ends
+    a layer exactly at the body's top and at the glyph's top."""
+    from grawlix_print.solid.layers import COMMON_PROFILES, suited_profiles
+
+    first, layer = profile
+    plan = plan_layers(body / 100, float(first), float(layer), relief / 100)
+    expected = [
+        (f, l)
+        for f, l in COMMON_PROFILES
+        if exact_top(plan.body, Fraction(str(f)), Fraction(str(l)))
+        and exact_top(plan.top, Fraction(str(f)), Fraction(str(l)))
+    ]
+    assert suited_profiles(plan) == expected
+
+
+def test_a_glyph_top_off_a_profiles_layers_rules_it_out():
+    """9.8 mm suits 0.24 mm layers (0.2 + 40 x 0.24) but a 4.6 mm relief puts the glyph's top
+    at 14.4 mm, between two of their layer tops: that profile would leave the glyph a thin top."""
+    from grawlix_print.solid.layers import suited_profiles
+
+    plan = plan_layers(9.8, 0.2, 0.2, 4.6)
+    assert exact_top(plan.body, Fraction("0.2"), Fraction("0.24"))
+    assert not exact_top(plan.top, Fraction("0.2"), Fraction("0.24"))
+    assert (0.2, 0.24) not in suited_profiles(plan)
+    assert (0.2, 0.24) in suited_profiles(plan_layers(9.8, 0.2, 0.2))  # flat: only the body counts

@@ -89,7 +89,7 @@ def test_the_full_set_is_written(default_set):
         ["grawlix-raised-plate.stl", "grawlix-3d-printing.txt"]
         + [f"{s}.{e}" for s in SINGLE for e in ("stl", "step")]
         + [f"grawlix-raised-{c.name}-{k}.3mf" for c in COLOURS for k in ("colour-change", "two-filaments")]
-        + ["grawlix-raised-full-set-seven-filaments.3mf"]
+        + [f"grawlix-raised-full-set-seven-filaments-{n}.3mf" for n in (1, 2, 3)]  # one file a plate
         + [f"grawlix-flat-plate-{n}.stl" for n in (1, 2, 3)]  # 36 blanks: 16 fit, so 3 plates
     )  # fmt: skip
     assert names == sorted(expected)
@@ -183,22 +183,55 @@ def test_plate_holds_one_tile_per_glyph(default_set):
     assert sorted(round(p.volume, 1) for p in plate.split()) == singles
 
 
-def test_step_files_hold_the_same_solid_as_the_meshes(default_set):
+def step_header(text: str) -> dict[str, list[str]]:
+    """FILE_DESCRIPTION and FILE_NAME of a STEP file, read by the format's own layout (strings in
+    quotes, a doubled quote inside one; line ends inside a string are not part of it)."""
+    header = text[text.index("HEADER;") : text.index("ENDSEC;")].replace("\n", "")
+    fields = {}
+    for entity in ("FILE_DESCRIPTION", "FILE_NAME"):
+        body = re.search(entity + r"\((.*?)\);", header).group(1)
+        fields[entity] = [s.replace("''", "'") for s in re.findall(r"'((?:[^']|'')*)'", body)]
+    fields["PRODUCT"] = [s.replace("''", "'") for s in re.findall(
+        r"PRODUCT\('((?:[^']|'')*)','((?:[^']|'')*)'", text.replace("\n", ""))[0]]  # fmt: skip
+    return fields
+
+
+def test_step_files_hold_the_same_solid_as_the_meshes_where_the_stl_puts_it(default_set):
+    from OCP.Bnd import Bnd_Box
+    from OCP.BRepBndLib import BRepBndLib
     from OCP.BRepGProp import BRepGProp
     from OCP.GProp import GProp_GProps
     from OCP.STEPControl import STEPControl_Reader
 
-    for stem in SINGLE[:2]:
+    credits = game().front_matter
+    for glyph, stem in list(zip(GLYPHS, SINGLE))[:2]:
         path = default_set[0] / f"{stem}.step"
         text = path.read_text()
         assert text.startswith("ISO-10303-21;") and "AUTOMOTIVE_DESIGN" in text
-        assert "2000-01-01T00:00:00" in text  # the writer's clock is replaced: same bytes
+        assert text.isascii()
+        fields = step_header(text)
+        name, stamp, *rest = fields["FILE_NAME"]
+        assert name == path.name and stamp == "2000-01-01T00:00:00"  # a fixed date: same bytes
+        assert rest[: len(credits.authors)] == list(credits.authors)  # the designers as authors
+        assert rest[-1] == credits.licence  # the authorisation: the game's licence
+        description = " ".join(fields["FILE_DESCRIPTION"])
+        for words in (*credits.authors, credits.licence, credits.licence_url, "Changed"):
+            assert words in description
+        product_id, product = fields["PRODUCT"]  # PRODUCT(id, name, ...)
+        assert product == f"{TILE_SET.title} tile {glyph.symbol} ({glyph.name})" and product_id == stem
         reader = STEPControl_Reader()
         reader.ReadFile(str(path))
         reader.TransferRoots()
+        shape = reader.OneShape()
         props = GProp_GProps()
-        BRepGProp.VolumeProperties_s(reader.OneShape(), props)
-        assert props.Mass() == pytest.approx(load(default_set[0] / f"{stem}.stl").volume, rel=2e-3)
+        BRepGProp.VolumeProperties_s(shape, props)
+        mesh = load(default_set[0] / f"{stem}.stl")
+        assert props.Mass() == pytest.approx(mesh.volume, rel=2e-3)
+        box = Bnd_Box()
+        BRepBndLib.AddOptimal_s(shape, box, False, False)
+        corners = np.array(box.Get()).reshape(2, 3)
+        assert corners == pytest.approx(mesh.bounds, abs=0.02)  # placed as the STL is
+        assert mesh.bounds.mean(axis=0)[:2] == pytest.approx([90, 90], abs=0.01)  # the bed's middle
 
 
 # --- the 3MF plates, read as each slicer's loader reads them -------------------
@@ -293,10 +326,18 @@ def test_colour_change_3mf_sets_the_change_for_every_slicer(default_set, colour)
         assert meta["object"]["layer_height"] == "0.2"  # travels as an object setting
         assert [(p["range"], p["extruder"]) for p in parts] == [((0, len(faces) - 1), "1")]
 
-    # Bambu Studio / Orca Slicer (bbs_3mf.cpp): settings are read only when Application
-    # starts with "BambuStudio-" (_handle_end_metadata), and not through PrusaSlicer's
-    # loader, which Model::read_from_archive picks when Application contains "PrusaSlicer".
-    assert application(files).startswith("BambuStudio-") and "PrusaSlicer" not in application(files)
+    # Bambu Studio / Orca Slicer (bbs_3mf.cpp): their own files are read only when Application
+    # starts with "BambuStudio-" (_handle_end_metadata), and not through PrusaSlicer's loader,
+    # which Model::read_from_archive picks when Application contains "PrusaSlicer". Bambu Studio
+    # 1.x reads them only from a file of its own major version (_load_model_from_file), so the
+    # file names the first 1.x release: no 1.x is older, and 2.x reads it too.
+    app = application(files)
+    assert app.startswith("BambuStudio-") and "PrusaSlicer" not in app
+    assert app.removeprefix("BambuStudio-").split(".")[:3] == ["01", "00", "00"]
+    # No project settings: Plater::priv::load_files would load them as the user's printer,
+    # process and filament presets, laid over the built-in defaults.
+    assert "Metadata/project_settings.config" not in files
+    assert not [name for name in files if re.match(r"Metadata/(print|process|filament|machine)_setting", name)]
     settings = ET.fromstring(files["Metadata/model_settings.config"])
     ids = {o.get("id") for o in objects}
     for obj in settings.findall("object"):
@@ -306,7 +347,7 @@ def test_colour_change_3mf_sets_the_change_for_every_slicer(default_set, colour)
         # (_generate_current_object_list, _generate_volumes_new match part id to it).
         assert [p.get("id") for p in obj.findall("part")] == [obj.get("id")]
         assert obj.find("part").get("subtype") == "normal_part"
-    (plate,) = settings.findall("plate")
+    (plate,) = settings.findall("plate")  # one plate a file
     assert {m.get("key"): m.get("value") for m in plate.findall("metadata")}["plater_id"] == "1"
     instances = [
         {m.get("key"): m.get("value") for m in i.findall("metadata")}
@@ -321,9 +362,18 @@ def test_colour_change_3mf_sets_the_change_for_every_slicer(default_set, colour)
     assert layer.get("top_z") == swap_top and layer.get("type") == "0"  # 0: ColorChange
     assert layer.get("color") == hex_colour(ink(colour).rgb)
     assert bambu_plate.find("mode").get("value") == "SingleExtruder"
-    project = json.loads(files["Metadata/project_settings.config"])
-    assert project == {"layer_height": "0.2", "initial_layer_print_height": "0.2"}
     assert files["Metadata/plate_1.png"] == files["Metadata/thumbnail.png"]
+    check_credits(files)
+
+
+def check_credits(files: dict[str, bytes]):
+    """The 3MF core's well-known metadata names the game's designers and its licence."""
+    credits = game().front_matter
+    model = ET.fromstring(files["3D/3dmodel.model"])
+    meta = {m.get("name"): m.text for m in model.findall("m:metadata", NS)}
+    assert meta["Designer"] == " and ".join([", ".join(credits.authors[:-1]), credits.authors[-1]])
+    assert credits.licence in meta["LicenseTerms"] and credits.licence_url in meta["LicenseTerms"]
+    assert "Changed" in meta["Description"] and TILE_SET.title in meta["Title"]
 
 
 def assert_indexed_closed_manifold(faces: np.ndarray):
@@ -371,28 +421,53 @@ def test_two_filament_3mf_keeps_parts_and_filaments_everywhere(default_set, colo
         check_parts(files, obj, volumes, 1, "2")
 
 
-def test_full_set_puts_each_glyph_on_its_colours_filament(default_set):
-    files = read_3mf(default_set[0] / "grawlix-raised-full-set-seven-filaments.3mf")
-    assert "PrusaSlicer" in application(files)
-    model, objects = model_objects(files)
-    names = [b.get("name") for b in model.findall("m:resources/m:basematerials/m:base", NS)]
-    assert names[1:] == [c.name for c in COLOURS]
-    volumes = prusa_volumes(files)
-    seen, plates = set(), {}
-    for number, obj in enumerate(objects):
-        symbol, colour_name = obj.get("name").split()[:2]
-        colour = next(c for c in COLOURS if c.name == colour_name)
-        seen.add((symbol, colour_name))
-        # the meshes are the two-filament plates' (checked closed there); here a few suffice
-        check_parts(files, obj, volumes, colour.index + 1, str(colour.index + 2), number % 7 == 0)
-        vertices, _ = mesh_of(obj)
-        plate = int(vertices[:, 0].min() // (180 * 1.2))  # plates 1.2 bed widths apart
-        local = vertices[:, 0] - plate * 180 * 1.2
-        assert local.min() >= 5 - 1e-6 and local.max() <= 175 + 1e-6
-        assert vertices[:, 1].min() >= 5 - 1e-6 and vertices[:, 1].max() <= 175 + 1e-6
-        plates[plate] = plates.get(plate, 0) + 1
+def test_full_set_puts_each_glyph_on_its_colours_filament_one_plate_a_file(default_set):
+    seen, per_plate = set(), []
+    paths = sorted(default_set[0].glob("grawlix-raised-full-set-seven-filaments-*.3mf"))
+    for path in paths:
+        files = read_3mf(path)
+        assert "PrusaSlicer" in application(files)
+        check_credits(files)
+        model, objects = model_objects(files)
+        names = [b.get("name") for b in model.findall("m:resources/m:basematerials/m:base", NS)]
+        assert names[1:] == [c.name for c in COLOURS]
+        volumes = prusa_volumes(files)
+        every = np.concatenate([mesh_of(obj)[0] for obj in objects])
+        # the whole plate on the default 180 mm bed, 5 mm clear of its edges
+        assert (every[:, :2].min(axis=0) >= 5 - 1e-6).all() and (every[:, :2].max(axis=0) <= 175 + 1e-6).all()
+        for number, obj in enumerate(objects):
+            symbol, colour_name = obj.get("name").split()[:2]
+            colour = next(c for c in COLOURS if c.name == colour_name)
+            seen.add((symbol, colour_name))
+            # the meshes are the two-filament plates' (checked closed there); here a few suffice
+            check_parts(files, obj, volumes, colour.index + 1, str(colour.index + 2), number % 7 == 0)
+        per_plate.append(len(objects))
     assert seen == {(t.glyph.symbol, t.colour.name) for t in TILES}
-    assert plates == {0: 12, 1: 12, 2: 12}  # 16 fit a 180 mm bed: 3 plates, shared evenly
+    assert per_plate == [12, 12, 12]  # 16 fit a 180 mm bed: 3 plates, shared evenly
+
+
+def test_a_small_bed_gives_one_file_a_plate_each_within_the_bed(tmp_path):
+    """Every 3MF holds one plate that fits --bed: 6 tiles on a 100 mm bed (4 fit) are 2 files."""
+    result = run_stl(tmp_path, "--style", "raised", "--bed", "100x100", "--tile-size", "28",
+                     "--colour-change", "pause")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "3d"
+    for kind in ("pause", "two-filaments"):
+        paths = sorted(out.glob(f"grawlix-raised-red-{kind}-*.3mf"))
+        assert [p.name for p in paths] == [f"grawlix-raised-red-{kind}-{n}.3mf" for n in (1, 2)]
+        counts = []
+        for path in paths:
+            _, objects = model_objects(read_3mf(path))
+            every = np.concatenate([mesh_of(obj)[0] for obj in objects])
+            assert (every[:, :2].min(axis=0) >= 5 - 1e-6).all() and (every[:, :2].max(axis=0) <= 95 + 1e-6).all()
+            counts.append(len(objects))
+        assert counts == [3, 3]
+    assert not list(out.glob("*colour-change*"))  # the file's name says what it does
+    notes = " ".join((out / "grawlix-3d-printing.txt").read_text().split())
+    assert "grawlix-raised-<colour>-pause-<n>.3mf" in notes and "over 2 plates" in notes
+    files = read_3mf(out / "grawlix-raised-red-pause-1.3mf")
+    (code,) = ET.fromstring(files["Metadata/Prusa_Slicer_custom_gcode_per_print_z.xml"]).findall("code")
+    assert code.get("type") == "1" and code.get("gcode") == "M601" and "red" in code.get("extra")
 
 
 def test_every_3mf_carries_a_picture_in_its_colours(default_set):
@@ -404,7 +479,9 @@ def test_every_3mf_carries_a_picture_in_its_colours(default_set):
         if not any(name in path.name for name in ("red-colour", "blue-two", "full-set")):
             continue  # the others differ only in their colour
         pixels = np.asarray(image).reshape(-1, 3).astype(float) / 255
-        colours = COLOURS if "full-set" in path.name else [c for c in COLOURS if c.name in path.name]
+        _, objects = model_objects(files)
+        on_plate = {obj.get("name").split()[1] for obj in objects}  # "<glyph> <colour> <name>"
+        colours = [c for c in COLOURS if c.name in on_plate]
         for wanted in [TILE_SET.face.rgb] + [ink(c).rgb for c in colours[:2]]:
             # lit faces are the colour times a shade: look for pixels along that ray
             ray = np.asarray(wanted) / np.linalg.norm(wanted)
@@ -425,13 +502,26 @@ def test_notes_state_the_change_profiles_and_weights(default_set):
               if is_layer_top(BODY, 0.2, float(l)) and is_layer_top(TOP, 0.2, float(l))]  # fmt: skip
     assert suited == ["0.08", "0.1", "0.12", "0.15", "0.16", "0.2", "0.24"]
     assert f"with layers of {', '.join(suited[:-1])} and {suited[-1]} mm" in " ".join(notes.split())
-    assert '"Add pause"' in notes and "without an AMS" in notes
+    assert '"Add pause"' in notes and "No AMS" in notes and "--colour-change pause" in notes
     assert "No supports" in notes and "3 walls" in notes and "15 % infill" in notes
-    # grams: PLA (1.24 g/cm3) at 40-50 % of the solid volume, as slicers fill it
-    plate = load(default_set[0] / "grawlix-raised-plate.stl").volume / 1000 * 1.24
+    # grams, against the meshes: glyphs narrower than their walls print solid; a body is walls,
+    # solid top and bottom layers and sparse infill, less than half of it solid, more than a third
+    plate = load(default_set[0] / "grawlix-raised-plate.stl")
+    bodies = sum(part.volume for part in load(default_set[0] / "grawlix-flat-plate-1.stl").split()[:6])
     base, accent = map(int, re.search(r"raised-plate\.stl.*?about (\d+) g base \+ (\d+) g accent",
-                                       notes, re.DOTALL).groups())  # fmt: skip
-    assert 0.4 * plate <= base + accent <= 0.5 * plate + 1
+                                       " ".join(notes.split())).groups())  # fmt: skip
+    assert accent == round((plate.volume - bodies) / 1000 * 1.24)
+    assert 0.35 * bodies / 1000 * 1.24 <= base <= 0.5 * bodies / 1000 * 1.24
+    # what each slicer shows, word for word as their loaders say it
+    flat = " ".join(notes.split())
+    for said in ('was "generated by old Bambu Studio" and loads its geometry only',  # Bambu 2.x
+                 'the 3MF "is not from Bambu Lab"', 'that it "is not supported by OrcaSlicer"',
+                 "File > Import loads the tiles alone and drops it", "0.6 mm chamfer"):  # fmt: skip
+        assert said in flat
+    # the rebuild example changes something: its layers and the layer of the change
+    example = re.search(r"grawlix-print stl --first-layer-height (\S+) --layer-height (\S+)", notes)
+    assert example.group(2) != "0.2"
+    assert "the change after layer 35 instead of 49" in flat  # 0.2 + 34 x 0.28 = 9.72
     assert max(len(line) for line in notes.splitlines()) <= 80
 
 
@@ -476,6 +566,7 @@ def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
         (["--bed", f"1{'0' * 400}x100"], "--bed width '1000"),
         (["--bed", "180x0"], "--bed depth must be greater than zero"),
         (["--markings", "dots"], "--markings 'dots' is not one of none, letters, shapes"),
+        (["--colour-change", "m700"], "--colour-change 'm700' is not one of m600, pause, tool"),
         (["--relief", "0.1"], "less than one 0.2 mm layer"),
         (["--templates", "/nonexistent"], "no such templates folder"),
         (["--style", "round"], "--style 'round' is not one of raised, flat"),
@@ -541,7 +632,8 @@ def test_recorded_settings_are_used_and_checked(templates_copy):
     (templates_copy.parent / "grawlix.toml").write_text('[stl]\nbed = "20x20"\n')
     out = templates_copy.parent / "out"
     result = run_stl(out, "--templates", str(templates_copy))
-    assert result.exit_code == 1 and "--bed 20 x 20 mm is too small" in result.stderr
+    settings = templates_copy.parent / "grawlix.toml"  # a value from the file is named by its file and key
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: {settings}: [stl] bed 20 x 20 mm is too small")
     assert not out.exists()
     (templates_copy.parent / "grawlix.toml").write_text('[stl]\nlayer-height = "thick"\n')
     result = run_stl(out, "--templates", str(templates_copy))

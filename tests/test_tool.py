@@ -88,13 +88,14 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
     assert settings.for_command("sheets") == {
         "paper": "a4", "tile_size": pytest.approx(25.4), "bleed": pytest.approx(2.0),
         "backs": True, "arrangement": "duplex", "markings": "none",
-        "sticker_size": pytest.approx(22.5), "back_design": "light",
+        "sticker_size": pytest.approx(22.5), "back_design": "light", "frame": False,
     }  # fmt: skip
     assert settings.for_command("stl") == {
         "style": "both", "tile_size": pytest.approx(28.0), "body_height": pytest.approx(9.8),
         "relief": pytest.approx(4.8), "layer_height": pytest.approx(0.2),
         "first_layer_height": pytest.approx(0.2), "elephant_foot": pytest.approx(0.4),
         "fit": pytest.approx(0.0), "bed": (180.0, 180.0), "markings": "none", "full_set": False,
+        "colour_change": "m600",
     }  # fmt: skip
     assert settings.for_command("all") == {
         "only": ("leaflet", "sheets", "web", "images", "3d"), "paper": "both", "quiet": False,
@@ -147,6 +148,7 @@ def test_a_variant_from_init_a_rule_change_and_letter_paper(tmp_path, monkeypatc
     assert "game/grawlix.toml is not read" in result.stderr  # init's own file, beside: inside wins
     assert sorted(p.name for p in Path("out/leaflet").iterdir()) == [
         "leaflet-letter.pdf",
+        "leaflet-press-letter.pdf",
         "leaflet-reading-letter.pdf",
     ]
     reader = pypdf.PdfReader("out/leaflet/leaflet-letter.pdf")

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from conftest import PROJECT, TEMPLATES
+from test_kit import WITH_CTRL_C
 
 WAIT = 20.0  # seconds before a missing line fails the test (a loaded CI machine is slow)
 
@@ -26,7 +27,8 @@ class Watcher:
 
     def __init__(self, project: Path) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "grawlix_print", "watch", "--templates", "templates", "-o", "out"],
+            # SIGINT at its default first (a test run started under nohup passes it on ignored): Ctrl-C stops a watch.
+            [*WITH_CTRL_C, sys.executable, "-m", "grawlix_print", "watch", "--templates", "templates", "-o", "out"],
             cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": str(PROJECT)},
         )  # fmt: skip
@@ -62,7 +64,7 @@ def test_watch_rebuilds_on_save_reports_errors_and_keeps_going(tmp_path):
     try:
         assert watcher.next_line() == ("stdout", "watching templates/ and its settings; Ctrl-C stops")
         stream, line = watcher.next_line()
-        assert stream == "stdout" and "first build: leaflet-a4.pdf, leaflet-reading-a4.pdf and 8 previews in" in line
+        assert stream == "stdout" and "first build: leaflet-a4.pdf, leaflet-reading-a4.pdf, leaflet-press-a4.pdf and 10 previews in" in line
         assert (out / "leaflet" / "leaflet-a4.pdf").is_file()
         assert (out / "previews" / "leaflet-a4-1.png").is_file()
 

@@ -4,11 +4,12 @@ Kept thin on purpose: one module per command, each only turning options into
 a library call and its result into lines of output.
 """
 
-import _signal  # the C module itself: no enum or threading to load first, so the window is microseconds
 import os
+import signal  # the public module: Python's start-up and the console script have loaded its enums already
+from types import FrameType
 
 
-def _interrupted_while_starting(signum, frame) -> None:
+def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
     os.write(2, b"error: interrupted\n")
     os._exit(130)  # nothing is written yet: nothing to clean up
 
@@ -17,18 +18,18 @@ def _interrupted_while_starting(signum, frame) -> None:
 # program with its one line rather than a traceback from an import. Only where
 # Ctrl-C still has Python's default meaning (not ignored, not taken by a host
 # program), and only in the main thread, where ``signal`` raises otherwise.
-_before = _signal.getsignal(_signal.SIGINT)
-_starting = _before is _signal.default_int_handler
+_before = signal.getsignal(signal.SIGINT)
+_starting = _before is signal.default_int_handler
 if _starting:
     try:
-        _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+        signal.signal(signal.SIGINT, _interrupted_while_starting)
     except ValueError:  # not the main thread
         _starting = False
 
-from . import check, facts, games, images, init, kit, leaflet, playtest, score, sheets, stl, watch, web  # noqa: F401  (each registers its command)
-from .app import main
+from . import check, facts, games, images, init, kit, leaflet, playtest, score, sheets, stl, watch, web  # noqa: E402, F401  (each registers its command)
+from .app import main  # noqa: E402
 
 if _starting:
-    _signal.signal(_signal.SIGINT, _before)
+    signal.signal(signal.SIGINT, _before)
 
 __all__ = ["main"]

@@ -13,12 +13,17 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from collections.abc import Iterable
 from contextlib import suppress
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import GrawlixError
-from ..files import os_error
+from ..files import check_source_date_epoch, os_error
+
+if TYPE_CHECKING:
+    from ..files import Written
 
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 PIPE_CLOSED = 141  # 128 + SIGPIPE, as for any command whose reader went away
@@ -41,7 +46,7 @@ def _quiet_exit(ctx: click.Context) -> None:
 
 
 class _Commands(click.Group):
-    def make_context(self, *args, **kwargs) -> click.Context:
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:  # while the options are read
@@ -49,7 +54,7 @@ class _Commands(click.Group):
                 click.echo("error: interrupted", err=True)
             sys.exit(INTERRUPTED)
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except GrawlixError as error:
@@ -66,9 +71,10 @@ class _Commands(click.Group):
 @click.version_option(package_name="grawlix-print")
 def main() -> None:
     """Print-and-play kits for board games: rules, sheets, web edition and 3D tiles."""
+    check_source_date_epoch()  # before any command: the PDF library would fail on it mid-build
 
 
-def report_written(written) -> None:
+def report_written(written: Iterable[Written]) -> None:
     """One line per file written, so the user sees what went where."""
     for item in written:
         click.echo(f"wrote {item.path} ({item.kind})")

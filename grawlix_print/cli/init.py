@@ -9,6 +9,7 @@ own options, so it can never miss one or show a stale default.
 from __future__ import annotations
 
 import json
+import shlex
 import textwrap
 from pathlib import Path
 
@@ -48,7 +49,21 @@ def init(folder: Path, game: str, force: bool) -> None:
     for path, data in files.items():
         write_bytes(path, data)  # a file-system fault is one line naming the path
     click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}")
-    click.echo(f"next: edit them, then  cd {folder} && grawlix-print all")
+    click.echo(f"next: edit them, then  {build_hint(folder)}")
+
+
+def build_hint(folder: Path) -> str:
+    """The command that builds the new project into its own output/, pasted into any shell as it is.
+
+    The folder is quoted for the shell (a space, a ``;`` or a ``$`` in its name
+    would otherwise send the build elsewhere) and never read as an option.
+    """
+    if folder.resolve() == Path.cwd().resolve():
+        return "grawlix-print all"
+    where = str(folder)
+    if where.startswith("-"):
+        where = f"./{where}"
+    return f"cd {shlex.quote(where)} && grawlix-print all"
 
 
 def starter_files(folder: Path, kind: type[Game]) -> dict[Path, bytes]:

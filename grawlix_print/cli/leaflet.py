@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..games import Game
 from .app import main, report_written
-from .options import out_option, paper_option, templates_option
+from .options import out_option, paper_option, papers, templates_option
 from .settings import with_settings
 
 
@@ -21,11 +21,13 @@ def leaflet(out: Path, paper: str, game: Game) -> None:
     Writes leaflet/leaflet-<paper>.pdf (two-sided, to print and fold: a
     tri-fold, or a booklet of small pages to fold and cut, as the game's
     rulebook is made) and leaflet/leaflet-reading-<paper>.pdf (one panel or
-    page per page, for screens) in the --out folder. The text is leaflet.md in
-    the templates folder; its numbers, lists and diagrams come from the
-    game's components, rules.toml and its rules engine.
+    page per page, for screens) in the --out folder, for each paper with
+    --paper both. The text is leaflet.md in the templates folder; its
+    numbers, lists and diagrams come from the game's components, rules.toml
+    and its rules engine.
     """
     from ..kit.plan import output_folder
     from ..leaflet.build import build_leaflet
 
-    report_written(build_leaflet(game, output_folder(out, "leaflet"), paper))
+    for each in papers(paper):  # --paper both: A4, then Letter
+        report_written(build_leaflet(game, output_folder(out, "leaflet"), each))

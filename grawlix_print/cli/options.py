@@ -7,8 +7,10 @@ its key (``settings.SETTING_KEY`` in the context) instead of the flag.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -17,6 +19,7 @@ from ..facts.wording import join_words
 from ..papers import PAPERS, PRINTER_PAPERS
 
 SETTING_KEY = "grawlix.setting-key"
+FC = TypeVar("FC", bound=Callable[..., Any])
 
 # Options shared by the commands that read templates or write files.
 _templates = click.option(
@@ -35,7 +38,7 @@ _game = click.option(
 )
 
 
-def templates_option(command):
+def templates_option(command: FC) -> FC:
     """``--game NAME`` and ``--templates DIR``: which game, and whose copy of it."""
     return _game(_templates(command))
 
@@ -52,8 +55,49 @@ out_option = click.option(
 def option_label(param: click.Parameter | None, ctx: click.Context | None = None) -> str:
     """How an error names a value: ``--tile-size`` on the command line, the key in a file."""
     if ctx is not None and SETTING_KEY in ctx.meta:
-        return ctx.meta[SETTING_KEY]
-    return f"--{param.name.replace('_', '-')}" if param is not None else "value"
+        return str(ctx.meta[SETTING_KEY])
+    return f"--{param.name.replace('_', '-')}" if param is not None and param.name else "value"
+
+
+# A flag as error messages write it: ``--tile-size``, not a part of ``grawlix-print``.
+_FLAG = re.compile(r"(?<![\w-])--[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
+
+
+def flags_of(option: click.Option, label: str) -> dict[str, str]:
+    """Each flag of ``option`` with how a settings file says the same: ``--no-backs`` is ``backs = false``."""
+    if not option.secondary_opts:
+        return {flag: label for flag in option.opts if flag.startswith("--")}
+    return {
+        **{flag: f"{label} = true" for flag in option.opts if flag.startswith("--")},
+        **{flag: f"{label} = false" for flag in option.secondary_opts if flag.startswith("--")},
+    }
+
+
+def name_options(
+    error: GrawlixError, labels: Mapping[str, str], source: str, recorded: Collection[str] | None = None
+) -> GrawlixError:
+    """``error`` with each option it names by its flag named as ``labels`` say (``[sheets] tile-size``).
+
+    The products word their checks with flags (``--sticker-size ... (--tile-size)``),
+    whichever option the value came from: this is the one place where a value
+    recorded in a settings file gets its key back, checks across two options
+    included. An error that names a flag of ``recorded`` (all of ``labels`` when
+    None) and no place of its own is about the settings file ``source``. Returns
+    ``error`` itself when it names none.
+    """
+    if error.where is not None or not labels:
+        return error
+    named: list[str] = []
+
+    def rename(found: re.Match[str]) -> str:
+        named.append(found[0])
+        return labels.get(found[0], found[0])
+
+    what = _FLAG.sub(rename, error.what)
+    if what == error.what:
+        return error
+    about_file = any(flag in labels and (recorded is None or flag in recorded) for flag in named)
+    return GrawlixError(what, source if about_file and source else None)
 
 
 class OneLineChoice(click.Choice):
@@ -62,10 +106,10 @@ class OneLineChoice(click.Choice):
     A bad value is a one-line error (exit status 1), like every other bad input.
     """
 
-    def __init__(self, choices: Sequence[str], case_sensitive: bool = False) -> None:
+    def __init__(self, choices: Iterable[str], case_sensitive: bool = False) -> None:
         super().__init__(list(choices), case_sensitive)
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
@@ -74,16 +118,25 @@ class OneLineChoice(click.Choice):
             ) from None
 
 
-def paper_choice(extra: Sequence[str] = (), default: str = "a4"):
-    """A ``--paper`` option: every paper, and the ``extra`` choices (``all`` adds ``both``)."""
+BOTH = "both"
+"""The ``--paper`` choice that means every paper, one file each."""
+
+
+def paper_choice(default: str = "a4") -> Callable[[FC], FC]:
+    """A ``--paper`` option: every printer's paper, or ``both`` of them."""
     sizes = [f"{PAPERS[k].name} ({PAPERS[k].width:g} x {PAPERS[k].height:g} mm)" for k in PRINTER_PAPERS]
     return click.option(
         "--paper",
-        type=OneLineChoice([*PRINTER_PAPERS, *extra]),
+        type=OneLineChoice([*PRINTER_PAPERS, BOTH]),
         default=default,
         show_default=True,
-        help=f"Paper size: {join_words(sizes, 'or')}.",
+        help=f"Paper size: {join_words(sizes, 'or')}, or both (a file each).",
     )
+
+
+def papers(choice: str) -> tuple[str, ...]:
+    """The papers a ``--paper`` choice means: itself, or every one for ``both``."""
+    return PRINTER_PAPERS if choice == BOTH else (choice,)
 
 
 paper_option = paper_choice()
@@ -101,7 +154,7 @@ class Length(click.ParamType):
     def __init__(self, allow_zero: bool = False) -> None:
         self.allow_zero = allow_zero
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
         from ..units import parse_length
 
         return parse_length(value, option_label(param, ctx), self.allow_zero)
@@ -112,16 +165,21 @@ LENGTH_OR_ZERO = Length(allow_zero=True)
 
 
 class NameList(click.ParamType):
-    """Some of a fixed list of names: ``leaflet,sheets`` (or a TOML list), in the list's order."""
+    """Some of a fixed list of names: ``leaflet,sheets`` (or a TOML list), in the list's order.
+
+    ``aliases`` are other names for a choice (a product by the command that builds it alone).
+    """
 
     name = "names"
 
-    def __init__(self, choices: Sequence[str]) -> None:
+    def __init__(self, choices: Sequence[str], aliases: Mapping[str, str] | None = None) -> None:
         self.choices = tuple(choices)
+        self.aliases = dict(aliases or {})
 
-    def convert(self, value, param, ctx):
-        names = value if isinstance(value, list) else str(value).split(",")
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, ...]:
+        names = value if isinstance(value, (list, tuple)) else str(value).split(",")
         wanted = [str(name).strip().lower() for name in names if str(name).strip()]
+        wanted = [self.aliases.get(name, name) for name in wanted]
         for name in wanted:
             if name not in self.choices:
                 raise GrawlixError(
@@ -131,7 +189,7 @@ class NameList(click.ParamType):
             raise GrawlixError(f"{option_label(param, ctx)} names nothing to build")
         return tuple(name for name in self.choices if name in wanted)
 
-    def get_metavar(self, param, ctx=None) -> str:
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return ",".join(self.choices)
 
 

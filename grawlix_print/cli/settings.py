@@ -16,8 +16,11 @@ table or key, or a value its option refuses, is an error naming file and key.
 from __future__ import annotations
 
 import functools
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import click
 from click.core import ParameterSource
@@ -27,12 +30,13 @@ from ..games import LOCAL_TEMPLATES, Game, game
 from ..files import read_toml
 from ..games.templates import COMPONENTS_FILE
 from .app import main
-from .options import SETTING_KEY
+from .options import SETTING_KEY, flags_of, name_options
 
 SETTINGS_FILE = "grawlix.toml"
 PYPROJECT_FILE = "pyproject.toml"
 PYPROJECT_TABLE = ("tool", "grawlix-print")
 NOT_RECORDED = frozenset({"templates", "out"})  # where things are, not how to build them
+_WHERE_NOT_HOW = "says where things are, which only the command line says ({flag})"
 GAME_KEY = "game"  # the one setting read before the others: it says whose settings they are
 NO_SETTINGS_COMMANDS = frozenset({"init", "games"})  # one writes a settings file, one lists games: neither reads one
 _CONTEXT_KEY = "grawlix.settings"
@@ -45,9 +49,15 @@ class Settings:
     values: dict[str, dict[str, object]] = field(default_factory=dict)
     source: str = ""
     game: str | None = None  # the game they are for (``game = "..."`` at the top), if they say
+    labels: dict[str, dict[str, str]] = field(default_factory=dict)
+    """How an error names each recorded value: command -> option -> ``[sheets] tile-size``."""
 
     def for_command(self, name: str) -> dict[str, object]:
         return self.values.get(name, {})
+
+    def label(self, command: str, option: str) -> str | None:
+        """The key a recorded value of ``command``'s ``option`` came from, as errors name it."""
+        return self.labels.get(command, {}).get(option)
 
 
 def recordable(command: click.Command) -> dict[str, click.Option]:
@@ -82,11 +92,13 @@ def find_settings(templates: Path, builtin: bool = False) -> list[tuple[dict, st
     """Every settings file beside ``templates``, nearest first, as (data, name for messages)."""
     found = []
     for folder in settings_folders(templates, builtin):
+        # Whatever stands under the name is read: a folder, a FIFO or a broken link
+        # there is an error naming it, never a file silently passed over.
         path = folder / SETTINGS_FILE
-        if path.is_file():
+        if os.path.lexists(path):
             found.append((read_toml(path), str(path)))
         pyproject = folder / PYPROJECT_FILE
-        if pyproject.is_file():
+        if os.path.lexists(pyproject):
             table: object = read_toml(pyproject)
             for key in PYPROJECT_TABLE:
                 table = table.get(key) if isinstance(table, dict) else None
@@ -108,6 +120,7 @@ def load_settings(templates: Path, builtin: bool = False) -> Settings:
         click.echo(f"warning: {ignored} is not read: {source} comes first", err=True)
     commands = setting_commands()
     values: dict[str, dict[str, object]] = {name: {} for name in commands}
+    labels: dict[str, dict[str, str]] = {name: {} for name in commands}
     tables = {key: value for key, value in data.items() if isinstance(value, dict)}
     recorded_game = data.get(GAME_KEY)
     if recorded_game is not None and not isinstance(recorded_game, str):
@@ -117,11 +130,13 @@ def load_settings(templates: Path, builtin: bool = False) -> Settings:
             continue
         owners = [c for c, command in commands.items() if _setting_key(key) in recordable(command)]
         if not owners:
-            raise GrawlixError(f"unknown setting {key!r}: no command has such an option", source)
+            raise GrawlixError(_unknown(key, ": no command has such an option"), source)
+        alike = len({_kind(recordable(commands[owner])[_setting_key(key)]) for owner in owners}) == 1
         for owner in owners:
-            label = key if len(owners) == 1 else f"{key} (for {owner})"
-            option = recordable(commands[owner])[_setting_key(key)]
-            values[owner][option.name] = _convert(commands[owner], option, value, label, source)
+            label = key if alike else f"{key} (for {owner})"  # which command, where they check it apart
+            owned = recordable(commands[owner])[_setting_key(key)]
+            values[owner][owned.name or key] = _convert(commands[owner], owned, value, label, source)
+            labels[owner][owned.name or key] = label
     for table, entries in tables.items():
         if table not in commands:
             raise GrawlixError(
@@ -132,12 +147,27 @@ def load_settings(templates: Path, builtin: bool = False) -> Settings:
             option = options.get(_setting_key(key))
             if option is None:
                 known = ", ".join(options) or "none"
-                raise GrawlixError(
-                    f"unknown setting {key!r} in [{table}] (its settings: {known})", source
-                )
+                raise GrawlixError(_unknown(key, f" in [{table}] (its settings: {known})"), source)
             label = f"[{table}] {key}"
-            values[table][option.name] = _convert(commands[table], option, value, label, source)
-    return Settings(values, source, recorded_game)
+            values[table][option.name or key] = _convert(commands[table], option, value, label, source)
+            labels[table][option.name or key] = label
+    return Settings(values, source, recorded_game, labels)
+
+
+def _kind(option: click.Option) -> tuple[object, ...]:
+    """What decides whether a value is accepted: options alike accept and refuse the same values."""
+    kind = option.type
+    return (type(kind), option.is_flag, tuple(getattr(kind, "choices", ())), getattr(kind, "allow_zero", None))
+
+
+def _unknown(key: str, rest: str) -> str:
+    """Why a key is refused: an option not recorded by design is told apart from a typing slip."""
+    name = _setting_key(key)
+    if name in NOT_RECORDED:
+        return f"{key} is not a setting: it {_WHERE_NOT_HOW.format(flag='--' + name)}"
+    if name == GAME_KEY:
+        return f"{key} is a setting of its own: put it at the top, before the first table"
+    return f"unknown setting {key!r}{rest}"
 
 
 def _setting_key(name: str) -> str:
@@ -153,6 +183,8 @@ def _convert(
         if not isinstance(value, bool):
             raise GrawlixError(f"{label} must be true or false, not {value!r}", source)
         return value
+    if option.multiple and not isinstance(value, list):
+        value = [value]  # an option given several times: one value, or a TOML list of them
     ctx = click.Context(command, info_name=command.name)
     ctx.meta[SETTING_KEY] = label
     try:
@@ -166,7 +198,7 @@ def _convert(
 def apply_settings(ctx: click.Context, options: dict, settings: Settings) -> dict:
     """``options`` with every option the user did not type taken from ``settings``."""
     merged = dict(options)
-    for key, value in settings.for_command(ctx.info_name).items():
+    for key, value in settings.for_command(ctx.info_name or "").items():
         if ctx.get_parameter_source(key) in (ParameterSource.DEFAULT, None):
             merged[key] = value
     return merged
@@ -200,7 +232,7 @@ def resolve_game(ctx: click.Context, name: str | None, templates: Path | None) -
     return chosen, settings
 
 
-def with_settings(command):
+def with_settings(command: Callable[..., Any]) -> Callable[..., Any]:
     """Fill the options the user did not type from the settings file that applies.
 
     The wrapped command receives ``game``, the game it works on (bound to its
@@ -211,12 +243,35 @@ def with_settings(command):
 
     @functools.wraps(command)
     @click.pass_context
-    def wrapper(ctx: click.Context, **options):
+    def wrapper(ctx: click.Context, /, **options: Any) -> Any:
         chosen, settings = resolve_game(ctx, options.pop("game", None), options.pop("templates", None))
         ctx.meta[_CONTEXT_KEY] = settings
-        return command(game=chosen, **apply_settings(ctx, options, settings))
+        merged = apply_settings(ctx, options, settings)
+        try:
+            return command(game=chosen, **merged)
+        except GrawlixError as error:
+            renamed = name_options(error, recorded_labels(ctx, settings), settings.source)
+            if renamed is error:
+                raise
+            raise renamed from None
 
     return wrapper
+
+
+def recorded_labels(ctx: click.Context, settings: Settings) -> dict[str, str]:
+    """The flags of the running command whose values came from ``settings``, with their keys.
+
+    A product's error names an option by its flag (``--sticker-size``); when the
+    value was recorded, not typed, the error names the key instead.
+    """
+    name = ctx.info_name or ""
+    command = ctx.command
+    labels: dict[str, str] = {}
+    for option in recordable(command).values():
+        label = settings.label(name, option.name or "")
+        if label is not None and ctx.get_parameter_source(option.name or "") in (ParameterSource.DEFAULT, None):
+            labels.update(flags_of(option, label))
+    return labels
 
 
 def current_settings() -> Settings:

@@ -8,7 +8,14 @@ import click
 
 from ..errors import GrawlixError
 from ..games import Game
-from ..sheets.layout import ARRANGEMENTS, CARD_BLEED_MM, STICKER_ROOM_MM, default_sticker
+from ..sheets.layout import (
+    ARRANGEMENTS,
+    CARD_BLEED_MM,
+    FRAME_INSET_MM,
+    MIN_TILE_MM,
+    STICKER_ROOM_MM,
+    default_sticker,
+)
 from ..components.tile_look import BACK_DESIGNS, MARKINGS
 from ..sheets.layout import PAPER_TILE_MM
 from .app import main, report_written
@@ -18,6 +25,7 @@ from .options import (
     OneLineChoice,
     out_option,
     paper_option,
+    papers,
     templates_option,
 )
 from .settings import with_settings
@@ -53,7 +61,7 @@ class CardSize(click.ParamType):
                    "25.4, 25.4mm, 2.54cm or 1in.")
 @click.option("--bleed", type=LENGTH_OR_ZERO, default=None,
               show_default=f"{CARD_BLEED_MM:g}mm",
-              help="How far the card-stock tiles' faces run past the outer cut lines; 0 for none.")
+              help="How far the faces of tiles and stickers run past the outer cut lines; 0 for none.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="Print tile backs on the card-stock sheets.")
 @click.option("--arrangement", type=OneLineChoice(ARRANGEMENTS), default=None,
@@ -66,17 +74,21 @@ class CardSize(click.ParamType):
               show_default=f"{default_sticker(PAPER_TILE_MM):g}mm",
               help="Side of one sticker, at most --tile-size (the square it goes on); unless "
                    f"given, {2 * STICKER_ROOM_MM:g} mm less than --tile-size, room to press it on "
-                   f"by hand. {PAPER_TILE_MM:g}mm makes stickers exactly as large as one-inch squares.")
+                   f"by hand, but never under {MIN_TILE_MM:g} mm while the square is larger. "
+                   f"{PAPER_TILE_MM:g}mm makes stickers exactly as large as one-inch squares.")
 @click.option("--back-design", type=OneLineChoice(BACK_DESIGNS), default="light",
               show_default=True,
               help="Tile backs: light (pale grey, little ink) or dark (charcoal, much ink).")
+@click.option("--frame/--no-frame", default=False, show_default=True,
+              help=f"A dark frame {FRAME_INSET_MM:g} mm inside each cut; without it the faces "
+                   "run to the cut with no line near it, so a cut a little off does not show.")
 @click.option("--card-size", type=CardSize(), default=None, show_default="63.5x88.9",
               help="A card game's card, width x height, cut line to cut line: 63.5x88.9 or 2.5inx3.5in (by default the game's own size).")
 @templates_option
 @with_settings
 def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, backs: bool,
            arrangement: str | None, markings: str, sticker_size: float | None, back_design: str,
-           card_size: tuple[float, float] | None, game: Game) -> None:  # fmt: skip
+           frame: bool, card_size: tuple[float, float] | None, game: Game) -> None:  # fmt: skip
     """Tile sheets for card stock and sticker sheets, or card sheets (PDF).
 
     For a tile game, writes sheets/tiles-<paper>...pdf (cut lines, bleed,
@@ -88,5 +100,6 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
     from ..sheets.build import build_sheets
 
     folder = output_folder(out, "sheets")
-    report_written(build_sheets(game, folder, paper, tile_size, bleed, backs,
-                                arrangement, markings, sticker_size, back_design, card_size))  # fmt: skip
+    for each in papers(paper):  # --paper both: A4, then Letter
+        report_written(build_sheets(game, folder, each, tile_size, bleed, backs,
+                                    arrangement, markings, sticker_size, back_design, card_size, frame))  # fmt: skip

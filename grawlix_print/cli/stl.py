@@ -8,7 +8,7 @@ import click
 
 from ..games import Game
 from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
-from ..solid.plan import STYLES
+from ..solid.plan import COLOUR_CHANGES, STYLES
 from ..solid.plates import DEFAULT_BED
 from ..components.tile_look import MARKINGS
 from ..solid.dimensions import SOLID_TILE
@@ -81,6 +81,14 @@ def _length_option(name: str, default: float, help: str, kind=LENGTH):
     help="Colour-blind marks raised in the corners: the colour's letter or shape, as on paper.",
 )
 @click.option(
+    "--colour-change",
+    type=OneLineChoice(COLOUR_CHANGES),
+    default="m600",
+    show_default=True,
+    help="What the one-nozzle 3MF files do at the first glyph-only layer: a filament change "
+    "(M600), a pause (M601, or PAUSE on Klipper) or a switch to tool/filament 2.",
+)
+@click.option(
     "--full-set/--no-full-set",
     default=False,
     show_default=True,
@@ -93,10 +101,14 @@ def stl(out: Path, style: str, game: Game, **options) -> None:
 
     Writes into 3d/ in the --out folder. The body height is snapped to a
     layer boundary of your slicer settings, so that one filament change prints
-    the glyph in the accent colour. The tiles are those of components.toml
-    in the templates folder.
+    the glyph in the accent colour. Every 3MF holds one plate that fits --bed.
+    The tiles are those of components.toml in the templates folder. Needs
+    CadQuery: pip install "grawlix-print[3d]".
     """
+    from ..extras import THREE_D
     from ..kit.plan import output_folder
+
+    THREE_D.require()  # a paper-only install: one line saying how to add 3D
     from ..solid.build import build_stl, solid_tiles
     from ..solid.layers import describe_snap
     from ..solid.plan import plan_stl, stl_options

@@ -20,7 +20,7 @@ import click
 from ..errors import GrawlixError
 from ..files import os_error
 from .app import main
-from .options import out_option, paper_option, templates_option
+from .options import out_option, paper_option, papers, templates_option
 from .settings import PYPROJECT_FILE, SETTINGS_FILE, apply_settings, resolve_game, settings_folders
 
 STEP_MS = 5  # a save's events end when none has come for this long...
@@ -47,7 +47,7 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
         from ..kit.plan import leaflet_step
 
         options = apply_settings(ctx, {"paper": paper}, resolve_game(ctx, game, templates)[1])
-        written = leaflet_step(out, folder, options["paper"])
+        written = [item for each in papers(options["paper"]) for item in leaflet_step(out, folder, each)]
         pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
         return f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
 

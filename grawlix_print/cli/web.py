@@ -27,11 +27,13 @@ def web(out: Path, game: Game, previews: bool) -> None:
     and engine checks as the leaflet, plus the sections of web.md in the
     templates folder (the proven fun facts).
     """
-    from ..kit.plan import PREVIEWS, output_folder
+    from ..kit.links import kit_links
+    from ..kit.plan import PAPERS, PREVIEWS, output_folder
     from ..web.build import HTML, build_web
+    from .settings import current_settings
 
     folder = output_folder(out, "web")
-    written = build_web(game, folder)
+    written = build_web(game, folder, kit_links(game, PAPERS, current_settings().for_command("sheets")))
     report_written(written)
     if previews:
         from ..web.previews import page_screenshots

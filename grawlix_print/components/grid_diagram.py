@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 
 from .tiles import Tile, TileSet
 from ..drawing.fonts import LABEL
-from ..drawing.ink import Ink
+from ..drawing.ink import BLACK
 from ..drawing.surface import Face, Pen, Surface, lines
 from .tile_drawing import TileStyle, draw_tile
-from .tile_look import TILE_EDGE
 
 Location = tuple[int, int]
 """(row, column), rows counted downwards, as a game's positions give them."""
@@ -26,12 +25,19 @@ Location = tuple[int, int]
 
 def diagram_style(tiles: TileSet) -> TileStyle:
     """Tiles in diagrams: the designer's look, with neighbouring borders drawn as one line."""
-    return TileStyle(face=tiles.face, edge_width=0.03, contour_width=0.014)
+    return TileStyle(face=tiles.face, frame=DIAGRAM_FRAME)
 
 
-VACANT = Ink((0.25, 0.25, 0.25), (0.0, 0.0, 0.0, 0.75))
-VACANT_WIDTH = 0.03  # dot diameter, fraction of the cell
-VACANT_DOTS = 12  # dots along one side of a square (a dot sits on every corner)
+DIAGRAM_FRAME = 0.03
+"""The dark border of a diagram's tile, as a fraction of the cell: neighbours share it."""
+VACANT = BLACK
+VACANT_WIDTH = 0.035  # dash weight, fraction of the cell (1.3 pt in the leaflet, 1.5 px on screen)
+VACANT_DASHES = 12  # dashes along one side of a square, a dash starting at each corner
+VACANT_INK = 0.6
+"""The share of a side the dashes cover: a little more than the gaps, as the designer's do."""
+LABEL_SIZE = 0.72
+"""The ``?`` and ``!`` markers' type size, as a fraction of the cell: bold and black, to read
+at arm's length."""
 LOOSE_ANGLES = (30.0, 15.0, -30.0, -15.0, 22.0, -22.0)
 """Turns of the loose tiles under the cover grid (anticlockwise, degrees), repeated."""
 LOOSE_PITCH = 2.0  # cells between the centres of loose tiles
@@ -113,10 +119,10 @@ class Picture:
             size = grid_tile_size(cell, style)
             for location, tile in self.tiles.items():
                 stamp_tile(surface, tile, *centre(location), size, style)
-            font_size = cell * 0.72
+            font_size = cell * LABEL_SIZE
             for label, location in self.labels.items():
                 cx, cy = centre(location)
-                surface.text(cx, cy - font_size * 0.36, label, label_face, font_size, TILE_EDGE)
+                surface.text(cx, cy - font_size * 0.36, label, label_face, font_size, BLACK)
             if self.loose:
                 self._draw_loose(surface, x, top - (self.rows + LOOSE_GAP) * cell, cell, style)
 
@@ -131,7 +137,7 @@ class Picture:
             cx = x + width / 2 + (place - (in_row - 1) / 2) * LOOSE_PITCH * cell
             cy = first_y - row * LOOSE_PITCH * cell
             angle = LOOSE_ANGLES[k % len(LOOSE_ANGLES)]
-            stamp_tile(surface, tile, cx, cy, cell, style, angle)
+            stamp_tile(surface, tile, cx, cy, grid_tile_size(cell, style), style, angle)  # as in the grid
 
 
 def _turned_half(angle: float) -> float:
@@ -152,8 +158,10 @@ def stamp_tile(
 
     A diagram tile is two dozen curves; the leaflet shows ninety of them per
     document, mostly repeats. Stamping keeps files small and builds fast, and
-    the one drawing is still ``draw_tile``'s.
+    the one drawing is still ``draw_tile``'s. The outline is widened for small
+    tiles before stamping, so it never falls under ``MIN_OUTLINE_PT``.
     """
+    style = style.at_size(size, surface.unit_pt)
     with surface.transformed(cx, cy, angle, size / STAMP_UNIT):
         surface.stamp(
             ("tile", tile.index, style),
@@ -169,13 +177,14 @@ def grid_tile_size(cell: float, style: TileStyle) -> float:
     border width makes the borders of neighbouring tiles coincide, so a grid
     shows single lines like the designer's diagrams.
     """
-    return cell / (1 - style.edge_width)
+    return cell / (1 - style.frame)
 
 
 def _draw_vacant(
     surface: Surface, vacant: Iterable[Location], tiles: set[Location], centre, cell: float
 ) -> None:
-    """Dotted squares. Each shared side is drawn once, so neighbouring squares' dots line up."""
+    """Dotted squares: black dashes, as the designer draws them. Each shared side is drawn
+    once, so neighbouring squares' dashes line up."""
     sides: set[tuple[Location, Location]] = set()
     for r, c in vacant:
         corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
@@ -192,5 +201,6 @@ def _draw_vacant(
         ((x0 + (c0 - 0.5) * cell, y0 - (r0 - 0.5) * cell), (x0 + (c1 - 0.5) * cell, y0 - (r1 - 0.5) * cell))
         for (r0, c0), (r1, c1) in sorted(sides)
     )
-    dots = Pen(VACANT, cell * VACANT_WIDTH, dash=(0, cell / VACANT_DOTS), round=True)
-    surface.shape(path, pen=dots)
+    period = cell / VACANT_DASHES
+    dash = (period * VACANT_INK, period * (1 - VACANT_INK))
+    surface.shape(path, pen=Pen(VACANT, cell * VACANT_WIDTH, dash=dash))

@@ -8,7 +8,7 @@ the PDF sheets and leaflet and the SVG diagrams. Vector paths, never bitmaps.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
 from ..drawing.ink import Ink
@@ -17,39 +17,58 @@ from ..drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
 from .faces import FaceStyle, PieceFace
 from .tiles import Colour, Glyph, Tile, TileSet
 from .tile_look import (
-    BACK_DESIGNS, GLYPH_CONTOUR, GLYPH_FRACTION, TILE_EDGE, TILE_MM, BackDesign, colour_mark, ink,
-)  # fmt: skip
+    BACK_DESIGNS,
+    CONTOUR_FRACTION,
+    GLYPH_CONTOUR,
+    MARK_CENTRE,
+    MARK_FRACTION,
+    MIN_OUTLINE_PT,
+    PRINTED_GLYPH_FRACTION,
+    TILE_EDGE,
+    TILE_MM,
+    BackDesign,
+    colour_mark,
+    ink,
+)
 
 
 @dataclass(frozen=True)
 class TileStyle:
     """How a tile is drawn; widths are fractions of the tile side.
 
-    ``frame_inset`` draws frame, glyph and marks in a square that much smaller
-    on each side, with face colour beyond the frame, so a slightly missed cut
-    leaves an even margin, not a lopsided frame. Diagrams keep the frame on
-    the edge, where neighbouring frames meet. ``face`` is the tile set's face
-    colour, or None where the faces are laid beforehand (the sheets).
+    The default is the designer's sticker: the face colour edge to edge (and
+    into the bleed), a large outlined glyph, no line near the cut, so a missed
+    cut leaves no lopsided border to show it. ``frame`` draws a dark square
+    that wide, ``frame_inset`` inside the cut, with the glyph and marks within
+    it; diagrams put it on the edge, where neighbouring frames meet. ``face``
+    is the tile set's face colour, or None where the faces are laid
+    beforehand (the sheets).
     """
 
     face: Ink | None = None
-    edge_width: float = 0.035
+    frame: float = 0.0
     frame_inset: float = 0.0
-    contour_width: float = 0.016
-    glyph_fraction: float = GLYPH_FRACTION
+    contour_width: float = CONTOUR_FRACTION
+    glyph_fraction: float = PRINTED_GLYPH_FRACTION
     marking: str = "none"
 
-
+    def at_size(self, size: float, unit_pt: float) -> TileStyle:
+        """The style for a tile ``size`` units wide on a surface of ``unit_pt`` points a unit:
+        the outline widened where it would fall under ``MIN_OUTLINE_PT``."""
+        floor = MIN_OUTLINE_PT / unit_pt / size
+        return replace(self, contour_width=max(self.contour_width, floor))
 
 
 def draw_glyph(
-    surface: Surface, tile: Tile, cx: float, cy: float, box: float, style: TileStyle
+    surface: Surface, tile: Tile, cx: float, cy: float, box: float, contour: float
 ) -> None:
-    """The coloured glyph with a thin dark contour."""
+    """The coloured glyph, its larger side ``box`` long, with a dark outline ``contour`` wide.
+
+    The outline is stroked over the fill, so half of it lies outside the glyph.
+    """
     outline = glyph_outline(tile.glyph)
-    contour = Pen(GLYPH_CONTOUR, box / style.glyph_fraction * style.contour_width, round=True)
     path = glyph_path(outline, cx, cy, box)
-    surface.shape(path, fill=ink(tile.colour), pen=contour, even_odd=True)
+    surface.shape(path, fill=ink(tile.colour), pen=Pen(GLYPH_CONTOUR, contour, round=True), even_odd=True)
 
 
 def _square(half: float) -> Path:
@@ -73,33 +92,38 @@ def draw_tile(
     with surface.transformed(cx, cy, angle):
         if style.face is not None:
             draw_face(surface, 0, 0, size, style.face, bleed)
-        design = size * (1 - 2 * style.frame_inset)  # frame, glyph and marks, inside the margin
-        if style.edge_width:
-            width = design * style.edge_width
-            surface.shape(_square(design / 2 - width / 2), pen=Pen(TILE_EDGE, width))
-        draw_glyph(surface, tile, 0, 0, design * style.glyph_fraction, style)
+        inner = size * (1 - 2 * style.frame_inset)  # within the frame, if any
+        if style.frame:
+            width = size * style.frame
+            surface.shape(_square(inner / 2 - width / 2), pen=Pen(TILE_EDGE, width))
+            inner -= 2 * width
+        draw_glyph(surface, tile, 0, 0, inner * style.glyph_fraction, size * style.contour_width)
         if style.marking != "none":
-            draw_marking(surface, tile.colour, design, style)
+            draw_marking(surface, tile.colour, inner if style.frame else size, style.marking)
 
 
-def draw_marking(surface: Surface, colour: Colour, size: float, style: TileStyle) -> None:
+def draw_marking(surface: Surface, colour: Colour, size: float, marking: str) -> None:
     """The colour's letter or mark in each corner, turned to face each side of the table.
 
-    Drawn around the current origin (the tile's centre); ``size`` is the frame's.
+    Drawn around the current origin (the tile's centre), within a square ``size`` wide.
     """
-    inset = size * 0.11
-    mark = size * 0.085
-    shape = size * 0.105  # a filled shape needs more room than a letter to read in grey
-    x, y = -size / 2 + inset, size / 2 - inset
+    mark = size * MARK_FRACTION
+    x = y = size / 2 - size * MARK_CENTRE  # the mark's centre, near the top-left corner
+    x = -x
     for turn in (0, 90, 180, 270):
         with surface.transformed(angle=turn):
-            if style.marking == "letters":
-                surface.text(x, y - mark * 0.48, colour.letter, LETTER_FACE, mark * 1.35, TILE_EDGE)
+            if marking == "letters":
+                surface.text(x, y - mark * LETTER_MIDDLE, colour.letter, LETTER_FACE, mark, TILE_EDGE)
             else:
                 path = Path()
                 for loop in colour_mark(colour):
-                    path += polygon((x + px * shape, y + py * shape) for px, py in loop)
+                    path += polygon((x + px * mark, y + py * mark) for px, py in loop)
                 surface.shape(path, fill=TILE_EDGE, even_odd=True)  # even-odd: the ring's hole
+
+
+LETTER_MIDDLE = 0.35
+"""Half a capital's height, as a fraction of the type size: a letter's baseline this far
+below a point centres the letter on it."""
 
 
 BACK_NAME_WIDTH = 0.6
@@ -147,11 +171,6 @@ def glyph_outline(glyph: Glyph) -> Outline:
 
 # --- the tiles as printable faces (card-stock sheets' neighbours: images, decks on screen) ----------
 
-FRAME_INSET_MM = 1.0
-"""A printed tile's dark frame sits this far inside its cut line, with face colour beyond it:
-a cut at the kitchen table lands within about half of that, and an even margin of
-face colour hides the difference where a frame on the cut line would show it."""
-
 
 def _slug(text: str) -> str:
     return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
@@ -163,7 +182,8 @@ def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
     def face(tile: Tile) -> PieceFace:
         def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
             side = min(w, h)
-            look = TileStyle(frame_inset=FRAME_INSET_MM / size, marking=style.marking)
+            # As on the sheets: the face to the cut, no line near it, an outline of 0.75 pt or more.
+            look = TileStyle(marking=style.marking).at_size(side, surface.unit_pt)
             draw_face(surface, x + w / 2, y + h / 2, side, tiles.face, style.bleed)
             draw_tile(surface, tile, x + w / 2, y + h / 2, side, look)
 

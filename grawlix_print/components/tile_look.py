@@ -7,12 +7,14 @@ sheets, the web edition and the 3D tiles all change together.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..drawing.ink import Ink
+from ..drawing.ink import BLACK, Ink
 from ..drawing.marks import Point, mark_polygons
 from ..errors import GrawlixError
+from ..units import MM_PER_UNIT
 from .tiles import Colour, TileSet
 
 if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only to draw
@@ -22,10 +24,69 @@ TILE_MM = 25.4
 """A paper tile: one inch, the size of the designer's wooden squares."""
 
 GLYPH_FRACTION = 0.68
-"""Side of the glyph's square box as a fraction of the tile side: on paper, on screen and in 3D."""
+"""Side of the glyph's square box as a fraction of a 3D tile's top (``solid``)."""
 
-TILE_EDGE = Ink((0.12, 0.12, 0.12), (0.0, 0.0, 0.0, 0.90))
-GLYPH_CONTOUR = Ink((0.10, 0.10, 0.10), (0.0, 0.0, 0.0, 0.92))
+PRINTED_GLYPH_FRACTION = 0.73
+"""The glyph's larger side as a fraction of a paper or screen tile's face, as on the
+designer's stickers: big enough to read across the table."""
+
+CONTOUR_FRACTION = 0.018
+"""The glyph's dark outline, as a fraction of the tile side (0.46 mm, 1.3 pt, on a one-inch tile)."""
+
+MIN_OUTLINE_PT = 0.75
+"""No outline is thinner, whatever the tile's size: a yellow glyph on a grey face (about
+1.2:1) is told apart by its outline, and a press's preflight flags lines under 0.25 pt."""
+
+MIN_GLYPH_CONTRAST = 3.0
+"""A glyph whose colour stands at least this far from its face (WCAG's ratio for large
+shapes) reads without its outline; every glyph gets the outline all the same."""
+
+MARK_FRACTION = 0.095
+"""A colour-blind mark (the letter's type size, a shape's side) as a fraction of the tile."""
+
+MARK_CENTRE = 0.095
+"""How far the centre of each corner's mark sits from the two cut lines, as a fraction of the tile."""
+
+MIN_MARK_PT = 5.0
+"""Marks smaller than this (a 5 pt letter) cannot be read on a tile; smaller tiles get none."""
+
+TILE_EDGE = BLACK
+GLYPH_CONTOUR = BLACK
+"""Frames, outlines and marks: black ink alone, which overprints (``Ink.overprints``)."""
+
+
+def mark_points(tile_mm: float) -> float:
+    """The size in points of the colour-blind marks on a tile of side ``tile_mm``."""
+    return tile_mm * MARK_FRACTION / MM_PER_UNIT["pt"]
+
+
+def smallest_marked_tile() -> float:
+    """The smallest tile side, in millimetres, whose marks reach ``MIN_MARK_PT``."""
+    return MIN_MARK_PT * MM_PER_UNIT["pt"] / MARK_FRACTION
+
+
+def check_mark_size(marking: str, tile_mm: float, option: str) -> None:
+    """Refuse colour-blind marks too small to read, in one line naming the option."""
+    if marking != "none" and mark_points(tile_mm) < MIN_MARK_PT - 1e-9:
+        raise GrawlixError(
+            f"{option} {tile_mm:g} mm is too small for --markings {marking}: its marks would be"
+            f" {mark_points(tile_mm):.1f} pt, under the {MIN_MARK_PT:g} pt that can be read"
+            f" (use at least {math.ceil(smallest_marked_tile() * 10) / 10:g} mm, or --markings none)"
+        )
+
+
+def contrast(a: Ink, b: Ink) -> float:
+    """The WCAG contrast ratio of two inks' screen colours, 1 (none) to 21."""
+    lighter, darker = sorted((_luminance(a.rgb), _luminance(b.rgb)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def ink(colour: Colour) -> Ink:
@@ -93,7 +154,7 @@ def running_glyphs(tiles: TileSet) -> dict[str, TextGlyph]:
     return _read(tiles, text_glyphs)
 
 
-def _read(tiles: TileSet, reader):  # type: ignore[no-untyped-def]
+def _read(tiles: TileSet, reader):
     try:
         return reader(tiles.faces)
     except GrawlixError:

@@ -1,7 +1,8 @@
 """The typefaces drawings set text in: one definition for the PDF and SVG back ends.
 
 Everything is set in Quicksand, the designer's face: the rules text, marker
-labels, colour letters, the tile back and the sheets' notes. The files ship in
+labels, colour letters, the tile back and the sheets' notes; a game may set its
+title in Caprasimo, after the designer's Cooper Black. The files ship in
 ``grawlix_print/fonts/`` (SIL OFL 1.1).
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
+from ..fonts import CAPRASIMO as CAPRASIMO_FILE
 from ..fonts import QUICKSAND_BOLD as QUICKSAND_BOLD_FILE
 from ..fonts import QUICKSAND_MEDIUM as QUICKSAND_MEDIUM_FILE
 from .surface import Face
@@ -17,8 +19,10 @@ QUICKSAND = Face("Quicksand-Medium", QUICKSAND_MEDIUM_FILE, "Quicksand, 'Trebuch
 QUICKSAND_BOLD = Face(
     "Quicksand-Bold", QUICKSAND_BOLD_FILE, "Quicksand, 'Trebuchet MS', sans-serif", bold=True
 )
-LABEL = QUICKSAND
-"""Marker labels (``?``, ``!``) in diagrams: the leaflet's body face."""
+CAPRASIMO = Face("Caprasimo-Regular", CAPRASIMO_FILE, "Caprasimo, 'Cooper Black', Georgia, serif")
+"""A title face in the spirit of the designer's Cooper Black: soft, round and heavy (SIL OFL 1.1)."""
+LABEL = QUICKSAND_BOLD
+"""Marker labels (``?``, ``!``) in diagrams: the leaflet's face, in bold to read at arm's length."""
 LETTER_FACE = QUICKSAND_BOLD
 """The colour letters' face, in the corners of paper tiles and (``solid.marks``) on 3D tiles."""
 

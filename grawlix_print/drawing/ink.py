@@ -23,3 +23,19 @@ class Ink:
 
     rgb: RGB
     cmyk: CMYK
+
+    @property
+    def overprints(self) -> bool:
+        """Black ink alone (100 % K) prints over what lies beneath instead of knocking it out.
+
+        On an offset press the black plate never lands exactly on the colour
+        plates; a black line or letter that knocks out the colour under it
+        shows a white halo where they miss. Printed over, it cannot. Only pure
+        black does this: any other ink would mix with what lies beneath.
+        """
+        return self.cmyk == (0.0, 0.0, 0.0, 1.0)
+
+
+BLACK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
+"""Text, outlines and marks: black ink alone, never a rich black of four inks, so
+it stays sharp when a press's plates sit slightly out of register (and overprints)."""

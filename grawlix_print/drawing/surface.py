@@ -101,6 +101,10 @@ class Face:
 class Surface(Protocol):
     """A page to draw on: shapes, text, transforms, clips and reusable stamps."""
 
+    unit_pt: float
+    """How many typographic points one unit of the surface is (before any transform): what
+    a drawing needs to keep a line at least as heavy as a press or a screen shows well."""
+
     def shape(
         self, path: Path, fill: Ink | None = None, pen: Pen | None = None, even_odd: bool = False
     ) -> None:

@@ -1,10 +1,12 @@
 """The SVG back end of the drawing layer: ``Surface`` calls as SVG elements.
 
 Drawing code works y-up, as in PDF; the document flips the whole picture once
-(text is flipped back where it stands). Stamps become ``<symbol>``-like groups
-in ``<defs>`` placed with ``<use>``. Colours are the inks' screen values. Output
-is deterministic: numbers are rounded to a fixed precision and ids are
-numbered in the order of first use.
+(text is flipped back where it stands). Stamps become ``<symbol>``s in ``<defs>``
+placed with ``<use>``; pictures on one page may share them (``SvgDefs``), so a
+tile drawn in five diagrams is written once. A picture may carry its own
+background, so it keeps its lines on a dark page. Colours are the inks' screen
+values. Output is deterministic: numbers are rounded to a fixed precision and
+ids are numbered in the order of first use.
 """
 
 from __future__ import annotations
@@ -35,17 +37,40 @@ def path_data(path: Path) -> str:
     return "".join(parts)
 
 
+class SvgDefs:
+    """Stamps drawn once and placed by ``<use>``: one picture's own, or a whole page's.
+
+    A page's are written once, in a hidden ``<svg>`` (``element``) before its pictures.
+    """
+
+    def __init__(self, ids: str) -> None:
+        self.ids = ids
+        self.stamps: dict[Hashable, str] = {}
+        self.symbols: list[str] = []
+
+    def element(self) -> str:
+        """A hidden ``<svg>`` that holds the shared symbols, for the top of a page."""
+        return (
+            '<svg aria-hidden="true" focusable="false" width="0" height="0" style="position:absolute">'
+            f"<defs>{''.join(self.symbols)}</defs></svg>"
+        )
+
+
 class SvgSurface:
     """Collects SVG elements for a picture ``width`` x ``height`` units, origin bottom left.
 
-    ``ids`` prefixes every id, so several pictures can share one HTML page.
+    ``ids`` prefixes every id, so several pictures can share one HTML page;
+    ``defs`` are symbols shared with the page's other pictures (None: its own).
     """
 
-    def __init__(self, width: float, height: float, ids: str = "g") -> None:
+    unit_pt = 0.75
+    """A CSS pixel is three quarters of a point."""
+
+    def __init__(self, width: float, height: float, ids: str = "g", defs: SvgDefs | None = None) -> None:
         self.width, self.height, self.ids = width, height, ids
         self._body: list[str] = []
-        self._defs: list[str] = []
-        self._stamps: dict[Hashable, str] = {}
+        self._shared = defs is not None
+        self._defs = defs if defs is not None else SvgDefs(ids)
         self._faces: dict[str, Face] = {}
         self._clips = 0
 
@@ -98,7 +123,7 @@ class SvgSurface:
     def clipped(self, path: Path) -> Iterator[None]:
         ident = f"{self.ids}-clip{self._clips}"
         self._clips += 1
-        self._defs.append(f'<clipPath id="{ident}"><path d="{path_data(path)}"/></clipPath>')
+        self._defs.symbols.append(f'<clipPath id="{ident}"><path d="{path_data(path)}"/></clipPath>')
         self._body.append(f'<g clip-path="url(#{ident})">')
         try:
             yield
@@ -106,14 +131,20 @@ class SvgSurface:
             self._body.append("</g>")
 
     def stamp(self, key: Hashable, reach: float, draw: Callable[[Surface], None]) -> None:
-        ident = self._stamps.get(key)
+        defs = self._defs
+        ident = defs.stamps.get(key)
         if ident is None:
-            ident = self._stamps[key] = f"{self.ids}-stamp{len(self._stamps)}"
+            ident = defs.stamps[key] = f"{defs.ids}-stamp{len(defs.stamps)}"
             outer, self._body = self._body, []
             draw(self)
-            self._defs.append(f'<g id="{ident}">{"".join(self._body)}</g>')
+            r = number(reach)
+            defs.symbols.append(
+                f'<symbol id="{ident}" viewBox="-{r} -{r} {number(2 * reach)} {number(2 * reach)}"'
+                f' overflow="visible">{"".join(self._body)}</symbol>'
+            )
             self._body = outer
-        self._body.append(f'<use href="#{ident}"/>')
+        r = number(reach)
+        self._body.append(f'<use href="#{ident}" x="-{r}" y="-{r}" width="{number(2 * reach)}" height="{number(2 * reach)}"/>')
 
     @property
     def faces(self) -> list[Face]:
@@ -121,19 +152,23 @@ class SvgSurface:
         return [self._faces[name] for name in sorted(self._faces)]
 
     def element(
-        self, title: str = "", description: str = "", standalone: bool = True, style: str = ""
-    ) -> str:
+        self, title: str = "", description: str = "", standalone: bool = True, style: str = "",
+        background: Ink | None = None, pad: float = 0.0,
+    ) -> str:  # fmt: skip
         """The picture as one ``<svg>`` element, sized in pixels by its units.
 
         ``title`` and ``description`` become the picture's accessible name and
         description (``role="img"``), read out where the picture stands;
         ``style`` is CSS for the picture alone (a standalone file's web fonts).
+        ``background`` fills the picture and ``pad`` units around it, so its
+        dark lines keep their contrast on a dark page (GitHub's dark theme).
         """
-        w, h = number(self.width), number(self.height)
+        w, h, p = number(self.width + 2 * pad), number(self.height + 2 * pad), number(pad)
         namespace = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
         label = f' aria-labelledby="{self.ids}-title"' if title else ""
         head = [
-            f'<svg{namespace} viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img"{label}>'
+            f'<svg{namespace} viewBox="-{p} -{p} {w} {h}" width="{w}" height="{h}" role="img"{label}>'
+            if pad else f'<svg{namespace} viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img"{label}>'
         ]
         if title:
             head.append(f'<title id="{self.ids}-title">{escape(title)}</title>')
@@ -141,12 +176,14 @@ class SvgSurface:
             head.append(f"<desc>{escape(description)}</desc>")
         if style:
             head.append(f"<style>{style}</style>")
-        defs = [f"<defs>{''.join(self._defs)}</defs>"] if self._defs else []
-        body = [f'<g transform="matrix(1 0 0 -1 0 {h})">', *self._body, "</g>", "</svg>"]
+        if background is not None:
+            head.append(f'<rect x="-{p}" y="-{p}" width="{w}" height="{h}" fill="{colour(background)}"/>')
+        defs = [f"<defs>{''.join(self._defs.symbols)}</defs>"] if self._defs.symbols and not self._shared else []
+        body = [f'<g transform="matrix(1 0 0 -1 0 {number(self.height)})">', *self._body, "</g>", "</svg>"]
         return "\n".join(head + defs + body)
 
 
-def drawn(picture: Figure, cell: float = 40.0, ids: str = "g") -> SvgSurface:
+def drawn(picture: Figure, cell: float = 40.0, ids: str = "g", defs: SvgDefs | None = None) -> SvgSurface:
     """A figure drawn on an SVG surface, ``cell`` pixels per grid square (or per card).
 
     The same figure drawn by the PDF back end gives the same drawing; the
@@ -154,7 +191,7 @@ def drawn(picture: Figure, cell: float = 40.0, ids: str = "g") -> SvgSurface:
     stands alone).
     """
     width, height = picture.size(cell)
-    surface = SvgSurface(width, height, ids)
+    surface = SvgSurface(width, height, ids, defs)
     picture.draw(surface, 0.0, height, cell)
     return surface
 

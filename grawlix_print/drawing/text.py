@@ -12,13 +12,18 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Span:
-    """A run of text in one style; ``glyph`` marks a tile's glyph named in running text."""
+    """A run of text in one style; ``glyph`` marks a tile's glyph named in running text.
+
+    ``spoken`` is what a screen reader should say for it where the text alone
+    would be misread (a glyph: "&" is read "and", "*" skipped).
+    """
 
     text: str
     bold: bool = False
     italic: bool = False
     glyph: bool = False
     link: str | None = None
+    spoken: str | None = None
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,9 @@ five glyphs, as in the designer's own kit. Roboto Slab Bold (Apache 2.0) draws
 the numbers on cards, the slab serif of the designer's card faces. Schola PnP
 is TeX Gyre Schola (GUST Font License) with TrueType outlines, which reportlab
 can embed, for the card game's rulebook (``schola`` says how it was made).
+Caprasimo (SIL OFL 1.1), a soft, heavy display serif drawn after Cooper Black
+(the designer's cover face, which is not free), sets the tile game's title;
+its file is the Latin subset Fontsource publishes, converted to TrueType.
 Shipping the files means a fresh machine needs no system fonts.
 """
 
@@ -15,6 +18,7 @@ FONT_DIR = Path(__file__).resolve().parent
 
 QUICKSAND_MEDIUM = FONT_DIR / "Quicksand-Medium.ttf"
 QUICKSAND_BOLD = FONT_DIR / "Quicksand-Bold.ttf"
+CAPRASIMO = FONT_DIR / "Caprasimo-Regular.ttf"
 COMIC_NEUE_BOLD = FONT_DIR / "ComicNeue-Bold.otf"
 """OpenType/CFF: its outlines are read with fontTools and drawn as paths, never set as text."""
 ROBOTO_SLAB_BOLD = FONT_DIR / "RobotoSlab-Bold.otf"

@@ -19,6 +19,7 @@ import io
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 
@@ -30,6 +31,9 @@ from ..errors import GrawlixError
 from ..files import Written, write_bytes, write_text
 from ..games.base import Game
 from ..units import MM_PER_UNIT
+
+if TYPE_CHECKING:  # Pillow is loaded only to render
+    from PIL import Image
 
 PRINT_DPI = 300
 PRINT_BLEED_MM = MM_PER_UNIT["in"] / 8
@@ -49,7 +53,7 @@ def pixels(length_mm: float, dpi: int) -> int:
     return round(length_mm / MM_PER_UNIT["in"] * dpi)
 
 
-def render(face: PieceFace, dpi: int, bleed: float, marking: str = "none"):  # type: ignore[no-untyped-def]
+def render(face: PieceFace, dpi: int, bleed: float, marking: str = "none") -> Image.Image:
     """The face as a Pillow RGB image at ``dpi``, its background ``bleed`` mm past the cut on every side.
 
     Drawn into a one-page PDF exactly the image's size and rendered by pdfium;
@@ -63,7 +67,7 @@ def render(face: PieceFace, dpi: int, bleed: float, marking: str = "none"):  # t
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(face.name, face.description, (), (), "", ""))
     canvas.scale(mm, mm)
-    face.draw(PdfSurface(canvas, cmyk=False), bleed, bleed, face.width, face.height, FaceStyle(bleed, marking))
+    face.draw(PdfSurface(canvas, cmyk=False, unit_pt=mm), bleed, bleed, face.width, face.height, FaceStyle(bleed, marking))
     canvas.showPage()
     document = pypdfium2.PdfDocument(saved(canvas, buffer))
     try:
@@ -75,7 +79,7 @@ def render(face: PieceFace, dpi: int, bleed: float, marking: str = "none"):  # t
     return image.crop((0, 0, px, py))
 
 
-def png(image, dpi: int) -> bytes:  # type: ignore[no-untyped-def]
+def png(image: Image.Image, dpi: int) -> bytes:
     """Full-colour PNG bytes with the resolution recorded (pHYs) and nothing that varies."""
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
@@ -94,7 +98,9 @@ def tts_grid(count: int) -> list[tuple[int, int, int]]:
     return sheets
 
 
-def tts_sheets(faces: Sequence[PieceFace], back: PieceFace, marking: str):  # type: ignore[no-untyped-def]
+def tts_sheets(
+    faces: Sequence[PieceFace], back: PieceFace, marking: str
+) -> tuple[list[tuple[Image.Image, int, int, int]], Image.Image]:
     """The deck sheets as images: faces row by row from the top left, the back in the last slot."""
     from PIL import Image
 

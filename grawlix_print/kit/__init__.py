@@ -16,7 +16,7 @@ from .plan import PAPERS
 
 if TYPE_CHECKING:
     from ..files import Written
-    from .build import Outcome
+    from .build import Outcome, Step
 
 
 def build_all(
@@ -49,18 +49,31 @@ def build_all(
     """
     from ..files import Written
     from .build import build_kit
-    from .plan import kit_steps
+    from .plan import installed_products, kit_steps
 
     out = Path(out)
     chosen = resolved(game, templates)
     chosen.check()
-    steps = kit_steps(chosen, only, papers, options)
-    outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start)
+    wanted, skipped = installed_products(chosen, only)  # 3D without CadQuery: a note, the rest built
+    for note in skipped:
+        on_note(note)
+    steps = kit_steps(chosen, wanted, papers, options)
+    outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start,
+                         last=lambda files: index_step_for(chosen, files))  # fmt: skip
     return [
         Written(out / entry["path"], entry["kind"], entry["params"])
         for outcome in outcomes
         for entry in outcome.files
     ]
+
+
+def index_step_for(game: Game, files: list[dict]) -> Step:
+    """The kit's ``index.html``, made from the records of every other file (not their bytes)."""
+    from .build import Step
+    from .index import index_step
+
+    records = [{k: f[k] for k in ("path", "kind", "params")} for f in files]
+    return Step("index", index_step, {"title": game.title, "files": records}, reads=())
 
 
 def resolved(game: str | Game | None, templates: str | Path | None) -> Game:
@@ -93,9 +106,11 @@ def build_sheets(
 def build_web(out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None) -> list[Written]:
     """The web editions into ``out/web/``, as ``grawlix-print web --no-previews -o OUT`` writes them."""
     from ..web.build import build_web as web
-    from .plan import output_folder
+    from .links import kit_links
+    from .plan import PAPERS, output_folder
 
-    return web(resolved(game, templates), output_folder(Path(out), "web"))
+    chosen = resolved(game, templates)
+    return web(chosen, output_folder(Path(out), "web"), kit_links(chosen, PAPERS, {}))
 
 
 def build_stl(

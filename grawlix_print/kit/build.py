@@ -14,11 +14,14 @@ Safety, as a careful build tool does it:
   ends, however it ends.
 - The switch is all or nothing. New files are first copied or moved beside
   their targets (same folder, so every later rename stays on one device),
-  under a journal that lists them. Then, with Ctrl-C held off, old files
-  are set aside, new ones renamed into place and the manifest rewritten:
-  the manifest is the commit point. Any failure before it puts the old
-  files back; a run killed outright leaves the journal, and the next run
-  finishes or undoes the switch before anything else.
+  under a journal that lists them. Then, with Ctrl-C held off, each old
+  file is kept by a second name (a hard link, or a copy where links are not
+  to be had), each new file is renamed over its old one in one rename(2), so
+  no reader ever finds the name missing or a file half there, files no longer
+  made are set aside, and the manifest is rewritten: the manifest is the
+  commit point. Any failure before it renames the old files back; a run
+  killed outright leaves the journal, and the next run finishes or undoes
+  the switch before anything else.
 - ``manifest.json`` is untrusted input: a malformed one counts as none, and
   a path in it is used only if it is a plain relative path inside the
   output folder; a stale file is deleted only if it still has the bytes
@@ -52,6 +55,7 @@ MANIFEST = "manifest.json"
 STAGING = ".staging"
 JOURNAL = ".grawlix-switch.json"
 NEW, OLD = "grawlix-new", "grawlix-old"  # suffixes of the names beside each target
+OLD_COPY = "grawlix-old-copy"  # an old file being copied where no hard link can be made
 MAX_MANIFEST_BYTES = 16 << 20
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -73,6 +77,17 @@ class Step:
     reads: tuple[str, ...] = ("*",)
     """The template files its output depends on, as ``fnmatch`` patterns of their paths below
     the templates folder (the sheets read the components, not the rules' text); () for none."""
+    product: str = ""
+    """The product it builds (``sheets``): a failure says so, so ``all`` can name the options
+    the error is about as that product's settings (``[sheets] tile-size``)."""
+
+
+class StepFailed(GrawlixError):
+    """A step's own error, with the product of the step (``Step.product``) that raised it."""
+
+    def __init__(self, what: str, where: str | None = None, product: str = "") -> None:
+        super().__init__(what, where)
+        self.product = product
 
 
 @dataclass(frozen=True)
@@ -258,8 +273,12 @@ def build_kit(
     on_step: Callable[[Outcome], None] = lambda outcome: None,
     on_note: Callable[[str], None] = lambda note: None,
     on_start: Callable[[int], None] = lambda steps: None,
+    last: Callable[[list[dict]], Step] | None = None,
 ) -> list[Outcome]:
     """Build or re-use every step; returns one outcome per step, in step order.
+
+    ``last`` makes one more step from the files of all the others (the kit's
+    index): it runs after them, re-used while those files are unchanged.
 
     ``on_start`` hears the number of steps once the output folder is made,
     locked and recovered (a file in its place is the one-line error before
@@ -275,7 +294,7 @@ def build_kit(
         if unusable:
             on_note(f"{out / MANIFEST} ignored ({unusable}): every step is built anew")
         keys = {step.name: step_key(step, code, inputs.get(step.reads, "")) for step in steps}
-        on_start(len(steps))
+        on_start(len(steps) + (last is not None))
 
         outcomes: dict[str, Outcome] = {}
         todo = []
@@ -297,6 +316,20 @@ def build_kit(
             outcomes.update(_run_steps(todo, staging, templates, on_step, on_note))
             ordered = [outcomes[step.name] for step in steps]
             kept = _kept_steps(out, previous, ordered)
+            if last is not None:
+                name = last([]).name  # its own earlier files are not among those it lists
+                files = [f for o in ordered for f in o.files]
+                files += [f for step, k in kept.items() if step != name for f in k["files"]]
+                final = last(sorted(files, key=lambda f: f["path"]))
+                keys[final.name] = step_key(final, code, "")
+                old = previous.get(final.name)
+                if old and old["key"] == keys[final.name] and _still_good(old["files"], out):
+                    outcome = Outcome(final.name, True, old["files"])
+                else:
+                    outcome = _run_one(final, staging, templates)
+                on_step(outcome)
+                ordered.append(outcome)
+                kept = _kept_steps(out, previous, ordered)
             entries = {**kept, **{o.step: {"key": keys[o.step], "files": o.files} for o in ordered}}
             manifest = {
                 "version": __version__,
@@ -354,8 +387,12 @@ def _stale(
 
 
 def _remove_folder(folder: Path) -> None:
+    """Remove the build's own folder; a file or a link under its name is removed, never followed."""
     try:
-        shutil.rmtree(folder)
+        if folder.is_symlink() or (os.path.lexists(folder) and not folder.is_dir()):
+            folder.unlink()
+        else:
+            shutil.rmtree(folder)
     except FileNotFoundError:
         pass
     except OSError as error:
@@ -383,13 +420,29 @@ def _run_steps(
     try:
         for step in steps:
             if not step.heavy:
-                done(_run_one(step, staging, templates))
-        for _ in heavy:
-            done(worker.next_outcome())
+                with _failing_as(step):
+                    outcome = _run_one(step, staging, templates)
+                done(outcome)
+        for step in heavy:
+            assert worker is not None
+            with _failing_as(step):
+                outcome = worker.next_outcome()
+            done(outcome)
     finally:
         if worker:
             worker.stop()
     return results
+
+
+@contextmanager
+def _failing_as(step: Step) -> Iterator[None]:
+    """A step's GrawlixError leaves as a StepFailed that names the step's product."""
+    try:
+        yield
+    except StepFailed:
+        raise
+    except GrawlixError as error:
+        raise StepFailed(error.what, error.where, step.product) from None
 
 
 def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:
@@ -506,16 +559,17 @@ def _switch(out: Path, staging: Path, new: list[dict], stale: list[dict], manife
     }
     committed = False
     try:  # the journal too: a Ctrl-C just after writing it must still undo the switch
-        write_text(out / JOURNAL, json.dumps(journal, indent=1) + "\n")
+        with _held_signals():  # and one during it must not leave its temporary file behind
+            write_text(out / JOURNAL, json.dumps(journal, indent=1) + "\n")
         for entry in new:
             _place_beside(staging / entry["path"], out / entry["path"])
         with _held_signals():
             for item in journal["new"]:
                 if item["existed"]:
-                    _rename(out / item["path"], _beside(out / item["path"], OLD))
+                    _keep_old(out / item["path"])
             for relative in journal["stale"]:
                 _rename(out / relative, _beside(out / relative, OLD))
-            for item in journal["new"]:
+            for item in journal["new"]:  # one rename over the old file: the name never goes missing
                 _rename(_beside(out / item["path"], NEW), out / item["path"])
             write_text(path, manifest)
             committed = True  # the new manifest is on disk: the new kit stands
@@ -525,6 +579,39 @@ def _switch(out: Path, staging: Path, new: list[dict], stale: list[dict], manife
             with _held_signals(), suppress(GrawlixError):
                 _undo(out, journal)  # if this fails too, the journal is left for the next run
         raise
+
+
+def _keep_old(target: Path) -> None:
+    """A second name for the old file at ``.NAME.grawlix-old``, so it can be renamed back.
+
+    A hard link costs nothing and leaves the file where it is; where the file
+    system has none (FAT, some network shares), a copy made under a name of its
+    own and renamed into place, so a copy cut short is never taken for the old file.
+    """
+    backup = _beside(target, OLD)
+    try:
+        os.link(target, backup, follow_symlinks=False)
+        return
+    except FileExistsError:
+        raise GrawlixError(f"cannot replace: {backup.name} is in the way", str(target)) from None
+    except OSError as error:
+        if error.errno not in _NO_LINKS:
+            raise os_error(error, "replace", target) from None
+    copy = _beside(target, OLD_COPY)
+    try:
+        if target.is_symlink():
+            os.symlink(os.readlink(target), copy)
+        else:
+            shutil.copy2(target, copy, follow_symlinks=False)
+        os.replace(copy, backup)
+    except OSError as error:
+        with suppress(OSError):
+            copy.unlink()
+        raise os_error(error, "replace", target) from None
+
+
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.EXDEV, errno.ENOSYS, errno.EACCES}
+"""What ``link(2)`` says where a file system keeps no second names (or no more of them)."""
 
 
 def _place_beside(source: Path, target: Path) -> None:
@@ -557,10 +644,12 @@ def _undo(out: Path, journal: dict) -> None:
         target = out / item["path"]
         backup, placed = _beside(target, OLD), _beside(target, NEW)
         if os.path.lexists(backup):
-            _rename(backup, target)
+            _rename(backup, target)  # over the new file, in one step; a no-op if it is still the old
+            _remove(backup)  # still there when it and the target were one file: rename(2) left both
         elif not item["existed"] and not os.path.lexists(placed):
             _remove(target)  # a new file already renamed into place
         _remove(placed)
+        _remove(_beside(target, OLD_COPY))
     for relative in journal["stale"]:
         backup = _beside(out / relative, OLD)
         if os.path.lexists(backup):
@@ -571,37 +660,60 @@ def _undo(out: Path, journal: dict) -> None:
 def _finish(out: Path, journal: dict) -> None:
     """After the commit point: drop the old files set aside, then the journal."""
     for relative in [item["path"] for item in journal["new"]] + journal["stale"]:
-        _remove(_beside(out / relative, OLD))
-        _remove(_beside(out / relative, NEW))
+        for suffix in (OLD, NEW, OLD_COPY):
+            _remove(_beside(out / relative, suffix))
     _remove(out / JOURNAL)
 
 
 def _remove(path: Path) -> None:
+    """Remove a file if it is there (a name that is not there is no error, even on a read-only disk)."""
+    if not os.path.lexists(path):
+        return  # unlink(2) of a missing name says "read-only file system" on a read-only mount
     try:
         path.unlink()
     except (FileNotFoundError, NotADirectoryError):
-        pass  # not there, or a file stands where its folder would be
+        pass  # gone meanwhile, or a file stands where its folder would be
     except OSError as error:
         raise os_error(error, "remove", path) from None
 
 
+def _valid_journal(journal: object) -> bool:
+    """A journal of this program: its lists of plain relative paths and the new manifest's sha256."""
+    if not isinstance(journal, dict):
+        return False
+    new, stale, manifest = journal.get("new"), journal.get("stale"), journal.get("manifest")
+    return (
+        isinstance(new, list)
+        and all(
+            isinstance(item, dict) and _safe_path(item.get("path")) and isinstance(item.get("existed"), bool)
+            for item in new
+        )
+        and isinstance(stale, list)
+        and all(_safe_path(relative) for relative in stale)
+        and isinstance(manifest, str)
+        and bool(_SHA256.fullmatch(manifest))
+    )
+
+
 def _recover(out: Path, on_note: Callable[[str], None]) -> None:
-    """Finish or undo a switch that a killed run left half done, as its journal says."""
+    """Finish or undo a switch that a killed run left half done, as its journal says.
+
+    A journal that is damaged or not ours (any part missing or of the wrong
+    kind) is removed unread: every file is checked against the manifest before
+    it is re-used, so nothing is lost by not obeying it.
+    """
     path = out / JOURNAL
     if not os.path.lexists(path):
         return
     try:
         journal = json.loads(read_bytes(path, MAX_MANIFEST_BYTES))
-        new, stale = journal["new"], journal["stale"]
-        valid = all(_safe_path(i["path"]) and isinstance(i["existed"], bool) for i in new) and all(
-            _safe_path(p) for p in stale
-        )
-    except (GrawlixError, ValueError, RecursionError, TypeError, KeyError):
-        valid = False
-    if not valid:
-        _remove(path)  # every file is checked against the manifest before it is re-used
+    except (GrawlixError, ValueError, RecursionError):
+        journal = None
+    if not _valid_journal(journal):
+        _remove(path)
         on_note(f"{path} was not a journal of this program: removed")
         return
+    assert isinstance(journal, dict)
     done = _has_bytes(out / MANIFEST, journal["manifest"])
     with _held_signals():
         (_finish if done else _undo)(out, journal)

@@ -12,11 +12,12 @@ build without it never loads OpenCASCADE.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import GrawlixError
+from ..extras import EXTRAS
 from ..files import Written
 from ..components.tile_look import MARKINGS
 from ..games import Game, game
@@ -44,6 +45,8 @@ class Product:
     command: str
     options: tuple[str, ...]
     steps: Callable[[Game, Sequence[str], dict], list[Step]]
+    extra: str | None = None
+    """The extra of the install it needs (``3d``), if any: see ``grawlix_print.extras``."""
 
 
 def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
@@ -53,26 +56,35 @@ def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Ste
 
 
 def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
-    from ..components.tile_look import available_markings
+    from ..components.tile_look import available_markings, smallest_marked_tile
+    from ..sheets.layout import PAPER_TILE_MM, default_sticker
+
     from .build import Step
 
     tiles = game.tile_set()
+    markings = available_markings(tiles) if tiles is not None else MARKINGS
+    # Marks too small to read are refused: tiles (or stickers) that small get none.
+    square = options.get("tile_size") or PAPER_TILE_MM
+    smallest = min(square, options.get("sticker_size") or default_sticker(square))
+    if tiles is not None and smallest < smallest_marked_tile():
+        markings = MARKINGS[:1]
     return [
         Step(
-            f"sheets-{paper}-{markings}",
+            f"sheets-{paper}-{marking}",
             sheets_step,
-            {**options, "paper": paper, "markings": markings},
+            {**options, "paper": paper, "markings": marking},
             reads=COMPONENTS,
         )
         for paper in papers
-        for markings in (available_markings(tiles) if tiles is not None else MARKINGS)
+        for marking in markings
     ]
 
 
 def _web_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from .build import Step
 
-    return [Step("web", web_step)]
+    # The rules link to the kit's own leaflets and sheets, named as those steps name them.
+    return [Step("web", web_step, {"papers": list(papers), "sheets": options.get("sheets", {})})]
 
 
 def _image_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
@@ -82,10 +94,15 @@ def _image_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]
 
 
 def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
+    from ..solid.build import Credits
     from .build import Step
 
     # The published kit carries the full multi-filament set unless grawlix.toml says otherwise.
     solid = {"full_set": True, **options}
+    # The files name the designers and licence: those (not the whole rules text) key the step.
+    credits = Credits.of(game)
+    solid["credits"] = {"authors": list(credits.authors), "licence": credits.licence,
+                        "licence_url": credits.licence_url}  # fmt: skip
     return [Step("3d", stl_step, solid, heavy=True, reads=COMPONENTS)]
 
 
@@ -94,17 +111,18 @@ PRODUCTS: tuple[Product, ...] = (
     Product(
         "sheets",
         "sheets",
-        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "card_size"),
+        ("tile_size", "sticker_size", "bleed", "backs", "arrangement", "back_design", "card_size", "frame"),
         _sheet_steps,
     ),
-    Product("web", "web", (), _web_steps),
+    Product("web", "web", ("sheets",), _web_steps),
     Product("images", "images", ("markings",), _image_steps),
     Product(
         "3d",
         "stl",
         ("tile_size", "body_height", "relief", "layer_height", "first_layer_height",
-         "elephant_foot", "fit", "bed", "markings", "full_set"),  # fmt: skip
+         "elephant_foot", "fit", "bed", "markings", "full_set", "colour_change"),  # fmt: skip
         _solid_steps,
+        extra="3d",
     ),
 )
 PRODUCT_NAMES = tuple(product.name for product in PRODUCTS)
@@ -142,13 +160,34 @@ def kit_steps(
     steps: list[Step] = []
     for entry in PRODUCTS:
         if entry.name in wanted:
-            given = options.get(entry.name, {})
-            steps += entry.steps(game, papers, {k: v for k, v in given.items() if k in entry.options})
+            given = {**options.get(entry.name, {}), **{name: options.get(name, {}) for name in PRODUCT_NAMES}}
+            chosen = {k: v for k, v in given.items() if k in entry.options}
+            steps += [replace(step, product=entry.name) for step in entry.steps(game, papers, chosen)]
     return steps
 
 
+def installed_products(game: Game, only: Iterable[str] | None = None) -> tuple[tuple[str, ...], list[str]]:
+    """The products to build, and a line for each one left out because its extra is not installed.
+
+    Unasked (``only`` None), such a product is skipped with that line; asked for
+    by name, it is the one-line error.
+    """
+    names = tuple(game.products if only is None else only)
+    kept, skipped = [], []
+    for name in names:
+        extra = EXTRAS[entry.extra] if (entry := product(name)).extra else None
+        if extra is None or name not in game.products or extra.installed():
+            kept.append(name)
+        elif only is None:
+            skipped.append(extra.skipped)
+        else:
+            extra.require()
+    return tuple(kept), skipped
+
+
 # Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold page.
-LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100}
+LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100, "leaflet-press": 1211}
+"""(The press edition's page is 30 mm wider than the tri-fold's sheet: 1211 px keeps the scale.)"""
 
 
 def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
@@ -164,13 +203,16 @@ def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
     return written + previews
 
 
-def web_step(out: Path, templates: Path) -> list[Written]:
-    """Both web editions, then screenshots of the HTML one; skipped screenshots are a note."""
+def web_step(out: Path, templates: Path, papers: Sequence[str] = PAPERS, sheets: dict | None = None) -> list[Written]:
+    """Both web editions (linking the kit's own files), then screenshots of the HTML one;
+    skipped screenshots are a note."""
     from ..web.build import HTML, build_web
     from ..web.previews import page_screenshots
     from .build import step_note
+    from .links import kit_links
 
-    written = build_web(game(templates=templates), output_folder(out, "web"))
+    chosen = game(templates=templates)
+    written = build_web(chosen, output_folder(out, "web"), kit_links(chosen, papers, sheets or {}))
     shots, note = page_screenshots(output_folder(out, "web") / HTML, out / PREVIEWS)
     if note:
         step_note(note)
@@ -193,11 +235,12 @@ def images_step(out: Path, templates: Path, **options) -> list[Written]:
     return build_images(game(templates=templates), output_folder(out, "images"), **options)
 
 
-def stl_step(out: Path, templates: Path, **options) -> list[Written]:
-    from ..solid.build import build_stl, solid_tiles
+def stl_step(out: Path, templates: Path, credits: dict | None = None, **options) -> list[Written]:
+    from ..solid.build import Credits, build_stl, solid_tiles
 
     chosen = game(templates=templates)
-    written = build_stl(chosen, output_folder(out, "3d"), **options)
+    named = Credits(tuple(credits["authors"]), credits["licence"], credits["licence_url"]) if credits else None
+    written = build_stl(chosen, output_folder(out, "3d"), named, **options)
     return written + _plate_previews(written, out / PREVIEWS, solid_tiles(chosen))
 
 

@@ -176,7 +176,9 @@ def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face)
     for sheet, side in sides:
         canvas.setTrimBox((0, 0, sheet_width, sheet_height))
         canvas.setBleedBox((0, 0, sheet_width, sheet_height))
-        for slot in (s for s in slots if (s.sheet, s.side) == (sheet, side) and s.page is not None):
+        for slot in (s for s in slots if (s.sheet, s.side) == (sheet, side)):
+            if slot.page is None:
+                continue
             left = slot.column * quarter[0] + (quarter[0] - page_width * scale) / 2
             bottom = (1 - slot.row) * quarter[1] + (quarter[1] - page_height * scale) / 2
             with surface.transformed(left, bottom, scale=scale):

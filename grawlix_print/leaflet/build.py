@@ -5,6 +5,9 @@
   two-sided (flip on the short edge) and folded, it reads cover, 2, 3, 4,
   flap, back. The panel that folds in (4, with the flap behind it) is
   ``FOLD_IN_NARROWER_MM`` narrower so it folds without buckling.
+* Press edition (``leaflet-press-a4.pdf`` / ``-letter``): the tri-fold for a print shop: each
+  sheet on a larger page, its trim box the paper, a 3 mm bleed, crop marks and fold marks
+  outside the trim, and a printing note in the slug.
 * Reading edition (``leaflet-reading-a4.pdf`` / ``-letter``): the same panels, one per page,
   in reading order, with bookmarks, for screens.
 
@@ -15,7 +18,9 @@ whose ``leaflet_format`` is ``booklet`` gets a booklet of small pages instead
 
 from __future__ import annotations
 
+import functools
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -28,7 +33,8 @@ from ..files import Written, write_bytes
 from ..errors import GrawlixError
 from ..games.base import Game
 from ..rulebook import RulebookText
-from ..drawing.ink import Ink
+from ..drawing.fonts import QUICKSAND
+from ..drawing.ink import BLACK, Ink
 from ..papers import paper_size
 from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
 
@@ -49,9 +55,18 @@ INSIDE = ("2", "3", "4")
 FOLD_IN = {"flap", "4"}
 
 
-def output_names(paper: str) -> tuple[str, str]:
-    """The tri-fold and the reading edition; both names carry the paper, whose height they share."""
-    return f"leaflet-{paper}.pdf", f"leaflet-reading-{paper}.pdf"
+PRESS_BLEED_MM = 3.0
+"""The bleed a print shop asks for around the trim."""
+PRESS_SLUG_MM = 15.0
+"""Room outside the trim on the press edition's page, for crop marks, fold marks and the note."""
+CROP_OFFSET_MM = 4.0  # crop marks start this far outside the trim: 1 mm clear of the bleed
+CROP_LENGTH_MM = 6.0
+PRESS_MARK_POINTS = 0.5
+
+
+def output_names(paper: str) -> tuple[str, str, str]:
+    """The tri-fold, the reading edition and the press edition; each name carries the paper."""
+    return f"leaflet-{paper}.pdf", f"leaflet-reading-{paper}.pdf", f"leaflet-press-{paper}.pdf"
 
 
 def leaflet_frame(paper: str) -> Frame:
@@ -81,24 +96,40 @@ def _start(buffer: io.BytesIO, size: tuple[float, float], text: RulebookText, ed
     return canvas
 
 
-def trifold_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
-    """The print edition: CMYK, black text in black ink only, trim and bleed boxes on the sheet."""
-    page_width, page_height = paper_points(paper, landscape=True)
+def trifold_pdf(
+    text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame, press: bool = False
+) -> bytes:
+    """The print edition: CMYK, black text in black ink only, trim and bleed boxes on the sheet.
+
+    ``press``: each sheet on a page ``PRESS_SLUG_MM`` larger all round, with the
+    marks and note a print shop needs outside the trim (``_press_marks``).
+    """
+    sheet_width, sheet_height = paper_points(paper, landscape=True)
+    slug = PRESS_SLUG_MM * mm if press else 0.0
     widths = panel_widths(paper)
     buffer = io.BytesIO()
-    canvas = _start(buffer, (page_width, page_height), text, f"{paper_size(paper).name} tri-fold")
+    edition = f"{paper_size(paper).name} tri-fold" + (" for the press" if press else "")
+    canvas = _start(buffer, (sheet_width + 2 * slug, sheet_height + 2 * slug), text, edition)
     surface = PdfSurface(canvas, cmyk=True)
+    trim = (slug, slug, slug + sheet_width, slug + sheet_height)
+    bleed = PRESS_BLEED_MM * mm if press else 0.0
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
-        # Nothing runs off the sheet, so the bleed is the trim: the whole sheet.
-        canvas.setTrimBox((0, 0, page_width, page_height))
-        canvas.setBleedBox((0, 0, page_width, page_height))
-        x = 0.0
+        # Nothing runs off the sheet: at home the bleed is the sheet; the press gets its 3 mm.
+        canvas.setTrimBox(trim)
+        canvas.setBleedBox((trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed))
+        folds = []
+        x = slug
         for k, name in enumerate(names):
             left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
-            laid[name].draw(surface, left, page_height - TOP_MM * mm, frame.width)
+            laid[name].draw(surface, left, slug + sheet_height - TOP_MM * mm, frame.width)
             x += widths[name]
             if k < len(names) - 1:
-                _fold_marks(surface, x, page_height)
+                folds.append(x)
+        if press:
+            _press_marks(surface, trim, folds, _press_note(text, paper, label, page))
+        else:
+            for fold in folds:
+                _fold_marks(surface, fold, sheet_height)
         canvas.showPage()
         canvas.addPageLabel(page, prefix=label)
     return saved(canvas, buffer)
@@ -108,6 +139,31 @@ def _fold_marks(surface: PdfSurface, x: float, page_height: float) -> None:
     near, far = (d * mm for d in FOLD_MARK_MM)
     for tick in (((x, page_height - near), (x, page_height - far)), ((x, near), (x, far))):
         surface.shape(lines([tick]), pen=Pen(FOLD_MARK, FOLD_MARK_POINTS))
+
+
+def _press_note(text: RulebookText, paper: str, label: str, page: int) -> str:
+    size = paper_size(paper)
+    return (
+        f"{text.meta.title} rules, {size.name} tri-fold, {label} (side {page + 1} of 2) · trim"
+        f" {size.height:g} × {size.width:g} mm, {PRESS_BLEED_MM:g} mm bleed · print two-sided,"
+        " flipping on the short edge · fold on the marks, the right-hand panel of the inside in first"
+    )
+
+
+def _press_marks(surface: PdfSurface, trim: tuple[float, float, float, float], folds: list[float], note: str) -> None:
+    """Crop marks at the corners and fold marks at the folds, all outside the trim and its
+    bleed, and the printing note under the sheet."""
+    x0, y0, x1, y1 = trim
+    near, far = CROP_OFFSET_MM * mm, (CROP_OFFSET_MM + CROP_LENGTH_MM) * mm
+    ticks = []
+    for x, out_x in ((x0, -1), (x1, 1)):
+        for y, out_y in ((y0, -1), (y1, 1)):
+            ticks.append(((x, y + out_y * near), (x, y + out_y * far)))  # beyond the top or bottom
+            ticks.append(((x + out_x * near, y), (x + out_x * far, y)))  # beyond the side
+    surface.shape(lines(ticks), pen=Pen(BLACK, PRESS_MARK_POINTS))
+    folds_ticks = [((x, y1 + near), (x, y1 + far)) for x in folds] + [((x, y0 - near), (x, y0 - far)) for x in folds]
+    surface.shape(lines(folds_ticks), pen=Pen(BLACK, PRESS_MARK_POINTS, dash=(2, 2)))
+    surface.text(x0, y0 - far - 1 * mm, note, QUICKSAND, 6.5, BLACK, centred=False)
 
 
 def reading_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
@@ -151,9 +207,12 @@ def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
         panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
         for panel in text.sections
     }
-    documents = list(zip(output_names(paper), ("tri-fold", "reading"), (trifold_pdf, reading_pdf)))
+    makers: tuple[Callable[[RulebookText, dict[str, LaidOut], str, Frame], bytes], ...] = (
+        trifold_pdf, reading_pdf, functools.partial(trifold_pdf, press=True),
+    )  # fmt: skip
+    documents = list(zip(output_names(paper), ("tri-fold", "reading", "press"), makers))
     if not reading:
-        documents = documents[:1]
+        documents = [documents[0], documents[2]]
     built = [(out / name, edition, make(text, laid, paper, frame)) for name, edition, make in documents]
     written = []
     for path, edition, data in built:

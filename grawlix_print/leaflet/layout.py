@@ -38,7 +38,7 @@ from ..drawing.ink import Ink
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Type and rules: near-black on screen, black ink alone (K) in print, so text stays sharp
 even when a press's colour plates sit slightly out of register."""
-TITLE_STROKE = 0.035  # outline width of the title, as a fraction of its size
+TITLE_MEASURE = 0.97  # the most of the panel's width the title may span
 TOLERANCE = 0.05 * mm  # rounding slack before a panel counts as overfull
 REACH = 3.0
 """How many panel heights of content are measured before giving up on an exact excess:
@@ -83,7 +83,7 @@ def make_styles(typography: Typography, glyphs: Mapping[str, TextGlyph] | None =
 
     return Styles(
         body=body,
-        title=like(font=title, size=50, leading=56, align="centre", space_after=0),
+        title=like(font=title, size=56, leading=62, align="centre", space_after=0),
         section=like(font=bold, size=12.5, leading=15, space_before=9, space_after=4),
         subsection=like(font=bold, size=10, leading=12.5, space_before=5, space_after=2.5),
         subtitle=like(size=17, leading=21, align="centre"),
@@ -150,54 +150,37 @@ class HeadingBox(TextBox):
 
 
 class TitleBox(Box):
-    """The title: one centred line, outlined as well as filled for a heavier face.
-
-    Quicksand Bold is lighter than the Cooper Black of the designer's cover; a
-    stroke of ``TITLE_STROKE`` of the size thickens it without a second font.
-    """
+    """The title: one centred line in the game's title face, as large as the panel allows up
+    to its style's size (the designer's Cooper Black fills the cover's width)."""
 
     def __init__(self, text: Inline, style: TextStyle):
         self.text, self.style = plain(text, " "), style
         self.space_before, self.space_after = style.space_before, style.space_after
         self.bookmark = (0, self.text)
 
-    def _text_width(self) -> float:
-        return stringWidth(self.text, self.style.font, self.style.size)
+    def size(self, width: float) -> float:
+        return min(self.style.size, width * TITLE_MEASURE / stringWidth(self.text, self.style.font, 1))
 
     def height(self, width: float, limit: float) -> float:
-        return self.style.leading
-
-    def excess_width(self, width: float) -> float:
-        return self._text_width() + self.style.size * TITLE_STROKE - width
+        return self.style.leading * self.size(width) / self.style.size
 
     def describe(self) -> str:
         return f"the title {self.text!r}"
 
     def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
-        size = self.style.size
+        size = self.size(width)
         canvas = surface.canvas
         canvas.saveState()
         _paint(surface, TEXT_INK)
-        canvas.setLineWidth(size * TITLE_STROKE)
-        canvas.setLineJoin(1)
-        text = canvas.beginText()
-        text.setTextRenderMode(2)  # fill, then stroke
-        text.setFont(self.style.font, size)
-        text.setTextOrigin(x + (width - self._text_width()) / 2, top - self.style.leading + size * 0.22)
-        text.textOut(self.text)
-        canvas.drawText(text)
+        canvas.setFont(self.style.font, size)
+        text_width = stringWidth(self.text, self.style.font, size)
+        canvas.drawString(x + (width - text_width) / 2, top - self.height(width, 0) + size * 0.24, self.text)
         canvas.restoreState()
 
 
 def _paint(surface: PdfSurface, ink: Ink) -> None:
     """Fill and stroke in ``ink`` on the surface's canvas, in the surface's colour mode."""
-    canvas = surface.canvas
-    if surface.cmyk:
-        canvas.setFillColorCMYK(*ink.cmyk)
-        canvas.setStrokeColorCMYK(*ink.cmyk)
-    else:
-        canvas.setFillColorRGB(*ink.rgb)
-        canvas.setStrokeColorRGB(*ink.rgb)
+    surface.use_ink(ink)
 
 
 class PictureBox(Box):

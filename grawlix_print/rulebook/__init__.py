@@ -11,6 +11,7 @@ from .document import (
     Block,
     Diagram,
     Fill,
+    KitFiles,
     FrontMatter,
     Heading,
     ListItem,
@@ -22,6 +23,6 @@ from .facts import Items, Link, TextFacts, Value
 from .markdown import read_extra_sections, read_rulebook
 
 __all__ = [
-    "Block", "Diagram", "Fill", "FrontMatter", "Heading", "ListItem", "Paragraph", "RulebookText",
+    "Block", "Diagram", "Fill", "KitFiles", "FrontMatter", "Heading", "ListItem", "Paragraph", "RulebookText",
     "Section", "Items", "Link", "TextFacts", "Value", "read_extra_sections", "read_rulebook",
 ]  # fmt: skip

@@ -63,7 +63,16 @@ class Fill:
     line: int
 
 
-Block = Heading | Paragraph | ListItem | Diagram | Fill
+@dataclass(frozen=True)
+class KitFiles:
+    """``[kit files]``: where a web edition lists the kit's own files (the leaflets, the sheets,
+    the kit's index), as links that resolve from the web edition's folder. Print has no such
+    links to follow, so a leaflet sets nothing for it."""
+
+    line: int
+
+
+Block = Heading | Paragraph | ListItem | Diagram | Fill | KitFiles
 
 
 @dataclass(frozen=True)
@@ -88,6 +97,8 @@ class FrontMatter:
     licence_url: str
     subject: str
     keywords: tuple[str, ...]
+    adapted: str = ""
+    """What this edition changed from the work it adapts (CC BY asks a changed work to say so)."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -26,7 +27,7 @@ from ..errors import GrawlixError
 from ..files import parse_toml, read_template
 from ..units import parse_length
 from .conditions import expand_conditions
-from .document import Block, Diagram, Fill, FrontMatter, Heading, ListItem, Paragraph, RulebookText, Section
+from .document import Block, Diagram, Fill, FrontMatter, Heading, KitFiles, ListItem, Paragraph, RulebookText, Section
 from .facts import TextFacts
 from .words import FILTERS, META_VALUES, capital_first, suits, words
 
@@ -36,12 +37,13 @@ _SECTION_OPEN = {f"container_{kind}_open": kind for kind in SECTION_KINDS}
 
 PARAGRAPH_TAGS = frozenset({"small", "large", "centred", "subtitle", "licence"})
 
-FRONT_MATTER = {
+FRONT_MATTER: dict[str, type] = {
     "title": str, "subtitle": str, "version": str, "authors": list, "contact": str,
-    "licence": str, "licence_url": str, "subject": str, "keywords": list,
+    "licence": str, "licence_url": str, "subject": str, "keywords": list, "adapted": str,
 }  # fmt: skip
-OPTIONAL = frozenset({"title"})
-"""The title is the game's own (``components.toml``) unless the rulebook gives another."""
+OPTIONAL = frozenset({"title", "adapted"})
+"""The title is the game's own (``components.toml``) unless the rulebook gives another; ``adapted``
+(what this edition changed from the work it adapts, as CC BY asks) may be left out."""
 
 
 def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
@@ -74,16 +76,18 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
     match = re.match(r"\+\+\+[ \t]*\n(.*?)\n\+\+\+[ \t]*\n", text, re.DOTALL)
     if not match:
         raise GrawlixError("must start with front matter between two '+++' lines", source)
-    data = parse_toml(match.group(1), source)
+    data = parse_toml(match.group(1), source, first_line=2)  # below the opening +++ line
     for key in data:
         if key not in FRONT_MATTER:
             raise GrawlixError(
                 f"front matter: unknown key {key!r} (known: {', '.join(FRONT_MATTER)})", source
             )
     data.setdefault("title", title)
+    data.setdefault("adapted", "")
     for key, kind in FRONT_MATTER.items():
         value = data.get(key)
-        if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
+        strings = not isinstance(value, list) or all(isinstance(v, str) for v in value)
+        if not (isinstance(value, kind) and strings):
             wanted = "a list of strings" if kind is list else "a string"
             raise GrawlixError(f"front matter: {key} must be {wanted}", source)
     named = data["title"]
@@ -91,7 +95,8 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
             for k, v in data.items()}  # fmt: skip
     if named not in data["keywords"]:
         data["keywords"] = [named, *data["keywords"]]
-    meta = FrontMatter(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    meta = FrontMatter(**fields)
     body_line = text.count("\n", 0, match.end()) + 1
     return meta, text[match.end():], body_line
 
@@ -288,6 +293,8 @@ class _Reader:
         where, line = self.where(start), self.line(start)
         if name == "fill" and argument is None:
             return Fill(line)
+        if name == "kit files" and argument is None:
+            return KitFiles(line)
         unit_mm, unit = None, self.facts.figure_unit
         if argument is not None and "," in argument:
             argument, size = (part.strip() for part in argument.split(",", 1))
@@ -297,7 +304,7 @@ class _Reader:
         try:
             return self.facts.figure(name, argument or None, unit_mm, line, where)
         except LookupError:
-            known = ", ".join(f"[{figure}]" for figure in ("fill", *self.facts.figure_names()))
+            known = ", ".join(f"[{figure}]" for figure in ("fill", "kit files", *self.facts.figure_names()))
             shown = f"{name}{': ' + argument if argument else ''}"
             raise GrawlixError(
                 f"unknown directive [{shown}] (known: {known}; each may add a size, e.g. ', {unit} 10mm')", where
@@ -309,7 +316,8 @@ class _Reader:
         """markdown-it's inline tokens -> spans; placeholders filled, sentence starts capitalised."""
         first = token.map[0] if token.map else 0
         out: list[Span | Break] = []
-        style = {"bold": False, "italic": False, "link": None}
+        bold, italic = False, False  # the style of the text so far
+        link: str | None = None
         for child in token.children or ():
             kind = child.type
             if kind == "text" and "**" in child.content:
@@ -319,19 +327,20 @@ class _Reader:
                 if skip:
                     text, skip = text[skip:], max(0, skip - len(text))
                 if text:
-                    out.append(Span(text, style["bold"], style["italic"], link=style["link"]))
+                    out.append(Span(text, bold, italic, link=link))
             elif kind == "softbreak":
-                out.append(Span(" ", style["bold"], style["italic"], link=style["link"]))
+                out.append(Span(" ", bold, italic, link=link))
             elif kind == "hardbreak":
                 out.append(Break())
             elif kind in ("strong_open", "strong_close"):
-                style["bold"] = kind == "strong_open"
+                bold = kind == "strong_open"
             elif kind in ("em_open", "em_close"):
-                style["italic"] = kind == "em_open"
+                italic = kind == "em_open"
             elif kind == "link_open":
-                style["link"] = child.attrGet("href")
+                href = child.attrGet("href")
+                link = None if href is None else str(href)
             elif kind == "link_close":
-                style["link"] = None
+                link = None
             elif kind in ("placeholder", "bad_brace"):
                 line = self.line(first + token.content.count("\n", 0, child.meta["offset"]))
                 where = f"{self.source}:{line}"
@@ -341,7 +350,7 @@ class _Reader:
                         where,
                     )
                 filled = self.fill(child.content.strip(), line, _SENTENCE_END.search(plain(tuple(out))) is not None)
-                out.extend(replace(s, bold=s.bold or style["bold"], italic=style["italic"], link=s.link or style["link"])
+                out.extend(replace(s, bold=s.bold or bold, italic=italic, link=s.link or link)
                            if isinstance(s, Span) else s for s in filled)  # fmt: skip
         return _merged(out)
 
@@ -362,7 +371,8 @@ class _Reader:
         return capital_first(text) if sentence_start or chosen == "capital" else text
 
 
-FIGURE_LINE = re.compile(r"\[([a-z ]+)(?::\s*([^\]]*))?\]\s*")
+FIGURE_LINE = re.compile(r"\[([a-z ]+)(?:(?::\s*|(?=,))([^\]]*))?\]\s*")
+"""``[supply chart]``, ``[example: NAME]``, either with a size: ``[supply chart, tile 12mm]``."""
 _TAGS = re.compile(r"\[([a-z ]+)\][ \t]+(?=\S)")
 _SENTENCE_END = re.compile(r"(^|[.!?][\"'’”)]?\s+)$")
 

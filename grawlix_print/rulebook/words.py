@@ -22,14 +22,23 @@ def short_url(url: str) -> str:
     return re.sub(r"^https?://(www\.)?", "", url).rstrip("/")
 
 
+def unbroken_abbreviations(text: str) -> str:
+    """Short groups in brackets kept on one line: "(CC BY 4.0)", never "(CC" and "BY 4.0)".
+
+    Their spaces become no-break spaces, which the typesetter never breaks at.
+    """
+    return re.sub(r"\([^()]{1,16}\)", lambda m: m.group(0).replace(" ", "\u00a0"), text)
+
+
 META_VALUES: dict[str, Callable[[FrontMatter], Value]] = {
     "title": lambda m: m.title,
     "subtitle": lambda m: m.subtitle,
     "version": lambda m: m.version,
     "authors": lambda m: Items(tuple((Span(a),) for a in m.authors)),
     "contact": lambda m: Link(m.contact, f"mailto:{m.contact}"),
-    "licence": lambda m: m.licence,
+    "licence": lambda m: unbroken_abbreviations(m.licence),
     "licence_url": lambda m: Link(short_url(m.licence_url), m.licence_url),
+    "adapted": lambda m: m.adapted,
 }
 """Placeholders from the front matter."""
 

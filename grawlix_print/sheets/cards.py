@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from ..components.faces import FaceStyle, PieceFace
 from ..components.tile_look import MARKINGS
 from ..drawing.pdf.canvas import Metadata, finish, new_canvas
 from ..drawing.pdf.surface import PdfSurface
-from ..drawing.surface import Pen, lines, rectangle
+from ..drawing.surface import Pen, Surface, lines, rectangle
 from ..errors import GrawlixError
 from ..files import Written
 from ..games.base import RULEBOOK_FILE, Game
@@ -371,7 +372,7 @@ def _draw_cards(surface: PdfSurface, placements: tuple[Placement, ...], face_of,
                 surface.stamp((face.name, w, h, style), max(w, h) + style.bleed, _drawn(face, w, h, style))
 
 
-def _drawn(face: PieceFace, w: float, h: float, style: FaceStyle):  # type: ignore[no-untyped-def]
+def _drawn(face: PieceFace, w: float, h: float, style: FaceStyle) -> Callable[[Surface], None]:
     return lambda surface: face.draw(surface, 0.0, 0.0, w, h, style)
 
 
@@ -449,7 +450,7 @@ def build_card_sheets(
         f"The {len(faces)} cards of {game.title} at {w:g} x {h:g} mm, with their backs, to print and cut.",
         (*credits.keywords, "print and play", "card game"), credits.authors, credits.licence, credits.licence_url,
     ))  # fmt: skip
-    surface = PdfSurface(canvas, cmyk=True)
+    surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
     for page in pages:
         words = first if page.side == "notes" else notes_back() if page.side == "notes-back" else []
         canvas.setTrimBox(pdf_box(page.trim_box))

@@ -66,29 +66,49 @@ def draw_calibration_square(surface: PdfSurface, box: Box, paper: str) -> None:
     surface.text(cx, cy + 0.5, label, QUICKSAND_BOLD, 11 * POINT_MM, MARK)
     surface.text(cx, cy - 3.5, "outside edge to outside edge", QUICKSAND, 7 * POINT_MM, MARK)
 
-def note_styles() -> tuple[TextStyle, TextStyle]:
+Styles = tuple[TextStyle, TextStyle]
+"""The notes' title and body styles."""
+
+
+def note_styles(
+    title_points: float = TITLE_POINTS, body_points: float = NOTE_POINTS, leading: float = 1.3, space_after: float = 1.2
+) -> Styles:
     """Title and body of the notes, in millimetres (the sheets' drawing unit)."""
     regular, bold = register_quicksand()
-    title = TextStyle(bold, bold, TITLE_POINTS * POINT_MM, 1.3 * TITLE_POINTS * POINT_MM, space_after=1.2)
-    body = TextStyle(regular, bold, NOTE_POINTS * POINT_MM, 1.3 * NOTE_POINTS * POINT_MM, space_after=1.2)
+    title = TextStyle(bold, bold, title_points * POINT_MM, leading * title_points * POINT_MM, space_after=space_after)
+    body = TextStyle(regular, bold, body_points * POINT_MM, leading * body_points * POINT_MM, space_after=space_after)
     return title, body
 
-def notes_height(paragraphs: list[str], width: float) -> float:
+
+def notes_height(paragraphs: list[str], width: float, styles: Styles | None = None) -> float:
     height = 0.0
-    for k, (style, text) in enumerate(_styled(paragraphs)):
+    for k, (style, text) in enumerate(_styled(paragraphs, styles)):
         lines = set_text([Span(text)], style, width)
         height += text_height(lines, style) + (style.space_after if k < len(paragraphs) - 1 else 0.0)
     return height
 
 
-def _styled(paragraphs: list[str]) -> list[tuple[TextStyle, str]]:
-    title, body = note_styles()
+def note_lines(paragraphs: list[str], width: float, styles: Styles | None = None) -> list[str]:
+    """The notes as they are set, line by line (what a reader's eye travels along)."""
+    return [
+        " ".join(word.text for word in line.words)
+        for style, text in _styled(paragraphs, styles)
+        for line in set_text([Span(text)], style, width).lines
+    ]
+
+
+def _styled(paragraphs: list[str], styles: Styles | None = None) -> list[tuple[TextStyle, str]]:
+    title, body = styles or note_styles()
     return [(title if k == 0 else body, text) for k, text in enumerate(paragraphs)]
 
 
-def draw_notes(surface: PdfSurface, box: Box, paragraphs: list[str]) -> None:
+def draw_notes(
+    surface: PdfSurface, box: Box, paragraphs: list[str], styles: Styles | None = None, ink: Ink = NOTE
+) -> float:
+    """Set the notes from the top of ``box``; returns where they end."""
     top = box.y1
-    for style, text in _styled(paragraphs):
+    for style, text in _styled(paragraphs, styles):
         lines = set_text([Span(text)], style, box.width)
-        draw_text(surface, lines, style, box.x0, top, box.width, NOTE)
+        draw_text(surface, lines, style, box.x0, top, box.width, ink)
         top -= text_height(lines, style) + style.space_after
+    return top

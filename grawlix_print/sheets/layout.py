@@ -5,9 +5,10 @@ in PDF). Keeping the layout apart from the drawing lets the tests check the
 promises a printed sheet makes (tiles of the stated size, every back behind
 its own front after a long-edge flip, marks outside the cut) on plain values.
 
-Card-stock tiles stand edge to edge, so one cut separates two tiles and every
-cut line runs straight across the sheet; the block's faces run ``bleed`` past
-its outer cut lines. Sticker tiles have no bleed and a small white gap.
+Tiles and stickers stand edge to edge, so one cut separates two of them and
+every cut line runs straight across the sheet, with one guide each; the
+block's faces run ``bleed`` past its outer cut lines. Where one set of tiles
+takes a small part of the page, the page holds as many whole sets as fit.
 """
 
 from __future__ import annotations
@@ -29,17 +30,22 @@ PAPER_TILE_MM = TILE_MM
 PRODUCTS = ("tiles", "stickers")
 ARRANGEMENTS = ("duplex", "gutter-fold")
 
-PRINT_MARGIN_MM = 6.0
+PRINT_MARGIN_MM = 6.35
 """Nothing but the cut guides (they run on to the edge on purpose) comes nearer the paper's edge:
-home printers leave 4-6 mm unprinted."""
+home printers leave 4-6.35 mm (a quarter inch) unprinted."""
 
 CARD_BLEED_MM = 2.0
-"""How far the card-stock tiles' faces run past the block's outer cut lines by default."""
+"""How far the faces of tiles and stickers run past the block's outer cut lines by default."""
 
 STICKER_ROOM_MM = 1.45
 """Wood left showing on each side of a default sticker. A sticker pressed on by hand lands
 within about 1 mm of centre, and craft squares sold as one inch vary by about 0.5 mm, so
 1.45 mm a side keeps it on the wood: 25.4 - 2 x 1.45 = 22.5 mm, the designer's own size."""
+
+FRAME_INSET_MM = 2.5
+"""With ``--frame``, the tile's dark frame sits this far inside its cut line, face colour
+beyond it: far enough that a cut a millimetre off leaves borders of 1.5 and 3.5 mm,
+which still read as a margin rather than a lopsided frame."""
 
 CROP_OFFSET_MM = 1.0
 """Gap between the bleed's edge and the start of a crop mark, so a mark never prints on a tile."""
@@ -48,12 +54,12 @@ CROP_LENGTH_MM = 4.0
 MARK_ZONE_MM = CROP_OFFSET_MM + CROP_LENGTH_MM
 """Room around a block of card-stock tiles for its crop marks and registration targets."""
 
-STICKER_GAP_MM = 3.0
-"""White space between stickers, so a slightly missed cut does not eat into a neighbour."""
-
 FOOTER_GAP_MM = 3.0
 NOTE_GAP_MM = 5.0
 """Between the calibration square and the printing notes beside it."""
+NOTE_MEASURE_MM = 125.0
+"""The notes' widest line: about 85 characters of 9 pt type, a line the eye follows back
+to the start of the next without losing its place."""
 TARGET_RADIUS_MM = 2.0
 
 MIN_TILE_MM = 10.0
@@ -103,6 +109,7 @@ class SheetSpec:
 
     ``tile_size`` is the side of what is cut out: a card tile or a sticker.
     ``square`` is, for stickers, the side of the square they go on.
+    Both stand edge to edge in blocks, their faces ``bleed`` past the outer cuts.
     """
 
     product: str = "tiles"
@@ -114,13 +121,13 @@ class SheetSpec:
     square: float | None = None
 
     @property
-    def gap(self) -> float:
-        """Space between neighbouring cut squares: none between card tiles, which share cuts."""
-        return 0.0 if self.product == "tiles" else STICKER_GAP_MM
+    def square_side(self) -> float:
+        """The side of the square a piece goes on: a sticker's ``square``, a card tile's own side."""
+        return self.tile_size if self.square is None else self.square
 
     @property
     def mark_zone(self) -> float:
-        return MARK_ZONE_MM if self.product == "tiles" else 0.0
+        return MARK_ZONE_MM
 
 
 def card_spec(
@@ -135,11 +142,12 @@ def card_spec(
 
 
 def sticker_spec(
-    paper: str, square: float, sticker: float | None = None, markings: str = "none"
-) -> SheetSpec:
+    paper: str, square: float, sticker: float | None = None, markings: str = "none",
+    bleed: float = CARD_BLEED_MM,
+) -> SheetSpec:  # fmt: skip
     """Stickers for squares of side ``square``: ``sticker`` wide, or leaving room to place them."""
     size = default_sticker(square) if sticker is None else sticker
-    return SheetSpec("stickers", paper, size, 0.0, None, markings, square)
+    return SheetSpec("stickers", paper, size, bleed, None, markings, square)
 
 
 def default_sticker(square: float) -> float:
@@ -161,6 +169,7 @@ class SheetPage:
 
     ``side`` is "front", "back" (the duplex back of the page before it) or
     "folded" (fronts on the left half, their backs on the right half).
+    ``sets`` is how many whole sets of pieces the page holds.
     """
 
     side: str
@@ -174,6 +183,7 @@ class SheetPage:
     fold: Line | None
     calibration: Box
     note: Box
+    sets: int = 1
 
     @property
     def cuts(self) -> list[Box]:
@@ -194,8 +204,7 @@ class SheetPage:
 
 def _fits(available: float, spec: SheetSpec) -> int:
     """How many tiles fit side by side in ``available`` mm, bleed included."""
-    pitch = spec.tile_size + spec.gap
-    return max(0, math.floor((available - 2 * spec.bleed + spec.gap) / pitch + 1e-9))
+    return max(0, math.floor((available - 2 * spec.bleed) / spec.tile_size + 1e-9))
 
 
 @dataclass(frozen=True)
@@ -215,6 +224,7 @@ def _frame(spec: SheetSpec) -> _Frame:
     m, z = PRINT_MARGIN_MM, spec.mark_zone
     footer = Box(m, m, width - m, m + side)
     top, bottom = height - m - z, footer.y1 + FOOTER_GAP_MM + z
+    blocks: tuple[Box, ...]
     if spec.backs == "gutter-fold":
         half = width / 2
         blocks = (Box(m + z, bottom, half - z, top), Box(half + z, bottom, width - m - z, top))
@@ -265,53 +275,80 @@ def check_spec(spec: SheetSpec) -> None:
 # --- layout -------------------------------------------------------------------
 
 
+Cell = tuple[Hashable, int, int]
+"""A piece and the (row, column) it takes in a page's block, counted from the top left."""
+
+
 def sheet_pages(spec: SheetSpec, pieces: Sequence[Hashable], row: int) -> list[SheetPage]:
     """Every page of the sheet, in print order (a duplex back follows its front).
 
-    ``pieces`` are laid out in their order; ``row`` is how many make a natural
-    row (a game's supply row: one colour's tiles), kept whole when that costs no page.
+    ``pieces`` are one set, laid out in their order; ``row`` is how many make a
+    natural row (a game's supply row: one colour's tiles). When a whole set fits
+    on one page, the page holds as many sets as fit, each laid out as the supply;
+    otherwise rows are kept whole when that costs no page.
     """
     check_spec(spec)
     frame = _frame(spec)
     area = frame.blocks[0]
     columns, rows_fit = _fits(area.width, spec), _fits(area.height, spec)
-    page_count = math.ceil(len(pieces) / (columns * rows_fit))
-    if math.ceil(len(pieces) / (row * rows_fit)) == page_count:
-        columns = min(columns, row)  # one natural row per row, as in the supply
-    per_page = math.ceil(len(pieces) / page_count)
-    rows = math.ceil(per_page / columns)
+    block_rows = math.ceil(len(pieces) / row)
+    across, down = columns // row, rows_fit // block_rows
+    if across and down:
+        cells = [
+            (piece, set_row * block_rows + k // row, set_column * row + k % row)
+            for set_row in range(down)
+            for set_column in range(across)
+            for k, piece in enumerate(pieces)
+        ]
+        laid = [(cells, across * row, down * block_rows, across * down)]
+    else:
+        laid = [(cells, columns, rows, 1) for cells, columns, rows in _spread(pieces, row, columns, rows_fit)]
     pages = []
-    for first in range(0, len(pieces), per_page):
-        fronts = _placements(pieces[first : first + per_page], spec, frame, columns, rows)
-        front = _front_page(spec, frame, fronts)
+    for cells, used_columns, used_rows, sets in laid:
+        fronts = _placements(cells, spec, frame, used_columns, used_rows)
+        front = replace(_front_page(spec, frame, fronts), sets=sets)
         pages.append(front)
         if spec.backs == "duplex":
             pages.append(duplex_back(front))
     return pages
 
 
+def _spread(
+    pieces: Sequence[Hashable], row: int, columns: int, rows_fit: int
+) -> list[tuple[list[Cell], int, int]]:
+    """One set over as few pages as hold it, evenly: each page's cells, columns and rows."""
+    page_count = math.ceil(len(pieces) / (columns * rows_fit))
+    if math.ceil(len(pieces) / (row * rows_fit)) == page_count:
+        columns = min(columns, row)  # one natural row per row, as in the supply
+    per_page = math.ceil(len(pieces) / page_count)
+    rows = math.ceil(per_page / columns)
+    return [
+        ([(piece, k // columns, k % columns) for k, piece in enumerate(pieces[first : first + per_page])], columns, rows)
+        for first in range(0, len(pieces), per_page)
+    ]
+
+
 def _placements(
-    pieces: Sequence[Hashable], spec: SheetSpec, frame: _Frame, columns: int, rows: int
+    cells: list[Cell], spec: SheetSpec, frame: _Frame, columns: int, rows: int
 ) -> tuple[Placement, ...]:
-    """Pieces in order, row by row from the top, the block centred in its area.
+    """The cells' cut squares, the block centred in its area.
 
     For gutter-fold the block sits against the fold instead, so the backs'
     block mirrors it across the fold.
     """
-    t, pitch, b = spec.tile_size, spec.tile_size + spec.gap, spec.bleed
+    t, b = spec.tile_size, spec.bleed
     area = frame.blocks[0]
-    block_width = columns * pitch - spec.gap + 2 * b
-    block_height = rows * pitch - spec.gap + 2 * b
+    block_width = columns * t + 2 * b
+    block_height = rows * t + 2 * b
     if spec.backs == "gutter-fold":
         left = area.x1 - block_width
     else:
         left = area.x0 + (area.width - block_width) / 2
     top = area.y1 - (area.height - block_height) / 2
     placements = []
-    for k, piece in enumerate(pieces):
-        row, column = divmod(k, columns)
-        x0 = left + b + column * pitch
-        y1 = top - b - row * pitch
+    for piece, row, column in cells:
+        x0 = left + b + column * t
+        y1 = top - b - row * t
         placements.append(Placement(piece, Box(x0, y1 - t, x0 + t, y1)))
     return tuple(placements)
 
@@ -325,15 +362,13 @@ def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -
         backs = tuple(Placement(p.piece, p.cut.mirrored(fold_x)) for p in fronts)
         fold = ((fold_x, frame.footer.y1 + FOOTER_GAP_MM), (fold_x, height))
     blocks = [[p.cut for p in fronts]] + ([[p.cut for p in backs]] if backs else [])
-    if spec.product == "tiles":
-        crop_marks, guides = _crop_marks_and_guides(blocks, spec.bleed, frame)
-    else:
-        crop_marks, guides = (), _sticker_guides(blocks[0], frame)
+    crop_marks, guides = _crop_marks_and_guides(blocks, spec.bleed, frame)
     targets = _targets(fronts, spec.bleed) if spec.backs == "duplex" else ()
     side = paper_size(spec.paper).calibration
     footer = frame.footer
     calibration = Box(footer.x0, footer.y0, footer.x0 + side, footer.y1)
-    note = Box(calibration.x1 + NOTE_GAP_MM, footer.y0, footer.x1, footer.y1)
+    note_x = calibration.x1 + NOTE_GAP_MM
+    note = Box(note_x, footer.y0, min(footer.x1, note_x + NOTE_MEASURE_MM), footer.y1)
     return SheetPage(
         "folded" if backs else "front", (width, height), fronts, backs, spec.bleed,
         crop_marks, guides, targets, fold, calibration, note,
@@ -420,16 +455,6 @@ def crop_marks(
 def cut_positions(cuts: Sequence[Box]) -> tuple[list[float], list[float]]:
     """The x of every vertical cut line and the y of every horizontal one, each once, in order."""
     return _cut_positions(list(cuts))
-
-
-def _sticker_guides(cuts: list[Box], frame: _Frame) -> tuple[Line, ...]:
-    """Hairlines along every cut line, edge to edge (they only cross the white gaps)."""
-    xs, ys = _cut_positions(cuts)
-    footer_top = frame.footer.y1 + FOOTER_GAP_MM / 2
-    return tuple(
-        [((x, footer_top), (x, frame.height)) for x in xs]
-        + [((0.0, y), (frame.width, y)) for y in ys]
-    )
 
 
 def _targets(fronts: tuple[Placement, ...], bleed: float) -> tuple[Point, ...]:

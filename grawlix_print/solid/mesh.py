@@ -112,8 +112,9 @@ def volume(triangles: np.ndarray) -> float:
 class _HeaderedMesh(Mesh):
     """numpy-stl's mesh with a header we choose: its own stamps the current time."""
 
-    def get_header(self, name: str) -> str:
-        return name[:80].ljust(80, " ")
+    def get_header(self, name: bytes | str) -> str:
+        text = name.decode("ascii", "replace") if isinstance(name, bytes) else name
+        return text[:80].ljust(80, " ")
 
 
 def stl_bytes(triangles: np.ndarray, header: str) -> bytes:

@@ -18,6 +18,9 @@ from .marks import mark_shapes
 from .plates import DEFAULT_BED, Bed, Centre, check_bed, parse_bed, plates
 
 STYLES = ("raised", "flat")
+COLOUR_CHANGES = ("m600", "pause", "tool")
+"""How a one-nozzle print turns to the accent colour: a filament change (M600), a pause
+for a change by hand (M601, or PAUSE on Klipper), or a switch to a second tool or filament."""
 MIN_STROKE_MM = 0.8
 """Two widths of a 0.4 mm nozzle: the thinnest stroke that still prints as a solid line."""
 MAX_ELEPHANT_FOOT_MM = 2.0
@@ -39,6 +42,7 @@ class StlOptions:
     markings: str = "none"
     full_set: bool = False
     styles: tuple[str, ...] = STYLES
+    colour_change: str = "m600"
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,7 @@ class StlPlan:
     raised: bool
     flat: bool
     full_set: bool
+    colour_change: str
     raised_plates: list[list[Centre]] = field(default_factory=list)
     """Plates of one tile per glyph (one plate unless the bed is small)."""
     flat_plates: list[list[Centre]] = field(default_factory=list)
@@ -80,6 +85,7 @@ class StlPlan:
             "swap_layer_top": self.layers.swap_layer_top,
             "bed": [self.bed.width, self.bed.depth],
             "markings": self.markings,
+            "colour_change": self.colour_change,
         }
 
 
@@ -99,6 +105,10 @@ def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
     unknown = [s for s in options.styles if s not in STYLES]
     if unknown or not options.styles:
         raise GrawlixError(f"--style must be one of {', '.join(STYLES)}, not {unknown or 'none'}")
+    if options.colour_change not in COLOUR_CHANGES:
+        raise GrawlixError(
+            f"--colour-change {options.colour_change!r} is not one of {', '.join(COLOUR_CHANGES)}"
+        )
     if options.markings not in MARKINGS:
         raise GrawlixError(f"--markings {options.markings!r} is not one of {', '.join(MARKINGS)}")
     check_marking(tiles, options.markings)
@@ -133,6 +143,7 @@ def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
         raised,
         flat,
         options.full_set and raised,
+        options.colour_change,
         plates(len(tiles.glyphs), bed, tile.size) if raised else [],
         plates(len(tiles.tiles), bed, tile.size) if flat else [],
     )
@@ -163,7 +174,7 @@ def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
 
     outlines(tiles)  # a typeface that fails is refused naming its key in components.toml
     strokes = glyph_strokes(tiles.faces)
-    symbol = min(strokes, key=strokes.get)
+    symbol = min(strokes, key=lambda glyph: strokes[glyph])
     thinnest = strokes[symbol] * tile.glyph_box
     if thinnest < MIN_STROKE_MM:
         smallest = tile.footprint * MIN_STROKE_MM / thinnest

@@ -1,7 +1,8 @@
 """Laying tiles out on print beds: as many per plate as fit, over as few plates as possible.
 
 Tiles stand in a grid centred on the bed, ``TILE_GAP_MM`` apart and at least
-``BED_MARGIN_MM`` from its edges. The default bed, 180 x 180 mm, is the
+``BED_MARGIN_MM`` from its edges. Every plate is a file of its own: a slicer shows
+one bed, and centres what a file holds on it. The default bed, 180 x 180 mm, is the
 smallest common one (Bambu Lab A1 mini, Prusa MINI), so the published files
 fit every printer a player is likely to own.
 """
@@ -20,9 +21,6 @@ BED_MARGIN_MM = 5.0
 """Kept clear at the bed's edges (clips, purge lines)."""
 TILE_GAP_MM = 8.0
 """Between neighbouring tiles: room for a brim and for the nozzle to travel."""
-PLATE_STRIDE = 1.2
-"""Plates after the first lie this many bed widths apart along X (Bambu Studio's and
-Orca Slicer's plate spacing), so a slicer that shows several plates sees them in order."""
 
 Centre = tuple[float, float]
 
@@ -102,8 +100,3 @@ def _grid(count: int, bed: Bed, tile: float, columns: int, rows: int) -> list[Ce
     x0 = bed.width / 2 - (across - 1) * pitch / 2
     y0 = bed.depth / 2 + (deep - 1) * pitch / 2
     return [(x0 + (i % across) * pitch, y0 - (i // across) * pitch) for i in range(count)]
-
-
-def plate_origin(index: int, bed: Bed) -> Centre:
-    """Where plate ``index`` (from 0) starts when several plates share one file."""
-    return (index * bed.width * PLATE_STRIDE, 0.0)

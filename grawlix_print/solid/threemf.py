@@ -71,7 +71,6 @@ class Piece:
     parts: tuple[Part, ...]
     x: float
     y: float
-    plate: int = 1
 
     def part_ranges(self) -> list[tuple[int, int]]:
         """(first, last) triangle of each part inside the object's mesh."""

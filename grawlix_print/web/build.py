@@ -13,7 +13,7 @@ from ..files import Written, write_text
 from ..games.base import Game
 from ..rulebook import Diagram
 from .diagrams import diagram_file, diagram_svg
-from .edition import web_edition
+from .edition import KitLink, web_edition
 from .html import html_edition
 from .markdown import markdown_edition
 
@@ -21,11 +21,15 @@ MARKDOWN = "rules.md"
 HTML = "rules.html"
 
 
-def build_web(game: Game, out: Path) -> list[Written]:
-    """Write ``rules.md`` with ``diagrams/*.svg`` beside it, and the one-file ``rules.html``."""
+def build_web(game: Game, out: Path, links: tuple[KitLink, ...] = ()) -> list[Written]:
+    """Write ``rules.md`` with ``diagrams/*.svg`` beside it, and the one-file ``rules.html``.
+
+    ``links`` are the kit's own files that ``[kit files]`` lists (the kit knows
+    their names: ``kit.links``); none for rules that stand alone.
+    """
     game.check()
     text = game.rulebook()
-    edition = web_edition(text, game.web_sections(text))
+    edition = web_edition(text, game.web_sections(text), links)
     diagrams = {diagram_file(b): b for b in edition.blocks if isinstance(b, Diagram)}
     files = {
         MARKDOWN: ("web-markdown", markdown_edition(edition)),

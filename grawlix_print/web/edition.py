@@ -12,8 +12,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..drawing.text import plain
-from ..rulebook import Block, Diagram, Fill, FrontMatter, Heading, RulebookText
+from ..drawing.text import Span, plain
+from ..rulebook import Block, Diagram, Fill, FrontMatter, Heading, KitFiles, ListItem, RulebookText
+
+
+@dataclass(frozen=True)
+class KitLink:
+    """One of the kit's files as a web edition links it: what it is, where (from ``web/``), and how to use it."""
+
+    label: str
+    href: str
+    note: str
 
 
 @dataclass(frozen=True)
@@ -33,14 +42,18 @@ def is_title(block: Block) -> bool:
     return isinstance(block, Heading) and block.level == 1 or isinstance(block, Diagram) and block.kind == "title"
 
 
-def web_edition(text: RulebookText, web_sections: tuple[Block, ...]) -> Edition:
+def web_edition(
+    text: RulebookText, web_sections: tuple[Block, ...], kit_links: tuple[KitLink, ...] = ()
+) -> Edition:
+    """The blocks both web editions set; ``[kit files]`` becomes a list of ``kit_links``."""
     blocks: list[Block] = []
     shown: set[str] = set()
     for panel in text.sections:
         if panel.name == "back":
-            blocks += web_sections
+            blocks += _linked(web_sections, kit_links)
         # A picture printed twice (a title on both covers) is shown once on a screen.
-        content = [b for b in panel.blocks if not isinstance(b, Fill) and not (isinstance(b, Diagram) and b.name in shown)]
+        content = [b for b in _linked(panel.blocks, kit_links)
+                   if not isinstance(b, Fill) and not (isinstance(b, Diagram) and b.name in shown)]  # fmt: skip
         shown |= {b.name for b in content if isinstance(b, Diagram)}
         if panel.name == "cover":
             content.sort(key=lambda b: not is_title(b))  # stable: title first
@@ -51,6 +64,20 @@ def web_edition(text: RulebookText, web_sections: tuple[Block, ...]) -> Edition:
         if isinstance(block, Heading):
             anchors[k] = anchor(plain(block.text), used)
     return Edition(text.meta, tuple(blocks), anchors)
+
+
+def _linked(blocks: tuple[Block, ...], links: tuple[KitLink, ...]) -> list[Block]:
+    """The blocks with each ``[kit files]`` replaced by one list item per kit file."""
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, KitFiles):
+            out += [
+                ListItem("\u2022", 0, (Span(link.label, link=link.href), Span(f": {link.note}")), block.line)
+                for link in links
+            ]
+        else:
+            out.append(block)
+    return out
 
 
 def anchor(heading: str, used: dict[str, int]) -> str:

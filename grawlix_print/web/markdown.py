@@ -3,7 +3,9 @@
 Diagrams are links to the SVG files beside it, with their text alternatives
 as alt text. Every character Markdown (or GitHub, which reads ``$`` as the
 start of maths) could take for syntax is escaped, so the rules read exactly
-as written.
+as written. A glyph in the text is followed by its name, as the designer's own
+README writes them ("& (ampersand)"): GitHub keeps no markup a screen reader
+could use instead, and "red &" would be read "red and".
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ def escaped(text: str) -> str:
 
 
 def inline_markdown(text: Inline, indent: str = "") -> str:
-    out = []
+    out: list[str] = []
     for piece in text:
         if isinstance(piece, Break):
             out.append("\\\n" + indent)
@@ -34,13 +36,17 @@ def inline_markdown(text: Inline, indent: str = "") -> str:
             out.append(body)
             continue
         # Emphasis marks must touch the words, so spaces at the ends stay outside them.
-        lead, core, trail = re.match(r"(\s*)(.*?)(\s*)$", body, re.DOTALL).groups()
+        found = re.match(r"(\s*)(.*?)(\s*)$", body, re.DOTALL)
+        assert found is not None  # the pattern matches any text
+        lead, core, trail = found.groups()
         if piece.italic:
             core = f"*{core}*"
         if piece.bold:
             core = f"**{core}**"
         if piece.link:
             core = f"[{core}]({piece.link})"
+        if piece.spoken:
+            core += f" ({escaped(piece.spoken)})"
         out.append(lead + core + trail)
     line = "".join(out)
     return _LINE_START.sub(lambda m: f"{m.group(1)}\\{m.group(2)}" if m.group(1) else f"\\{m.group(3)}", line)

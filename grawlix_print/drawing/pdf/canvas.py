@@ -49,6 +49,7 @@ class Metadata:
 def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata) -> Canvas:
     """A canvas writing into ``buffer``, ``meta`` in its Info dictionary and its XMP packet;
     call ``finish`` to save it to a file atomically."""
+    meta = _plain_spaces(meta)
     body, _ = register_quicksand()
     # A TrueType initial font keeps reportlab from declaring Helvetica, which it never embeds.
     canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=body)
@@ -71,6 +72,18 @@ def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata
         ),
     )
     return canvas
+
+
+def _plain_spaces(meta: Metadata) -> Metadata:
+    """Metadata with no-break spaces as plain ones: they keep "CC BY 4.0" on one line of a
+    page, and mean nothing in a document's properties, where they only trip up searches."""
+    def plain(text: str) -> str:
+        return text.replace("\u00a0", " ")
+
+    return Metadata(
+        plain(meta.title), plain(meta.subject), tuple(plain(k) for k in meta.keywords),
+        tuple(plain(a) for a in meta.authors), plain(meta.licence), meta.licence_url,
+    )  # fmt: skip
 
 
 @contextmanager

@@ -1,8 +1,9 @@
 """The PDF back end of the drawing layer: ``Surface`` calls onto a reportlab canvas.
 
 A print product asks for CMYK (each ``Ink``'s press values), a screen
-product for RGB; the drawing code is the same. Stamps become PDF form
-XObjects, defined once per canvas and placed wherever they recur.
+product for RGB; the drawing code is the same. In CMYK, black ink alone
+overprints (``Ink.overprints``). Stamps become PDF form XObjects, defined
+once per canvas and placed wherever they recur.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from weakref import WeakKeyDictionary
 
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..ink import Ink
@@ -22,24 +24,41 @@ _FORMS: WeakKeyDictionary[Canvas, dict[tuple[Hashable, bool], str]] = WeakKeyDic
 
 
 class PdfSurface:
-    """Draws on ``canvas`` in its current units; ``cmyk`` picks the press values of every ink."""
+    """Draws on ``canvas`` in its current units (``unit_pt`` points each); ``cmyk`` picks the
+    press values of every ink."""
 
-    def __init__(self, canvas: Canvas, cmyk: bool) -> None:
+    def __init__(self, canvas: Canvas, cmyk: bool, unit_pt: float = 1.0) -> None:
         self.canvas = canvas
         self.cmyk = cmyk
+        self.unit_pt = unit_pt
+
+    def use_ink(self, ink: Ink) -> None:
+        """Fill and stroke in ``ink`` from here on (text the canvas sets itself, too)."""
+        self._stroke_colour(ink)
+        self._fill(ink)  # after the stroke's: a PDF fill overprints with the stroke unless told not to
 
     def _fill(self, ink: Ink) -> None:
         if self.cmyk:
             self.canvas.setFillColorCMYK(*ink.cmyk)
+            self.canvas.setFillOverprint(ink.overprints)
+            if ink.overprints:
+                self.canvas.setOverprintMask(True)
         else:
             self.canvas.setFillColorRGB(*ink.rgb)
 
-    def _stroke(self, pen: Pen) -> None:
+    def _stroke_colour(self, ink: Ink) -> None:
         canvas = self.canvas
         if self.cmyk:
-            canvas.setStrokeColorCMYK(*pen.ink.cmyk)
+            canvas.setStrokeColorCMYK(*ink.cmyk)
+            canvas.setStrokeOverprint(ink.overprints)
+            if ink.overprints:
+                canvas.setOverprintMask(True)
         else:
-            canvas.setStrokeColorRGB(*pen.ink.rgb)
+            canvas.setStrokeColorRGB(*ink.rgb)
+
+    def _stroke(self, pen: Pen) -> None:
+        canvas = self.canvas
+        self._stroke_colour(pen.ink)
         canvas.setLineWidth(pen.width)
         canvas.setLineCap(1 if pen.round else 0)
         canvas.setLineJoin(1 if pen.round else 0)
@@ -50,10 +69,10 @@ class PdfSurface:
     ) -> None:
         if fill is None and pen is None:
             return
-        if fill is not None:
-            self._fill(fill)
         if pen is not None:
             self._stroke(pen)
+        if fill is not None:  # after the stroke's: a PDF fill overprints with the stroke unless told not to
+            self._fill(fill)
         self.canvas.drawPath(
             _pdf_path(self.canvas, path),
             stroke=pen is not None,
@@ -107,8 +126,26 @@ class PdfSurface:
             self.canvas.beginForm(name, -reach, -reach, reach, reach)
             draw(self)
             self.canvas.endForm()
+            _keep_graphics_states(self.canvas, name)
             self.canvas.restoreState()
         self.canvas.doForm(name)
+
+
+def _keep_graphics_states(canvas: Canvas, name: str) -> None:
+    """Give the form the graphics states (overprint) its drawing uses.
+
+    reportlab collects a form's ``gs`` states but leaves them out of the
+    form's resources, so a viewer would find the names undefined.
+    """
+    form = canvas._doc.idToObject[xObjectName(name)]
+    if form.ExtGState:
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        resources.basicProcs()
+        resources.ExtGState = form.ExtGState
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        form.Resources = resources
 
 
 def _pdf_path(canvas: Canvas, path: Path):

@@ -125,7 +125,7 @@ def set_text(
     lines: list[Line] = []
     current: list[Word] = []
     for word in _words(runs, style, room):
-        if word is _BREAK:
+        if isinstance(word, Line):  # _BREAK, the one Line among the words
             lines.append(Line(tuple(current), hard_break=True))
             current = []
         elif current and _width(current, space) + space + word.width > room + FIT_SLACK:
@@ -250,6 +250,7 @@ def draw_text(
     room = width - style.indent
     glyphs = Path()
     links: list[tuple[str, float, float, float]] = []
+    surface.use_ink(ink)  # black text overprints on a press
     words = canvas.beginText()
     if surface.cmyk:
         words.setFillColorCMYK(*ink.cmyk)

@@ -69,4 +69,4 @@ def attach_xmp(canvas: Canvas, fields: XmpFields) -> None:
     packet = xmp_packet(fields).encode("utf-8")
     stream = XMP(creator=lambda doc: packet)
     stream.filters = []
-    canvas._doc.Catalog.Metadata = stream
+    canvas.setCatalogEntry("Metadata", stream)  # public: a stream object is set as it is

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ...rulebook import Block, RulebookText
     from .engine import Grid
     from .facts import Facts
-    from .players import GrawlixPlaytester
+    from ...playtest.protocol import Playtester
     from .positions import Position
     from .proof import Proof
     from .rules import Rules
@@ -112,9 +112,9 @@ class Grawlix(Game):
         return read_extra_sections(self.templates / WEB_FILE, self.text_facts, rulebook.meta)
 
     def typography(self) -> Typography:
-        from ...drawing.fonts import QUICKSAND, QUICKSAND_BOLD
+        from ...drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD
 
-        return Typography(QUICKSAND, QUICKSAND_BOLD, QUICKSAND_BOLD)
+        return Typography(QUICKSAND, QUICKSAND_BOLD, CAPRASIMO)
 
     def running_glyphs(self) -> Mapping[str, TextGlyph]:
         from ...components.tile_look import running_glyphs
@@ -124,7 +124,7 @@ class Grawlix(Game):
     def tile_set(self) -> TileSet:
         return self.tiles
 
-    def playtester(self, budget: int | None = None) -> GrawlixPlaytester:
+    def playtester(self, budget: int | None = None) -> Playtester:
         from .players import playtester
 
         return playtester(self.rules, self.front_matter, budget)
@@ -168,7 +168,7 @@ def load_rules(templates: str | Path | None = None) -> Rules:
     """The rules of Grawlix from ``templates`` (None: ./templates if it is Grawlix's, else the game's own)."""
     from .. import game
 
-    return game(Grawlix.name, templates).rules  # type: ignore[attr-defined, no-any-return]
+    return game(Grawlix.name, templates).rules  # type: ignore[attr-defined]
 
 
 def tile_from_token(token: str, templates: str | Path | None = None) -> Tile:

@@ -12,6 +12,7 @@ what the text claims.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Link, Value
 from ...rulebook.words import META_VALUES, joined
 from .engine import Grid, Location, all_tiles, tiles_in
+from ...components.mark_legend import MarkLegend
 from .pictures import cover_picture, example_picture, supply_picture
 from .positions import Position, load_position
 from .proof import Proof, why_not_one_short
@@ -33,7 +35,7 @@ from .templates import POSITIONS_DIR
 
 def glyph_words(glyph: Glyph) -> Inline:
     """A glyph in running text: bold, drawn in the tiles' own face, as the designer sets them."""
-    return (Span(glyph.symbol, bold=True, glyph=True),)
+    return (Span(glyph.symbol, bold=True, glyph=True, spoken=glyph.name),)
 
 
 def tile_words(tile: Tile) -> Inline:
@@ -280,7 +282,7 @@ class Facts:
     figure_unit = "tile"
 
     def figure_names(self) -> tuple[str, ...]:
-        return ("supply chart", "example: POSITION", "cover art: POSITION", "largest grid")
+        return ("supply chart", "colour marks", "example: POSITION", "cover art: POSITION", "largest grid")
 
     def figure(self, name: str, argument: str | None, unit_mm: float | None, line: int, where: str) -> Diagram:
         """``[supply chart]``, ``[example: NAME]``, ``[cover art: NAME]``, ``[largest grid]``."""
@@ -288,6 +290,10 @@ class Facts:
         if name == "supply chart" and not argument:
             picture = supply_picture(tiles)
             return Diagram("supply", "supply", line, "The supply", describe_supply(tiles), picture, SUPPLY_CELL_MM, unit_mm)
+        if name == "colour marks" and not argument:
+            legend = MarkLegend(tiles)
+            alt = describe_marks(tiles)
+            return Diagram("legend", "colour-marks", line, "The colour-blind marks", alt, legend, LEGEND_CELL_MM, unit_mm)
         if name == "largest grid" and not argument:
             return self._largest_grid(line, where, unit_mm)
         if name in ("example", "cover art") and argument:
@@ -299,7 +305,7 @@ class Facts:
                 picture = example_picture(position, position.grid.legal_locations())
                 alt = f"{title}: {describe_example(position)}"
                 return Diagram("example", position.name, line, title, alt, picture, EXAMPLE_CELL_MM, unit_mm)
-            loose = missing_tiles(position)
+            loose = position.loose or missing_tiles(position)
             picture = cover_picture(position, loose)
             alt = describe_loose(position, loose, "The cover art")
             return Diagram("cover", position.name, line, "The cover art", alt, picture, COVER_CELL_MM, unit_mm)
@@ -319,7 +325,7 @@ class Facts:
         return Diagram("cover", position.name, line, what, describe_loose(position, loose, what), picture, COVER_CELL_MM, unit_mm)
 
 
-SUPPLY_CELL_MM, EXAMPLE_CELL_MM, COVER_CELL_MM = 13.5, 12.0, 13.5
+SUPPLY_CELL_MM, EXAMPLE_CELL_MM, COVER_CELL_MM, LEGEND_CELL_MM = 13.5, 12.0, 13.5, 10.0
 """Diagram cells: as large as the width allows, up to these sides."""
 
 _POSITION_REFERENCE = re.compile(
@@ -386,8 +392,9 @@ def missing_tiles(position: Position) -> tuple[Tile, ...]:
 
 
 def tile_name(tile: Tile) -> str:
-    """``B@`` -> ``blue @``."""
-    return f"{tile.colour.name} {tile.glyph.symbol}"
+    """``B@`` -> ``blue at sign``: a text alternative names the glyph, which a screen reader
+    would read as a word ("red &" as "red and") or skip."""
+    return f"{tile.colour.name} {tile.glyph.name}"
 
 
 def _row_words(tiles: dict[Location, Tile], row: int, left: int, right: int) -> str:
@@ -395,12 +402,17 @@ def _row_words(tiles: dict[Location, Tile], row: int, left: int, right: int) -> 
     return ", ".join(tile_name(t) if t else "empty" for t in cells)
 
 
+def describe_marks(tiles: TileSet) -> str:
+    """What the legend of colour-blind marks shows, in words."""
+    return "Each colour's mark and letter: " + "; ".join(f"{c.name}, a {c.shape} and {c.letter}" for c in tiles.colours) + "."
+
+
 def describe_supply(tiles: TileSet) -> str:
     """What the supply chart shows, for a reader who cannot see it."""
     return (
         f"The supply: all {in_words(len(tiles.tiles))} tiles in {in_words(len(tiles.colours))} rows, one per colour "
         f"({join_words([c.name for c in tiles.colours])}), and {in_words(len(tiles.glyphs))} columns, one per glyph "
-        f"({join_words([g.symbol for g in tiles.glyphs])})."
+        f"({join_words([g.name for g in tiles.glyphs])})."
     )
 
 
@@ -433,13 +445,19 @@ def _describe_marker(position: Position, label: str, location: Location) -> str:
         f"at row {row - grid.bounds[0] + 1}, column {column - grid.bounds[1] + 1} of the grid",
     )  # fmt: skip
     allowed = grid.allowed(location)
+    marker = f"The {_said(label)} ({label})"
     if not allowed.legal:
-        return f"{label} marks the square {beside}, where no tile may go."
+        return f"{marker} marks the square {beside}, where no tile may go."
     return (
-        f"{label} marks the square {beside}, where a tile may show "
-        f"{join_words([g.symbol for g in allowed.glyphs], 'or')} in "
+        f"{marker} marks the square {beside}, where a tile may show "
+        f"{join_words([g.name for g in allowed.glyphs], 'or')} in "
         f"{join_words([c.name for c in allowed.colours], 'or')}."
     )
+
+
+def _said(label: str) -> str:
+    """A marker as a screen reader should say it: ``?`` -> ``question mark``."""
+    return " ".join(unicodedata.name(c, c).lower() for c in label) if len(label) <= 2 else label
 
 
 def describe_loose(position: Position, loose: tuple[Tile, ...], what: str) -> str:

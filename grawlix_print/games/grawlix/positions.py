@@ -11,7 +11,9 @@ Format (TOML)::
 
 One line per row, top row first; tokens are colour letter + glyph, ``.`` is an
 empty cell, rows may be of different lengths. Markers are ``[row, column]``
-from the first row and first token, and may lie outside the grid.
+from the first row and first token, and may lie outside the grid. A cover's
+``loose = "V* V$ B$"`` gives the order, left to right, in which the tiles the
+grid lacks lie beneath it (every one of them, once).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ...files import parse_toml
 from .templates import POSITIONS_DIR
 
 EMPTY = "."
-KEYS = ("grid", "markers", "description")
+KEYS = ("grid", "markers", "description", "loose")
 # A position file is a few hundred bytes; anything near this is not one, and
 # is refused before it is read, parsed or checked.
 MAX_FILE_BYTES = 1 << 20
@@ -44,6 +46,8 @@ class Position:
     markers: dict[str, Location]
     description: str = ""
     source: str = ""
+    loose: tuple[Tile, ...] = ()
+    """The tiles the grid lacks in the order they lie beneath it (a cover's ``loose``), if given."""
 
 
 def load_position(path: str | Path, rules: Rules) -> Position:
@@ -85,7 +89,24 @@ def parse_position(
         problem = error.problem
         raise GrawlixError(problem.rule, _at(where, problem.location, first_line)) from None
     markers = _read_markers(data.get("markers", {}), where)
-    return Position(name, grid, markers, description, source)
+    loose = _read_loose(data.get("loose", ""), grid, where)
+    return Position(name, grid, markers, description, source, loose)
+
+
+def _read_loose(text: object, grid: Grid, where: str) -> tuple[Tile, ...]:
+    """The lacking tiles, left to right: each exactly once, or an error naming the key."""
+    if not isinstance(text, str):
+        raise GrawlixError('loose must be a string of tile tokens, such as "V* V$ B$"', where)
+    tiles = grid.rules.tiles
+    try:
+        loose = tuple(tiles.tile_from_token(token) for token in text.split())
+    except UnknownTile as error:
+        raise GrawlixError(f"loose: {error}", where) from None
+    lacking = {t for t in tiles.tiles if t not in grid.tiles().values()}
+    if loose and (len(set(loose)) != len(loose) or set(loose) != lacking):
+        names = " ".join(f"{t.colour.letter}{t.glyph.symbol}" for t in tiles.tiles if t in lacking)
+        raise GrawlixError(f"loose must list each tile the grid lacks once ({names}), in any order", where)
+    return loose
 
 
 def _first_grid_line(text: str) -> int | None:
@@ -97,7 +118,9 @@ def _first_grid_line(text: str) -> int | None:
     return key_line + 1 if match.group(2) else key_line
 
 
-def _at(where: str, location: Location, first_line: int | None) -> str:
+def _at(where: str, location: Location | None, first_line: int | None) -> str:
+    if location is None:  # a problem of the whole grid
+        return where
     row, column = location
     line = f":{first_line + row}" if first_line is not None else ""
     return f"{where}{line}: [{row}, {column}]"

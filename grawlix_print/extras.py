@@ -1,0 +1,45 @@
+"""The optional parts of an install: what each brings, and the one line that says how to get it.
+
+Printing on paper needs a few megabytes; the 3D tiles need CadQuery and
+OpenCASCADE, about a gigabyte. So 3D is an extra (``pip install
+"grawlix-print[3d]"``): without it every paper product still builds, and the
+3D product says in one line that it was skipped and how to add it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+
+from .errors import GrawlixError
+
+
+@dataclass(frozen=True)
+class Extra:
+    """An extra of the package (``pyproject.toml``'s optional dependencies) that a product needs."""
+
+    name: str  # as pip takes it: grawlix-print[NAME]
+    module: str  # imported to tell whether it is installed
+    package: str  # as a person knows it
+    what: str  # what it makes, for the line that says it was skipped
+
+    def installed(self) -> bool:
+        """Whether ``module`` can be imported, found without importing it (CadQuery takes a second)."""
+        try:
+            return importlib.util.find_spec(self.module) is not None
+        except (ImportError, ValueError):  # a parent package missing, or a module without a spec
+            return False
+
+    @property
+    def skipped(self) -> str:
+        """``3D tiles skipped: CadQuery is not installed; pip install "grawlix-print[3d]"``."""
+        return f'{self.what} skipped: {self.package} is not installed; pip install "grawlix-print[{self.name}]"'
+
+    def require(self) -> None:
+        """Refuse, in that one line, to go on without it."""
+        if not self.installed():
+            raise GrawlixError(self.skipped)
+
+
+THREE_D = Extra("3d", "cadquery", "CadQuery", "3D tiles")
+EXTRAS = {extra.name: extra for extra in (THREE_D,)}

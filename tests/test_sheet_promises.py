@@ -1,0 +1,94 @@
+"""Promises of the sheet layout that a mutant once broke unseen (sheets/layout.py): the block
+centred up and down, the registration targets' count, stickers packed edge to edge as tightly
+as the page allows, and the largest bleed allowed. The expected values are worked out here from the page."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from grawlix_print.errors import GrawlixError
+from grawlix_print.papers import paper_size
+from grawlix_print.sheets.layout import (
+    FOOTER_GAP_MM, MARK_ZONE_MM, PRINT_MARGIN_MM, Box, bounds, card_spec,
+    sheet_pages, sticker_spec,
+)  # fmt: skip
+from tileset import TILES
+
+
+def area(spec) -> Box:
+    """Where a block may go on the page: inside the printer's margin, above the footer, clear of crop marks."""
+    paper = paper_size(spec.paper)
+    zone = MARK_ZONE_MM  # tiles and stickers alike have crop marks around their block
+    bottom = PRINT_MARGIN_MM + paper.calibration + FOOTER_GAP_MM + zone  # above the calibration square
+    return Box(PRINT_MARGIN_MM + zone, bottom, paper.width - PRINT_MARGIN_MM - zone, paper.height - PRINT_MARGIN_MM - zone)
+
+
+def block(page, bleed: float) -> Box:
+    return bounds([p.cut for p in page.fronts]).grown(bleed)
+
+
+SPECS = [
+    card_spec("a4", 25.4, 2.0, True, None),
+    card_spec("letter", 30.0, 0.0, False, None),
+    card_spec("a4", 45.0, 3.0, True, None),
+    sticker_spec("a4", 25.4),
+    sticker_spec("letter", 40.0),
+]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: f"{s.product}-{s.paper}-{s.tile_size:g}")
+def test_the_block_is_centred_up_and_down_and_across(spec):
+    room = area(spec)
+    for page in sheet_pages(spec, TILES, 6):
+        if page.side == "back":
+            continue
+        box = block(page, spec.bleed)
+        assert box.y0 - room.y0 == pytest.approx(room.y1 - box.y1, abs=1e-6)  # as much room below as above
+        assert box.x0 - room.x0 == pytest.approx(room.x1 - box.x1, abs=1e-6)
+
+
+@pytest.mark.parametrize("size, rows", [(25.4, 6), (110.0, 1)])
+def test_two_targets_beside_the_first_and_last_rows_or_two_for_one_row(size, rows):
+    spec = card_spec("a4", size, 2.0, True, None)
+    front = sheet_pages(spec, TILES, 6)[0]
+    centres = sorted({round(p.cut.centre[1], 6) for p in front.fronts})
+    assert len(centres) == rows
+    box = block(front, spec.bleed)
+    wanted = {round(y, 6) for y in (centres[0], centres[-1])}
+    assert len(front.targets) == 2 * len(wanted)
+    assert {round(y, 6) for _, y in front.targets} == wanted
+    xs = sorted({round(x, 6) for x, _ in front.targets})
+    assert len(xs) == 2 and xs[0] < box.x0 and xs[1] > box.x1  # one each side, outside the block
+    assert len(sheet_pages(spec, TILES, 6)[1].targets) == len(front.targets)  # the back has them too
+
+
+# 33.4 mm squares take 30.5 mm stickers: edge to edge, six fit across A4 with their bleed and all
+# on one page.
+@pytest.mark.parametrize("paper, square", [("a4", 25.4), ("letter", 25.4), ("a4", 33.4), ("a4", 40.0), ("letter", 60.0)])
+def test_stickers_are_packed_edge_to_edge_as_tightly_as_the_page_allows(paper, square):
+    spec = sticker_spec(paper, square)
+    room = area(spec)
+    pitch = spec.tile_size  # neighbours share a cut, as card tiles do
+    across = math.floor((room.width - 2 * spec.bleed) / pitch + 1e-9)
+    down = math.floor((room.height - 2 * spec.bleed) / pitch + 1e-9)
+    pages = sheet_pages(spec, TILES, 6)
+    assert len(pages) == math.ceil(len(TILES) / (across * down))  # no page more than the paper needs
+    for page in pages:
+        cuts = [p.cut for p in page.fronts]
+        xs = sorted({round(c.x0, 6) for c in cuts})
+        ys = sorted({round(c.y0, 6) for c in cuts})
+        assert len(xs) <= across and len(ys) <= down
+        for a, b in zip(xs, xs[1:]):
+            assert b - a == pytest.approx(pitch)  # neighbours share a cut, across...
+        for a, b in zip(ys, ys[1:]):
+            assert b - a == pytest.approx(pitch)  # ...and down
+        assert all(c.width == pytest.approx(spec.tile_size) for c in cuts)
+
+
+@pytest.mark.parametrize("size", [25.4, 12.0, 40.0])
+def test_a_bleed_of_a_quarter_tile_is_the_most_allowed(size):
+    assert sheet_pages(card_spec("a4", size, size / 4, True, None), TILES, 6)
+    with pytest.raises(GrawlixError, match="more than a quarter"):
+        sheet_pages(card_spec("a4", size, size / 4 + 0.01, True, None), TILES, 6)
