@@ -264,14 +264,14 @@ class PermutationsPlaytester:
     deck: Deck
     game_rules: Rules
     budget: int = 1000
-    credits: Credits = None  # type: ignore[assignment]  # filled in below when not given
+    credits: Credits = Credits("", (), "", "", ())  # none given: the deck's title alone (below)
     name: str = field(default="permutations", init=False)
     strategies: tuple[str, ...] = field(default=("random", "greedy", "search"), init=False)
     player_counts: tuple[int, ...] = field(default=PLAYER_COUNTS, init=False)
     measures: tuple[Measure, ...] = field(default=MEASURES, init=False)
 
     def __post_init__(self) -> None:
-        if self.credits is None:
+        if not self.credits.title:
             title = self.deck.title
             object.__setattr__(self, "credits", Credits(title, (), "", "", (title, "playtest")))
 
