@@ -32,7 +32,8 @@ PRODUCT_FOLDER = "playtest"
               help="Turn the seats by one each game, so each strategy plays every seat equally "
                    "often: compares strategies without the first player's advantage.")  # fmt: skip
 @click.option("--budget", type=WholeNumber(1, 10**9), default=1000, show_default=True,
-              help="Positions the search strategy scores per turn.")  # fmt: skip
+              help="The search strategy's budget for each choice: positions scored or games "
+                   "rolled out, as the report's description of search says.")  # fmt: skip
 @click.option("--seed", type=WholeNumber(0, 2**63 - 1), default=1, show_default=True,
               help="Batch k of the games is played with random.Random('SEED:k'): the same seed, "
                    "the same figures, on any number of cores.")  # fmt: skip
