@@ -21,7 +21,7 @@ from ...components.tiles import Colour, Glyph, Tile, TileSet
 from ...drawing.text import Inline, Span
 from ...errors import GrawlixError
 from ...facts.wording import counted, in_words, join_words
-from ...rulebook import Diagram, Items, Link, Value
+from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES, joined
 from .engine import Grid, Location, all_tiles, tiles_in
 from ...components.mark_legend import MarkLegend
