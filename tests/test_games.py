@@ -11,7 +11,6 @@ import ast
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import zipfile

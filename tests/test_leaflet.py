@@ -826,7 +826,6 @@ def test_dotted_squares_read_dark_on_paper(built):
     import numpy as np
 
     reading = built["a4"][1]
-    marks = page_marks(PdfReader(reading), 4)
     vectors = read_page(PdfReader(reading), 4)
     assert vectors.dotted
     scale = 150 / 72

@@ -9,7 +9,6 @@ source (quoted where used).
 from __future__ import annotations
 
 import io
-import json
 import re
 import subprocess
 import sys

@@ -22,17 +22,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from ..drawing.ink import Ink
-from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
+from ..drawing.pdf.canvas import paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Face, Pen, lines
 from ..errors import GrawlixError
 from ..files import Written, write_bytes
 from ..papers import PRINTER_PAPERS, paper_size
 from ..rulebook import RulebookText
-from .layout import TEXT_INK, Frame, LaidOut, Styles, boxes_for, lay_out, make_styles
+from .layout import start_document, TEXT_INK, Frame, LaidOut, Styles, boxes_for, lay_out, make_styles
 
 if TYPE_CHECKING:
     from ..games.base import Game, Typography
@@ -143,16 +142,6 @@ def scale_on(paper: str) -> float:
 # --- drawing -------------------------------------------------------------------------------
 
 
-def _start(buffer: io.BytesIO, size: tuple[float, float], text: RulebookText, edition: str) -> Canvas:
-    meta = text.meta
-    canvas = new_canvas(buffer, size, Metadata(
-        title=f"{meta.title}: rules ({edition})", subject=meta.subject, keywords=meta.keywords,
-        authors=meta.authors, licence=meta.licence, licence_url=meta.licence_url,
-    ))  # fmt: skip
-    canvas.setCatalogEntry("Lang", "en")
-    return canvas
-
-
 def _draw_page(surface: PdfSurface, laid: LaidOut, number: int, last: int, face: Face, bookmarks: bool = False) -> None:
     """One page at the origin (its lower-left corner): its text, and its number unless it is a cover."""
     width, height = page_points()
@@ -168,7 +157,7 @@ def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face)
     scale = scale_on(paper)
     quarter = (sheet_width / 2, sheet_height / 2)
     buffer = io.BytesIO()
-    canvas = _start(buffer, (sheet_width, sheet_height), text, f"{paper_size(paper).name} booklet")
+    canvas = start_document(buffer, (sheet_width, sheet_height), text, f"{paper_size(paper).name} booklet")
     surface = PdfSurface(canvas, cmyk=True)
     slots = imposition(len(laid))
     sides = sorted({(slot.sheet, slot.side) for slot in slots})
@@ -203,7 +192,7 @@ def _marks(surface: PdfSurface, width: float, height: float) -> None:
 def reading_pdf(text: RulebookText, laid: list[LaidOut], face: Face) -> bytes:
     """The reading edition: one A6 page per PDF page, RGB, with bookmarks."""
     buffer = io.BytesIO()
-    canvas = _start(buffer, page_points(), text, "reading edition")
+    canvas = start_document(buffer, page_points(), text, "reading edition")
     canvas.showOutline()
     surface = PdfSurface(canvas, cmyk=False)
     for number, page in enumerate(laid, 1):

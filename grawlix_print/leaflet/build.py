@@ -24,9 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
-from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
+from ..drawing.pdf.canvas import paper_points, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.surface import Pen, lines
 from ..files import Written, write_bytes
@@ -36,7 +35,7 @@ from ..rulebook import RulebookText
 from ..drawing.fonts import QUICKSAND
 from ..drawing.ink import BLACK, Ink
 from ..papers import paper_size
-from .layout import Frame, LaidOut, boxes_for, lay_out, make_styles
+from .layout import start_document, Frame, LaidOut, boxes_for, lay_out, make_styles
 
 FOLD_IN_NARROWER_MM = 2.0
 PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel
@@ -86,16 +85,6 @@ def panel_widths(paper: str) -> dict[str, float]:
 # --- the two documents -------------------------------------------------------------------
 
 
-def _start(buffer: io.BytesIO, size: tuple[float, float], text: RulebookText, edition: str) -> Canvas:
-    meta = text.meta
-    canvas = new_canvas(buffer, size, Metadata(
-        title=f"{meta.title}: rules ({edition})", subject=meta.subject, keywords=meta.keywords,
-        authors=meta.authors, licence=meta.licence, licence_url=meta.licence_url,
-    ))  # fmt: skip
-    canvas.setCatalogEntry("Lang", "en")
-    return canvas
-
-
 def trifold_pdf(
     text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame, press: bool = False
 ) -> bytes:
@@ -109,7 +98,7 @@ def trifold_pdf(
     widths = panel_widths(paper)
     buffer = io.BytesIO()
     edition = f"{paper_size(paper).name} tri-fold" + (" for the press" if press else "")
-    canvas = _start(buffer, (sheet_width + 2 * slug, sheet_height + 2 * slug), text, edition)
+    canvas = start_document(buffer, (sheet_width + 2 * slug, sheet_height + 2 * slug), text, edition)
     surface = PdfSurface(canvas, cmyk=True)
     trim = (slug, slug, slug + sheet_width, slug + sheet_height)
     bleed = PRESS_BLEED_MM * mm if press else 0.0
@@ -169,7 +158,7 @@ def _press_marks(surface: PdfSurface, trim: tuple[float, float, float, float], f
 def reading_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
     _, page_height = paper_points(paper, landscape=True)
     buffer = io.BytesIO()
-    canvas = _start(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
+    canvas = start_document(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
     canvas.showOutline()
     surface = PdfSurface(canvas, cmyk=False)  # the reading edition is for screens
     for name in PANELS:

@@ -10,14 +10,17 @@ share it).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 
 from ..drawing.figure import Figure
 from ..drawing.fonts import registered
+from ..drawing.pdf.canvas import Metadata, new_canvas
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
 from ..drawing.pdf.typeset import (
@@ -32,7 +35,7 @@ from ..drawing.outline import TextGlyph
 from ..drawing.text import Inline, plain
 from ..errors import GrawlixError
 from ..games.base import Typography
-from ..rulebook import Diagram, Fill, Heading, ListItem, Paragraph, Section
+from ..rulebook import Diagram, Fill, Heading, ListItem, Paragraph, RulebookText, Section
 from ..drawing.ink import Ink
 
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
@@ -377,3 +380,14 @@ def lay_out(
             if box.stretch:
                 shift += spare / fills
     return LaidOut(panel, placed)
+
+
+def start_document(buffer: io.BytesIO, size: tuple[float, float], text: RulebookText, edition: str) -> Canvas:
+    """A rulebook PDF's canvas: its metadata from the front matter, its edition in the title, English."""
+    meta = text.meta
+    canvas = new_canvas(buffer, size, Metadata(
+        title=f"{meta.title}: rules ({edition})", subject=meta.subject, keywords=meta.keywords,
+        authors=meta.authors, licence=meta.licence, licence_url=meta.licence_url,
+    ))  # fmt: skip
+    canvas.setCatalogEntry("Lang", "en")
+    return canvas

@@ -27,7 +27,7 @@ from ..errors import GrawlixError
 from ..files import parse_toml, read_template
 from ..units import parse_length
 from .conditions import expand_conditions
-from .document import Block, Diagram, Fill, FrontMatter, Heading, KitFiles, ListItem, Paragraph, RulebookText, Section
+from .document import Block, Fill, FrontMatter, Heading, KitFiles, ListItem, Paragraph, RulebookText, Section
 from .facts import TextFacts
 from .words import FILTERS, META_VALUES, capital_first, suits, words
 

@@ -22,7 +22,7 @@ from ...drawing.text import Inline, Span
 from ...errors import GrawlixError
 from ...facts.wording import counted, in_words, join_words
 from ...playtest.quotable import Quotes
-from ...rulebook import Diagram, Items, Link, Value
+from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES, joined
 from .engine import Grid, Location, all_tiles, tiles_in
 from ...components.mark_legend import MarkLegend
