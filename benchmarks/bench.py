@@ -2,7 +2,8 @@
 
     python benchmarks/bench.py            # everything
     python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch,
-                                          # playtest, all-permutations, watch-permutations)
+                                          # playtest, playtest-permutations, all-permutations,
+                                          # watch-permutations)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -365,12 +366,83 @@ def playtest() -> None:
             times.append(time.perf_counter() - began)
     print(f"playtest: the report of two runs side by side (3 PNG plots, one-page PDF, JSON), one core: "
           f"first {times[0]:.2f} s (matplotlib loaded), then median {statistics.median(times[1:]):.2f} s")
+    playtest_permutations()
+
+
+def playtest_permutations() -> None:
+    """Permutations' playtest: random games per second on one core (the numpy play-outs, tallied as
+    the runner tallies a batch, CPU time), the command on every core, games per second by strategy,
+    the strength table with margins (every core), and the quoted figure's first and later build."""
+    import tempfile
+
+    from grawlix_print.games import game
+    from grawlix_print.playtest.report import Run, report
+    from grawlix_print.playtest.runner import Job, local_workers, open_pool, play_batch, run
+
+    permutations = game("permutations")
+    _one_core()
+    for players in (2, 3, 4, 5):
+        job = Job(permutations.playtester(), players, ("random",) * players, 10**7, 2026)
+        size = job.batch_size()
+        play_batch(job, 0, size)  # the score caches filled, as in a long run
+        best = 0.0
+        for batch in range(1, 6):
+            began = time.process_time()
+            play_batch(job, batch * size, (batch + 1) * size)
+            best = max(best, size / (time.process_time() - began))
+        print(f"playtest-permutations: {players} players, every player random: {best:,.0f} complete games "
+              f"per second (one core, CPU time, batches of {size:,} tallied)")
+    for strategies, budget, seconds in ((("greedy", "random"), 1000, 6), (("greedy", "greedy"), 1000, 6),
+                                         (("search", "greedy"), 200, 10), (("search", "greedy"), 1000, 10)):  # fmt: skip
+        job = Job(permutations.playtester(budget), 2, strategies, 10**7, 2026)
+        played, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds or not played:
+            play_batch(job, played, played + 1)
+            played += 1
+        label = " v ".join(f"{s} ({budget:,})" if s == "search" else s for s in strategies)
+        print(f"playtest-permutations: {label}: {played / elapsed:,.2f} complete games per second (one core)")
+
+    _every_core()
+    cores = local_workers()
+    with tempfile.TemporaryDirectory() as out:
+        args = [sys.executable, "-m", "grawlix_print", "playtest", "--game", "permutations", "--games", "1000000",
+                "-q", "-o", out]  # fmt: skip
+        median, best = timed_command(args, runs=3)
+        print(f"playtest-permutations: `grawlix-print playtest --game permutations --games 1,000,000` on {cores} "
+              f"cores: median {median:.2f} s, best {best:.2f} s ({1_000_000 / median:,.0f} games/s, start-up and "
+              "report included)")
+    print("playtest-permutations: strength, two players and two dummies, seats rotated, every core "
+          "(how often the first finishes ahead of the second, its margin in points, a dummy's wins):")
+    for first, second, games, budget in (("greedy", "random", 2000, 1000), ("search", "random", 200, 200),
+                                          ("search", "greedy", 400, 200), ("search", "greedy", 200, 1000)):  # fmt: skip
+        job = Job(permutations.playtester(budget), 2, (first, second), games, 2026, rotate=True)
+        with open_pool() as pool:
+            record = report(Run(job, run(job, pool)))
+        pair = record["head_to_head"][f"{first} v {second}"]
+        low, high = pair["ahead_ci95"]
+        m_low, m_high = pair["margin_ci95"]
+        dummy = max(record["dummy_win_rate"].values())
+        label = f"{first} (budget {budget:,})" if first == "search" else first
+        print(f"playtest-permutations:   {label} v {second}: ahead in {100 * pair['ahead_rate']:.1f} % "
+              f"[{100 * low:.1f}, {100 * high:.1f}] of {games:,} games, margin {pair['mean_margin']:+.1f} points "
+              f"[{m_low:+.1f}, {m_high:+.1f}]; a dummy wins {100 * dummy:.1f} %")
+
+    with tempfile.TemporaryDirectory() as cache:  # a cache of its own: the first build plays
+        os.environ["GRAWLIX_PRINT_CACHE"] = cache
+        for name, game_name in (("first build (played)", "permutations"), ("later build (cache)", "permutations"),
+                                ("first build (played)", "grawlix"), ("later build (cache)", "grawlix")):  # fmt: skip
+            quotes = game(game_name).text_facts.quotes
+            began = time.perf_counter()
+            quotes.figure(quotes.names()[-1])
+            print(f"playtest-permutations: the {game_name} rulebook's playtest figures, {name}: "
+                  f"{time.perf_counter() - began:.3f} s ({quotes.games:,} {quotes.strategy} games)")
+        del os.environ["GRAWLIX_PRINT_CACHE"]
 
 
 PARTS = {
     "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
-    "all": kit, "watch": watch, "playtest": playtest, "all-permutations": kit_permutations,
-    "watch-permutations": watch_permutations,
+    "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
+    "all-permutations": kit_permutations, "watch-permutations": watch_permutations,
 }  # fmt: skip
 
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grawlix_print.playtest.protocol import Credits, GameResult, Measure
+from grawlix_print.playtest.protocol import Credits, GameResult, Games, Measure, play_each
 
 CREDITS = Credits("Toy Nim", ("Nobody",), "CC0", "https://creativecommons.org/publicdomain/zero/1.0/", ("toy",))
 
@@ -76,6 +76,9 @@ class Nim:
             if stones == 0:
                 return GameResult((seat,), turns, {"first_take": first, "long": float(turns > 5)})
             seat = (seat + 1) % seats
+
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        return play_each(self, strategies, rng, count)
 
 
 @dataclass(frozen=True)

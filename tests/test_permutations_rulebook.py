@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pdfplumber
@@ -21,6 +22,7 @@ import pytest
 from conftest import PROJECT
 from pypdf import PdfReader
 
+from grawlix_print.components.faces import FaceStyle
 from grawlix_print.errors import GrawlixError
 from grawlix_print.games import game
 from grawlix_print.games.permutations import facts as facts_module
@@ -472,13 +474,83 @@ def test_the_web_edition_has_the_same_words_and_pictures(web, built):
         assert words in markdown and words in html
 
 
-def test_the_web_cards_are_the_print_cards(web, built):
-    """The same drawing code: the example's nine cards show the same numbers in the SVG and the PDF."""
+class _Recorder:
+    """A Surface that keeps what is drawn inside each ``transformed`` block, in that block's own
+    coordinates (rounded), and where the blocks start: how two drawings can be compared."""
+
+    def __init__(self) -> None:
+        self.depth, self.blocks, self.origins = 0, [], []
+
+    def shape(self, path, fill=None, pen=None, even_odd=False):
+        if self.depth:
+            ops = tuple((op[0], *(round(v, 6) for v in op[1:])) for op in path.operations)
+            self.blocks[-1].append((ops, fill, pen, even_odd))
+
+    def text(self, *args, **kwargs):
+        if self.depth:
+            self.blocks[-1].append(("text", args))
+
+    @contextmanager
+    def transformed(self, dx=0.0, dy=0.0, angle=0.0, scale=1.0):
+        if not self.depth:
+            self.blocks.append([])
+            self.origins.append((round(dx, 6), round(dy, 6)))
+        self.depth += 1
+        yield
+        self.depth -= 1
+
+    @contextmanager
+    def clipped(self, path):
+        yield
+
+    def stamp(self, key, reach, draw):
+        draw(self)
+
+
+def test_the_rulebook_cards_are_the_printed_cards(web, built):
+    """One drawing of each card: the example's cards in the rulebook are drawn by the very code
+    that prints the cards (shape for shape), and the web shows the same picture as the booklet."""
+    permutations = game("permutations")
+    permutations.rulebook()  # reads the worked examples the text names
+    diagram = permutations.text_facts.figure("cards", "scoring Ana", None, 1, "leaflet.md:1")
+    figure = diagram.figure
+    width = 15.0
+    drawn = _Recorder()
+    figure.draw(drawn, 0.0, 0.0, width)
+    faces = {face.name: face for face in permutations.faces()}
+    numbers = [8, 27, 42, 3, 12, 24, 37, 20, 0]
+    assert [look.number for look in figure.looks] == numbers and len(drawn.blocks) == len(numbers)
+    for number, block in zip(numbers, drawn.blocks):
+        printed = _Recorder()
+        face = faces[f"card-{number:02d}"]
+        face.draw(printed, 0.0, 0.0, width, width * face.height / face.width, FaceStyle())
+        assert block == printed.blocks[0], number
     svg = (web / "diagrams" / "scoring-ana.svg").read_text()
-    numbers = re.findall(r">(\d+)</text>", svg)
-    assert numbers == ["8", "27", "42", "3", "12", "24", "37", "20", "0"]
+    assert svg.count("<path") >= len(numbers) * 10 and "<text" not in svg  # numbers and icons as outlines
     page = reading_text(built["a4"][1])[7]
-    assert "8 27 42 3 12 24 37 20 0" in page
+    assert "In a four-player game, Ana collected these cards" in page and not re.search(r"\b27\b", page)
+
+
+def test_the_icons_in_the_text_are_the_cards_icons():
+    """One drawing of each icon: the star, moon and sun set in running text have the very outline
+    the cards print (drawing.icons), only scaled and moved onto the baseline."""
+    from grawlix_print.drawing.icons import icon
+
+    glyphs = game("permutations").running_glyphs()
+    assert set(glyphs) == {"\u2605", "\u263e", "\u263c"}
+    for character, name in zip("\u2605\u263e\u263c", ("star", "moon", "sun")):
+        printed = [(x, y) for op in icon(name, 0.0, 0.0, 1.0).operations for x, y in zip(op[1::2], op[2::2])]
+        inline = [point for contour in glyphs[character].contours for segment in contour.segments
+                  for point in segment.points[1:]]  # fmt: skip
+        starts = [c.start for c in glyphs[character].contours]
+        assert len(starts) == sum(op[0] == "M" for op in icon(name, 0.0, 0.0, 1.0).operations)
+
+        def normalised(points):
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            return sorted((round((x - min(xs)) / (max(ys) - min(ys)), 6), round((y - min(ys)) / (max(ys) - min(ys)), 6))
+                          for x, y in points)  # fmt: skip
+
+        assert set(normalised(inline + starts)) == set(normalised(printed)), name
 
 
 def test_init_gives_editable_templates_that_build(tmp_path):

@@ -10,12 +10,13 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
+import numpy as np
 import pytest
 
 from grawlix_print.errors import GrawlixError
 from grawlix_print.playtest import runner
 from grawlix_print.playtest.output import write_report
-from grawlix_print.playtest.protocol import GameResult, Playtester
+from grawlix_print.playtest.protocol import GameResult, Games, Measure, Playtester
 from grawlix_print.playtest.report import Run, differences, figure_rows, json_text, report, text_summary
 from grawlix_print.playtest.runner import Job, Pool, check_duration, open_pool, play_batch, run
 from grawlix_print.playtest.stats import Moments, mean_difference, proportion_difference, quantile, wilson
@@ -122,6 +123,46 @@ def test_dummies_are_tallied_against_each_strategy():
     job = Job(Nim(stones=7, dummies=1), 2, ("greedy", "greedy"), 50, 3)
     record = report(Run(job, run(job, Pool(runner.InlineExecutor(), 1))))
     assert record["dummy_win_rate"] == {"greedy": 1.0}  # 3 + 3, then the dummy takes the last one
+
+
+def test_per_seat_measures_and_head_to_head_by_hand():
+    """Three games of two strategies and a dummy, counted by hand: a per-seat measure per strategy
+    and for the dummy, who finished ahead (ties apart) and by how much, in the run's order."""
+    seating = ("search", "greedy", None)
+    games = [
+        GameResult((0,), 5, {}, {"stars": (4, 2, 6)}, (10, 7, 3)),  # search ahead by 3
+        GameResult((1, 2), 6, {}, {"stars": (0, 2, 2)}, (5, 9, 9)),  # greedy ahead by 4, a dummy shares the win
+        GameResult((0, 1), 5, {}, {"stars": (2, 2, 0)}, (8, 8, 1)),  # tied
+    ]
+    one_by_one, at_once = Tally(3), Tally(3)
+    for game in games:
+        one_by_one.add(game, seating)
+    at_once.add_games(Games.of(games, 3), seating)
+    assert one_by_one == at_once
+    assert at_once.pair_games == {("greedy", "search"): 3} and at_once.pair_tied[("greedy", "search")] == 1
+    assert at_once.pair_ahead[("greedy", "search")] == 1  # the tally keeps pairs in name order
+    assert at_once.pair_margins[("greedy", "search")] == Counter({-3: 1, 4: 1, 0: 1})
+    assert at_once.seat_measures["stars"] == {"search": Counter({4: 1, 0: 1, 2: 1}), "greedy": Counter({2: 3}),
+                                              "dummy": Counter({6: 1, 2: 1, 0: 1})}  # fmt: skip
+    assert at_once.dummy_wins == Counter({"search": 1, "greedy": 1}) and at_once.shared == 2
+
+    job = Job(Nim(dummies=1, measures=(Measure("stars", "stars", "seat"),)), 2, ("search", "greedy"), 3, 1)
+    record = report(Run(job, runner.Outcome(at_once, 3, False)))
+    found = record["head_to_head"]["search v greedy"]  # shown in the run's order
+    assert (found["games"], found["ahead_rate"], found["tied"]) == (3, pytest.approx(1 / 3), 1)
+    assert found["mean_margin"] == pytest.approx(-1 / 3)
+    assert record["mean_stars"] == {"search": 2.0, "greedy": 2.0, "dummy": pytest.approx(8 / 3)}
+    rows = {row.label: row.value for row in figure_rows(record)}
+    assert rows["search ahead of greedy"].startswith("33.3 %")
+    assert rows["search's margin over greedy (points)"].startswith("-0.33 [")
+    assert rows["stars: dummy (mean)"].startswith("2.67 [")
+
+
+def test_a_batch_of_games_needs_a_winner_in_every_game():
+    with pytest.raises(ValueError):
+        Tally(2).add_games(Games(np.array([[True, False], [False, False]]), np.array([3, 4])), ("random", "random"))
+    with pytest.raises(ValueError):
+        Games.of([GameResult((0,), 1, {}, {"stars": (1, 2)}), GameResult((0,), 1, {}, {})], 2)
 
 
 def seeded(seed: int, workers: int, games: int = 3000) -> dict:

@@ -198,7 +198,6 @@ def test_changed_rules_are_compared_with_the_built_in_game(templates_copy, tmp_p
     (["--games", "10000001"], "--games must be from 1 to 10,000,000, not 10,000,001"),
     (["--strategy", "clever"], "--strategy 'clever' is not one of random, greedy, search"),
     (["--players", "7"], "--players 7: grawlix is played by 2 players"),
-    (["--game", "permutations"], "permutations cannot be playtested yet: it offers no players"),
     (["--game", "chess"], "no game 'chess'"),
     (["--games", "10000000", "--strategy", "search", "--budget", "100000"], "would take about"),
 ])  # fmt: skip

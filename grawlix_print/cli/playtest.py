@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import GrawlixError
+from ..facts.wording import join_words
 from ..files import make_folder
 from ..games import Game
 from ..playtest.runner import MAX_GAMES
@@ -31,7 +32,8 @@ PRODUCT_FOLDER = "playtest"
               help="Turn the seats by one each game, so each strategy plays every seat equally "
                    "often: compares strategies without the first player's advantage.")  # fmt: skip
 @click.option("--budget", type=WholeNumber(1, 10**9), default=1000, show_default=True,
-              help="Positions the search strategy scores per turn.")  # fmt: skip
+              help="The search strategy's budget for each choice: positions scored or games "
+                   "rolled out, as the report's description of search says.")  # fmt: skip
 @click.option("--seed", type=WholeNumber(0, 2**63 - 1), default=1, show_default=True,
               help="Batch k of the games is played with random.Random('SEED:k'): the same seed, "
                    "the same figures, on any number of cores.")  # fmt: skip
@@ -68,7 +70,7 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
         builtin = None
     players = players or min(playtester.player_counts)
     if players not in playtester.player_counts:
-        allowed = ", ".join(map(str, playtester.player_counts))
+        allowed = join_words([str(n) for n in playtester.player_counts], "or")
         raise GrawlixError(f"--players {players}: {game.name} is played by {allowed} players")
     strategies = _strategies(strategy or ("random",), players, playtester.strategies)
     problem = playtester.problem()

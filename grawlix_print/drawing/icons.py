@@ -12,9 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from .outline import Contour, Segment, TextGlyph
 from .surface import Operation, Path, Point
 
 ICON_NAMES: tuple[str, ...] = ("star", "moon", "sun")
+RUNNING_HEIGHT, RUNNING_DEPTH, RUNNING_SIDE = 0.78, 0.08, 0.06
+"""An icon in running text, in ems: a little taller than a capital, a little below the baseline as a
+round letter sits, and a little room either side."""
 
 
 def arc(cx: float, cy: float, r: float, start: float, end: float) -> list[Operation]:
@@ -63,6 +67,39 @@ def scaled(path: Path, cx: float, cy: float, size: float, angle: float = 0.0) ->
 def icon(name: str, cx: float, cy: float, size: float) -> Path:
     """The icon called ``name`` (one of ``ICON_NAMES``) with its larger side ``size``, centred on (cx, cy)."""
     return scaled(_UNIT[name](), cx, cy, size)
+
+
+def running_glyph(name: str) -> TextGlyph:
+    """The icon called ``name`` as a character of running text, solid like a letter (``RUNNING_HEIGHT``
+    tall, in ems, its origin on the baseline at its left). Every icon here is solid shapes with no
+    hole, so each loop is an outer contour."""
+    shape = _UNIT[name]()
+    xs = [v for op in shape.operations for v in op[1::2]]
+    ys = [v for op in shape.operations for v in op[2::2]]
+    scale = RUNNING_HEIGHT / (max(ys) - min(ys))
+    dx, dy = RUNNING_SIDE - min(xs) * scale, -RUNNING_DEPTH - min(ys) * scale
+    loops = _loops(shape)
+    contours = tuple(Contour(tuple(s.transformed(scale, dx, dy) for s in loop), False) for loop in loops)
+    return TextGlyph(contours, (max(xs) - min(xs)) * scale + 2 * RUNNING_SIDE)
+
+
+def _loops(path: Path) -> list[list[Segment]]:
+    """A path's closed loops as lines and cubic curves (each loop closed by a line if it stops short)."""
+    loops: list[list[Segment]] = []
+    start = here = (0.0, 0.0)
+    for op in path.operations:
+        if op[0] == "M":
+            start = here = (op[1], op[2])
+            loops.append([])
+        elif op[0] == "Z":
+            if here != start:
+                loops[-1].append(Segment((here, start)))
+            here = start
+        else:
+            points = [(op[k], op[k + 1]) for k in range(1, len(op), 2)]
+            loops[-1].append(Segment((here, *points)))
+            here = points[-1]
+    return [loop for loop in loops if loop]
 
 
 # --- the shapes, each fitted to a unit box ---------------------------------------------------

@@ -1,4 +1,5 @@
-"""The playtest report as one A4 page: settings, strategies, the table of figures and the plots.
+"""The playtest report on A4: settings, strategies, the table of figures and the plots, on one page
+when they fit (a game with many figures takes a second page for the plots that do not).
 
 Drawn with the PDF canvas every product uses (``drawing.pdf.canvas``), so the
 same record and plots give the same bytes.
@@ -21,6 +22,9 @@ MARGIN = 15 * mm
 INK = (0.2, 0.2, 0.2)
 GREY = (0.45, 0.45, 0.45)
 HIGHLIGHT = (0.12, 0.44, 0.55)
+TWO_COLUMNS_FROM = 14  # rows: a longer table of one run's figures is set in two columns if it fits
+GAP = 10.0  # points between a table's columns, and between its halves
+MIN_SHRINK = 0.65  # a plot is shrunk to fit the page down to this share of its size, else it goes overleaf
 
 
 def report_pdf(record: dict, pictures: dict[str, bytes], credits: Credits) -> bytes:
@@ -70,21 +74,31 @@ def report_pdf(record: dict, pictures: dict[str, bytes], credits: Credits) -> by
     y -= 8
     y = _table(canvas, record, compared, MARGIN, y, text_width, body, bold)
     y -= 6
-    for name in ("wins", "length", "measures"):
+    for name in ("wins", "length", "seats", "measures"):
         png = pictures.get(name)
         if png is None:
             continue
         image = ImageReader(io.BytesIO(png))
         w, h = image.getSize()
         shown_h = text_width * h / w
-        if y - shown_h < MARGIN + 12:  # keep to the page: shrink the picture to the room left
-            shown_h = max(0.0, y - MARGIN - 12)
+        room = y - MARGIN - 12
+        if shown_h > room:  # shrink the picture to the room left, or, if that is too little, turn the page
+            if room >= MIN_SHRINK * shown_h:
+                shown_h = room
+            else:
+                _footer(canvas, body)
+                canvas.showPage()
+                y = height - MARGIN
         shown_w = shown_h * w / h
-        if shown_h <= 0:
-            break
         y -= shown_h
         canvas.drawImage(image, MARGIN + (text_width - shown_w) / 2, y, shown_w, shown_h)
         y -= 4
+    _footer(canvas, body)
+    canvas.showPage()
+    return saved(canvas, buffer)
+
+
+def _footer(canvas, body: str) -> None:
     canvas.setFont(body, 7)
     canvas.setFillColorRGB(*GREY)
     canvas.drawString(
@@ -92,33 +106,44 @@ def report_pdf(record: dict, pictures: dict[str, bytes], credits: Credits) -> by
         f"grawlix-print {__version__} playtest. Intervals are 95 %: Wilson for rates, normal for means. "
         "The same seed gives the same figures on any number of cores.",
     )  # fmt: skip
-    canvas.showPage()
-    return saved(canvas, buffer)
 
 
 def _table(canvas, record: dict, compared: bool, x: float, y: float, width: float, body: str, bold: str) -> float:
-    """The figures as a table; returns the y below it."""
+    """The figures as a table; returns the y below it. A long table of one run's figures is set in
+    two columns side by side when its words fit, so the plots keep their room on the page."""
     rows = figure_rows(record)
     size, leading = 8.5, 12.5
     heads = ["figure", "these rules" if compared else "value (95 % interval)"]
     if compared:
         heads += ["built-in rules", "difference"]
     columns = [0.0, 0.36, 0.62, 0.84] if compared else [0.0, 0.45]
-    canvas.setFont(bold, size)
-    canvas.setFillColorRGB(*INK)
-    y -= leading
-    for head, at in zip(heads, columns):
-        canvas.drawString(x + at * width, y, head)
-    canvas.setStrokeColorRGB(*GREY)
-    canvas.setLineWidth(0.5)
-    canvas.line(x, y - 3.5, x + width, y - 3.5)
-    for row in rows:
-        y -= leading
-        cells = [row.label, row.value]
-        if compared:
-            cells += [row.builtin, row.difference + (" *" if row.significant else "")]
-        for k, (cell, at) in enumerate(zip(cells, columns)):
-            canvas.setFont(bold if k == 3 and row.significant else body, size)
-            canvas.setFillColorRGB(*(HIGHLIGHT if k == 3 and row.significant else INK))
-            canvas.drawString(x + at * width, y, cell)
-    return y - 4
+    halves = [rows]
+    if not compared and len(rows) > TWO_COLUMNS_FROM:
+        label = max(canvas.stringWidth(row.label, body, size) for row in rows)
+        value = max(canvas.stringWidth(row.value, body, size) for row in rows)
+        if label + GAP + value <= (width - 2 * GAP) / 2:
+            half = -(-len(rows) // 2)
+            halves = [rows[:half], rows[half:]]
+            width = (width - 2 * GAP) / 2
+            columns = [0.0, (label + GAP) / width]
+    top = y
+    for k, part in enumerate(halves):
+        left = x + k * (width + 2 * GAP)
+        y = top - leading
+        canvas.setFont(bold, size)
+        canvas.setFillColorRGB(*INK)
+        for head, at in zip(heads, columns):
+            canvas.drawString(left + at * width, y, head)
+        canvas.setStrokeColorRGB(*GREY)
+        canvas.setLineWidth(0.5)
+        canvas.line(left, y - 3.5, left + width, y - 3.5)
+        for row in part:
+            y -= leading
+            cells = [row.label, row.value]
+            if compared:
+                cells += [row.builtin, row.difference + (" *" if row.significant else "")]
+            for n, (cell, at) in enumerate(zip(cells, columns)):
+                canvas.setFont(bold if n == 3 and row.significant else body, size)
+                canvas.setFillColorRGB(*(HIGHLIGHT if n == 3 and row.significant else INK))
+                canvas.drawString(left + at * width, y, cell)
+    return top - leading * (1 + len(halves[0])) - 4

@@ -12,17 +12,17 @@ seats that play by the rules' own procedure (most games have none). Seats
 are numbered from 0, the first player; ``winners`` holds seat numbers,
 several for a shared win.
 
-PERMUTATIONS (to do, with its players): its ``Game.playtester`` returns a
-playtester whose players see their own hand, the pool, the revealed bids
-and the collections, and whose dummies play exactly as the rules say
-(``dummy_seats``); its measures are the score per source and seat
-(``stars_0``, ``moons_0``, ``suns_0``, ``colours_0``... as counts) and the
-moon and sun ties (``moon_tie``, ``sun_tie`` as flags). The report then shows
-each measure's distribution and the dummies' win rate against each strategy
-with no change here. Its ``search`` player samples the hidden hands
-(determinisations) before searching. If one game at a time cannot reach the
-speed asked for, a ``play_many(strategies, rng, count)`` beside ``play`` (the
-numpy play-outs of ``games/permutations/playout.py``) would be the place.
+Besides a game's winners and length, a result may carry *measures*: a number
+per game (``count``: how many tiles were placed), a 0-or-1 (``flag``: the
+supply ran out), or a number per seat (``seat``: a seat's points from one
+source), which the report shows per strategy and for the dummies; and each
+seat's final ``points``, from which the report compares strategies head to
+head (how often one finishes ahead of another, and by how much).
+
+Games are played one at a time (``play``) or many at once (``play_many``,
+as columns: ``Games``), which the runner asks for when every player plays
+at random, so a game that can play many random games abreast (numpy) does.
+A game without such a path plays them one by one (``play_each``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from ..rulebook import FrontMatter
+
+Array = npt.NDArray[Any]
 
 
 @dataclass(frozen=True)
@@ -38,28 +46,78 @@ class GameResult:
     """One finished game.
 
     ``length`` is its number of turns, as the game counts them; ``measures``
-    holds its game-specific figures (each declared in ``Playtester.measures``).
+    holds its game-specific figures, one number each, and ``seat_measures``
+    one number per seat (each declared in ``Playtester.measures``);
+    ``points`` each seat's final score, for games that keep one.
     """
 
     winners: tuple[int, ...]
     length: int
     measures: Mapping[str, float] = field(default_factory=dict)
+    seat_measures: Mapping[str, Sequence[float]] = field(default_factory=dict)
+    points: Sequence[float] | None = None
+
+
+@dataclass(frozen=True)
+class Games:
+    """Many finished games as columns, one row per game: what ``play_many`` returns.
+
+    ``winners`` (games x seats, bool), ``lengths`` (games), ``measures`` (a
+    column per measure), ``seat_measures`` (games x seats per measure),
+    ``points`` (games x seats, or None).
+    """
+
+    winners: Array
+    lengths: Array
+    measures: Mapping[str, Array] = field(default_factory=dict)
+    seat_measures: Mapping[str, Array] = field(default_factory=dict)
+    points: Array | None = None
+
+    @property
+    def count(self) -> int:
+        return int(self.lengths.shape[0])
+
+    @classmethod
+    def of(cls, results: Sequence[GameResult], seats: int) -> Games:
+        """Results of single games as columns; ValueError for winners that are no seats of ``seats``."""
+        winners = np.zeros((len(results), seats), dtype=bool)
+        for row, result in enumerate(results):
+            found = result.winners
+            if not found or not all(0 <= seat < seats for seat in found) or len(set(found)) < len(found):
+                raise ValueError(f"winners {found} are not seats of a {seats}-seat game")
+            winners[row, list(found)] = True
+        first = results[0] if results else GameResult((0,), 0)
+        try:
+            measures = {name: np.array([r.measures[name] for r in results]) for name in first.measures}
+            seat_measures = {
+                name: np.array([r.seat_measures[name] for r in results]).reshape(len(results), seats)
+                for name in first.seat_measures
+            }
+        except (KeyError, ValueError) as error:
+            raise ValueError(f"games that do not report the same measures per seat: {error}") from None
+        points = None
+        if first.points is not None:
+            points = np.array([r.points for r in results]).reshape(len(results), seats)
+        lengths = np.array([r.length for r in results], dtype=np.int64)
+        return cls(winners, lengths, measures, seat_measures, points)
 
 
 @dataclass(frozen=True)
 class Measure:
     """A game-specific figure of one game, as the report shows it.
 
-    ``count``: a number per game (tiles placed, stars scored), reported as a
-    mean with its interval and a distribution. ``flag``: 0 or 1 per game (the
-    supply ran out), reported as how often, with a Wilson interval.
+    ``count``: a number per game (tiles placed), reported as a mean with its
+    interval and a distribution. ``flag``: 0 or 1 per game (the supply ran
+    out), reported as how often, with a Wilson interval. ``seat``: a number
+    per seat (a seat's points from stars), reported like a count for each
+    strategy and for the dummies, so they can be told apart.
     ``plotted`` False leaves a count's distribution out of the plots (when it
     is the game's length over again, as when every turn places one piece).
     """
 
     name: str
     label: str
-    kind: Literal["count", "flag"]
+    kind: Literal["count", "flag", "seat"]
     plotted: bool = True
 
 
@@ -73,20 +131,36 @@ class Credits:
     licence_url: str
     keywords: tuple[str, ...]
 
+    @classmethod
+    def of(cls, front_matter: FrontMatter) -> Credits:
+        """What a rulebook's front matter says of its game, and that this is its playtest."""
+        m = front_matter
+        return cls(m.title, m.authors, m.licence, m.licence_url, (*m.keywords, "playtest"))
+
 
 @runtime_checkable
 class Playtester(Protocol):
     """A game's rules, players and figures, as the playtest needs them.
 
     ``strategies`` are the names a player may be given (at least ``random``);
-    ``player_counts`` the numbers of players the game allows.
+    ``player_counts`` the numbers of players the game allows. (Read-only: a
+    frozen dataclass's fields will do.)
     """
 
-    name: str
-    credits: Credits
-    strategies: tuple[str, ...]
-    player_counts: tuple[int, ...]
-    measures: tuple[Measure, ...]
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def credits(self) -> Credits: ...
+
+    @property
+    def strategies(self) -> tuple[str, ...]: ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def measures(self) -> tuple[Measure, ...]: ...
 
     def seat_count(self, players: int) -> int:
         """How many seats a game of ``players`` players has, dummies included."""
@@ -123,3 +197,13 @@ class Playtester(Protocol):
     def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
         """One complete game, player ``i`` (the ``i``-th seat that is not a dummy) playing ``strategies[i]``."""
         ...
+
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        """``count`` complete games with these strategies, from ``rng`` alone (``play_each`` if nothing faster)."""
+        ...
+
+
+def play_each(playtester: Playtester, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+    """``count`` games played one after the other: ``play_many`` for a game with no faster way."""
+    results = [playtester.play(strategies, rng) for _ in range(count)]
+    return Games.of(results, playtester.seat_count(len(strategies)))

@@ -6,12 +6,18 @@ answer is kept in the user's cache (``grawlix_print.cache``) under a key made
 of everything it depends on (the rules, the budget and the code of the game
 and of this layer, the games, seed and strategy), so a build reads it in
 milliseconds and a changed rule is played again.
+
+A game's ``TextFacts`` holds a ``Quotes``: which games to play for its text
+(how many, which strategy, how many players) and, only once the text asks
+for a figure (``{playtest.median_turns}``), the figures themselves.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cache import key_of, read_cached, store
@@ -19,6 +25,7 @@ from . import protocol, runner, stats, tally
 from .protocol import Playtester
 from .runner import InlineExecutor, Job, Pool, run
 from .stats import Moments, quantile
+from .tally import DUMMY
 
 QUOTE_GAMES = 1000
 QUOTE_SEED = 2026
@@ -41,9 +48,12 @@ def quotable_figures(
     ``games``, ``seed``, ``strategy``, ``players``; the turns per game
     (``mean_turns`` to one decimal, ``median_turns``, ``shortest_turns``,
     ``longest_turns``); ``first_player_wins_percent`` (and one per seat,
-    ``seat_<n>_wins_percent`` from 1); per count measure ``mean_<name>`` (one
-    decimal) and ``median_<name>``; per flag ``<name>_percent``. Percentages
-    are whole numbers.
+    ``seat_<n>_wins_percent`` from 1); ``dummy_wins_percent``, the games a
+    dummy won (alone or shared), when the game has dummies; per count measure
+    ``mean_<name>`` (one decimal) and ``median_<name>``; per flag
+    ``<name>_percent``; per seat measure ``mean_<name>`` for the players and
+    ``mean_<name>_dummy`` for the dummies (one decimal). Percentages are
+    whole numbers. ``figure_names`` lists them without playing.
     """
     players = players or min(playtester.player_counts)
     name = "playtest-" + key_of(
@@ -80,15 +90,68 @@ def _play(playtester: Playtester, games: int, seed: int, strategy: str, players:
     }
     for seat, wins in enumerate(whole.seat_wins):
         figures[f"seat_{seat + 1}_wins_percent"] = round(100 * wins / games)
+    if playtester.dummy_seats(players):
+        figures["dummy_wins_percent"] = round(100 * whole.dummy_wins[strategy] / games)
     for measure in playtester.measures:
         counts = whole.measures.get(measure.name, {})
         if measure.kind == "flag":
             hits = sum(count for value, count in counts.items() if value)
             figures[f"{measure.name}_percent"] = round(100 * hits / games)
-        else:
+        elif measure.kind == "count":
             figures[f"mean_{measure.name}"] = round(Moments.of(counts).mean, 1)
             figures[f"median_{measure.name}"] = _plain(quantile(counts, 0.5))
+        else:
+            for who, histogram in whole.seat_measures.get(measure.name, {}).items():
+                suffix = "" if who == strategy else f"_{who}"
+                figures[f"mean_{measure.name}{suffix}"] = round(Moments.of(histogram).mean, 1) + 0.0  # not -0.0
     return figures
+
+
+def figure_names(playtester: Playtester, players: int | None = None) -> tuple[str, ...]:
+    """The names ``quotable_figures`` gives its figures, without playing a game."""
+    players = players or min(playtester.player_counts)
+    names = ["games", "seed", "strategy", "players", "mean_turns", "median_turns", "shortest_turns",
+             "longest_turns", "first_player_wins_percent",
+             *(f"seat_{seat + 1}_wins_percent" for seat in range(playtester.seat_count(players)))]  # fmt: skip
+    dummies = bool(playtester.dummy_seats(players))
+    if dummies:
+        names.append("dummy_wins_percent")
+    for measure in playtester.measures:
+        if measure.kind == "flag":
+            names.append(f"{measure.name}_percent")
+        elif measure.kind == "count":
+            names += [f"mean_{measure.name}", f"median_{measure.name}"]
+        else:
+            names += [f"mean_{measure.name}", *([f"mean_{measure.name}_{DUMMY}"] if dummies else [])]
+    return tuple(names)
+
+
+@dataclass(frozen=True)
+class Quotes:
+    """The playtest figures a game's rules text may quote, and how they are played: ``games`` games
+    of ``strategy`` players, ``players`` of them (the fewest the game allows when None), seed
+    ``seed``. The playtester is made, and the games played (or read from the cache), only when the
+    text first asks for a figure."""
+
+    playtester: Callable[[], Playtester]
+    games: int = QUOTE_GAMES
+    seed: int = QUOTE_SEED
+    strategy: str = QUOTE_STRATEGY
+    players: int | None = None
+    _found: dict[int | None, dict] = field(default_factory=dict, compare=False, repr=False)
+
+    def names(self, players: int | None = None) -> tuple[str, ...]:
+        """The figures' names, for ``players`` players (default: the quotes' own)."""
+        return figure_names(self.playtester(), players or self.players)
+
+    def figure(self, name: str, players: int | None = None) -> int | str:
+        """The figure called ``name`` as a text prints it (a number with a decimal as its digits);
+        for ``players`` players (default: the quotes' own); KeyError for a name it does not have."""
+        count = players or self.players
+        if count not in self._found:
+            self._found[count] = quotable_figures(self.playtester(), self.games, self.seed, self.strategy, count)
+        value = self._found[count][name]
+        return value if isinstance(value, (int, str)) else f"{value:g}"
 
 
 def _plain(value: float) -> int | float:

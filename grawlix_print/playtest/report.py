@@ -4,7 +4,11 @@ Every figure comes from a ``Tally`` and the run's settings, so the same
 games give the same record, byte for byte once written (no timings, no
 dates, floats rounded to 6 decimals). A record names its keys after the
 game's own measures: ``mean_<name>`` and ``<name>_ci95`` for a count,
-``<name>_rate`` and ``<name>_ci95`` for a flag.
+``<name>_rate`` and ``<name>_ci95`` for a flag, and for a per-seat measure
+the same as a count's, each a mapping from who played the seats (a strategy,
+or ``dummy``) to the figure. ``head_to_head`` holds, for each pair of
+strategies that met (named ``a v b`` in the order the run lists them), how
+often ``a`` finished ahead of ``b`` and its mean margin in points.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from ..facts.wording import join_words
 from .protocol import Measure
 from .runner import Job, Outcome
 from .stats import Difference, Moments, mean_difference, proportion_difference, quantile, wilson
-from .tally import Tally
+from .tally import DUMMY, Tally, pair_name
 
 DIGITS = 6
 
@@ -84,7 +88,7 @@ def figures(job: Job, tally: Tally) -> dict:
             rate, ci = _rate(hits, n)
             record[f"{measure.name}_rate"] = rate
             record[f"{measure.name}_ci95"] = ci
-        else:
+        elif measure.kind == "count":
             moments = Moments.of(counts)
             record[f"mean_{measure.name}"] = moments.mean
             record[f"{measure.name}_ci95"] = None if moments.mean is None else list(moments.ci95())
@@ -104,7 +108,64 @@ def figures(job: Job, tally: Tally) -> dict:
             rate, ci = _rate(tally.dummy_wins[strategy], tally.dummy_games[strategy])
             record["dummy_win_rate"][strategy] = rate
             record["dummy_win_ci95"][strategy] = ci
+    for measure in job.playtester.measures:
+        if measure.kind != "seat":
+            continue
+        by_who = tally.seat_measures.get(measure.name, {})
+        record[f"mean_{measure.name}"], record[f"{measure.name}_ci95"] = {}, {}
+        record[f"{measure.name}_histogram"] = {}
+        for who in _who(job, by_who):
+            moments = Moments.of(by_who[who])
+            record[f"mean_{measure.name}"][who] = moments.mean
+            record[f"{measure.name}_ci95"][who] = None if moments.mean is None else list(moments.ci95())
+            record[f"{measure.name}_histogram"][who] = _histogram(by_who[who])
+    pairs = _pairs(job, tally)
+    if pairs:
+        record["head_to_head"] = {pair_name(shown): _head_to_head(tally, stored, shown) for shown, stored in pairs}
     return _round(record)
+
+
+def _who(job: Job, found) -> list[str]:
+    """The strategies in the order the run lists them, then the dummies: whoever ``found`` holds."""
+    order = [*dict.fromkeys(job.strategies), DUMMY]
+    return [who for who in order if who in found]
+
+
+def _pairs(job: Job, tally: Tally) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """Each pair the tally met, as the report names it (in the run's order) and as the tally keeps it."""
+    order = list(dict.fromkeys(job.strategies))
+    found = []
+    for stored in sorted(tally.pair_games):
+        a, b = stored
+        shown = stored if order.index(a) < order.index(b) else (b, a)
+        found.append((shown, stored))
+    return sorted(found, key=lambda p: (order.index(p[0][0]), order.index(p[0][1])))
+
+
+def _margins(tally: Tally, shown: tuple[str, str], stored: tuple[str, str]) -> dict[float, int]:
+    """The margins of ``shown[0]`` over ``shown[1]``: the tally's, turned round when it keeps them the other way."""
+    histogram = tally.pair_margins.get(stored, {})
+    return dict(histogram) if shown == stored else {-margin: count for margin, count in histogram.items()}
+
+
+def _ahead(tally: Tally, shown: tuple[str, str], stored: tuple[str, str]) -> int:
+    """Games ``shown[0]`` finished ahead of ``shown[1]``."""
+    games, ahead, tied = tally.pair_games[stored], tally.pair_ahead[stored], tally.pair_tied[stored]
+    return ahead if shown == stored else games - ahead - tied
+
+
+def _head_to_head(tally: Tally, stored: tuple[str, str], shown: tuple[str, str]) -> dict:
+    games = tally.pair_games[stored]
+    rate, ci = _rate(_ahead(tally, shown, stored), games)
+    margin = Moments.of(_margins(tally, shown, stored))
+    return {
+        "games": games,
+        "ahead_rate": rate,
+        "ahead_ci95": ci,
+        "tied": tally.pair_tied[stored],
+        "mean_margin": margin.mean,
+        "margin_ci95": None if margin.mean is None else list(margin.ci95()),
+    }
 
 
 def _maybe_number(value):
@@ -134,6 +195,13 @@ def differences(a: Run, b: Run) -> dict:
             )
     found["mean_length"] = mean_difference(Moments.of(ta.lengths), Moments.of(tb.lengths))
     for measure in a.job.playtester.measures:
+        if measure.kind == "seat":
+            mine, theirs = ta.seat_measures.get(measure.name, {}), tb.seat_measures.get(measure.name, {})
+            for who in _who(a.job, mine):
+                found[f"mean_{measure.name}_{who}"] = mean_difference(
+                    Moments.of(mine[who]), Moments.of(theirs.get(who, {}))
+                )
+            continue
         ca, cb = ta.measures.get(measure.name, {}), tb.measures.get(measure.name, {})
         if measure.kind == "flag":
             hits_a = sum(count for value, count in ca.items() if value)
@@ -141,6 +209,14 @@ def differences(a: Run, b: Run) -> dict:
             found[f"{measure.name}_rate"] = proportion_difference(hits_a, ta.games, hits_b, tb.games)
         else:
             found[f"mean_{measure.name}"] = mean_difference(Moments.of(ca), Moments.of(cb))
+    for shown, stored in _pairs(a.job, ta):
+        name = pair_name(shown)
+        found[f"ahead_rate_{name}"] = proportion_difference(
+            _ahead(ta, shown, stored), ta.pair_games[stored], _ahead(tb, shown, stored), tb.pair_games[stored]
+        )
+        found[f"mean_margin_{name}"] = mean_difference(
+            Moments.of(_margins(ta, shown, stored)), Moments.of(_margins(tb, shown, stored))
+        )
     return {name: _round(difference.record()) for name, difference in found.items()}
 
 
@@ -192,8 +268,8 @@ def interval(ci, as_percent: bool = True, digits: int = 1) -> str:
     return f"[{ci[0]:.{digits + 1}f}, {ci[1]:.{digits + 1}f}]"
 
 
-def number(value: float | None, digits: int = 2) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
+def number(value: float | None, digits: int = 2, signed: bool = False) -> str:
+    return "–" if value is None else f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
 
 
 @dataclass(frozen=True)
@@ -215,16 +291,19 @@ def figure_rows(record: dict) -> list[Row]:
     rows: list[Row] = []
 
     def add(label: str, key: str, ci_key: str | None, as_percent: bool, diff_key: str | None = None,
-            index: int | None = None, sub: str | None = None) -> None:  # fmt: skip
+            index: int | None = None, sub: str | None = None, inner: str | None = None,
+            signed: bool = False) -> None:  # fmt: skip
         def shown(source: dict | None) -> str:
             if source is None:
                 return ""
+            if inner is not None:  # a figure of a mapping within the record (head_to_head)
+                source = source.get(inner, {}).get(sub) or {}
             value, ci = source.get(key), source.get(ci_key) if ci_key else None
             if index is not None:
                 value, ci = value[index], ci[index]
-            if sub is not None:
+            if sub is not None and inner is None:
                 value, ci = (value or {}).get(sub), (ci or {}).get(sub)
-            main = percent(value) if as_percent else number(value)
+            main = percent(value) if as_percent else number(value, signed=signed)
             return f"{main} {interval(ci, as_percent)}".strip()
 
         diff = diffs.get(diff_key or key) if builtin is not None else None
@@ -242,12 +321,23 @@ def figure_rows(record: dict) -> list[Row]:
     for name, measure in measures.items():
         if measure.kind == "flag":
             add(measure.label, f"{name}_rate", f"{name}_ci95", True)
-        else:
+        elif measure.kind == "count":
             add(f"{measure.label} (mean)", f"mean_{name}", f"{name}_ci95", False)
+    for name, measure in measures.items():
+        if measure.kind == "seat":
+            for who in record.get(f"mean_{name}", {}):
+                add(f"{measure.label}: {who} (mean)", f"mean_{name}", f"{name}_ci95", False,
+                    f"mean_{name}_{who}", sub=who)  # fmt: skip
     for strategy in record.get("strategy_win_rate", {}):
         add(f"{strategy} wins (per seat played)", "strategy_win_rate", "strategy_win_ci95", True, sub=strategy)
     for strategy in record.get("dummy_win_rate", {}):
         add(f"a dummy wins against {strategy}", "dummy_win_rate", "dummy_win_ci95", True, sub=strategy)
+    for pair in record.get("head_to_head", {}):
+        a, b = pair.split(" v ")
+        add(f"{a} ahead of {b}", "ahead_rate", "ahead_ci95", True, f"ahead_rate_{pair}", sub=pair,
+            inner="head_to_head")  # fmt: skip
+        add(f"{a}'s margin over {b} (points)", "mean_margin", "margin_ci95", False, f"mean_margin_{pair}",
+            sub=pair, inner="head_to_head", signed=True)  # fmt: skip
     return rows
 
 

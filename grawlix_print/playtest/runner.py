@@ -3,10 +3,11 @@
 A run's games are cut into batches of a fixed size (a tenth of a second of
 play, by the game's own fixed estimate for the strategies: never measured, so
 the cut depends on the run's settings alone). Batch ``k`` of a run with seed
-``S`` plays its games one after the other with ``random.Random(f"{S}:{k}")``
-and nothing else, so its games do not depend on which worker plays it, nor on
-how many workers there are, and the batches' tallies add up exactly: the same
-seed gives the same figures on one core, on every core or on a cluster.
+``S`` plays its games with ``random.Random(f"{S}:{k}")`` and nothing else:
+one after the other, or all at once (``Playtester.play_many``) when every
+player plays at random. So its games do not depend on which worker plays it,
+nor on how many workers there are, and the batches' tallies add up exactly:
+the same seed gives the same figures on one core, on every core or on a cluster.
 
 Batches run on any ``concurrent.futures.Executor``: worker processes on this
 machine by default (``open_executor``), a Dask cluster when a scheduler
@@ -27,13 +28,13 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from ..errors import GrawlixError
-from .protocol import Playtester
+from .protocol import Games, Playtester
 from .tally import Tally
 
 MAX_GAMES = 10**7
 DAY_SECONDS = 24 * 3600
 BATCH_SECONDS = 0.1  # play per batch: short enough for progress and Ctrl-C, long enough to be cheap
-MAX_BATCH = 2000
+MAX_BATCH = 20_000  # a batch of random games played abreast is cheap per game
 QUEUED_PER_WORKER = 2
 CONNECT_SECONDS = 3.0  # how long a scheduler address may take to answer
 
@@ -81,6 +82,11 @@ class Job:
         players = iter(strategies)
         return tuple(None if seat in dummies else next(players) for seat in range(self.seats))
 
+    @property
+    def all_random(self) -> bool:
+        """Whether every player plays at random: the batch is played abreast (``play_many``)."""
+        return all(strategy == "random" for strategy in self.strategies)
+
     def seconds_per_game(self) -> float:
         return max(self.playtester.seconds_per_game(self.strategies), 1e-6)
 
@@ -97,12 +103,18 @@ def play_batch(job: Job, start: int, stop: int) -> Tally:
     """Games ``start`` to ``stop - 1`` of ``job`` (one batch), tallied: what a worker runs."""
     tally = Tally(job.seats)
     rng = random.Random(batch_seed(job.seed, start // job.batch_size()))
-    play, add = job.playtester.play, tally.add
+    if job.all_random:  # every seating alike: one call for the whole batch
+        tally.add_games(job.playtester.play_many(job.strategies, rng, stop - start), job.seating(job.strategies))
+        return tally
+    play = job.playtester.play
     turns = [job.strategies_of(turn) for turn in range(job.players)]
-    seatings = [job.seating(strategies) for strategies in turns]
+    played: list[list] = [[] for _ in turns]
     for game in range(start, stop):
         turn = game % job.players
-        add(play(turns[turn], rng), seatings[turn])
+        played[turn].append(play(turns[turn], rng))
+    for strategies, results in zip(turns, played):
+        if results:
+            tally.add_games(Games.of(results, job.seats), job.seating(strategies))
     return tally
 
 

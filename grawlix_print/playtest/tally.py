@@ -1,9 +1,12 @@
 """What a batch of games adds up to: counts only, so batches merge exactly in any order.
 
 Every figure of the report is made from a ``Tally``: wins per seat and per
-strategy, and a histogram of every game's length and of each measure. Counts
-of integers (and of the measures' values) add without rounding, so the same
-games give the same tally however they were split into batches and workers.
+strategy, a histogram of every game's length and of each measure, the
+per-seat measures by strategy, and the head-to-head counts between
+strategies. Counts of integers (and of the measures' values) add without
+rounding, so the same games give the same tally however they were split into
+batches and workers. Games are added as columns (``Games``), a whole batch
+at once: a single game is a batch of one.
 """
 
 from __future__ import annotations
@@ -11,8 +14,25 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
-from .protocol import GameResult
+import numpy as np
+
+from .protocol import Array, GameResult, Games
+
+DUMMY = "dummy"
+"""Who a per-seat measure is counted for when the seat is a dummy's."""
+
+
+def _count(histogram: Counter[float], values: Array) -> None:
+    """Add each value's count to ``histogram`` (values as Python numbers)."""
+    found, counts = np.unique(values, return_counts=True)
+    histogram.update(dict(zip(found.tolist(), counts.tolist())))
+
+
+def pair_name(pair: tuple[str, str]) -> str:
+    """``greedy v random``: how a pair of strategies is named in the report."""
+    return f"{pair[0]} v {pair[1]}"
 
 
 @dataclass
@@ -23,19 +43,29 @@ class Tally:
     the games won by several seats). ``strategy_seats[x]``: seats strategy ``x``
     played in, ``strategy_wins[x]`` how many of those won. ``dummy_games[x]``:
     games with a dummy against strategy ``x``, ``dummy_wins[x]`` the ones a
-    dummy won.
+    dummy won. ``seat_measures[name][who]``: a per-seat measure's histogram
+    over the seats played by strategy ``who`` (or by dummies, ``DUMMY``).
+    For two strategies ``(a, b)`` (in name order) met in ``pair_games`` games:
+    ``pair_ahead`` games where ``a``'s best seat finished on more points than
+    ``b``'s, ``pair_tied`` on as many, and ``pair_margins`` the histogram of
+    the points ``a``'s best seat had over ``b``'s.
     """
 
     seats: int
     games: int = 0
     seat_wins: list[int] = field(default_factory=list)
     shared: int = 0
-    lengths: Counter = field(default_factory=Counter)
-    measures: dict[str, Counter] = field(default_factory=dict)
-    strategy_seats: Counter = field(default_factory=Counter)
-    strategy_wins: Counter = field(default_factory=Counter)
-    dummy_games: Counter = field(default_factory=Counter)
-    dummy_wins: Counter = field(default_factory=Counter)
+    lengths: Counter[float] = field(default_factory=Counter)
+    measures: dict[str, Counter[float]] = field(default_factory=dict)
+    strategy_seats: Counter[str] = field(default_factory=Counter)
+    strategy_wins: Counter[str] = field(default_factory=Counter)
+    dummy_games: Counter[str] = field(default_factory=Counter)
+    dummy_wins: Counter[str] = field(default_factory=Counter)
+    seat_measures: dict[str, dict[str, Counter[float]]] = field(default_factory=dict)
+    pair_games: Counter[tuple[str, str]] = field(default_factory=Counter)
+    pair_ahead: Counter[tuple[str, str]] = field(default_factory=Counter)
+    pair_tied: Counter[tuple[str, str]] = field(default_factory=Counter)
+    pair_margins: dict[tuple[str, str], Counter[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
@@ -43,36 +73,55 @@ class Tally:
 
     def add(self, result: GameResult, seating: Sequence[str | None]) -> None:
         """One game; ``seating[s]`` is the strategy in seat ``s`` (None for a dummy)."""
-        if len(seating) != self.seats:
-            raise ValueError(f"a seating of {len(seating)} seats for a tally of {self.seats}")
-        winners = result.winners
-        if not winners or not all(0 <= seat < self.seats for seat in winners) or len(set(winners)) < len(winners):
-            raise ValueError(f"winners {winners} are not seats of a {self.seats}-seat game")
-        self.games += 1
-        for seat in winners:
-            self.seat_wins[seat] += 1
-        if len(winners) > 1:
-            self.shared += 1
-        self.lengths[result.length] += 1
-        measures = self.measures
-        for name, value in result.measures.items():
-            counts = measures.get(name)
-            if counts is None:
-                counts = measures[name] = Counter()
-            counts[value] += 1
-        dummy_won = False
+        self.add_games(Games.of([result], self.seats), seating)
+
+    def add_games(self, games: Games, seating: Sequence[str | None]) -> None:
+        """Games all played with one ``seating`` (the strategy in each seat, None for a dummy)."""
+        n, seats = games.count, self.seats
+        if len(seating) != seats:
+            raise ValueError(f"a seating of {len(seating)} seats for a tally of {seats}")
+        winners = np.asarray(games.winners, dtype=bool)
+        if winners.shape != (n, seats) or not winners.any(axis=1).all():
+            raise ValueError(f"every game needs a winner among its {seats} seats")
+        if n == 0:
+            return
+        self.games += n
+        wins = winners.sum(axis=0).tolist()
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, wins)]
+        self.shared += int((winners.sum(axis=1) > 1).sum())
+        _count(self.lengths, games.lengths)
+        for name, values in games.measures.items():
+            _count(self.measures.setdefault(name, Counter()), values)
+        dummies = [seat for seat, strategy in enumerate(seating) if strategy is None]
         for seat, strategy in enumerate(seating):
-            if strategy is None:
-                dummy_won = dummy_won or seat in winners
-            else:
-                self.strategy_seats[strategy] += 1
-                if seat in winners:
-                    self.strategy_wins[strategy] += 1
-        if None in seating:
+            if strategy is not None:
+                self.strategy_seats[strategy] += n
+                self.strategy_wins[strategy] += wins[seat]
+        if dummies:
+            dummy_won = int(winners[:, dummies].any(axis=1).sum())
             for strategy in {s for s in seating if s is not None}:
-                self.dummy_games[strategy] += 1
-                if dummy_won:
-                    self.dummy_wins[strategy] += 1
+                self.dummy_games[strategy] += n
+                self.dummy_wins[strategy] += dummy_won
+        for name, values in games.seat_measures.items():
+            by_who = self.seat_measures.setdefault(name, {})
+            for seat, strategy in enumerate(seating):
+                _count(by_who.setdefault(strategy or DUMMY, Counter()), values[:, seat])
+        if games.points is not None:
+            self._head_to_head(np.asarray(games.points), seating)
+
+    def _head_to_head(self, points: Array, seating: Sequence[str | None]) -> None:
+        """Each pair of strategies at the table: whose best seat finished ahead, and by how much."""
+        strategies = sorted({s for s in seating if s is not None})
+        best = {
+            strategy: points[:, [seat for seat, s in enumerate(seating) if s == strategy]].max(axis=1)
+            for strategy in strategies
+        }
+        for pair in combinations(strategies, 2):
+            margin = best[pair[0]] - best[pair[1]]
+            self.pair_games[pair] += len(margin)
+            self.pair_ahead[pair] += int((margin > 0).sum())
+            self.pair_tied[pair] += int((margin == 0).sum())
+            _count(self.pair_margins.setdefault(pair, Counter()), margin)
 
     def merge(self, other: Tally) -> None:
         if other.seats != self.seats:
@@ -83,13 +132,15 @@ class Tally:
         self.lengths.update(other.lengths)
         for name, histogram in other.measures.items():
             self.measures.setdefault(name, Counter()).update(histogram)
-        for mine, theirs in (
-            (self.strategy_seats, other.strategy_seats),
-            (self.strategy_wins, other.strategy_wins),
-            (self.dummy_games, other.dummy_games),
-            (self.dummy_wins, other.dummy_wins),
-        ):
-            mine.update(theirs)
+        for name, by_who in other.seat_measures.items():
+            mine = self.seat_measures.setdefault(name, {})
+            for who, histogram in by_who.items():
+                mine.setdefault(who, Counter()).update(histogram)
+        for pair, histogram in other.pair_margins.items():
+            self.pair_margins.setdefault(pair, Counter()).update(histogram)
+        for name in ("strategy_seats", "strategy_wins", "dummy_games", "dummy_wins", "pair_games", "pair_ahead",
+                     "pair_tied"):  # fmt: skip
+            getattr(self, name).update(getattr(other, name))
 
     @classmethod
     def total(cls, seats: int, parts: Iterable[Tally]) -> Tally:

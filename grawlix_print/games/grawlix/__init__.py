@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
+QUOTE_GAMES = 200
+"""Games between greedy players behind the figures the rules quote ({playtest.median_turns}): about
+a second on the first build, then read from the cache; enough for the median to a turn."""
+
+
 class Grawlix(Game):
     """Grawlix: tiles of glyphs in colours, laid in a grid where no line repeats a glyph or a colour."""
 
@@ -91,9 +96,10 @@ class Grawlix(Game):
 
     @cached_property
     def text_facts(self) -> Facts:
+        from ...playtest.quotable import Quotes
         from .facts import Facts
 
-        return Facts(self.rules, self.templates, self.proof)
+        return Facts(self.rules, self.templates, self.proof, Quotes(self.playtester, QUOTE_GAMES, strategy="greedy"))
 
     def rulebook(self) -> RulebookText:
         from ...rulebook import read_rulebook

@@ -21,6 +21,7 @@ from ...components.tiles import Colour, Glyph, Tile, TileSet
 from ...drawing.text import Inline, Span
 from ...errors import GrawlixError
 from ...facts.wording import counted, in_words, join_words
+from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES, joined
 from .engine import Grid, Location, all_tiles, tiles_in
@@ -74,6 +75,9 @@ GAME_VALUES: dict[str, Callable[[Rules], Value]] = {
 PROOF = "proof"
 """The name under which placeholders and conditions reach the proven facts ({proof.max_tiles})."""
 
+PLAYTEST = "playtest"
+"""The name under which placeholders reach the playtest's figures ({playtest.median_turns})."""
+
 PROOF_VALUES: dict[str, Callable[[Proof], Value]] = {
     "order": lambda p: p.order,
     "cells": lambda p: p.order * p.order,
@@ -95,14 +99,16 @@ class Facts:
     """Grawlix's ``TextFacts``: placeholders, conditions and figures about the game, its positions, the proof.
 
     ``templates`` holds the position files the text names; ``proof`` gives the
-    proven facts, and is called only if the text asks.
+    proven facts, and ``quotes`` the playtest's figures, each worked out only
+    if the text asks.
     """
 
-    def __init__(self, rules: Rules, templates: Path, proof: Callable[[], Proof]) -> None:
+    def __init__(self, rules: Rules, templates: Path, proof: Callable[[], Proof], quotes: Quotes | None = None) -> None:
         self.rules = rules
         self.templates = templates
         self.positions: dict[str, Position] = {}
         self._proof = cache(proof)
+        self.quotes = quotes
 
     def proof(self) -> Proof:
         return self._proof()
@@ -118,7 +124,7 @@ class Facts:
         names: dict[str, int] = {}
         for match in _POSITION_REFERENCE.finditer(text):
             name = next(g for g in match.groups() if g)
-            if name != PROOF:
+            if name not in (PROOF, PLAYTEST):
                 names.setdefault(name, first_line + text.count("\n", 0, match.start()))
         failures = []
         for name, line in names.items():
@@ -145,6 +151,7 @@ class Facts:
         return (
             *GAME_VALUES, *META_VALUES, *(f"POSITION.{k}" for k in _POSITION_VALUES),
             *(f"POSITION.MARKER.{k}" for k in _MARKER_VALUES), *(f"{PROOF}.{k}" for k in PROOF_VALUES),
+            *(f"{PLAYTEST}.{k}" for k in (self.quotes.names() if self.quotes else ())),
         )  # fmt: skip
 
     def value(self, name: str, where: str) -> Value:
@@ -154,7 +161,9 @@ class Facts:
         parts = name.split(".")
         if parts[0] == PROOF and len(parts) == 2 and parts[1] in PROOF_VALUES:
             return PROOF_VALUES[parts[1]](self.proof())
-        if parts[0] != PROOF:
+        if parts[0] == PLAYTEST and len(parts) == 2 and self.quotes is not None and parts[1] in self.quotes.names():
+            return self.quotes.figure(parts[1])
+        if parts[0] not in (PROOF, PLAYTEST):
             position = self._position(parts[0], where, name)
             if len(parts) == 2 and parts[1] in _POSITION_VALUES:
                 return _POSITION_VALUES[parts[1]](position)

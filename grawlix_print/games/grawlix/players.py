@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...components.tiles import Tile
-from ...playtest.protocol import Credits, GameResult, Measure
+from ...playtest.protocol import Credits, GameResult, Games, Measure, play_each
 from .engine import Game, Grid, Move, random_game
 from .rules import Rules
 
@@ -370,6 +370,8 @@ class GrawlixPlaytester:
             },
         )
 
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        return play_each(self, strategies, rng, count)
 
     def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
         """A game through the public API: each player chooses, ``Game`` checks and applies."""
@@ -388,12 +390,7 @@ _PLAYERS: dict[str, Player] = {"random": RandomPlayer(), "greedy": GreedyPlayer(
 
 def playtester(rules: Rules, front_matter: FrontMatter | None = None, budget: int | None = None) -> GrawlixPlaytester:
     """The playtester of ``rules``; the report's PDF names what ``front_matter`` names (authors, licence)."""
-    credits = None
-    if front_matter is not None:
-        credits = Credits(
-            front_matter.title, front_matter.authors, front_matter.licence, front_matter.licence_url,
-            (*front_matter.keywords, "playtest"),
-        )  # fmt: skip
+    credits = None if front_matter is None else Credits.of(front_matter)
     if budget is None:
         return GrawlixPlaytester(rules, credits=credits)
     return GrawlixPlaytester(rules, budget, credits)

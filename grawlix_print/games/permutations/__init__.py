@@ -6,6 +6,7 @@
 game (set-up, auctions, rounds, dummies), ``playout`` plays many random games
 fast, ``scoring`` scores a round's collections and the game, and
 ``score_file`` reads a round's collections from a file and words the scores;
+``players`` (and ``search``) play it for ``grawlix-print playtest``;
 ``cards`` draws a card's front and the backs, which the card sheets and the
 images print. ``facts`` answers the rulebook's placeholders and claims
 (``templates/leaflet.md``, with its worked examples in ``templates/examples/``)
@@ -29,7 +30,14 @@ if TYPE_CHECKING:
     from ...rulebook import RulebookText
     from .deck import Deck
     from .facts import Facts
+    from .players import PermutationsPlaytester
     from .rules import Rules
+
+
+QUOTE_GAMES = 10_000
+"""Random games behind the figures the rules quote ({playtest.dummy_wins_percent}): a third of a
+second per player count on the first build (the numpy play-outs), then read from the cache; a
+percentage to within one."""
 
 
 class Permutations(Game):
@@ -67,9 +75,11 @@ class Permutations(Game):
 
     @cached_property
     def text_facts(self) -> Facts:
+        from ...playtest.quotable import Quotes
         from .facts import Facts
 
-        return Facts(self.deck, self.rules, self.templates, self.typography())
+        quotes = Quotes(self.playtester, QUOTE_GAMES, strategy="random")
+        return Facts(self.deck, self.rules, self.templates, self.typography(), quotes)
 
     def rulebook(self) -> RulebookText:
         from ...rulebook import read_rulebook
@@ -87,6 +97,11 @@ class Permutations(Game):
         from .pictures import icon_glyphs
 
         return icon_glyphs()
+
+    def playtester(self, budget: int | None = None) -> PermutationsPlaytester:
+        from .players import playtester
+
+        return playtester(self.deck, self.rules, self.front_matter, budget)
 
     def faces(self) -> tuple[PieceFace, ...]:
         from .cards import card_faces

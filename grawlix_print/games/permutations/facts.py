@@ -24,9 +24,11 @@ from pathlib import Path
 from ...drawing.text import Span
 from ...errors import GrawlixError
 from ...facts.wording import in_words, join_words
+from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES
 from ..base import Typography
+from .cards import card_look
 from .deck import Card, Colour, Deck, IconRange
 from .engine import AuctionRecord, Game, GameRecord, next_round_pool
 from .pictures import (
@@ -45,7 +47,7 @@ from .table import PLAYER_COUNTS, SEATINGS, Seating, hand_size, seating
 EXAMPLES_DIR = "examples"
 """Worked examples: score files (``examples/NAME.toml``) the text's claims and card pictures name."""
 
-TITLE_LETTER_MM, CARD_MM, TABLE_COLUMN_MM, SHEET_COLUMN_MM = 9.0, 11.0, 7.5, 14.0
+TITLE_LETTER_MM, CARD_MM, TABLE_COLUMN_MM, SHEET_COLUMN_MM = 9.0, 15.0, 7.5, 14.0
 """Figures: as large as the page allows, up to these (a title letter's size, a card's width, a column)."""
 
 
@@ -80,11 +82,18 @@ def _counts_words(counts: list[int]) -> str:
     return join_words([in_words(n) for n in counts], "or")
 
 
-class Facts:
-    """Permutations' ``TextFacts``: the deck, the rules, the table, the engine's play and worked examples."""
+PLAYTEST = "playtest"
+"""``{playtest.KEY}`` and ``{playtest.N.KEY}``: figures of games the playtest plays (see ``Quotes``)."""
 
-    def __init__(self, deck: Deck, rules: Rules, templates: Path, typography: Typography) -> None:
+
+class Facts:
+    """Permutations' ``TextFacts``: the deck, the rules, the table, the engine's play and worked
+    examples, and the playtest's figures (``quotes``, played only if the text asks)."""
+
+    def __init__(self, deck: Deck, rules: Rules, templates: Path, typography: Typography,
+                 quotes: Quotes | None = None) -> None:  # fmt: skip
         self.deck, self.rules, self.templates, self.typography = deck, rules, templates, typography
+        self.quotes = quotes
         self.examples: dict[str, tuple[str, RoundScore]] = {}
         self.values: dict[str, Callable[[], Value]] = self._values()
 
@@ -92,7 +101,7 @@ class Facts:
 
     def references(self, text: str, first_line: int, source: str) -> None:
         """Read and score every worked example the text names, before anything is filled in."""
-        others = {key.split(".")[0] for key in self.values} | {"players", "set", "engine"}
+        others = {key.split(".")[0] for key in self.values} | {"players", "set", "engine", PLAYTEST}
         for match in _EXAMPLE_REFERENCE.finditer(text):
             name = next(g for g in match.groups() if g)
             if name in others or name in self.examples:
@@ -136,8 +145,10 @@ class Facts:
         return values
 
     def names(self) -> tuple[str, ...]:
+        quoted = self.quotes.names() if self.quotes is not None else ()
         return (*self.values, *META_VALUES, *(f"players.N.{key}" for key in TABLE_VALUES), "set.N",
-                *(f"EXAMPLE.SEAT.{key}" for key in SEAT_VALUES))  # fmt: skip
+                *(f"EXAMPLE.SEAT.{key}" for key in SEAT_VALUES), *(f"{PLAYTEST}.{key}" for key in quoted),
+                *(f"{PLAYTEST}.N.{key}" for key in quoted))  # fmt: skip
 
     def value(self, name: str, where: str) -> Value:
         if name in self.values:
@@ -149,6 +160,10 @@ class Facts:
             return set_points(int(parts[1]), face_up=True)
         if len(parts) == 3 and parts[0] in self.examples and parts[2] in SEAT_VALUES:
             return SEAT_VALUES[parts[2]](self._seat(parts[0], parts[1], where))
+        if parts[0] == PLAYTEST and len(parts) in (2, 3) and self.quotes is not None:
+            players = self._seating(parts[1], where).players if len(parts) == 3 else None
+            if parts[-1] in self.quotes.names(players):
+                return self.quotes.figure(parts[-1], players)
         raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
 
     @staticmethod
@@ -277,7 +292,7 @@ class Facts:
         seat = " ".join(words[1:])
         numbers = self._seat(words[0], seat, where).collection.cards
         cards = tuple(sorted((self.deck.card(n) for n in numbers), key=_laid_out))
-        picture = CardsFigure(cards, tuple(c.ink for c in self.deck.colours), self.typography.bold)
+        picture = CardsFigure(tuple(card_look(card, self.deck) for card in cards))
         alt = f"{seat}'s cards: " + ", ".join(map(str, cards)) + "."
         name = re.sub(r"[^\w-]+", "-", f"{words[0]}-{seat}").lower()
         return Diagram("cards", name, line, f"{seat}'s cards", alt, picture, CARD_MM, unit_mm)

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import permutations
 from math import factorial
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -45,10 +45,12 @@ from .engine import (
     is_dummy,
 )
 from .rules import Rules, default_rules
-from .scoring import colour_choice, moon_bonuses, star_points, sun_penalties, winners
+from .scoring import colour_choice, moon_bonuses, star_points, sun_penalties
 from .table import Seating, hand_size, seating
 
 Array = npt.NDArray[Any]
+SOURCES = ("stars", "moons", "suns", "colours")
+"""Where points come from: stars, the moon bonus, the sun penalty (negative) and colour sets."""
 BATCH = (
     4096  # games per step: big enough to amortise numpy's per-call cost, small enough for the cache
 )
@@ -56,7 +58,8 @@ BATCH = (
 
 @dataclass(frozen=True)
 class Playouts:
-    """The results of ``count`` random games: final points by game and seat, and optionally every auction.
+    """The results of ``count`` random games: final points by game and seat (and by source), and
+    optionally every auction.
 
     ``history`` (when asked for) holds card numbers: ``hands`` (game, round,
     seat, card in bid order), and ``pools``, ``bids``, ``collected`` (game,
@@ -66,16 +69,21 @@ class Playouts:
     table: Seating
     points: Array
     history: dict[str, Array] | None = None
+    sources: dict[str, Array] = field(default_factory=dict)
+    """Points by source (``SOURCES``), game and seat: they add up to ``points`` (suns' are the penalty, negative)."""
+    moon_ties: Array | None = None
+    """Per game, the rounds in which two or more seats tied for the most moons."""
+    sun_tie: Array | None = None
+    """Per game, 1 when two or more seats tied for the most suns, else 0."""
 
     @property
     def count(self) -> int:
         return int(self.points.shape[0])
 
     def winners(self) -> Array:
-        """A (game, seat) mask of the winners by ``scoring.winners``: every seat, dummies too; ties all win."""
-        mask = np.zeros(self.points.shape, dtype=bool)
-        for game, row in enumerate(self.points.tolist()):
-            mask[game, list(winners(dict(enumerate(row))))] = True
+        """A (game, seat) mask of the winners, the rule of ``scoring.winners`` on whole columns: the
+        most points win, every seat counts (dummies too), ties all win."""
+        mask: Array = self.points == self.points.max(axis=1, keepdims=True)
         return mask
 
     def dummy_won(self) -> Array:
@@ -103,6 +111,44 @@ class Playouts:
 
 def _ints(row: Array) -> tuple[int, ...]:
     return tuple(int(x) for x in row)
+
+
+@dataclass(frozen=True)
+class Position:
+    """Games at the start of an auction, as arrays of card ranks with a row per game.
+
+    ``round`` (from 0) is the round under way; ``hands`` (game, seat, card)
+    each in the order its cards will be bid; ``pool`` (game, seat) lowest
+    first; ``collected`` (game, seat, card) what each seat collected so far
+    this round; ``points`` and ``suns`` each seat's points and suns from the
+    rounds before.
+    """
+
+    round: int
+    hands: Array
+    pool: Array
+    collected: Array
+    points: Array
+    suns: Array
+
+
+@dataclass(frozen=True)
+class Finished:
+    """Games played to their end: final points (game, seat), the points scored on the way by source,
+    the rounds with a moon tie and whether the suns tied."""
+
+    points: Array
+    sources: dict[str, Array]
+    moon_ties: Array
+    sun_tie: Array
+
+
+class Draws(Protocol):
+    """Where random numbers come from: a numpy ``Generator``, or one shared by copies of games."""
+
+    def integers(self, low: int, high: int, size: tuple[int, ...]) -> Array: ...
+
+    def random(self, size: tuple[int, ...]) -> Array: ...
 
 
 class RandomPlayout:
@@ -166,67 +212,94 @@ class RandomPlayout:
             self._batch(generator, min(BATCH, count - start), history)
             for start in range(0, count, BATCH)
         ]
-        points = (
-            np.concatenate([p for p, _ in parts])
-            if parts
-            else np.zeros((0, self.seats), dtype=np.int64)
-        )
+        if not parts:
+            parts = [(self._finished(0), {})]
+        points = np.concatenate([p.points for p, _ in parts])
+        sources = {key: np.concatenate([p.sources[key] for p, _ in parts]) for key in SOURCES}
         kept = None
-        if history and parts:
+        if history and count:
             kept = {
                 key: self.numbers[np.concatenate([h[key] for _, h in parts])]
                 for key in ("hands", "pools", "bids", "collected")
             }
-        return Playouts(self.table, points, kept)
+        return Playouts(
+            self.table, points, kept, sources,
+            np.concatenate([p.moon_ties for p, _ in parts]), np.concatenate([p.sun_tie for p, _ in parts]),
+        )  # fmt: skip
 
-    def _batch(
-        self, generator: np.random.Generator, games: int, history: bool
-    ) -> tuple[Array, dict[str, Array]]:
+    def deal(self, generator: np.random.Generator, games: int) -> Position:
+        """``games`` fresh deals: the first auction of the first round."""
         seats, hand = self.seats, self.hand
-        rows = np.arange(games)[:, None]
         dealt = np.argsort(generator.random((games, len(self.numbers))), axis=1)
-        hands = dealt[:, : seats * hand].reshape(
-            games, seats, hand
-        )  # each in a random order: the bid order
+        hands = dealt[:, : seats * hand].reshape(games, seats, hand)  # each in a random order: the bid order
         pool = np.sort(dealt[:, seats * hand :], axis=1)
-        points = np.zeros((games, seats), dtype=np.int64)
-        suns = np.zeros((games, seats), dtype=np.int64)
+        nothing = np.zeros((games, seats), dtype=np.int64)
+        return Position(0, hands, pool, np.zeros((games, seats, 0), dtype=hands.dtype), nothing, nothing)
+
+    def _batch(self, generator: np.random.Generator, games: int, history: bool) -> tuple[Finished, dict[str, Array]]:
+        return self.play_on(generator, self.deal(generator, games), history)
+
+    def _finished(self, games: int) -> Finished:
+        nothing = np.zeros((games, self.seats), dtype=np.int64)
+        flags = np.zeros(games, dtype=np.int64)
+        return Finished(nothing, {key: nothing for key in SOURCES}, flags, flags)
+
+    def play_on(
+        self, generator: Draws, at: Position, history: bool = False
+    ) -> tuple[Finished, dict[str, Array]]:
+        """Every game of ``at`` played on at random to its end: the final points and, with
+        ``history`` (from a fresh deal only), every auction."""
+        seats, hand, rounds = self.seats, self.hand, self.rules.rounds
+        games = at.pool.shape[0]
+        rows = np.arange(games)[:, None]
+        hands, pool, earlier = at.hands, at.pool, at.collected
+        points, suns = at.points.copy(), at.suns.copy()
+        sources = {key: np.zeros((games, seats), dtype=np.int64) for key in SOURCES}
+        moon_ties = np.zeros(games, dtype=np.int64)
         kept: dict[str, list[Array]] = {"hands": [], "pools": [], "bids": [], "collected": []}
-        rounds = self.rules.rounds
-        for round_number in range(rounds):
-            draws = generator.integers(0, self._width, size=(games, hand))
-            collected = np.empty((games, hand, seats), dtype=hands.dtype)
+        for round_number in range(at.round, rounds):
+            left = hand - earlier.shape[2]
+            if history and left != hand:
+                raise ValueError("a history is kept only from a fresh deal")
+            draws = generator.integers(0, self._width, size=(games, left))
+            collected = np.empty((games, left, seats), dtype=hands.dtype)
             pools = np.empty_like(collected)
-            for auction in range(hand):
+            for auction in range(left):
                 bids = hands[:, :, auction]
                 lowest_first = np.argsort(bids, axis=1)
                 ranks = self._outcomes[self._code(lowest_first), draws[:, auction]]
                 pools[:, auction] = pool
                 collected[:, auction] = pool[rows, ranks]
-                pool = np.take_along_axis(
-                    bids, lowest_first, axis=1
-                )  # the bids, lowest first: the next pool
+                pool = np.take_along_axis(bids, lowest_first, axis=1)  # the bids, lowest first: the next pool
             if history:
                 kept["hands"].append(hands)
                 kept["pools"].append(pools)
                 kept["bids"].append(hands.transpose(0, 2, 1))
                 kept["collected"].append(collected)
-            collections = collected.transpose(0, 2, 1)  # game, seat, card
-            points += self._round_points(collections)
+            collections = np.concatenate([earlier, collected.transpose(0, 2, 1)], axis=2)  # game, seat, card
+            for key, scored in self._round_points(collections).items():
+                sources[key] += scored
+            bonus = self._moon_bonus(collections)
+            sources["moons"] += bonus
+            moon_ties += (bonus > 0).sum(axis=1) > 1
             suns += self._suns[collections].sum(axis=2)
             if round_number < rounds - 1:
                 # The collections become the hands, each shuffled: the next round's bid order.
                 order = np.argsort(generator.random(collections.shape), axis=2)
                 hands = np.take_along_axis(collections, order, axis=2)
+                earlier = collections[:, :, :0]
         penalties = partial(sun_penalties, rules=self.rules)
-        points -= _per_row(suns, rounds * hand + 1, self._sun_penalties, penalties)
+        penalty = _per_row(suns, rounds * hand + 1, self._sun_penalties, penalties)
+        sources["suns"] -= penalty
+        sun_tie = (penalty > 0).sum(axis=1) > 1
+        for scored in sources.values():
+            points += scored
         stacked = {key: np.stack(value, axis=1) for key, value in kept.items()} if history else {}
-        return points, stacked
+        return Finished(points, sources, moon_ties, sun_tie.astype(np.int64)), stacked
 
-    def _round_points(self, collections: Array) -> Array:
-        """Each seat's points for a round: stars, colour sets and the moon bonus."""
+    def _round_points(self, collections: Array) -> dict[str, Array]:
+        """Each seat's points for a round's collections from its stars and its colour sets."""
         stars = self._stars[collections].sum(axis=2)
-        moons = self._moons[collections].sum(axis=2)
         multicoloured = self._multicoloured[collections].sum(axis=2)
         counts = self._colours[collections].sum(axis=2)  # game, seat, colour
         radix = self.hand + 1
@@ -235,9 +308,13 @@ class RandomPlayout:
             + multicoloured * radix ** counts.shape[2]
         )
         colour = _cached(codes, self._colour_points, self._colour_points_of)
-        bonus = _per_row(moons, radix, self._moon_bonuses, partial(moon_bonuses, rules=self.rules))
-        points: Array = stars * star_points(1, self.rules) + colour + bonus
-        return points
+        return {"stars": stars * star_points(1, self.rules), "colours": colour}
+
+    def _moon_bonus(self, collections: Array) -> Array:
+        """Each seat's moon bonus for a round's collections."""
+        moons = self._moons[collections].sum(axis=2)
+        bonus: Array = _per_row(moons, self.hand + 1, self._moon_bonuses, partial(moon_bonuses, rules=self.rules))
+        return bonus
 
     def _colour_points_of(self, code: int) -> int:
         """Colour points of a collection coded as its colour counts and the multicoloured card (``_round_points``)."""
