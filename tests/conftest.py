@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -26,6 +27,11 @@ os.environ["GRAWLIX_PRINT_SCREENSHOTS"] = "off"
 # A cache of our own (proof, font subsets), so tests neither read nor fill the user's.
 os.environ["GRAWLIX_PRINT_CACHE"] = tempfile.mkdtemp(prefix="grawlix-test-cache-")
 atexit.register(shutil.rmtree, os.environ["GRAWLIX_PRINT_CACHE"], True)
+
+# A child process that starts with Ctrl-C meaning Ctrl-C, however pytest itself was started
+# (under nohup SIGINT is ignored, and a child inherits that): for tests that send it SIGINT.
+WITH_CTRL_C = [sys.executable, "-c",
+               "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"]  # fmt: skip
 
 PROJECT = Path(__file__).resolve().parent.parent
 TEMPLATES = PROJECT / "grawlix_print" / "games" / "grawlix" / "templates"

@@ -21,7 +21,7 @@ from grawlix_print.files import Written, atomic_path, write_text
 from grawlix_print.kit.build import Step, build_kit, output_lock, step_note
 
 import kit_standin
-from conftest import TEMPLATES
+from conftest import TEMPLATES, WITH_CTRL_C
 
 CALLS: list[str] = []
 
@@ -152,8 +152,6 @@ def test_a_file_in_place_of_the_kit_folder_is_refused_before_any_callback(tmp_pa
 
 # Ctrl-C as a terminal gives it: a test run started with SIGINT ignored (`nohup`, `cmd &` in a
 # script) passes the ignoring on to its children, so each child puts the default back, then runs.
-WITH_CTRL_C = [sys.executable, "-c",
-               "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"]  # fmt: skip
 STANDIN = [*WITH_CTRL_C, sys.executable, str(Path(kit_standin.__file__))]
 
 

@@ -26,7 +26,7 @@ from grawlix_print.playtest.runner import InlineExecutor, Job, Pool, run
 from grawlix_print.playtest.stats import Moments, mean_difference, proportion_difference, wilson
 
 import oracle
-from conftest import PROJECT, set_rule
+from conftest import PROJECT, WITH_CTRL_C, set_rule
 from tileset import TILE_SET
 
 
@@ -250,7 +250,7 @@ def test_ctrl_c_writes_the_report_of_the_games_played(tmp_path):
     """Ctrl-C at a terminal (SIGINT to the whole process group) once games are being played."""
     out = tmp_path / "out"
     process = subprocess.Popen(
-        [sys.executable, "-m", "grawlix_print", "playtest", "--games", "10000000", "--json", "-o", str(out)],
+        [*WITH_CTRL_C, sys.executable, "-m", "grawlix_print", "playtest", "--games", "10000000", "--json", "-o", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=PROJECT, start_new_session=True,
         env={**os.environ, "PYTHONPATH": str(PROJECT)},
     )  # fmt: skip

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from conftest import PROJECT, TEMPLATES
-from test_kit import WITH_CTRL_C
+from conftest import WITH_CTRL_C
 
 WAIT = 20.0  # seconds before a missing line fails the test (a loaded CI machine is slow)
 
