@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -75,6 +76,18 @@ def test_means_quantiles_and_welch():
     assert found.difference == pytest.approx(0.5)
     assert found.ci95 == pytest.approx((0.5 - Z * spread, 0.5 + Z * spread))
     assert found.significant
+
+
+def test_too_few_values_for_a_mean_or_a_difference():
+    """No values: no mean at all. One value on a side: both means, but no spread to test them by."""
+    assert Moments.of(Counter()) is None and quantile(Counter(), 0.5) is None
+    one, two = Moments.of(Counter({3: 1})), Moments.of(Counter({5: 2}))
+    assert (one.n, one.mean, one.variance) == (1, 3.0, 0.0)
+    found = mean_difference(one, two)
+    assert (found.a, found.b, found.difference, found.ci95, found.significant) == (3.0, 5.0, None, None, False)
+    for empty in (mean_difference(None, two), mean_difference(two, None)):
+        assert empty.record() == {"a": None, "b": None, "difference": None, "ci95": None, "p_value": None,
+                                  "significant": False}  # fmt: skip
 
 
 # --- tallies and batches ----------------------------------------------------------------------
@@ -151,6 +164,10 @@ def test_per_seat_measures_and_head_to_head_by_hand():
     found = record["head_to_head"]["search v greedy"]  # shown in the run's order
     assert (found["games"], found["ahead_rate"], found["tied"]) == (3, pytest.approx(1 / 3), 1)
     assert found["mean_margin"] == pytest.approx(-1 / 3)
+    # Each figure beside its own interval: Wilson's for the rate, the normal one for the margins 3, -4, 0.
+    assert found["ahead_ci95"] == pytest.approx(list(wilson(1, 3)))
+    half = Z * math.sqrt(statistics.variance([3, -4, 0]) / 3)
+    assert found["margin_ci95"] == pytest.approx([-1 / 3 - half, -1 / 3 + half])
     assert record["mean_stars"] == {"search": 2.0, "greedy": 2.0, "dummy": pytest.approx(8 / 3)}
     rows = {row.label: row.value for row in figure_rows(record)}
     assert rows["search ahead of greedy"].startswith("33.3 %")

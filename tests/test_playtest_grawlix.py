@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grawlix_print.cli import main
+from grawlix_print.games import game
 from grawlix_print.games.grawlix.engine import Game, Grid, random_game
 from grawlix_print.games.grawlix.players import GrawlixPlaytester, tile_set
 from grawlix_print.games.grawlix.rules import Rules
@@ -132,6 +133,18 @@ def test_search_beats_greedy_beats_random(rules):
     assert wilson(wins, games)[0] > 0.5, (wins, games)
     wins, games = strength(rules, "search", "greedy", 30, 300)
     assert wilson(wins, games)[0] > 0.5, (wins, games)
+
+
+def test_the_playtester_is_the_templates_game(rules):
+    """The game's playtester plays its rules and credits its rulebook's authors; one made bare names the tile set."""
+    grawlix = game("grawlix")
+    playtester = grawlix.playtester(7)
+    assert isinstance(playtester, GrawlixPlaytester) and playtester.game_rules == grawlix.rules == rules
+    assert playtester.budget == 7 and grawlix.playtester().budget == GrawlixPlaytester(rules).budget == 1000
+    assert playtester.credits.authors == grawlix.front_matter.authors != ()
+    assert playtester.credits.title == grawlix.front_matter.title
+    bare = GrawlixPlaytester(rules).credits
+    assert (bare.title, bare.authors, bare.keywords) == (rules.tiles.title, (), (rules.tiles.title, "playtest"))
 
 
 def test_quotable_figures_are_plain_and_cached(rules, monkeypatch):

@@ -96,7 +96,7 @@ def wins_plot(record: dict) -> bytes:
     labels = list(record["seats"])
     bars = len(labels) + len(record.get("strategy_win_rate", {})) + len(record.get("dummy_win_rate", {}))
     figure, axes = _figure(6.4, 2.6, 2 if flags else 1, widths=[max(2, bars), max(4, len(flags))] if flags else None)
-    picks: list[tuple[str, str, object]] = [("seat_win_rate", "seat_win_ci95", i) for i in range(len(labels))]
+    picks: list[tuple[str, str, int | str]] = [("seat_win_rate", "seat_win_ci95", i) for i in range(len(labels))]
     for strategy in record.get("strategy_win_rate", {}):
         labels.append(strategy)
         picks.append(("strategy_win_rate", "strategy_win_ci95", strategy))
@@ -105,13 +105,15 @@ def wins_plot(record: dict) -> bytes:
         picks.append(("dummy_win_rate", "dummy_win_ci95", strategy))
     series = []
     for name, source, colour in _runs(record):
-        values, intervals = [], []
+        values: list[float | None] = []
+        intervals: list[list[float] | None] = []
         for key, ci_key, index in picks:
-            held, held_ci = source.get(key), source.get(ci_key)
+            held = source.get(key)
             if held is None:
                 values.append(None)
                 intervals.append(None)
                 continue
+            held_ci = source[ci_key]  # a record holds each figure's interval beside it
             values.append(held[index] if isinstance(index, int) else held.get(index))
             intervals.append(held_ci[index] if isinstance(index, int) else held_ci.get(index))
         series.append((name, values, intervals, colour))

@@ -15,8 +15,7 @@ for a figure (``{playtest.median_turns}``), the figures themselves.
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,7 +32,8 @@ QUOTE_STRATEGY = "greedy"  # players who think one move ahead are nearer a table
 
 
 def _code() -> list[bytes]:
-    return [Path(m.__file__).read_bytes() for m in (sys.modules[__name__], protocol, runner, stats, tally)]
+    return [Path(file).read_bytes() for file in (__file__, protocol.__file__, runner.__file__, stats.__file__,
+                                                 tally.__file__)]  # fmt: skip
 
 
 def quotable_figures(
@@ -82,8 +82,8 @@ def _play(playtester: Playtester, games: int, seed: int, strategy: str, players:
         "seed": seed,
         "strategy": strategy,
         "players": players,
-        "mean_turns": round(Moments.of(whole.lengths).mean, 1),
-        "median_turns": _plain(quantile(whole.lengths, 0.5)),
+        "mean_turns": _mean(whole.lengths),
+        "median_turns": _median(whole.lengths),
         "shortest_turns": _plain(min(whole.lengths)),
         "longest_turns": _plain(max(whole.lengths)),
         "first_player_wins_percent": round(100 * whole.seat_wins[0] / games),
@@ -93,17 +93,17 @@ def _play(playtester: Playtester, games: int, seed: int, strategy: str, players:
     if playtester.dummy_seats(players):
         figures["dummy_wins_percent"] = round(100 * whole.dummy_wins[strategy] / games)
     for measure in playtester.measures:
-        counts = whole.measures.get(measure.name, {})
+        counts: Mapping[float, int] = whole.measures.get(measure.name, {})
         if measure.kind == "flag":
             hits = sum(count for value, count in counts.items() if value)
             figures[f"{measure.name}_percent"] = round(100 * hits / games)
         elif measure.kind == "count":
-            figures[f"mean_{measure.name}"] = round(Moments.of(counts).mean, 1)
-            figures[f"median_{measure.name}"] = _plain(quantile(counts, 0.5))
+            figures[f"mean_{measure.name}"] = _mean(counts)
+            figures[f"median_{measure.name}"] = _median(counts)
         else:
             for who, histogram in whole.seat_measures.get(measure.name, {}).items():
                 suffix = "" if who == strategy else f"_{who}"
-                figures[f"mean_{measure.name}{suffix}"] = round(Moments.of(histogram).mean, 1) + 0.0  # not -0.0
+                figures[f"mean_{measure.name}{suffix}"] = _mean(histogram)
     return figures
 
 
@@ -152,6 +152,24 @@ class Quotes:
             self._found[count] = quotable_figures(self.playtester(), self.games, self.seed, self.strategy, count)
         value = self._found[count][name]
         return value if isinstance(value, (int, str)) else f"{value:g}"
+
+
+_NO_GAMES = "no games to quote: a histogram of the games played is empty only when none was"
+
+
+def _mean(histogram: Mapping[float, int]) -> float:
+    """A histogram's mean to one decimal (never -0.0)."""
+    moments = Moments.of(histogram)
+    if moments is None:
+        raise ValueError(_NO_GAMES)
+    return round(moments.mean, 1) + 0.0
+
+
+def _median(histogram: Mapping[float, int]) -> int | float:
+    median = quantile(histogram, 0.5)
+    if median is None:
+        raise ValueError(_NO_GAMES)
+    return _plain(median)
 
 
 def _plain(value: float) -> int | float:

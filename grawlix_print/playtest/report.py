@@ -47,6 +47,14 @@ def _rate(successes: int, trials: int) -> tuple[float | None, list[float] | None
     return successes / trials, list(wilson(successes, trials))
 
 
+def _mean(histogram: Mapping[float, int]) -> tuple[float | None, list[float] | None]:
+    """A histogram's mean and its interval, as ``_rate`` gives a rate: None for no values."""
+    moments = Moments.of(histogram)
+    if moments is None:
+        return None, None
+    return moments.mean, list(moments.ci95())
+
+
 def seat_labels(job: Job) -> list[str]:
     """``player 1``, ``player 2``... and ``dummy 1``... in seat order."""
     dummies = set(job.playtester.dummy_seats(job.players))
@@ -73,25 +81,21 @@ def figures(job: Job, tally: Tally) -> dict:
     record["seat_win_rate"] = [rate for rate, _ in rates]
     record["seat_win_ci95"] = [ci for _, ci in rates]
     record["shared_wins"] = tally.shared
-    length = Moments.of(tally.lengths)
-    record["mean_length"] = length.mean
-    record["length_ci95"] = None if length.mean is None else list(length.ci95())
+    record["mean_length"], record["length_ci95"] = _mean(tally.lengths)
     record["length_quartiles"] = [_maybe_number(quantile(tally.lengths, q)) for q in (0.25, 0.5, 0.75)]
     record["length_range"] = (
         [min(tally.lengths), max(tally.lengths)] if tally.lengths else [None, None]
     )
     record["length_histogram"] = _histogram(tally.lengths)
     for measure in job.playtester.measures:
-        counts = tally.measures.get(measure.name, {})
+        counts: Mapping[float, int] = tally.measures.get(measure.name, {})
         if measure.kind == "flag":
             hits = sum(count for value, count in counts.items() if value)
             rate, ci = _rate(hits, n)
             record[f"{measure.name}_rate"] = rate
             record[f"{measure.name}_ci95"] = ci
         elif measure.kind == "count":
-            moments = Moments.of(counts)
-            record[f"mean_{measure.name}"] = moments.mean
-            record[f"{measure.name}_ci95"] = None if moments.mean is None else list(moments.ci95())
+            record[f"mean_{measure.name}"], record[f"{measure.name}_ci95"] = _mean(counts)
             record[f"{measure.name}_histogram"] = _histogram(counts)
     strategies = sorted(tally.strategy_seats)
     if len(strategies) > 1:
@@ -115,9 +119,7 @@ def figures(job: Job, tally: Tally) -> dict:
         record[f"mean_{measure.name}"], record[f"{measure.name}_ci95"] = {}, {}
         record[f"{measure.name}_histogram"] = {}
         for who in _who(job, by_who):
-            moments = Moments.of(by_who[who])
-            record[f"mean_{measure.name}"][who] = moments.mean
-            record[f"{measure.name}_ci95"][who] = None if moments.mean is None else list(moments.ci95())
+            record[f"mean_{measure.name}"][who], record[f"{measure.name}_ci95"][who] = _mean(by_who[who])
             record[f"{measure.name}_histogram"][who] = _histogram(by_who[who])
     pairs = _pairs(job, tally)
     if pairs:
@@ -144,7 +146,7 @@ def _pairs(job: Job, tally: Tally) -> list[tuple[tuple[str, str], tuple[str, str
 
 def _margins(tally: Tally, shown: tuple[str, str], stored: tuple[str, str]) -> dict[float, int]:
     """The margins of ``shown[0]`` over ``shown[1]``: the tally's, turned round when it keeps them the other way."""
-    histogram = tally.pair_margins.get(stored, {})
+    histogram: Mapping[float, int] = tally.pair_margins.get(stored, {})
     return dict(histogram) if shown == stored else {-margin: count for margin, count in histogram.items()}
 
 
@@ -157,14 +159,14 @@ def _ahead(tally: Tally, shown: tuple[str, str], stored: tuple[str, str]) -> int
 def _head_to_head(tally: Tally, stored: tuple[str, str], shown: tuple[str, str]) -> dict:
     games = tally.pair_games[stored]
     rate, ci = _rate(_ahead(tally, shown, stored), games)
-    margin = Moments.of(_margins(tally, shown, stored))
+    margin, margin_ci = _mean(_margins(tally, shown, stored))
     return {
         "games": games,
         "ahead_rate": rate,
         "ahead_ci95": ci,
         "tied": tally.pair_tied[stored],
-        "mean_margin": margin.mean,
-        "margin_ci95": None if margin.mean is None else list(margin.ci95()),
+        "mean_margin": margin,
+        "margin_ci95": margin_ci,
     }
 
 
@@ -202,7 +204,8 @@ def differences(a: Run, b: Run) -> dict:
                     Moments.of(mine[who]), Moments.of(theirs.get(who, {}))
                 )
             continue
-        ca, cb = ta.measures.get(measure.name, {}), tb.measures.get(measure.name, {})
+        ca: Mapping[float, int] = ta.measures.get(measure.name, {})
+        cb: Mapping[float, int] = tb.measures.get(measure.name, {})
         if measure.kind == "flag":
             hits_a = sum(count for value, count in ca.items() if value)
             hits_b = sum(count for value, count in cb.items() if value)
@@ -290,7 +293,7 @@ def figure_rows(record: dict) -> list[Row]:
     diffs = record.get("differences", {})
     rows: list[Row] = []
 
-    def add(label: str, key: str, ci_key: str | None, as_percent: bool, diff_key: str | None = None,
+    def add(label: str, key: str, ci_key: str, as_percent: bool, diff_key: str | None = None,
             index: int | None = None, sub: str | None = None, inner: str | None = None,
             signed: bool = False) -> None:  # fmt: skip
         def shown(source: dict | None) -> str:
@@ -298,9 +301,10 @@ def figure_rows(record: dict) -> list[Row]:
                 return ""
             if inner is not None:  # a figure of a mapping within the record (head_to_head)
                 source = source.get(inner, {}).get(sub) or {}
-            value, ci = source.get(key), source.get(ci_key) if ci_key else None
-            if index is not None:
-                value, ci = value[index], ci[index]
+            if index is not None:  # a figure per seat: the record holds a list of them
+                value, ci = source[key][index], source[ci_key][index]
+            else:
+                value, ci = source.get(key), source.get(ci_key)
             if sub is not None and inner is None:
                 value, ci = (value or {}).get(sub), (ci or {}).get(sub)
             main = percent(value) if as_percent else number(value, signed=signed)

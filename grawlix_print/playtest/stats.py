@@ -93,17 +93,18 @@ def proportion_difference(x1: int, n1: int, x2: int, n2: int) -> Difference:
 
 @dataclass(frozen=True)
 class Moments:
-    """Count, mean and variance (n - 1) of a distribution given as a histogram."""
+    """Count, mean and variance (n - 1) of a distribution given as a histogram of at least one value."""
 
     n: int
-    mean: float | None
-    variance: float | None
+    mean: float
+    variance: float
 
     @classmethod
-    def of(cls, histogram: Mapping[float, int]) -> Moments:
+    def of(cls, histogram: Mapping[float, int]) -> Moments | None:
+        """The histogram's moments; None for an empty one, which has no mean."""
         n = sum(histogram.values())
         if n == 0:
-            return cls(0, None, None)
+            return None
         # Sorted, so the same histogram gives the same float sums in any order it was built.
         items = sorted(histogram.items())
         mean = math.fsum(value * count for value, count in items) / n
@@ -112,17 +113,17 @@ class Moments:
         squares = math.fsum(count * (value - mean) ** 2 for value, count in items)
         return cls(n, mean, squares / (n - 1))
 
-    def ci95(self) -> tuple[float, float] | None:
-        if self.mean is None:
-            return None
+    def ci95(self) -> tuple[float, float]:
         half = Z95 * math.sqrt(self.variance / self.n)
         return self.mean - half, self.mean + half
 
 
-def mean_difference(a: Moments, b: Moments) -> Difference:
+def mean_difference(a: Moments | None, b: Moments | None) -> Difference:
     """``a.mean - b.mean`` with Welch's normal interval and two-sided p-value."""
+    if a is None or b is None:
+        return _NONE
     if a.n < 2 or b.n < 2:
-        return Difference(a.mean, b.mean, None, None, None) if a.n and b.n else _NONE
+        return Difference(a.mean, b.mean, None, None, None)
     d = a.mean - b.mean
     spread = math.sqrt(a.variance / a.n + b.variance / b.n)
     if spread == 0:

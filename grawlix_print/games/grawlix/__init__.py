@@ -168,7 +168,9 @@ def load_rules(templates: str | Path | None = None) -> Rules:
     """The rules of Grawlix from ``templates`` (None: ./templates if it is Grawlix's, else the game's own)."""
     from .. import game
 
-    return game(Grawlix.name, templates).rules  # type: ignore[attr-defined]
+    found = game(Grawlix.name, templates)
+    assert isinstance(found, Grawlix), "the registry makes this class for this game's name"
+    return found.rules
 
 
 def tile_from_token(token: str, templates: str | Path | None = None) -> Tile:

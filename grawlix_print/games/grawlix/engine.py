@@ -28,6 +28,7 @@ from ...components.tiles import Colour, Glyph, Tile, TileSet
 from .rules import Rules
 
 Location = tuple[int, int]
+_Lines = tuple[list[int], list[int], int]  # glyphs and colours of each window row and column; tiles placed
 _NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
@@ -287,7 +288,7 @@ class Grid:
         self._reach = board.every_cell
         self._open = 0
         self._origin = (0, 0)  # the location of window cell 0, set by the first tile
-        self._derived: tuple[int, object] = (-1, None)  # line masks and placed tiles, for a tile count
+        self._derived: tuple[int, _Lines] = (-1, ([], [], 0))  # made for no tile count: never read
 
     @classmethod
     def from_tiles(cls, tiles: Mapping[Location, Tile], rules: Rules) -> Grid:
@@ -339,7 +340,8 @@ class Grid:
         return self._cell(location) in self._cells
 
     def tile_at(self, location: Location) -> Tile | None:
-        index = self._cells.get(self._cell(location))
+        cell = self._cell(location)
+        index = None if cell is None else self._cells.get(cell)
         return None if index is None else self._tiles[index]
 
     def tiles(self) -> dict[Location, Tile]:
@@ -350,7 +352,7 @@ class Grid:
     def placed_mask(self) -> int:
         return self._derive()[2]
 
-    def _derive(self) -> tuple[list[int], list[int], int]:
+    def _derive(self) -> _Lines:
         """The glyphs and colours of each window row and column, and the mask of the tiles
         placed: made when asked, and kept until a tile is added."""
         count, found = self._derived
@@ -426,6 +428,7 @@ class Grid:
         if index in self._cells.values():
             return Reason.IN_GRID
         cell = self._cell(location)
+        assert cell is not None, "asked only of a location _location_reason accepts: an open cell of the window"
         glyph, colour = self._tables.tile_lines[index]
         if not self._allowed[glyph] >> cell & 1:
             return Reason.SAME_GLYPH
@@ -556,7 +559,9 @@ class Grid:
             board = self._board
             self._origin = (location[0] - board.reach_rows, location[1] - board.reach_columns)
         glyph, colour = self._tables.tile_lines[index]
-        self._put_cell(self._cell(location), index, glyph, colour)
+        cell = self._cell(location)
+        assert cell is not None, "a legal location lies in the window, which holds every cell a tile may take"
+        self._put_cell(cell, index, glyph, colour)
 
     def _put_cell(self, cell: int, index: int, glyph: int, colour: int) -> None:
         """Tile ``index`` (of ``glyph`` and ``colour``, its indices in ``_allowed``) goes at ``cell``.

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -291,7 +290,11 @@ def _code_files() -> tuple[Path, ...]:
     from ...components import tiles
     from . import engine, rules
 
-    return tuple(Path(m.__file__) for m in (sys.modules[__name__], engine, rules, tiles))
+    return tuple(Path(file) for file in (__file__, engine.__file__, rules.__file__, tiles.__file__))
+
+
+BUDGET = 1000  # positions the search player scores per turn, unless told
+_UNTITLED = Credits("", (), "", "", ())  # no credits given: the playtester names the tile set alone
 
 
 @dataclass(frozen=True)
@@ -302,15 +305,15 @@ class GrawlixPlaytester:
     """
 
     game_rules: Rules
-    budget: int = 1000
-    credits: Credits = None  # type: ignore[assignment]  (filled in below when not given)
+    budget: int = BUDGET
+    credits: Credits = _UNTITLED
     name: str = field(default="grawlix", init=False)
     strategies: tuple[str, ...] = field(default=("random", "greedy", "search"), init=False)
     player_counts: tuple[int, ...] = field(default=(2,), init=False)
     measures: tuple[Measure, ...] = field(default=MEASURES, init=False)
 
     def __post_init__(self) -> None:
-        if self.credits is None:
+        if self.credits == _UNTITLED:
             title = self.game_rules.tiles.title
             object.__setattr__(self, "credits", Credits(title, (), "", "", (title, "playtest")))
 
@@ -390,7 +393,5 @@ _PLAYERS: dict[str, Player] = {"random": RandomPlayer(), "greedy": GreedyPlayer(
 
 def playtester(rules: Rules, front_matter: FrontMatter | None = None, budget: int | None = None) -> GrawlixPlaytester:
     """The playtester of ``rules``; the report's PDF names what ``front_matter`` names (authors, licence)."""
-    credits = None if front_matter is None else Credits.of(front_matter)
-    if budget is None:
-        return GrawlixPlaytester(rules, credits=credits)
-    return GrawlixPlaytester(rules, budget, credits)
+    credits = _UNTITLED if front_matter is None else Credits.of(front_matter)
+    return GrawlixPlaytester(rules, BUDGET if budget is None else budget, credits)
