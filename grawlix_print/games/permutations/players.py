@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -252,8 +251,8 @@ _SEARCH_SECONDS = (0.1, 0.001)  # a game's decisions together: numpy's calls, an
 def _code_files() -> tuple[Path, ...]:
     from . import deck, engine, playout, rules, scoring, search, table
 
-    modules = (sys.modules[__name__], deck, engine, playout, rules, scoring, search, table)
-    return tuple(Path(str(m.__file__)) for m in modules)
+    modules = (deck, engine, playout, rules, scoring, search, table)
+    return tuple(Path(file) for file in (__file__, *(m.__file__ for m in modules)) if file is not None)
 
 
 @dataclass(frozen=True)
@@ -387,7 +386,7 @@ def playtester(
     deck: Deck, rules: Rules, front_matter: FrontMatter | None = None, budget: int | None = None
 ) -> PermutationsPlaytester:
     """The playtester of ``deck`` and ``rules``; the report's PDF names what ``front_matter`` names."""
-    given: dict[str, Credits | int] = {} if front_matter is None else {"credits": Credits.of(front_matter)}
-    if budget is not None:
-        given["budget"] = budget
-    return PermutationsPlaytester(deck, rules, **given)  # type: ignore[arg-type]
+    made = PermutationsPlaytester(deck, rules)
+    if front_matter is not None:
+        made = replace(made, credits=Credits.of(front_matter))
+    return made if budget is None else replace(made, budget=budget)
