@@ -12,7 +12,7 @@ from ..errors import GrawlixError
 from ..facts.wording import join_words
 from ..files import make_folder
 from ..games import Game
-from ..playtest.runner import MAX_GAMES
+from ..playtest import MAX_GAMES
 from .app import main, report_written
 from .options import WholeNumber, out_option, templates_option
 from .settings import with_settings

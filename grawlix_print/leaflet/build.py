@@ -181,6 +181,8 @@ def check_panels(text: RulebookText) -> None:
 def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """Lay out every panel (failing before anything is written), then write the PDFs into ``out``.
 
+    Each edition is written as soon as it is made, the tri-fold first: in ``watch`` it is the
+    file the designer looks at, and a PDF cannot fail once its panels are laid out.
     ``reading=False`` skips the reading edition, for a build that already has one.
     """
     if game.leaflet_format == "booklet":  # a rulebook of small pages: imposed, and page by page
@@ -202,9 +204,8 @@ def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     documents = list(zip(output_names(paper), ("tri-fold", "reading", "press"), makers))
     if not reading:
         documents = [documents[0], documents[2]]
-    built = [(out / name, edition, make(text, laid, paper, frame)) for name, edition, make in documents]
     written = []
-    for path, edition, data in built:
-        write_bytes(path, data)
+    for name, edition, make in documents:
+        path = write_bytes(out / name, make(text, laid, paper, frame))
         written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(game.templates)}))
     return written

@@ -8,4 +8,7 @@ intervals (``stats``, ``report``), plots (``plots``) and a one-page PDF (``pdf``
 
 from .protocol import Credits, GameResult, Measure, Playtester
 
-__all__ = ["Credits", "GameResult", "Measure", "Playtester"]
+MAX_GAMES = 10**7
+"""The most games one playtest plays: about ten minutes of random Grawlix on two cores."""
+
+__all__ = ["MAX_GAMES", "Credits", "GameResult", "Measure", "Playtester"]

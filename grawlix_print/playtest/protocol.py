@@ -30,15 +30,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, runtime_checkable
 
-import numpy as np
-import numpy.typing as npt
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from ..rulebook import FrontMatter
 
-Array = npt.NDArray[Any]
+Array: TypeAlias = "npt.NDArray[Any]"
+"""A numpy array (numpy is loaded when games are played, not when the commands are)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,8 @@ class Games:
     @classmethod
     def of(cls, results: Sequence[GameResult], seats: int) -> Games:
         """Results of single games as columns; ValueError for winners that are no seats of ``seats``."""
+        import numpy as np
+
         winners = np.zeros((len(results), seats), dtype=bool)
         for row, result in enumerate(results):
             found = result.winners

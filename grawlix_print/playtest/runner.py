@@ -28,10 +28,10 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from ..errors import GrawlixError
+from . import MAX_GAMES
 from .protocol import Games, Playtester
 from .tally import Tally
 
-MAX_GAMES = 10**7
 DAY_SECONDS = 24 * 3600
 BATCH_SECONDS = 0.1  # play per batch: short enough for progress and Ctrl-C, long enough to be cheap
 MAX_BATCH = 20_000  # a batch of random games played abreast is cheap per game
