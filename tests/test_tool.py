@@ -224,7 +224,7 @@ def test_the_commands_load_no_back_end_to_build_their_options():
     loading the commands loads no PDF, font or CAD library: those come with the work."""
     code = (
         "import sys, grawlix_print.cli\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'reportlab', 'fontTools', 'cadquery', 'OCP'}))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'reportlab', 'fontTools', 'cadquery', 'OCP', 'numpy', 'matplotlib'}))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT, check=False,
                           env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
