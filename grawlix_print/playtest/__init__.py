@@ -9,6 +9,6 @@ intervals (``stats``, ``report``), plots (``plots``) and a one-page PDF (``pdf``
 from .protocol import Credits, GameResult, Measure, Playtester
 
 MAX_GAMES = 10**7
-"""The most games one playtest plays: about ten minutes of random Grawlix on two cores."""
+"""The most games one playtest plays: minutes of random games on two cores, never a day."""
 
 __all__ = ["MAX_GAMES", "Credits", "GameResult", "Measure", "Playtester"]
