@@ -93,6 +93,17 @@ def test_facts_json(proof):
     assert "9,408" in text and "34" in text
 
 
+@pytest.mark.parametrize(
+    ("order", "rows", "seen"),
+    [(2, "The one full row holds", "appear once in it"), (3, "The two full rows each hold", "appear two times")],
+)
+def test_one_short_argument_reads_as_english_at_every_order(order, rows, seen):
+    """A two-by-two variant has one full row, not "one full rows" seen "one times"."""
+    text = search.why_not_one_short(order)
+    assert rows in text and seen in text
+    assert f"all {order * order}," in text and "one times" not in text and "one full rows" not in text
+
+
 def test_facts_takes_its_recorded_options(proof, templates_copy):
     """`[facts] json = true` in grawlix.toml means --json, as a recorded option does for every command."""
     (templates_copy.parent / "grawlix.toml").write_text("[facts]\njson = true\n")

@@ -240,6 +240,24 @@ def test_a_check_across_options_names_the_settings_file_and_key(project, tmp_pat
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
 
 
+# The same for Permutations' cards and for playtest, whose checks span a size and the paper, or the
+# number of games and the search budget.
+OTHER_CROSS_CHECKS = [
+    ("sheets", "[sheets]\ncard-size = '300x400'\n", ["[sheets] card-size 300 x 400 mm", "does not fit on A4"]),
+    ("sheets", "[sheets]\nbleed = 20\n", ["[sheets] bleed 20 mm is more than a quarter of the 63.5 mm card"]),
+    ("playtest", "[playtest]\ngames = 10000000\nstrategy = ['search']\nbudget = 100000000\n",
+     ["[playtest] games 10,000,000 of search", "a smaller [playtest] budget"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("command, text, parts", OTHER_CROSS_CHECKS)
+def test_a_card_or_playtest_check_names_the_settings_file_and_key(tmp_path, command, text, parts):
+    settings = tmp_path / "grawlix.toml"
+    settings.write_text('game = "permutations"\n' + text)
+    refused(run(command, "-o", str(tmp_path / "out"), cwd=tmp_path), f"error: {settings.name}: ", *parts)
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_typed_flag_keeps_its_name_beside_a_recorded_key(project, tmp_path):
     (project / "grawlix.toml").write_text("[sheets]\ntile-size = 20\n")
     line = refused(run("sheets", "--templates", str(project / "templates"), "--sticker-size", "30",

@@ -134,6 +134,21 @@ def test_a_game_that_is_not_installed_is_one_line(args, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("where", ["grawlix.toml", "templates/components.toml"])
+def test_a_file_that_names_no_installed_game_is_named_with_its_key(where, tmp_path):
+    """The unknown name came from a file, so the one line names the file and its ``game`` key."""
+    if where == "grawlix.toml":
+        (tmp_path / where).write_text('game = "nope"\n')
+    else:
+        (tmp_path / "templates").mkdir()
+        text = (TEMPLATES / "components.toml").read_text()
+        (tmp_path / where).write_text(text.replace('game = "grawlix"', 'game = "nope"', 1))
+    result = run("leaflet", "-o", "out", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == f"error: {where}: game: no game 'nope' (games: {', '.join(game_names())})\n"
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_plug_in_that_fails_to_load_is_one_line(monkeypatch, tmp_path):
     """A third-party game whose module raises on import: the command says which game, in one line."""
     import grawlix_print.games as registry

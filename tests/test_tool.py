@@ -107,9 +107,28 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
     # the file; the game once, at the top.
     assert settings.game == "grawlix"
     for name, command in main.commands.items():
-        if name not in ("init", "games"):
+        if name not in ("init", "games", "score"):  # score: Permutations' own command
             options = {p.name for p in command.params if isinstance(p, click.Option)}
             assert options - {"templates", "out", "help", "game", "card_size"} == set(settings.for_command(name)), name
+    assert "[score]" not in text
+
+
+def test_init_for_a_card_game_lists_only_what_that_game_takes(tmp_path):
+    """No [stl], [check] or [facts] for Permutations, no tile options, and the cards' own bleed."""
+    assert run("init", "--game", "permutations", str(tmp_path)).exit_code == 0
+    text = (tmp_path / "grawlix.toml").read_text()
+    tables = re.findall(r"(?m)^\[([a-z]+)\]$", text)
+    assert {"all", "images", "leaflet", "playtest", "score", "sheets", "watch", "web"} <= set(tables)
+    assert not {"stl", "check", "facts"} & set(tables)
+    (tmp_path / "grawlix.toml").write_text(re.sub(r"(?m)^# ([a-z-]+ = )", r"\1", text))
+    settings = load_settings(tmp_path / "templates")
+    assert settings.for_command("sheets") == {
+        "paper": "a4", "bleed": pytest.approx(3.0), "backs": True, "arrangement": "duplex",
+        "markings": "none", "card_size": (pytest.approx(63.5), pytest.approx(88.9)),
+    }  # fmt: skip
+    assert settings.for_command("all")["only"] == ("leaflet", "sheets", "web", "images")
+    result = run("sheets", "--templates", str(tmp_path / "templates"), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output  # every uncommented default is one the cards take
 
 
 def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):

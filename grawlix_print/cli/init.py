@@ -101,6 +101,8 @@ def settings_text(kind: type[Game]) -> str:
     parts = [SETTINGS_HEADER, f"\n# The game these settings are for (its templates name it too).\n{GAME_KEY} = {json.dumps(kind.name)}\n"]
     skipped = _not_for(kind)
     for name, command in setting_commands().items():
+        if name in _commands_not_for(kind):
+            continue
         parts.append(f"\n[{name}]\n")
         context = click.Context(command, info_name=name)
         for key, option in recordable(command).items():
@@ -114,12 +116,26 @@ def settings_text(kind: type[Game]) -> str:
     return "".join(parts)
 
 
+def _commands_not_for(kind: type[Game]) -> set[str]:
+    """The commands a game does not answer: another game's own (``score``), a product it lacks (``stl``)."""
+    from ..games import game_class, game_names
+    from ..kit.plan import PRODUCTS
+
+    own = {command for name in game_names() for command in game_class(name).commands}
+    lacking = {product.command for product in PRODUCTS if product.name not in kind.products}
+    return (own - set(kind.commands)) | lacking
+
+
 def _not_for(kind: type[Game]) -> set[tuple[str, str]]:
     """(command, option) pairs the game's pieces do not take: card sizes for tiles, tile sizes for cards."""
     from .sheets import CARD_OPTIONS, TILE_OPTIONS
 
-    cards = kind().tile_set() is None
-    return {("sheets", option) for option in (TILE_OPTIONS if cards else CARD_OPTIONS)}
+    return {("sheets", option) for option in (TILE_OPTIONS if _has_cards(kind) else CARD_OPTIONS)}
+
+
+def _has_cards(kind: type[Game]) -> bool:
+    """Whether the game's pieces are cards, not tiles."""
+    return kind().tile_set() is None
 
 
 def _toml_default(option: click.Option, context: click.Context, kind: type[Game]) -> str:
@@ -131,6 +147,10 @@ def _toml_default(option: click.Option, context: click.Context, kind: type[Game]
     """
     if option.name == "only":
         value: object = ",".join(kind.products)
+    elif option.name == "bleed" and context.info_name == "sheets":
+        from .sheets import BLEED_DEFAULTS
+
+        value = BLEED_DEFAULTS["cards" if _has_cards(kind) else "tiles"]
     elif isinstance(option.show_default, str):
         value = option.show_default
     else:

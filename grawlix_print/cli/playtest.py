@@ -80,7 +80,6 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
     if builtin is not None:
         jobs.append(Job(builtin, players, strategies, games, seed, rotate_seats))
     _probe(jobs[0], str(game.templates))
-    folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
 
     outcomes = []
     began = time.perf_counter()
@@ -88,6 +87,7 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
         pool = stack.enter_context(open_pool(workers or None, scheduler.strip() or None))
         for job in jobs:
             check_duration(job, pool.workers)
+        folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
         progress = None
         stderr = click.get_text_stream("stderr")
         if not quiet and stderr.isatty():

@@ -26,7 +26,7 @@ import click
 from click.core import ParameterSource
 
 from ..errors import GrawlixError
-from ..games import LOCAL_TEMPLATES, Game, game
+from ..games import LOCAL_TEMPLATES, Game, game, known_game
 from ..files import read_toml
 from ..games.templates import COMPONENTS_FILE
 from .app import main
@@ -122,9 +122,7 @@ def load_settings(templates: Path, builtin: bool = False) -> Settings:
     values: dict[str, dict[str, object]] = {name: {} for name in commands}
     labels: dict[str, dict[str, str]] = {name: {} for name in commands}
     tables = {key: value for key, value in data.items() if isinstance(value, dict)}
-    recorded_game = data.get(GAME_KEY)
-    if recorded_game is not None and not isinstance(recorded_game, str):
-        raise GrawlixError(f"{GAME_KEY} must be the name of a game, not {recorded_game!r}", source)
+    recorded_game = recorded_game_in(data, source)
     for key, value in data.items():
         if key in tables or key == GAME_KEY:
             continue
@@ -213,11 +211,17 @@ def recorded_game(templates: Path | None) -> str | None:
     if templates is not None or (LOCAL_TEMPLATES / COMPONENTS_FILE).is_file():
         return None
     for data, source in find_settings(Path("."), builtin=True)[:1]:
-        value = data.get(GAME_KEY)
-        if value is not None and not isinstance(value, str):
-            raise GrawlixError(f"{GAME_KEY} must be the name of a game, not {value!r}", source)
-        return value
+        value = recorded_game_in(data, source)
+        return None if value is None else known_game(value, f"{source}: {GAME_KEY}")
     return None
+
+
+def recorded_game_in(data: dict, source: str) -> str | None:
+    """The ``game = "..."`` line of a settings file, if it has one; not a string is one line."""
+    value = data.get(GAME_KEY)
+    if value is not None and not isinstance(value, str):
+        raise GrawlixError(f"must be the name of a game, not {value!r}", f"{source}: {GAME_KEY}")
+    return value
 
 
 def resolve_game(ctx: click.Context, name: str | None, templates: Path | None) -> tuple[Game, Settings]:

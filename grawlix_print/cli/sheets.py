@@ -11,6 +11,7 @@ from ..games import Game
 from ..sheets.layout import (
     ARRANGEMENTS,
     CARD_BLEED_MM,
+    TILE_BLEED_MM,
     FRAME_INSET_MM,
     MIN_TILE_MM,
     STICKER_ROOM_MM,
@@ -31,9 +32,11 @@ from .options import (
 from .settings import with_settings
 
 
-TILE_OPTIONS = ("tile_size", "sticker_size", "back_design")
+TILE_OPTIONS = ("tile_size", "sticker_size", "back_design", "frame")
 """Options only a game of tiles takes (a card game refuses them, and ``init`` leaves them out)."""
 CARD_OPTIONS = ("card_size",)
+BLEED_DEFAULTS = {"tiles": f"{TILE_BLEED_MM:g}mm", "cards": f"{CARD_BLEED_MM:g}mm"}
+"""The bleed a game's pieces get unless told: what ``--help`` and ``init``'s settings file show."""
 
 
 class CardSize(click.ParamType):
@@ -60,16 +63,16 @@ class CardSize(click.ParamType):
               help="Side of one tile, cut line to cut line, and of the squares stickers go on: "
                    "25.4, 25.4mm, 2.54cm or 1in.")
 @click.option("--bleed", type=LENGTH_OR_ZERO, default=None,
-              show_default=f"{CARD_BLEED_MM:g}mm",
-              help="How far the faces of tiles and stickers run past the outer cut lines; 0 for none.")
+              show_default=" for tiles, ".join(BLEED_DEFAULTS.values()) + " for cards",
+              help="How far the faces run past the outer cut lines; 0 for none.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
-              help="Print tile backs on the card-stock sheets.")
+              help="Print the backs: of tiles on the card-stock sheets, of cards after (or beside) the fronts.")
 @click.option("--arrangement", type=OneLineChoice(ARRANGEMENTS), default=None,
               show_default="duplex",
               help="Backs on the next page for two-sided printing (duplex), "
                    "or beside the fronts to fold and glue (gutter-fold).")
 @click.option("--markings", type=OneLineChoice(MARKINGS), default="none",
-              show_default=True, help="Colour-blind markings in the tile corners.")
+              show_default=True, help="Colour-blind markings on the faces: in the tile corners, under the card's corner numbers.")
 @click.option("--sticker-size", type=LENGTH, default=None,
               show_default=f"{default_sticker(PAPER_TILE_MM):g}mm",
               help="Side of one sticker, at most --tile-size (the square it goes on); unless "

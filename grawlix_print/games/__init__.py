@@ -35,12 +35,18 @@ def game_names() -> tuple[str, ...]:
     return names
 
 
+def known_game(name: str, where: str | None = None) -> str:
+    """``name`` as the registry spells it; a name of no installed game is one line naming ``where``."""
+    key = name.strip().lower()
+    if key not in _registered():
+        raise GrawlixError(f"no game {name!r} (games: {', '.join(game_names())})", where)
+    return key
+
+
 @cache
 def game_class(name: str) -> type[Game]:
     """The class of game ``name``; an unknown name or a plug-in that fails to load is one line."""
-    point = _registered().get(name.strip().lower())
-    if point is None:
-        raise GrawlixError(f"no game {name!r} (games: {', '.join(game_names())})")
+    point = _registered()[known_game(name)]
     try:
         loaded = point.load()  # type: ignore[attr-defined]
     except Exception as error:  # a third-party plug-in may fail in any way: one line, not a traceback
@@ -58,12 +64,12 @@ def game(name: str | None = None, templates: str | Path | None = None) -> Game:
     """
     if templates is not None:
         folder = checked_folder(templates)
-        named = game_named_by(folder)
+        named = known_game(game_named_by(folder), f"{folder / COMPONENTS_FILE}: game")
         if name is not None and name.strip().lower() != named:
             raise GrawlixError(f"holds a {named} game, not {name}", str(folder / COMPONENTS_FILE))
         return game_class(named)(folder)
     if (LOCAL_TEMPLATES / COMPONENTS_FILE).is_file():
-        named = game_named_by(LOCAL_TEMPLATES)
+        named = known_game(game_named_by(LOCAL_TEMPLATES), f"{LOCAL_TEMPLATES / COMPONENTS_FILE}: game")
         if name is None or name.strip().lower() == named:
             return game_class(named)(LOCAL_TEMPLATES)
     return game_class(name or DEFAULT_GAME)()
@@ -74,4 +80,4 @@ def builtin_templates(name: str = DEFAULT_GAME) -> Path:
     return game_class(name).builtin_templates()
 
 
-__all__ = ["DEFAULT_GAME", "GROUP", "Game", "builtin_templates", "game", "game_class", "game_names"]
+__all__ = ["DEFAULT_GAME", "GROUP", "Game", "builtin_templates", "game", "game_class", "game_names", "known_game"]

@@ -63,10 +63,10 @@ def sheet_names(paper: str, options: dict) -> tuple[str, str]:
     """The unmarked tile and sticker sheets the kit builds for ``paper`` with the sheets' ``options``."""
     from ..components.tile_look import BACK_DESIGNS
     from ..sheets.build import sheet_file_name
-    from ..sheets.layout import CARD_BLEED_MM, PAPER_TILE_MM, card_spec, sticker_spec
+    from ..sheets.layout import TILE_BLEED_MM, PAPER_TILE_MM, card_spec, sticker_spec
 
     size = options.get("tile_size") or PAPER_TILE_MM
-    bleed = CARD_BLEED_MM if options.get("bleed") is None else options["bleed"]
+    bleed = TILE_BLEED_MM if options.get("bleed") is None else options["bleed"]
     card = card_spec(paper, size, bleed, options.get("backs", True), options.get("arrangement"))
     sticker = sticker_spec(paper, size, options.get("sticker_size"), bleed=bleed)
     design, frame = BACK_DESIGNS[options.get("back_design") or "light"], bool(options.get("frame"))

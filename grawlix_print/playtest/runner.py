@@ -314,7 +314,7 @@ def check_duration(job: Job, workers: int) -> None:
     seconds = job.games * job.seconds_per_game() / max(1, workers)
     if seconds > DAY_SECONDS:
         raise GrawlixError(
-            f"{job.games:,} games of {', '.join(job.strategies)} would take about "
+            f"--games {job.games:,} of {', '.join(job.strategies)} would take about "
             f"{seconds / DAY_SECONDS:,.1f} days on {workers} "
-            f"{'core' if workers == 1 else 'cores'}: play fewer games or give search a smaller budget"
+            f"{'core' if workers == 1 else 'cores'}: play fewer games or give search a smaller --budget"
         )

@@ -47,7 +47,7 @@ from .furniture import (
 )
 from .layout import (
     PAPER_TILE_MM,
-    CARD_BLEED_MM,
+    TILE_BLEED_MM,
     FRAME_INSET_MM,
     SheetPage,
     SheetSpec,
@@ -91,7 +91,7 @@ def build_sheets(
         raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
     out = Path(out)
     size = PAPER_TILE_MM if tile_size is None else tile_size
-    bleed = CARD_BLEED_MM if bleed is None else bleed
+    bleed = TILE_BLEED_MM if bleed is None else bleed
     specs = [
         card_spec(paper, size, bleed, backs, arrangement, markings),
         sticker_spec(paper, size, sticker_size, markings, bleed),

@@ -46,11 +46,19 @@ from .furniture import (
     notes_height,
     pdf_box,
 )
-from .layout import ARRANGEMENTS, CROP_LENGTH_MM, CROP_OFFSET_MM, Box, Line, Placement, Point, bounds, crop_marks, cut_positions
-
-CARD_BLEED_MM = 3.0
-"""How far the outer cards' faces run past the block's outer cuts by default: a print shop's 1/8 in,
-near enough, and more than a careful cut at home misses by."""
+from .layout import (
+    ARRANGEMENTS,
+    CARD_BLEED_MM,
+    CROP_LENGTH_MM,
+    CROP_OFFSET_MM,
+    Box,
+    Line,
+    Placement,
+    Point,
+    bounds,
+    crop_marks,
+    cut_positions,
+)
 
 MIN_CROP_MM = 1.5
 """The shortest crop mark worth printing. Cards fill a page nearly to its edges (three poker cards
@@ -167,7 +175,7 @@ def check_card_spec(spec: CardSheetSpec) -> None:
         layout = ", fronts and backs side by side" if spec.backs == "gutter-fold" else ""
         bleed = f" with {spec.bleed:g} mm bleed and crop marks" if spec.bleed else " with crop marks"
         raise GrawlixError(
-            f"a {w:g} x {h:g} mm card{bleed} does not fit on {paper.name} paper{layout}"
+            f"--card-size {w:g} x {h:g} mm{bleed} does not fit on {paper.name} paper{layout}"
             f" (at most {math.floor(most[0] * 10) / 10:g} x {math.floor(most[1] * 10) / 10:g} mm fits)"
         )
 

@@ -62,10 +62,13 @@ NO_MATE_ORDERS = (2, 6)
 def why_not_one_short(order: int) -> str:
     """Why a grid one tile short of full is impossible whenever a full one is."""
     full, short, n, rest = order * order, order * order - 1, in_words(order), in_words(order - 1)
+    rows, seen = ("one full row holds", "once in it")
+    if order > 2:
+        rows, seen = f"{rest} full rows each hold", f"{rest} times among them"
     return (
         f"A grid of {short} tiles within {n} rows and {n} columns leaves one cell empty and one "
-        f"tile out. The {rest} full rows each hold every glyph and every colour, so the glyph and the "
-        f"colour of the missing tile appear {rest} times among them and never in the row with the hole; "
+        f"tile out. The {rows} every glyph and every colour, so the glyph and the "
+        f"colour of the missing tile appear {seen} and never in the row with the hole; "
         f"the same holds for the column with the hole. The missing tile would therefore fit in the hole and "
         f"make a legal grid of all {full}, which cannot exist."
     )
