@@ -46,7 +46,7 @@ WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 7: "se
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True, cwd=cwd or PROJECT, check=False,
-        env={"PYTHONPATH": str(PROJECT), "GRAWLIX_PRINT_SCREENSHOTS": "off", "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": str(PROJECT), "GRAWLIX_PRINT_SCREENSHOTS": "off", "PATH": "/usr/bin:/bin"}, timeout=300,
     )  # fmt: skip
 
 
@@ -299,6 +299,17 @@ def test_a_rules_value_that_is_not_a_positive_whole_number_is_one_line(copy, tmp
     assert result.returncode == 1
     assert result.stderr.startswith(f"error: {copy / 'rules.toml'}: moon_bonus: must be a positive whole number")
     assert result.stderr.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("line", "value", "most"), [("rounds = 3", "1000000000", "100"), ("star_points = 2", "10**22", "1,000")])
+def test_a_rules_value_too_large_to_play_is_one_line_not_a_hang(copy, tmp_path, line, value, most):
+    """A billion rounds would keep the playtest's first probe game running for days."""
+    key = line.split(" = ")[0]
+    edit(copy / "rules.toml", line, f"{key} = {eval(value)}")
+    result = run("playtest", "--templates", str(copy), "--games", "10", "-o", str(tmp_path / "out"))
+    assert result.returncode == 1
+    assert result.stderr == f"error: {copy / 'rules.toml'}: {key}: must be at most {most}, not {eval(value):,}\n"
     assert not (tmp_path / "out").exists()
 
 

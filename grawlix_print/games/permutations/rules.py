@@ -36,6 +36,11 @@ class Rules:
 PARAMETERS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
 """The keys ``rules.toml`` holds, in its order."""
 
+MOST_POINTS = 1_000
+"""More points for one star, moon or sun than any table would play with; totals stay small numbers."""
+MOST_ROUNDS = 100
+"""More rounds than an evening holds; a playtest of so long a game still finishes."""
+
 
 def rules_from_toml(data: dict[str, object], source: str) -> Rules:
     """The rules in parsed ``rules.toml`` data; each fault is one line naming ``source`` and the key."""
@@ -49,6 +54,9 @@ def rules_from_toml(data: dict[str, object], source: str) -> Rules:
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise GrawlixError(f"must be a positive whole number, not {value!r}", f"{source}: {key}")
+        most = MOST_ROUNDS if key == "rounds" else MOST_POINTS
+        if value > most:
+            raise GrawlixError(f"must be at most {most:,}, not {value:,}", f"{source}: {key}")
         values[key] = value
     return Rules(**values)
 
