@@ -279,3 +279,14 @@ def test_readme_python_example_runs_and_prints_what_it_says(tmp_path, monkeypatc
     exec(compile(code, "README.md", "exec"), {})  # noqa: S102  the README's own example
     assert capsys.readouterr().out == output
     assert (tmp_path / "print" / "leaflet" / "leaflet-letter.pdf").is_file()
+
+
+def test_no_file_is_left_open(tmp_path):
+    """Font files are closed once read: an open one is a ResourceWarning, and on Windows a locked file."""
+    for args in (["leaflet"], ["sheets", "--game", "permutations"]):
+        result = subprocess.run(
+            [sys.executable, "-W", "always::ResourceWarning", "-m", "grawlix_print", *args, "-o", str(tmp_path)],
+            capture_output=True, text=True, env={**os.environ, "GRAWLIX_PRINT_SCREENSHOTS": "off"}, timeout=300,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        assert "ResourceWarning" not in result.stderr, result.stderr[:500]

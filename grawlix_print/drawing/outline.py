@@ -231,21 +231,24 @@ def _face_glyphs(faces: Faces) -> dict[str, _FontGlyph]:
 def _font_glyphs(path: Path, characters: str) -> dict[str, _FontGlyph]:
     """Each character's contours, bounds and advance in font units, read from one font file."""
     font, cmap, glyph_set = _open_font(path)
-    units = font["head"].unitsPerEm
-    cap = (getattr(font["OS/2"], "sCapHeight", 0) if "OS/2" in font else 0) or 0.7 * units
-    glyphs = {}
-    for character in characters:
-        name = cmap.get(ord(character))
-        if name is None:
-            raise GrawlixError(f"font has no glyph for {character!r}", str(path))
-        bounds_pen = BoundsPen(glyph_set)
-        glyph_set[name].draw(bounds_pen)
-        recorder = _ContourPen(glyph_set)
-        glyph_set[name].draw(recorder)
-        if bounds_pen.bounds is None or not recorder.contours:
-            raise GrawlixError(f"glyph {character!r} has no outline", str(path))
-        glyphs[character] = _FontGlyph(recorder.contours, bounds_pen.bounds, glyph_set[name].width, units, cap)
-    return glyphs
+    try:  # read lazily, so the file stays open until every outline is recorded; then closed
+        units = font["head"].unitsPerEm
+        cap = (getattr(font["OS/2"], "sCapHeight", 0) if "OS/2" in font else 0) or 0.7 * units
+        glyphs = {}
+        for character in characters:
+            name = cmap.get(ord(character))
+            if name is None:
+                raise GrawlixError(f"font has no glyph for {character!r}", str(path))
+            bounds_pen = BoundsPen(glyph_set)
+            glyph_set[name].draw(bounds_pen)
+            recorder = _ContourPen(glyph_set)
+            glyph_set[name].draw(recorder)
+            if bounds_pen.bounds is None or not recorder.contours:
+                raise GrawlixError(f"glyph {character!r} has no outline", str(path))
+            glyphs[character] = _FontGlyph(recorder.contours, bounds_pen.bounds, glyph_set[name].width, units, cap)
+        return glyphs
+    finally:
+        font.close()
 
 
 def _open_font(path: Path):

@@ -69,4 +69,5 @@ def has_characters(face: Face, characters: str) -> bool:
 def _character_set(path: str) -> frozenset[int]:
     from fontTools.ttLib import TTFont
 
-    return frozenset(TTFont(path, lazy=True).getBestCmap() or {})
+    with TTFont(path, lazy=True) as font:  # closed at once: a lazy font holds its file open
+        return frozenset(font.getBestCmap() or {})
