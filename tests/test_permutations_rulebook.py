@@ -485,6 +485,17 @@ def test_the_web_edition_has_the_same_words_and_pictures(web, built):
         assert words in markdown and words in html
 
 
+def test_the_web_cards_are_large_enough_to_read_their_corners(web):
+    """A card on screen is about 88 CSS px wide (at 44 px its corner numbers were a few pixels tall)."""
+    svg = (web / "diagrams" / "scoring-ana.svg").read_text()
+    outlines = re.findall(r'<clipPath id="scoring-ana-clip\d+"><path d="([^"]+)"', svg)
+    widths = []
+    for d in outlines:  # each card is clipped to its own rounded outline (the 0 to its parts too)
+        xs = [float(v) for v in re.findall(r"[-\d.]+", d)[0::2]]
+        widths.append(max(xs) - min(xs))
+    assert len([w for w in widths if 80 <= w <= 100]) >= 9 and max(widths) <= 100, widths
+
+
 class _Recorder:
     """A Surface that keeps what is drawn inside each ``transformed`` block, in that block's own
     coordinates (rounded), and where the blocks start: how two drawings can be compared."""

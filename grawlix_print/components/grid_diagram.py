@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .tiles import Tile, TileSet
+from ..drawing.figure import Figure
 from ..drawing.fonts import LABEL
 from ..drawing.ink import BLACK
 from ..drawing.surface import Face, Pen, Surface, lines
@@ -45,7 +46,7 @@ LOOSE_GAP = 1.75  # cells from the grid's lower edge to the first row of loose t
 
 
 @dataclass(frozen=True)
-class Picture:
+class Picture(Figure):
     """Tiles on a grid, optional dotted vacant squares and labels, plus loose tiles below."""
 
     tile_set: TileSet

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..drawing.figure import Figure
 from ..drawing.fonts import LETTER_FACE, QUICKSAND, text_width
 from ..drawing.ink import BLACK
 from ..drawing.surface import Path, Surface, polygon, rectangle
@@ -30,7 +31,7 @@ TEXT_SIZE = 0.62
 
 
 @dataclass(frozen=True)
-class MarkLegend:
+class MarkLegend(Figure):
     """Each colour's mark and letter beside its name, in rows of three; a patch is ``PATCH`` units."""
 
     tile_set: TileSet

@@ -2,7 +2,8 @@
 
 The leaflet and the web editions place figures without knowing what they
 show: they ask its size for a unit (a grid cell, a card width), the largest
-unit that fits a width, and to draw itself on a ``Surface``.
+unit that fits a width, and to draw itself on a ``Surface``. A figure names
+the protocol as its base, so it inherits the defaults.
 """
 
 from __future__ import annotations
@@ -25,3 +26,8 @@ class Figure(Protocol):
     @property
     def characters(self) -> str:
         """The characters it sets as text (labels), for the fonts a screen edition embeds."""
+
+    @property
+    def screen_scale(self) -> float:
+        """Its unit on screen, in grid cells: a card, which carries more detail than a tile, asks for more."""
+        return 1.0

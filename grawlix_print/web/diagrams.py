@@ -25,7 +25,7 @@ browser in dark mode) a transparent one would lose its dark outlines and dashes.
 def diagram_svg(diagram: Diagram, standalone: bool, defs: SvgDefs | None = None) -> str:
     """The diagram as an ``<svg>`` element (a whole file when ``standalone``); ``defs`` are the
     tiles a page's pictures share."""
-    surface = drawn(diagram.figure, CELL_PX, ids=diagram.name, defs=defs)
+    surface = drawn(diagram.figure, _unit(diagram), ids=diagram.name, defs=defs)
     style = ""
     if standalone and surface.faces:
         style = font_face_css(surface.faces, diagram.figure.characters)
@@ -35,7 +35,12 @@ def diagram_svg(diagram: Diagram, standalone: bool, defs: SvgDefs | None = None)
 
 def diagram_width(diagram: Diagram) -> float:
     """The picture's width in CSS pixels, its background included."""
-    return diagram.figure.size(CELL_PX)[0] + 2 * PAD_PX
+    return diagram.figure.size(_unit(diagram))[0] + 2 * PAD_PX
+
+
+def _unit(diagram: Diagram) -> float:
+    """The figure's unit in CSS pixels: a grid cell, or what the figure asks for."""
+    return CELL_PX * diagram.figure.screen_scale
 
 
 def diagram_file(diagram: Diagram) -> str:

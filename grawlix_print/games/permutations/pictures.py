@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from ...components.faces import FaceStyle
+from ...drawing.figure import Figure
 from ...drawing.fonts import QUICKSAND_BOLD
 from ...drawing.icons import arc, running_glyph
 from ...drawing.ink import Ink
@@ -63,15 +64,21 @@ CARD_CORNER = 0.05
 """The radius of a card's corners, in card widths (3 mm on a poker card)."""
 CARD_EDGE = 0.012
 """The outline of a card's cut, in card widths: the card is white on white paper."""
+CARD_SCREEN_SCALE = 2.0
+"""A card on screen is two grid cells wide: at one its corner numbers and icons are a few pixels."""
 
 
 @dataclass(frozen=True)
-class CardsFigure:
+class CardsFigure(Figure):
     """Cards in rows, as a player lays out a collection, each the card as it is printed
     (``cards.draw_front``) with its edge outlined; the unit is one card's width."""
 
     looks: tuple[CardLook, ...]
     per_row: int = 6
+
+    @property
+    def screen_scale(self) -> float:
+        return CARD_SCREEN_SCALE
 
     @property
     def rows(self) -> list[tuple[CardLook, ...]]:
@@ -131,7 +138,7 @@ def _rounded(x: float, y: float, width: float, height: float, r: float) -> Path:
 
 
 @dataclass(frozen=True)
-class TableFigure:
+class TableFigure(Figure):
     """A two-row table, a heading cell then one column per entry; the unit is one column's width."""
 
     headings: tuple[str, str]
@@ -171,7 +178,7 @@ class TableFigure:
 
 
 @dataclass(frozen=True)
-class ScoreSheetFigure:
+class ScoreSheetFigure(Figure):
     """A grid to keep the scores in: a column per seat, rows for each round's points and suns,
     the sun penalty and the total. ``labels`` are the words of the rows: name, round (its ``#``
     becomes the round's number), suns, sun penalty and total. The unit is a seat column's width."""
@@ -233,7 +240,7 @@ TITLE_CAP = 0.72
 
 
 @dataclass(frozen=True)
-class TitleFigure:
+class TitleFigure(Figure):
     """The title in lines of letters coloured one by one, each with a dark outline, as on the designer's cover.
 
     ``inks`` holds each line's letter colours; the unit is the type size.
