@@ -55,6 +55,14 @@ def test_every_tile_is_an_inch_and_a_quarter_at_300_dpi(built):
     assert {Image.open(p).size for p in tiles} == {(375, 375)}  # (1 + 2/8) in at 300 dpi
 
 
+@pytest.mark.parametrize("name", ["grawlix", "permutations"])
+def test_the_image_notes_read_in_any_editor(built, name):
+    """Lines of at most 78 characters, and the figures unbroken by the wrapping."""
+    notes = (built[name] / "README.txt").read_text()
+    assert max(len(line) for line in notes.splitlines()) <= 78
+    assert "Width 10, Height" in " ".join(notes.split())
+
+
 def test_the_bleed_is_the_background_running_on(built):
     """The outermost eighth of an inch holds no drawing: the card's paper, or the back's field."""
     card = pixels(built["permutations"] / "card-17.png")

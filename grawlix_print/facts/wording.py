@@ -5,6 +5,7 @@ Pure functions with no knowledge of the game, so any product can word a count.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 
 _UNITS = (
@@ -55,3 +56,15 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
 def capitalised(text: str) -> str:
     """The first letter in upper case, the rest untouched."""
     return text[:1].upper() + text[1:]
+
+
+NOTES_WIDTH = 78
+"""Characters a line of a plain-text notes file holds: any editor and a terminal show it unbroken."""
+
+
+def paragraph(text: str, indent: str = "", hang: str | None = None) -> str:
+    """``text`` filled to lines of ``NOTES_WIDTH``, the first indented by ``indent``, the rest by ``hang``."""
+    return textwrap.fill(
+        text, NOTES_WIDTH, initial_indent=indent, subsequent_indent=indent if hang is None else hang,
+        break_on_hyphens=False,
+    )  # fmt: skip

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 
 from ..components.faces import FaceStyle, PieceFace
+from ..facts.wording import paragraph
 from ..components.tile_look import MARKINGS
 from ..drawing.pdf.canvas import Metadata, new_canvas, saved
 from ..drawing.pdf.surface import PdfSurface
@@ -129,29 +130,28 @@ def notes(game: Game, faces: Sequence[PieceFace], back: PieceFace, sheets: list[
     """What the images are and how to use them, for whoever uploads them."""
     face = faces[0]
     bleed_px = PRINT_BLEED_MM / MM_PER_UNIT["in"] * PRINT_DPI
-    lines = [
+    paragraphs = [
         f"{game.title}: images of every face",
         "",
         f"For print-on-demand: {len(faces)} fronts ({faces[0].name}.png to {faces[-1].name}.png)"
-        f" and one back ({back.name}.png), each",
-        f"  {_size_words(face, PRINT_BLEED_MM, PRINT_DPI)},",
-        f"  {face.width:g} x {face.height:g} mm, with {bleed_px:g} px (1/8 in) of bleed on every side.",
+        f" and one back ({back.name}.png), each {_size_words(face, PRINT_BLEED_MM, PRINT_DPI)},"
+        f" {face.width:g} x {face.height:g} mm, with {bleed_px:g} px (1/8 in) of bleed on every side.",
         "  Keep text and marks 1/8 in inside the cut: the designs already do.",
         f"  Colour-blind markings: {marking}.",
         "",
         "For Tabletop Simulator (Objects > Components > Custom > Deck):",
     ]
     for name, columns, rows, count in sheets:
-        lines.append(
+        paragraphs.append(
             f"  Face: {TTS_FOLDER}/{name}, Width {columns}, Height {rows}, Number {count};"
             f" {pixels(face.width, TTS_DPI)} x {pixels(face.height, TTS_DPI)} px a card at {TTS_DPI} dpi."
         )
-    lines += [
-        f"  Back: {TTS_FOLDER}/{back.name}.png. The last slot of each sheet is the card other players",
-        "  see in your hand; it shows the back, so Back is Hidden may be on or off.",
+    paragraphs += [
+        f"  Back: {TTS_FOLDER}/{back.name}.png. The last slot of each sheet is the card other players"
+        " see in your hand; it shows the back, so Back is Hidden may be on or off.",
         "",
     ]
-    return "\n".join(lines)
+    return "\n".join(paragraph(p.lstrip(), p[: len(p) - len(p.lstrip())], "  ") for p in paragraphs)
 
 
 def build_images(game: Game, out: str | Path, markings: str = "none") -> list[Written]:

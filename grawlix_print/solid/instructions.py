@@ -12,17 +12,15 @@ loaders. Flat tiles get none of it.
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass
 
 from ..components.tiles import TileSet
-from ..facts.wording import capitalised, in_words, join_words
+from ..facts.wording import capitalised, in_words, join_words, paragraph
 from .dimensions import SolidTile
 from .filament import NOTES_SETTINGS
 from .layers import COMMON_PROFILES, LayerPlan, describe_snap, mm_text, plan_layers, suited_profiles
 from .plates import Bed
 
-WIDTH = 78
 
 CHANGE_WORDS = {"m600": "colour-change", "pause": "pause", "tool": "tool-change"}
 """How a one-nozzle 3MF's name says what happens at the swap layer (``--colour-change``)."""
@@ -117,7 +115,7 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> 
             title,
             "=" * len(title),
             "",
-            _wrap(
+            paragraph(
                 f"These files are made for a first layer of {first} mm and layers of {layer} mm. "
                 f"{held}{suits} {again}"
             ),
@@ -125,11 +123,11 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> 
             f"    grawlix-print stl --first-layer-height {mm_text(example.first)} "
             f"--layer-height {mm_text(example.layer)}",
             "",
-            _wrap(f"{result}."),
+            paragraph(f"{result}."),
             "",
-            _wrap(_shape(tile, raised)),
+            paragraph(_shape(tile, raised)),
             "",
-            _wrap(f"{capitalised(describe_snap(layers))}."),
+            paragraph(f"{capitalised(describe_snap(layers))}."),
         ]
     )
 
@@ -182,7 +180,7 @@ def _files(files: Files) -> str:
     if any("<n>" in name for name, _ in rows):
         lines.append(f"  (<n> numbers the plates: each file is one plate that fits a {files.bed} bed)")
     for name, what in rows:
-        lines.append(_wrap(f"{name:<{width}}{what}", indent="  ", hang="  " + " " * width))
+        lines.append(paragraph(f"{name:<{width}}{what}", indent="  ", hang="  " + " " * width))
     settings = NOTES_SETTINGS
     weights = (
         f"Weights are for PLA ({settings.filament_density:g} g/cm3) at the settings under PRINT "
@@ -194,7 +192,7 @@ def _files(files: Files) -> str:
             f"Also {files.slug}-raised-<glyph>.stl and .step: one tile per glyph at the middle of "
             f"the bed, for reprints and for remixing in CAD. {weights}"
         )
-    lines.append(_wrap(weights, indent="  "))
+    lines.append(paragraph(weights, indent="  "))
     return "\n".join(lines)
 
 
@@ -234,7 +232,7 @@ def _change(layers: LayerPlan, files: Files) -> str:
     n, z, body = layers.swap_layer, layers.swap_layer_top, mm_text(layers.body)
     lines = [
         f"ONE NOZZLE: CHANGE FILAMENT AT Z = {body} MM",
-        _wrap(
+        paragraph(
             "Start every plate in the base colour: white or a light grey shows the glyphs "
             f"best. The body ends at Z = {body} mm, the top of layer {n - 1}. Change to the "
             f"accent colour after layer {n - 1} and before layer {n}, the first layer that "
@@ -252,7 +250,7 @@ def _change(layers: LayerPlan, files: Files) -> str:
     example = next(iter(files.of_kind("3MF one-nozzle plate")), None)
     if example:
         lines += ["", *_one_nozzle_files(layers, files, example.name)]
-    lines += ["", _wrap(_other_changes(files.colour_change), indent="  ")]
+    lines += ["", paragraph(_other_changes(files.colour_change), indent="  ")]
     return "\n".join(lines)
 
 
@@ -271,10 +269,10 @@ def _one_nozzle_files(layers: LayerPlan, files: Files, example: str) -> list[str
     step = mm_text(layers.layer)
 
     def item(text: str) -> str:
-        return _wrap(f"- {text}", indent="    ", hang="      ")
+        return paragraph(f"- {text}", indent="    ", hang="      ")
 
     return [
-        _wrap(
+        paragraph(
             f"THE {kind.upper()} 3MF FILES (such as {example}) hold {happens} at layer {n} and no "
             "slicer settings, so no slicer replaces your printer, print or filament profiles with "
             "the file's. Open them as a project: File > Open Project, or drop the file in and "
@@ -344,7 +342,7 @@ def _batches(files: Files) -> str:
             f"and one accent colour after the change: {names}. Any {colours} colours that are "
             "easy to tell apart will do."
         )
-    return "\n".join([f"{colours.upper()} BATCHES", _wrap(text, indent="  ")])
+    return "\n".join([f"{colours.upper()} BATCHES", paragraph(text, indent="  ")])
 
 
 def _times(count: int) -> str:
@@ -402,7 +400,7 @@ def _multi_material(files: Files) -> str:
     two = files.of_kind("3MF two-filament plate")
     if two:
         lines.append(
-            _wrap(
+            paragraph(
                 f"Open a two-filament 3MF such as {two[0].name} instead of changing filament: "
                 'each tile is one object with two parts, "body" on filament 1 (shown grey) and '
                 '"glyph" on filament 2 (shown in its accent colour). Load the base colour as '
@@ -418,14 +416,14 @@ def _multi_material(files: Files) -> str:
             else f"over {len(full)} plates, one file each ({join_words([p.name for p in full])})"
         )  # fmt: skip
         lines.append(
-            _wrap(
+            paragraph(
                 f"The whole set of {len(files.tiles.tiles)} tiles is {where}: bodies on filament "
                 f"1, glyphs on {order}.",
                 indent="  ",
             )
         )
     lines.append(
-        _wrap(
+        paragraph(
             "PrusaSlicer reads the parts, their filaments and each tile's layer height. Bambu "
             f"Studio says the 3MF {BAMBU_PRUSA_DIALECT} and Orca Slicer that it "
             f"{ORCA_PRUSA_DIALECT}, both loading its geometry only; they keep the parts, their "
@@ -457,7 +455,7 @@ def _settings(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
             "curves stay sharp. Their strokes are narrower than the walls on both sides, so "
             "they print solid whatever the infill."
         )
-    return "\n".join(["PRINT SETTINGS THAT MATTER", *(_wrap(f"- {i}", "  ", "    ") for i in items)])
+    return "\n".join(["PRINT SETTINGS THAT MATTER", *(paragraph(f"- {i}", "  ", "    ") for i in items)])
 
 
 def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate], set_size: int) -> str:
@@ -466,7 +464,7 @@ def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate], set_size: int) 
     return "\n".join(
         [
             "FLAT BLANK TILES",
-            _wrap(
+            paragraph(
                 f"{names} hold{'s' if len(flat) == 1 else ''} {count} plain tiles, "
                 f"{mm_text(tile.footprint)} x {mm_text(tile.footprint)} x "
                 f"{mm_text(layers.body)} mm, in one colour with no change: enough for a set of "
@@ -479,15 +477,5 @@ def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate], set_size: int) 
 
 def _steps(steps: list[str]) -> str:
     return "\n".join(
-        _wrap(f"{i}. {step}", indent="    ", hang="       ") for i, step in enumerate(steps, 1)
-    )
-
-
-def _wrap(text: str, indent: str = "", hang: str | None = None) -> str:
-    return textwrap.fill(
-        text,
-        WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent if hang is None else hang,
-        break_on_hyphens=False,
+        paragraph(f"{i}. {step}", indent="    ", hang="       ") for i, step in enumerate(steps, 1)
     )
