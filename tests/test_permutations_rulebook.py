@@ -29,6 +29,7 @@ from grawlix_print.games.permutations import facts as facts_module
 from grawlix_print.games.permutations.deck import default_deck
 from grawlix_print.games.permutations.scoring import face_up_limit
 from grawlix_print.games.permutations.table import SEATINGS, hand_size
+from grawlix_print.kit.index import describe
 from grawlix_print.leaflet.booklet import imposition, padded
 from grawlix_print.leaflet.build import build_leaflet
 
@@ -180,6 +181,10 @@ def test_folded_and_cut_the_sheets_read_in_page_order(built, paper):
     quarters = quarter_texts(built[paper][0], paper)
     order = folded({key: page_identity(value) for key, value in quarters.items()})
     assert order == ["cover", *map(str, range(2, 12)), "back"]
+    # The kit's index tells a reader to do just what ``folded`` does.
+    _, how = describe({"kind": "leaflet-booklet", "params": {"paper": paper}})
+    assert "flipping on the long edge" in how and "Cut each sheet across the middle, fold each half" in how
+    assert "the first sheet's top half outside, then its bottom half" in how
     # Each page stands upright in its quarter: the cover's version line at the top, numbers at the foot.
     assert sum(top.startswith("Version") for _, top, _ in quarters.values()) == 1
 

@@ -144,7 +144,10 @@ def describe(entry: dict) -> tuple[str, str]:
         return (f"The same leaflet for a print shop: {paper} trim, 3 mm bleed, crop and fold marks"
                 " outside the trim, and a printing note.", "Two-sided, flipped on the short edge, folded in three.")  # fmt: skip
     if kind == "leaflet-booklet":
-        return (f"The rules as a booklet, printed on {paper}.", ACTUAL_SIZE)
+        return (f"The rules as a booklet of A6 pages, four to a side of {paper}.",
+                f"Paper of 80–120 g/m². Print two-sided, flipping on the long edge. {ACTUAL_SIZE} Cut each"
+                " sheet across the middle, fold each half down the middle, and nest the folded halves in"
+                " order: the first sheet's top half outside, then its bottom half, then the next sheet's.")  # fmt: skip
     if kind == "card sheets":
         width, height = params.get("card_mm", (0, 0))
         two_sided = "Print two-sided, flipping on the long edge. " if params.get("backs") == "duplex" else ""
