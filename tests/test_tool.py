@@ -6,6 +6,7 @@ which runs the commands from an empty folder; these tests stay in-process.)
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import subprocess
@@ -144,6 +145,27 @@ def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):
     assert tree(tmp_path) == before
     assert run("init", str(tmp_path), "--force").exit_code == 0
     assert (tmp_path / "templates" / "leaflet.md").read_bytes() == (TEMPLATES / "leaflet.md").read_bytes()
+
+
+def test_init_that_runs_out_of_disk_takes_back_what_it_wrote(tmp_path, monkeypatch):
+    """The disk fills at the third file: the files and folders this run made go, what was there stays,
+    and once there is room the same command works without --force."""
+    (tmp_path / "notes.txt").write_text("mine")
+    real, written = Path.write_bytes, []
+
+    def full(self, data):
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written.append(self)
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    result = run("init", "--game", "permutations", str(tmp_path / "game"))
+    assert result.exit_code == 1 and result.stderr.endswith("cannot write: no space left on the device\n")
+    assert len(written) == 2 and tree(tmp_path) == {"notes.txt": b"mine"}
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]  # no empty folder left either
+    monkeypatch.undo()
+    assert run("init", "--game", "permutations", str(tmp_path / "game")).exit_code == 0
 
 
 def test_init_into_a_file_is_one_line(tmp_path):

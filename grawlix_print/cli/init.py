@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from contextlib import suppress
 import textwrap
 from pathlib import Path
 
@@ -36,7 +37,6 @@ def init(folder: Path, game: str, force: bool) -> None:
     edit; FOLDER/grawlix.toml lists every setting with its default, commented
     out. Nothing is written if a file is in the way, unless --force.
     """
-    from ..files import write_bytes
     from ..games import game_class
 
     files = starter_files(folder, game_class(game))
@@ -46,10 +46,25 @@ def init(folder: Path, game: str, force: bool) -> None:
         for path in files:
             if path.exists() or path.is_symlink():
                 raise GrawlixError("already exists; nothing written (--force overwrites)", str(path))
-    for path, data in files.items():
-        write_bytes(path, data)  # a file-system fault is one line naming the path
+    write_all_or_none(files)
     click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}")
     click.echo(f"next: edit them, then  {build_hint(folder)}")
+
+
+def write_all_or_none(files: dict[Path, bytes]) -> None:
+    """Write every file, or, if one cannot be written (a full disk, Ctrl-C), take back those this
+    run made, so a second try after the fault needs no --force."""
+    from ..files import write_bytes
+
+    made = [folder for path in files for folder in (path, *path.parents) if not folder.exists()]
+    try:
+        for path, data in files.items():
+            write_bytes(path, data)  # a file-system fault is one line naming the path
+    except BaseException:
+        for made_path in sorted(set(made), key=lambda p: len(p.parts), reverse=True):  # files, then folders
+            with suppress(OSError):
+                made_path.rmdir() if made_path.is_dir() else made_path.unlink()
+        raise
 
 
 def build_hint(folder: Path) -> str:
