@@ -273,6 +273,27 @@ def test_the_commands_load_no_back_end_to_build_their_options():
     assert done.stdout.strip() == "[]"
 
 
+def test_a_web_edition_with_cached_figures_loads_no_numpy_and_no_cad(tmp_path):
+    """The rules quote playtest figures and link the 3D notes: a build that finds the figures
+    cached and names the notes plays no game and builds no solid, so it loads neither's libraries."""
+    env = {**os.environ, "PYTHONPATH": str(PROJECT), "GRAWLIX_PRINT_SCREENSHOTS": "off"}
+    args = ["web", "--no-previews", "-o", str(tmp_path)]
+    first = subprocess.run([sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True,
+                           cwd=tmp_path, env=env, check=False)  # fmt: skip  (fills the cache if it must)
+    assert first.returncode == 0, first.stderr
+    code = (
+        "import sys\n"
+        "from grawlix_print.cli import main\n"
+        f"main({args!r}, standalone_mode=False)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'numpy', 'cadquery', 'OCP'}"
+        " or m in ('grawlix_print.playtest.runner', 'grawlix_print.solid.build')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
 def test_every_public_name_resolves_and_says_what_it_is():
     import grawlix_print as gp
 

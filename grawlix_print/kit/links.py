@@ -51,10 +51,9 @@ def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink,
                         "full-sheet sticker paper, for one-inch squares"),
             ]  # fmt: skip
     if "3d" in installed_products(game)[0]:  # not without its extra (CadQuery): no link to nothing
-        from ..solid.build import INSTRUCTIONS
-        from ..solid.plan import slug
+        from ..solid.plan import instructions_name, slug
 
-        links.append(KitLink("3D-printed tiles", f"../3d/{INSTRUCTIONS.format(slug=slug(game.title))}",
+        links.append(KitLink("3D-printed tiles", f"../3d/{instructions_name(slug(game.title))}",
                              "which files to print, with which filaments and settings"))  # fmt: skip
     return tuple(links)
 

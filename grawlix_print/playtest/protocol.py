@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 Array: TypeAlias = "npt.NDArray[Any]"
 """A numpy array (numpy is loaded when games are played, not when the commands are)."""
 
+DUMMY = "dummy"
+"""Who a per-seat measure is counted for when the seat is a dummy's."""
+
 
 @dataclass(frozen=True)
 class GameResult:

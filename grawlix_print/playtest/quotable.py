@@ -20,11 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cache import key_of, read_cached, store
-from . import protocol, runner, stats, tally
-from .protocol import Playtester
-from .runner import InlineExecutor, Job, Pool, run
-from .stats import Moments, quantile
-from .tally import DUMMY
+from .protocol import DUMMY, Playtester
 
 QUOTE_GAMES = 1000
 QUOTE_SEED = 2026
@@ -32,8 +28,10 @@ QUOTE_STRATEGY = "greedy"  # players who think one move ahead are nearer a table
 
 
 def _code() -> list[bytes]:
-    return [Path(file).read_bytes() for file in (__file__, protocol.__file__, runner.__file__, stats.__file__,
-                                                 tally.__file__)]  # fmt: skip
+    """This layer's code the figures depend on, read without importing it: a cached figure
+    loads no numpy (the tally's) and no process pool (the runner's)."""
+    here = Path(__file__).parent
+    return [(here / f"{name}.py").read_bytes() for name in ("quotable", "protocol", "runner", "stats", "tally")]
 
 
 def quotable_figures(
@@ -73,6 +71,8 @@ def quotable_figures(
 
 
 def _play(playtester: Playtester, games: int, seed: int, strategy: str, players: int) -> dict:
+    from .runner import InlineExecutor, Job, Pool, run
+
     job = Job(playtester, players, (strategy,) * players, games, seed)
     whole = run(job, Pool(InlineExecutor(), 1)).tally
     if whole.games != games:  # Ctrl-C: nothing half-made is cached
@@ -159,6 +159,8 @@ _NO_GAMES = "no games to quote: a histogram of the games played is empty only wh
 
 def _mean(histogram: Mapping[float, int]) -> float:
     """A histogram's mean to one decimal (never -0.0)."""
+    from .stats import Moments
+
     moments = Moments.of(histogram)
     if moments is None:
         raise ValueError(_NO_GAMES)
@@ -166,6 +168,8 @@ def _mean(histogram: Mapping[float, int]) -> float:
 
 
 def _median(histogram: Mapping[float, int]) -> int | float:
+    from .stats import quantile
+
     median = quantile(histogram, 0.5)
     if median is None:
         raise ValueError(_NO_GAMES)

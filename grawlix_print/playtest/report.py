@@ -21,7 +21,8 @@ from ..facts.wording import join_words
 from .protocol import Measure
 from .runner import Job, Outcome
 from .stats import Difference, Moments, mean_difference, proportion_difference, quantile, wilson
-from .tally import DUMMY, Tally, pair_name
+from .protocol import DUMMY
+from .tally import Tally, pair_name
 
 DIGITS = 6
 

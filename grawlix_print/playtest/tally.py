@@ -18,10 +18,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .protocol import Array, GameResult, Games
-
-DUMMY = "dummy"
-"""Who a per-seat measure is counted for when the seat is a dummy's."""
+from .protocol import DUMMY, Array, GameResult, Games
 
 
 def _count(histogram: Counter[float], values: Array) -> None:

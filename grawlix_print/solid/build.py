@@ -26,11 +26,10 @@ from .filament import body_grams, raised_grams
 from .instructions import CHANGE_WORDS, Files, Plate, full_set_kind, instructions_text
 from .layers import mm_text
 from .marks import mark_relief, mark_shapes
-from .plan import StlPlan, plan_stl, stl_options
+from .plan import StlPlan, instructions_name, plan_stl, stl_options
 from .plates import Centre, plates
 
 BASE = "base (light grey)"
-INSTRUCTIONS = "{slug}-3d-printing.txt"
 
 
 def glyph_slug(glyph: Glyph) -> str:
@@ -205,7 +204,7 @@ class _Products:
         )  # fmt: skip
         text = instructions_text(self.plan.layers, self.plan.tile, files)
         self.products.append(
-            _Product(INSTRUCTIONS.format(slug=self.plan.slug), "print instructions", text.encode(), self.plan.params)
+            _Product(instructions_name(self.plan.slug), "print instructions", text.encode(), self.plan.params)
         )
         return self.products
 

@@ -94,6 +94,12 @@ def slug(title: str) -> str:
     return "-".join("".join(c if c.isalnum() else " " for c in title.lower()).split()) or "tiles"
 
 
+def instructions_name(game_slug: str) -> str:
+    """The printing notes' file name (here, not beside the CAD code, so the web edition's link to it
+    loads no numpy)."""
+    return f"{game_slug}-3d-printing.txt"
+
+
 def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
     """Refuse every impossible option with one line naming it; no CAD work happens here."""
     for name, value in (("--tile-size", options.tile_size), ("--relief", options.relief)):
