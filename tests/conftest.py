@@ -35,6 +35,20 @@ WITH_CTRL_C = [sys.executable, "-c",
 
 PROJECT = Path(__file__).resolve().parent.parent
 TEMPLATES = PROJECT / "grawlix_print" / "games" / "grawlix" / "templates"
+SEEDS = next((p for p in (PROJECT.parent / "shared" / "seeds", PROJECT.parent.parent / "shared" / "seeds") if p.is_dir()),
+             PROJECT.parent / "shared" / "seeds")  # ../shared/seeds (from a worktree, one folder further up)
+
+
+def paragraph_runs(text: str, n: int) -> set[tuple[str, ...]]:
+    """Every run of ``n`` words within one paragraph, lower case, links and addresses left out:
+    what two texts share word for word."""
+    import re
+
+    runs = set()
+    for paragraph in re.split(r"\n\s*\n", text):
+        words = re.findall(r"[a-z0-9']+", re.sub(r"\(?https?://\S+|\S+@\S+", " ", paragraph.lower().replace("’", "'")))
+        runs |= {tuple(words[k : k + n]) for k in range(len(words) - n + 1)}
+    return runs
 
 
 @pytest.fixture(scope="session")

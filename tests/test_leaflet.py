@@ -23,7 +23,7 @@ from grawlix_print.games import game
 from grawlix_print.leaflet.build import build_leaflet
 from grawlix_print.facts.wording import counted, in_words, join_words
 
-from conftest import PROJECT, TEMPLATES, set_rule
+from conftest import PROJECT, SEEDS, TEMPLATES, paragraph_runs, set_rule
 from oracle import legal_locations as oracle_locations
 from pdf_vectors import grid_cells, overlapping_lines, page_chars, page_marks, read_page, text_lines
 from test_design_facts import SEED_VACANT, tikz_to_location
@@ -782,19 +782,6 @@ def test_every_edition_says_what_was_adapted_and_keeps_the_licence_on_one_line(b
         assert any("(CCBY4.0)" in line.replace(" ", "") for line in lines), [l for l in lines if "CC" in l]
 
 
-SEEDS = PROJECT.parent.parent / "shared" / "seeds"
-
-
-def _paragraph_runs(text: str, n: int) -> set[tuple[str, ...]]:
-    import re
-
-    runs = set()
-    for paragraph in re.split(r"\n\s*\n", text):
-        words = re.findall(r"[a-z0-9']+", re.sub(r"\(?https?://\S+|\S+@\S+", " ", paragraph.lower().replace("’", "'")))
-        runs |= {tuple(words[k : k + n]) for k in range(len(words) - n + 1)}
-    return runs
-
-
 def test_the_words_are_our_own_and_say_what_the_rules_mean(tmp_path):
     """Issue 19's list: a tile goes next to a tile (not the grid), the supply should be arranged,
     the draft reads as tiles for each player, no "back of this leaflet" where there is none, one
@@ -815,7 +802,7 @@ def test_the_words_are_our_own_and_say_what_the_rules_mean(tmp_path):
     if not SEEDS.is_dir():
         pytest.skip("the seeds are not beside the project")
     seeds = "\n\n".join(path.read_text() for path in sorted(SEEDS.glob("00[0-3]_*.txt")))
-    shared = {" ".join(run) for run in _paragraph_runs(text, 9) & _paragraph_runs(seeds, 9)}
+    shared = {" ".join(run) for run in paragraph_runs(text, 9) & paragraph_runs(seeds, 9)}
     assert shared <= {"span no more than six rows and six columns"}, shared
 
 

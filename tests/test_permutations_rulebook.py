@@ -19,7 +19,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
-from conftest import PROJECT
+from conftest import PROJECT, SEEDS, paragraph_runs
 from pypdf import PdfReader
 
 from grawlix_print.components.faces import FaceStyle
@@ -488,6 +488,15 @@ def test_the_web_edition_has_the_same_words_and_pictures(web, built):
     assert markdown.count("diagrams/title.svg") == 1  # printed on both covers, shown once
     for words in ("deal four hands of eleven cards", "Ana scores 22 points for the round", "The table stops at five"):
         assert words in markdown and words in html
+
+
+def test_the_rulebook_is_in_our_own_words(web):
+    """No nine words in a row from the designer's rulebook (seed 004), bar the list of the colours."""
+    if not SEEDS.is_dir():
+        pytest.skip("the seeds are not beside the project")
+    seed = "\n\n".join(path.read_text() for path in sorted(SEEDS.glob("004_*.txt")))
+    shared = {" ".join(run) for run in paragraph_runs((web / "rules.md").read_text(), 9) & paragraph_runs(seed, 9)}
+    assert shared <= {"in each of four colours red yellow green and", "each of four colours red yellow green and blue"}, shared
 
 
 def test_the_web_cards_are_large_enough_to_read_their_corners(web):
