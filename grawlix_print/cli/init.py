@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import shlex
-from contextlib import suppress
 import textwrap
+from contextlib import suppress
 from pathlib import Path
 
 import click
@@ -114,9 +114,9 @@ SETTINGS_HEADER = """\
 def settings_text(kind: type[Game]) -> str:
     """The commented ``grawlix.toml`` for a game: its name, then a table per command, each option with its default."""
     parts = [SETTINGS_HEADER, f"\n# The game these settings are for (its templates name it too).\n{GAME_KEY} = {json.dumps(kind.name)}\n"]
-    skipped = _not_for(kind)
+    skipped, unanswered = _not_for(kind), _commands_not_for(kind)
     for name, command in setting_commands().items():
-        if name in _commands_not_for(kind):
+        if name in unanswered:
             continue
         parts.append(f"\n[{name}]\n")
         context = click.Context(command, info_name=name)

@@ -64,15 +64,20 @@ def game(name: str | None = None, templates: str | Path | None = None) -> Game:
     """
     if templates is not None:
         folder = checked_folder(templates)
-        named = known_game(game_named_by(folder), f"{folder / COMPONENTS_FILE}: game")
+        named = _game_of(folder)
         if name is not None and name.strip().lower() != named:
             raise GrawlixError(f"holds a {named} game, not {name}", str(folder / COMPONENTS_FILE))
         return game_class(named)(folder)
     if (LOCAL_TEMPLATES / COMPONENTS_FILE).is_file():
-        named = known_game(game_named_by(LOCAL_TEMPLATES), f"{LOCAL_TEMPLATES / COMPONENTS_FILE}: game")
+        named = _game_of(LOCAL_TEMPLATES)
         if name is None or name.strip().lower() == named:
             return game_class(named)(LOCAL_TEMPLATES)
     return game_class(name or DEFAULT_GAME)()
+
+
+def _game_of(folder: Path) -> str:
+    """The installed game a templates folder names; a name of none is one line naming its file and key."""
+    return known_game(game_named_by(folder), f"{folder / COMPONENTS_FILE}: game")
 
 
 def builtin_templates(name: str = DEFAULT_GAME) -> Path:

@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 
 from ..components.faces import FaceStyle, PieceFace
-from ..facts.wording import paragraph
 from ..components.tile_look import MARKINGS
 from ..drawing.pdf.canvas import Metadata, new_canvas, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..errors import GrawlixError
+from ..facts.wording import paragraph
 from ..files import Written, write_bytes, write_text
 from ..games.base import Game
 from ..units import MM_PER_UNIT

@@ -18,10 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..facts.wording import join_words
-from .protocol import Measure
+from .protocol import DUMMY, Measure
 from .runner import Job, Outcome
 from .stats import Difference, Moments, mean_difference, proportion_difference, quantile, wilson
-from .protocol import DUMMY
 from .tally import Tally, pair_name
 
 DIGITS = 6
