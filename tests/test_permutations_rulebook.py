@@ -499,6 +499,16 @@ def test_the_rulebook_is_in_our_own_words(web):
     assert shared <= {"in each of four colours red yellow green and", "each of four colours red yellow green and blue"}, shared
 
 
+def test_a_screen_reader_says_the_icons_by_name(web):
+    """A drawn icon is labelled star, moon or sun, not left to the character's Unicode name
+    ("black star", "last quarter moon", "white sun with rays")."""
+    html = (web / "rules.html").read_text()
+    labels = re.findall(r'<svg class="drawn-glyph"[^>]*aria-label="([^"]*)"', html)
+    assert labels and set(labels) == {"star", "moon", "sun"}
+    markdown = (web / "rules.md").read_text()
+    assert "(star)" not in markdown  # the Markdown shows the symbol, which has a name of its own
+
+
 def test_the_web_cards_are_large_enough_to_read_their_corners(web):
     """A card on screen is about 88 CSS px wide (at 44 px its corner numbers were a few pixels tall)."""
     svg = (web / "diagrams" / "scoring-ana.svg").read_text()

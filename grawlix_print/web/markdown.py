@@ -45,7 +45,7 @@ def inline_markdown(text: Inline, indent: str = "") -> str:
             core = f"**{core}**"
         if piece.link:
             core = f"[{core}]({piece.link})"
-        if piece.spoken:
+        if piece.spoken and piece.text.isascii():  # "&" is read "and"; a symbol such as ★ has a name of its own
             core += f" ({escaped(piece.spoken)})"
         out.append(lead + core + trail)
     line = "".join(out)

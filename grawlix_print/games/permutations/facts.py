@@ -58,7 +58,7 @@ def _icon_values(found: IconRange) -> dict[str, Callable[[], Value]]:
         f"{name}.first": lambda: found.first,
         f"{name}.last": lambda: found.last,
         f"{name}.count": lambda: found.last - found.first + 1,
-        f"{name}.icon": lambda: (Span(ICON_CHARACTERS[found.icon], bold=True, glyph=True),),
+        f"{name}.icon": lambda: (Span(ICON_CHARACTERS[found.icon], bold=True, glyph=True, spoken=name),),
     }
 
 
