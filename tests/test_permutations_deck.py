@@ -113,7 +113,8 @@ BAD_DECKS = [
     ("special.colourless", 0, "[special] colourless", "also the multicoloured card"),
     ("special.colourless", True, "[special] colourless", "card number"),
     ("game", "grawlix", "game", "must be 'permutations'"),
-    ("title", " ", "title", "non-empty"),
+    ("title", " ", "title", "must not be empty"),
+    ("title", "P" * 41, "title", "41 characters: a title has at most 40"),
     ("players", 4, "players", "unknown key (known: game, title"),
     ("colours", {}, "[colours]", "0 colours"),
 ]

@@ -764,3 +764,40 @@ def test_the_kit_builds_marked_sheets_only_where_the_marks_can_be_read():
     assert small == ["sheets-a4-none", "sheets-letter-none"]
     usual = [s.name for s in kit_steps(game(), only=["sheets"], options={})]
     assert {"sheets-a4-letters", "sheets-a4-shapes"} <= set(usual)
+
+
+LONG_TITLE = "A Very Long Game Title For Testing Snarl"  # 40 characters, the most a title may have
+
+
+def _note_sizes(path: Path) -> dict[str, float]:
+    """The font sizes of the first page's note heading ("… tiles," or "… stickers,") and body ("Print …")."""
+    with pdfplumber.open(path) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    heading = next(word for word in words if word["text"] in ("tiles,", "stickers,"))
+    body = next(word for word in words if word["text"] == "Print")
+    return {"heading": round(heading["size"], 2), "body": round(body["size"], 2)}
+
+
+def test_a_title_of_forty_letters_fits_the_notes_set_smaller_where_it_must(tmp_path, templates_copy, built):
+    """The longest title a game may have fits every sheet's notes, marked and gutter-fold included:
+    notes too long for their box at 9 pt are set at 90 or 80 % (never under 7.2 pt), the others
+    and the built-in game's at full size."""
+    components = templates_copy / "components.toml"
+    components.write_text(components.read_text().replace('title = "Grawlix"', f'title = "{LONG_TITLE}"', 1))
+    sizes = {}
+    for options in (("--markings", "letters"), ("--paper", "letter", "--markings", "shapes", "--arrangement", "gutter-fold")):
+        files = build(tmp_path / str(len(options)), "--templates", str(templates_copy), *options)
+        for name, path in files.items():
+            assert LONG_TITLE in note_text(pages_of(path)[0]), name
+            sizes[name] = _note_sizes(path)
+    assert all(7.2 - 0.01 <= size["body"] <= 9.0 for size in sizes.values()), sizes
+    assert any(size["body"] < 9.0 for size in sizes.values()), sizes  # the marked A4 tile sheet's needed it
+    assert _note_sizes(built["a4"]["tiles-a4.pdf"]) == {"heading": 10.0, "body": 9.0}
+
+
+def test_a_title_longer_than_a_cover_holds_is_one_line(tmp_path, templates_copy):
+    components = templates_copy / "components.toml"
+    components.write_text(components.read_text().replace('title = "Grawlix"', f'title = "{LONG_TITLE}!"', 1))
+    result = CliRunner().invoke(main, ["sheets", "--templates", str(templates_copy), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 1 and not (tmp_path / "o").exists()
+    assert result.stderr == f"error: {components}: title: 41 characters: a title has at most 40 (it is printed on covers, backs and sheet headings)\n"

@@ -61,6 +61,22 @@ def text(data: Table, name: str, source: str, key: str, allow_empty: bool = Fals
     return value
 
 
+MOST_TITLE_CHARACTERS = 40
+"""A game's title is set on covers, card and tile backs, sheet headings and file names: longer
+than this it fits none of them (a 48 pt cover line holds about twenty letters)."""
+
+
+def game_title(data: Table, source: str) -> str:
+    """The game's title, as every product prints it: a string, not empty, not longer than a title is."""
+    value = text(data, "title", source, "")
+    if len(value.strip()) > MOST_TITLE_CHARACTERS:
+        raise GrawlixError(
+            f"{len(value.strip())} characters: a title has at most {MOST_TITLE_CHARACTERS}"
+            " (it is printed on covers, backs and sheet headings)", where(source, "title"),
+        )  # fmt: skip
+    return value
+
+
 def ink(data: Table, source: str, key: str) -> Ink:
     """A colour given as ``rgb = [r, g, b]`` and ``cmyk = [c, m, y, k]``, every part 0-1."""
     rgb = _fractions(data, "rgb", 3, source, key)

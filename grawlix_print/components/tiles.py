@@ -138,7 +138,7 @@ def parse_components(data: dict, source: str, folder: Path) -> TileSet:
     (then among the typefaces shipped with grawlix-print).
     """
     schema.known_keys(data, KEYS, source)
-    title = schema.text(data, "title", source, "")
+    title = schema.game_title(data, source)
     tile_table = schema.table(data.get("tile", {}), source, "tile")
     schema.known_keys(tile_table, ("face",), source, "tile")
     face = DEFAULT_FACE

@@ -61,6 +61,9 @@ NOTE = BLACK
 NOTE_POINTS = 9.0
 TITLE_POINTS = 10.0
 """A tile sheet's notes: 9 pt in a measure of about 85 characters (``layout.NOTE_MEASURE_MM``)."""
+NOTE_SCALES = (1.0, 0.9, 0.8)
+"""The sizes the notes may be set at, largest first: a long title (up to 40 letters) or many
+options may need a smaller one; at 80 % (7.2 pt) they still read easily."""
 LEGEND_MARK_MM = 3.2
 """Each colour's mark in the legend under the notes (its side)."""
 FRAME_WIDTH = 0.02
@@ -108,8 +111,9 @@ def build_sheets(
     notes = [_page_notes(spec, pages, tiles, frame) for spec, pages in jobs]  # refuses notes that do not fit
     credits = game.front_matter
     return [
-        write_sheet(out / sheet_file_name(spec, design, frame), spec, pages, page_notes, design, tiles, credits, frame)
-        for (spec, pages), page_notes in zip(jobs, notes)
+        write_sheet(out / sheet_file_name(spec, design, frame), spec, pages, page_notes, design, tiles, credits,
+                    frame, scale)  # fmt: skip
+        for (spec, pages), (page_notes, scale) in zip(jobs, notes)
     ]
 
 
@@ -158,7 +162,7 @@ def _size_tag(length: float) -> str:
 
 def write_sheet(
     path: Path, spec: SheetSpec, pages: list[SheetPage], notes: list[list[str]], design: BackDesign,
-    tiles: TileSet, credits: FrontMatter, frame: bool = False,
+    tiles: TileSet, credits: FrontMatter, frame: bool = False, note_scale: float = 1.0,
 ) -> Written:  # fmt: skip
     width, height = pages[0].size
     title = f"{tiles.title} {_product_words(spec)} ({paper_size(spec.paper).name})"
@@ -176,9 +180,9 @@ def write_sheet(
         canvas.saveState()
         canvas.scale(mm, mm)
         _draw_page(surface, page, spec, style, design, tiles)
-        bottom = draw_notes(surface, page.note, page_notes, _note_styles(), NOTE)
+        bottom = draw_notes(surface, page.note, page_notes, _note_styles(note_scale), NOTE)
         if spec.markings != "none" and page.side != "back":
-            _draw_legend(surface, page.note.x0, bottom, tiles, spec.markings)
+            _draw_legend(surface, page.note.x0, bottom, tiles, spec.markings, note_scale)
         canvas.restoreState()
         canvas.showPage()
     finish(canvas, buffer, path)
@@ -318,26 +322,33 @@ def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str,
     ]
 
 
-def _note_styles() -> tuple[TextStyle, TextStyle]:
-    return note_styles(TITLE_POINTS, NOTE_POINTS, leading=1.25, space_after=1.0)
+def _note_styles(scale: float = 1.0) -> tuple[TextStyle, TextStyle]:
+    return note_styles(TITLE_POINTS * scale, NOTE_POINTS * scale, leading=1.25, space_after=1.0)
 
 
-def _page_notes(spec: SheetSpec, pages: list[SheetPage], tiles: TileSet, frame: bool = False) -> list[list[str]]:
-    """Each page's notes, checked to fit their box (with the legend of marks): reflowed to its width, or refused."""
+def _page_notes(
+    spec: SheetSpec, pages: list[SheetPage], tiles: TileSet, frame: bool = False
+) -> tuple[list[list[str]], float]:
+    """Each page's notes and the one size (of ``NOTE_SCALES``) at which every page's fit its box,
+    with the legend of marks: reflowed to its width, set smaller if they must be, or refused."""
     sheets = sum(page.side != "back" for page in pages)
     notes, sheet = [], 0
     for page in pages:
         sheet += page.side != "back"
-        paragraphs = _note(spec, page, sheet, sheets, tiles.title, frame)
-        legend = _legend_height() if spec.markings != "none" and page.side != "back" else 0.0
-        room = page.note.height - notes_height(paragraphs, page.note.width, _note_styles()) - legend
-        if room < 0 or page.note.width <= 0:
-            raise GrawlixError(
-                f"the printing notes do not fit beside the calibration square on"
-                f" {paper_size(spec.paper).name} paper ({-room:.1f} mm too tall)"
-            )
-        notes.append(paragraphs)
-    return notes
+        notes.append(_note(spec, page, sheet, sheets, tiles.title, frame))
+    short = 0.0
+    for scale in NOTE_SCALES:
+        short = max(
+            notes_height(paragraphs, page.note.width, _note_styles(scale)) + _legend_height(spec, page)
+            - page.note.height
+            for page, paragraphs in zip(pages, notes)
+        )  # fmt: skip
+        if short <= 0 and all(page.note.width > 0 for page in pages):
+            return notes, scale
+    raise GrawlixError(
+        f"the printing notes do not fit beside the calibration square on"
+        f" {paper_size(spec.paper).name} paper ({short:.1f} mm too tall)"
+    )
 
 
 def note_lines(paragraphs: list[str], width: float) -> list[str]:
@@ -345,13 +356,15 @@ def note_lines(paragraphs: list[str], width: float) -> list[str]:
     return set_lines(paragraphs, width, _note_styles())
 
 
-def _legend_height() -> float:
-    return LEGEND_MARK_MM + 2.0
+def _legend_height(spec: SheetSpec, page: SheetPage) -> float:
+    """The legend of marks under a page's notes (a front's, when the tiles are marked; its marks
+    keep their size when the notes are set smaller), or nothing."""
+    return LEGEND_MARK_MM + 2.0 if spec.markings != "none" and page.side != "back" else 0.0
 
 
-def _draw_legend(surface: PdfSurface, x: float, top: float, tiles: TileSet, marking: str) -> None:
+def _draw_legend(surface: PdfSurface, x: float, top: float, tiles: TileSet, marking: str, scale: float = 1.0) -> None:
     """One line under the notes: each colour's mark beside its name, as the tiles' corners show them."""
-    _, body = _note_styles()
+    _, body = _note_styles(scale)
     size = body.size
     y = top - 2.0 - LEGEND_MARK_MM / 2  # the marks' centre line
     for colour in tiles.colours:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import files
-from ...components.schema import ink
+from ...components.schema import game_title, ink
 from ...drawing.ink import Ink
 from ...drawing.marks import MARKS
 from ...errors import GrawlixError
@@ -186,9 +186,7 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
     _check_keys(data, TOP_KEYS, None, at)
     if data["game"] != GAME:
         raise GrawlixError(f"game must be {GAME!r}, not {data['game']!r}", at.key("game"))
-    title = data["title"]
-    if not isinstance(title, str) or not title.strip():
-        raise GrawlixError("title must be a non-empty string", at.key("title"))
+    title = game_title(data, file)
     icons = _read_icons(_table(data, "icons", at), at)
     first, last = icons[0].first, icons[-1].last
     multicoloured, colourless = _read_special(_table(data, "special", at), first, last, at)
