@@ -801,3 +801,18 @@ def test_a_title_longer_than_a_cover_holds_is_one_line(tmp_path, templates_copy)
     result = CliRunner().invoke(main, ["sheets", "--templates", str(templates_copy), "--out", str(tmp_path / "o")])
     assert result.exit_code == 1 and not (tmp_path / "o").exists()
     assert result.stderr == f"error: {components}: title: 41 characters: a title has at most 40 (it is printed on covers, backs and sheet headings)\n"
+
+
+def test_a_legend_of_long_colour_names_wraps_inside_the_page(tmp_path, templates_copy):
+    """A colour named with 48 letters: the legend under the notes takes a second line instead of
+    running off the paper, and every character stays inside the home printer's margin."""
+    long_name = "violet" * 8
+    components = templates_copy / "components.toml"
+    components.write_text(components.read_text().replace('name = "violet"', f'name = "{long_name}"', 1))
+    files = build(tmp_path, "--templates", str(templates_copy), "--markings", "shapes", "--paper", "both")
+    for name, path in files.items():
+        page = pages_of(path)[0]
+        assert long_name in note_text(page), name
+        assert max(char["x1"] for char in page.chars) <= page.width - 6.35 * PT, name
+        names = [w for w in page.extract_words() if w["text"] in ("red", long_name)]
+        assert len({round(w["top"]) for w in names}) == 2, name  # the long name on a line of its own

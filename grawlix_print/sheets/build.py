@@ -25,7 +25,7 @@ from ..drawing.surface import Pen, lines, polygon
 from ..components.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
 from ..errors import GrawlixError
 from ..files import Written
-from ..components.tiles import Tile, TileSet
+from ..components.tiles import Colour, Tile, TileSet
 from ..games.base import Game
 from ..rulebook import FrontMatter
 from ..components.tile_look import BACK_DESIGNS, BackDesign, check_mark_size, check_marking, colour_mark
@@ -49,6 +49,7 @@ from .layout import (
     PAPER_TILE_MM,
     TILE_BLEED_MM,
     FRAME_INSET_MM,
+    Box,
     SheetPage,
     SheetSpec,
     card_spec,
@@ -182,7 +183,7 @@ def write_sheet(
         _draw_page(surface, page, spec, style, design, tiles)
         bottom = draw_notes(surface, page.note, page_notes, _note_styles(note_scale), NOTE)
         if spec.markings != "none" and page.side != "back":
-            _draw_legend(surface, page.note.x0, bottom, tiles, spec.markings, note_scale)
+            _draw_legend(surface, page.note, bottom, tiles, spec.markings, note_scale)
         canvas.restoreState()
         canvas.showPage()
     finish(canvas, buffer, path)
@@ -339,7 +340,7 @@ def _page_notes(
     short = 0.0
     for scale in NOTE_SCALES:
         short = max(
-            notes_height(paragraphs, page.note.width, _note_styles(scale)) + _legend_height(spec, page)
+            notes_height(paragraphs, page.note.width, _note_styles(scale)) + _legend_height(spec, page, tiles, scale)
             - page.note.height
             for page, paragraphs in zip(pages, notes)
         )  # fmt: skip
@@ -356,26 +357,49 @@ def note_lines(paragraphs: list[str], width: float) -> list[str]:
     return set_lines(paragraphs, width, _note_styles())
 
 
-def _legend_height(spec: SheetSpec, page: SheetPage) -> float:
+LEGEND_GAP_MM = 2.0
+"""Between the notes and the legend, and between two lines of the legend."""
+
+
+def _legend_rows(tiles: TileSet, note: Box, size: float) -> list[list[tuple[Colour, float]]]:
+    """The legend's entries (a colour and where its mark starts), in as many lines of the notes'
+    width as its names need: long names wrap rather than run off the page."""
+    rows: list[list[tuple[Colour, float]]] = [[]]
+    x = note.x0
+    for colour in tiles.colours:
+        name_width = text_width(colour.name, QUICKSAND, size)
+        if rows[-1] and x + LEGEND_MARK_MM + 1.2 + name_width > note.x1:
+            rows.append([])
+            x = note.x0
+        rows[-1].append((colour, x))
+        x += LEGEND_MARK_MM + 1.2
+        x += name_width + 4.0
+    return rows
+
+
+def _legend_height(spec: SheetSpec, page: SheetPage, tiles: TileSet, scale: float) -> float:
     """The legend of marks under a page's notes (a front's, when the tiles are marked; its marks
     keep their size when the notes are set smaller), or nothing."""
-    return LEGEND_MARK_MM + 2.0 if spec.markings != "none" and page.side != "back" else 0.0
+    if spec.markings == "none" or page.side == "back":
+        return 0.0
+    lines = len(_legend_rows(tiles, page.note, _note_styles(scale)[1].size))
+    return lines * (LEGEND_MARK_MM + LEGEND_GAP_MM)
 
 
-def _draw_legend(surface: PdfSurface, x: float, top: float, tiles: TileSet, marking: str, scale: float = 1.0) -> None:
-    """One line under the notes: each colour's mark beside its name, as the tiles' corners show them."""
-    _, body = _note_styles(scale)
-    size = body.size
-    y = top - 2.0 - LEGEND_MARK_MM / 2  # the marks' centre line
-    for colour in tiles.colours:
-        cx = x + LEGEND_MARK_MM / 2
-        if marking == "letters":  # on the names' baseline: one line of text
-            surface.text(cx, y - size * 0.35, colour.letter, LETTER_FACE, size, MARK)
-        else:
-            path = Shape()
-            for loop in colour_mark(colour):
-                path += polygon((cx + px * LEGEND_MARK_MM, y + py * LEGEND_MARK_MM) for px, py in loop)
-            surface.shape(path, fill=MARK, even_odd=True)
-        x += LEGEND_MARK_MM + 1.2
-        surface.text(x, y - size * 0.35, colour.name, QUICKSAND, size, NOTE, centred=False)
-        x += text_width(colour.name, QUICKSAND, size) + 4.0
+def _draw_legend(
+    surface: PdfSurface, note: Box, top: float, tiles: TileSet, marking: str, scale: float = 1.0
+) -> None:
+    """Lines under the notes: each colour's mark beside its name, as the tiles' corners show them."""
+    size = _note_styles(scale)[1].size
+    for line, row in enumerate(_legend_rows(tiles, note, size)):
+        y = top - LEGEND_GAP_MM - LEGEND_MARK_MM / 2 - line * (LEGEND_MARK_MM + LEGEND_GAP_MM)  # the marks' centre line
+        for colour, x in row:
+            cx = x + LEGEND_MARK_MM / 2
+            if marking == "letters":  # on the names' baseline: one line of text
+                surface.text(cx, y - size * 0.35, colour.letter, LETTER_FACE, size, MARK)
+            else:
+                path = Shape()
+                for loop in colour_mark(colour):
+                    path += polygon((cx + px * LEGEND_MARK_MM, y + py * LEGEND_MARK_MM) for px, py in loop)
+                surface.shape(path, fill=MARK, even_odd=True)
+            surface.text(x + LEGEND_MARK_MM + 1.2, y - size * 0.35, colour.name, QUICKSAND, size, NOTE, centred=False)
