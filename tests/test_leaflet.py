@@ -845,3 +845,33 @@ def test_black_text_overprints_and_glyph_outlines_reach_0_75pt(built):
             glyphs = [m for m in marks if m.kind == "path" and m.width and m.filled and m.fill[1][:3] != (0.0, 0.0, 0.0)]
             assert glyphs and min(m.width for m in glyphs) >= 0.75 - 1e-4
             assert all(m.overprint[1] and not m.overprint[0] for m in glyphs)  # the outline over, the colour out
+
+
+def _legend_gaps(path) -> dict[str, float]:
+    """In the legend of colour marks (page 2), the space between each name and the next entry's
+    patch of tile face, in patches, measured on the page."""
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[1]
+        face = (0.0, 0.0, 0.0, 0.25)
+        patches = [r for r in page.rects if r.get("non_stroking_color") == face and r["x1"] - r["x0"] < 20
+                   and abs((r["x1"] - r["x0"]) - (r["bottom"] - r["top"])) < 0.5]  # fmt: skip
+        words = page.extract_words()
+        gaps = {}
+        for patch in patches:
+            middle = (patch["top"] + patch["bottom"]) / 2
+            before = [w for w in words if abs((w["top"] + w["bottom"]) / 2 - middle) < 4
+                      and patch["x0"] - 60 < w["x1"] <= patch["x0"] + 0.01]  # fmt: skip
+            if before:
+                word = max(before, key=lambda w: w["x1"])
+                gaps[word["text"]] = (patch["x0"] - word["x1"]) / (patch["x1"] - patch["x0"])
+    return gaps
+
+
+def test_the_legend_of_marks_keeps_long_colour_names_apart(built, templates_copy, tmp_path):
+    """A colour renamed "aquamarine" widens its entry instead of running into the next one's patch."""
+    assert min(_legend_gaps(built["a4"][0]).values()) > 0.1  # "O orange" is the tightest: 0.14 patch
+    components = templates_copy / "components.toml"
+    components.write_text(components.read_text().replace('name = "blue"', 'name = "aquamarine"', 1))
+    build_leaflet(game(templates=templates_copy), tmp_path, "a4")
+    gaps = _legend_gaps(tmp_path / "leaflet-a4.pdf")
+    assert "Baquamarine" in gaps and gaps["Baquamarine"] >= 0.45 and min(gaps.values()) > 0.1, gaps

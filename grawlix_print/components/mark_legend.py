@@ -28,6 +28,8 @@ ROW_GAP = 0.35
 MARK_SIZE = 0.6
 """The shape's side on its patch, as a fraction of the patch."""
 TEXT_SIZE = 0.62
+SMALLEST = 0.7
+"""How far long names may shrink a row of ``PER_ROW`` entries before it takes fewer."""
 
 
 @dataclass(frozen=True)
@@ -37,26 +39,42 @@ class MarkLegend(Figure):
     tile_set: TileSet
 
     @property
+    def item_width(self) -> float:
+        """An entry's width in patches: ``ITEM_WIDTH``, or what the longest letter and name need
+        and half a patch before the next entry."""
+        needed = max(
+            1.3 + text_width(c.letter + " ", LETTER_FACE, TEXT_SIZE) + text_width(c.name, QUICKSAND, TEXT_SIZE)
+            for c in self.tile_set.colours
+        )  # fmt: skip
+        return ITEM_WIDTH if needed <= ITEM_WIDTH else needed + 0.5
+
+    @property
+    def columns(self) -> int:
+        """Entries a row: three, set a little smaller if names are long, or fewer if they are very long."""
+        fit = max(1, math.floor(PER_ROW * ITEM_WIDTH / (SMALLEST * self.item_width) + 1e-9))
+        return min(fit, PER_ROW, len(self.tile_set.colours))
+
+    @property
     def rows(self) -> int:
-        return math.ceil(len(self.tile_set.colours) / PER_ROW)
+        return math.ceil(len(self.tile_set.colours) / self.columns)
 
     @property
     def characters(self) -> str:
         return "".join(f"{c.letter} {c.name}" for c in self.tile_set.colours)
 
     def size(self, unit: float) -> tuple[float, float]:
-        per_row = min(PER_ROW, len(self.tile_set.colours))
         patch = unit * PATCH
-        return per_row * ITEM_WIDTH * patch, (self.rows + (self.rows - 1) * ROW_GAP) * patch
+        return self.columns * self.item_width * patch, (self.rows + (self.rows - 1) * ROW_GAP) * patch
 
     def cell_to_fit(self, width: float, largest: float) -> float:
-        return min(largest, width / (min(PER_ROW, len(self.tile_set.colours)) * ITEM_WIDTH * PATCH))
+        return min(largest, width / (self.columns * self.item_width * PATCH))
 
     def draw(self, surface: Surface, x: float, top: float, cell: float) -> None:
         unit = cell * PATCH
+        columns, item_width = self.columns, self.item_width
         for colour in self.tile_set.colours:
-            row, column = divmod(colour.index, PER_ROW)
-            left = x + column * ITEM_WIDTH * unit
+            row, column = divmod(colour.index, columns)
+            left = x + column * item_width * unit
             cy = top - (row * (1 + ROW_GAP) + 0.5) * unit
             surface.shape(rectangle(left, cy - unit / 2, unit, unit), fill=self.tile_set.face)
             mark = Path()
