@@ -384,3 +384,19 @@ def test_the_python_builders_write_what_the_commands_write(tmp_path):
     assert grawlix.title == "Grawlix" and len(grawlix.rules.tiles.tiles) == 36
     with pytest.raises(gp.UnknownTile, match=r"'X#' is not a tile: a tile is a colour letter \(R O Y G B V\)"):
         gp.tile_from_token("X#")
+
+
+@pytest.mark.parametrize("name, title", [("grawlix", "Snarl \U0001F40D"), ("permutations", "\u86c7 Game")])
+def test_a_title_its_typefaces_cannot_set_is_one_line(tmp_path, name, title):
+    """A PDF would print a character its typeface lacks as an empty box (or other letters): the title
+    is refused first, naming the file and key, the typeface and the character."""
+    assert run("init", "--game", name, "game", cwd=tmp_path).returncode == 0
+    components = tmp_path / "game" / "templates" / "components.toml"
+    text = components.read_text(encoding="utf-8")
+    components.write_text(re.sub(r'(?m)^title = ".*"$', f'title = "{title}"', text, count=1), encoding="utf-8")
+    result = run("all", "--templates", str(components.parent), "-o", str(tmp_path / "out"), "--quiet")
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    character = title[-1] if name == "grawlix" else title[0]
+    assert result.stderr.startswith(f"error: {components}: title: the typeface ")
+    assert f"has no {character!r} (U+{ord(character):04X})" in result.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))

@@ -875,3 +875,16 @@ def test_the_legend_of_marks_keeps_long_colour_names_apart(built, templates_copy
     build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     gaps = _legend_gaps(tmp_path / "leaflet-a4.pdf")
     assert "Baquamarine" in gaps and gaps["Baquamarine"] >= 0.45 and min(gaps.values()) > 0.1, gaps
+
+
+def test_a_character_the_typeface_lacks_is_one_line_naming_the_panel(templates_copy, tmp_path):
+    """An emoji in the rules' text: no PDF with an empty box in it, but the panel's line, the face
+    and the character."""
+    path = templates_copy / "leaflet.md"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("two players take turns", "two players \U0001F40D take turns", 1), encoding="utf-8")
+    with pytest.raises(GrawlixError) as caught:
+        build_leaflet(game(templates=templates_copy), tmp_path, "a4")
+    assert caught.value.where is not None and caught.value.where.startswith(f"{path}:")
+    assert "the typeface Quicksand-Medium has no '\U0001F40D' (U+1F40D)" in caught.value.what
+    assert not list(tmp_path.glob("*.pdf"))

@@ -9,10 +9,12 @@ title in Caprasimo, after the designer's Cooper Black. The files ship in
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 from ..fonts import CAPRASIMO as CAPRASIMO_FILE
 from ..fonts import QUICKSAND_BOLD as QUICKSAND_BOLD_FILE
 from ..fonts import QUICKSAND_MEDIUM as QUICKSAND_MEDIUM_FILE
+from ..errors import GrawlixError
 from .surface import Face
 
 QUICKSAND = Face("Quicksand-Medium", QUICKSAND_MEDIUM_FILE, "Quicksand, 'Trebuchet MS', sans-serif")
@@ -27,13 +29,49 @@ LETTER_FACE = QUICKSAND_BOLD
 """The colour letters' face, in the corners of paper tiles and (``solid.marks``) on 3D tiles."""
 
 
+_REGISTERED: dict[str, Face] = {}
+"""Every face registered with reportlab, by the name text is set in."""
+
+
 def registered(face: Face) -> str:
     """The face's name once reportlab knows the file (for metrics, and for PDF text)."""
     from reportlab.pdfbase import pdfmetrics
 
     if face.name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(_tagged_font(face))
+    _REGISTERED[face.name] = face
     return face.name
+
+
+class MissingCharacter(GrawlixError):
+    """Text a typeface cannot set: in a PDF it would come out as other letters or empty boxes."""
+
+    def __init__(self, character: str, font: str, where: str | None = None) -> None:
+        super().__init__(
+            f"the typeface {font} has no {character!r} (U+{ord(character):04X}): write it another way", where
+        )
+        self.character, self.font = character, font
+
+
+@lru_cache(maxsize=16)
+def characters(file: str) -> frozenset[int]:
+    """The characters a font file has glyphs for (its best cmap)."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(file, lazy=True) as font:  # closed at once: a lazy font holds its file open
+        return frozenset(font.getBestCmap() or {})
+
+
+def check_settable(text: str, font: str) -> None:
+    """Refuse ``text`` in the registered font ``font`` if it holds a character the font lacks
+    (white space aside: the typesetter spaces words itself)."""
+    face = _REGISTERED.get(font)
+    if face is None:
+        return
+    have = characters(str(face.file))
+    for character in text:
+        if ord(character) not in have and not character.isspace():
+            raise MissingCharacter(character, font)
 
 
 def text_width(text: str, face: Face, size: float) -> float:

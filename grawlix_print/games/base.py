@@ -84,7 +84,23 @@ class Game(ABC):
         """The game's name as every product prints it (``components.toml``'s ``title``)."""
 
     def check(self) -> None:
-        """Read and check everything a build needs first (components, rules, typefaces): one line per fault."""
+        """Read and check everything a build needs first (components, rules, typefaces): one line per fault.
+
+        A game reads its own files, then calls this: the title must be one its typefaces can set
+        (the rulebook's, and Quicksand, which sets the sheets' notes and the backs), or a PDF
+        would print it as empty boxes.
+        """
+        from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD, characters
+
+        typography = self.typography()
+        for face in (typography.title, typography.body, typography.bold, QUICKSAND, QUICKSAND_BOLD):
+            have = characters(str(face.file))
+            for character in self.title:
+                if ord(character) not in have and not character.isspace():
+                    raise GrawlixError(
+                        f"the typeface {face.name} has no {character!r} (U+{ord(character):04X}):"
+                        " the title must be set in it", f"{self.templates / COMPONENTS_FILE}: title",
+                    )  # fmt: skip
 
     @cached_property
     def front_matter(self) -> FrontMatter:

@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..drawing.figure import Figure
-from ..drawing.fonts import registered
+from ..drawing.fonts import MissingCharacter, registered
 from ..drawing.pdf.canvas import Metadata, new_canvas
 from ..drawing.pdf.fonts import register_quicksand
 from ..drawing.pdf.surface import PdfSurface
@@ -359,6 +359,8 @@ def lay_out(
         except WordTooWide as error:
             more = "" if error.exact else "more than "
             raise refuse(f"the word {error.word!r} is {more}{error.excess / mm:.1f} mm too wide for the {kind}") from None
+        except MissingCharacter as error:
+            raise GrawlixError(f"{kind} {panel.name}: {error.what}", where) from None
         placed.append((box, y))
         y += height
         if y > reach:

@@ -14,6 +14,7 @@ import io
 from functools import lru_cache
 
 from ..cache import key_of, read_cached, store
+from ..drawing.fonts import characters
 from ..drawing.surface import Face
 
 
@@ -60,14 +61,6 @@ def font_face_css(faces: list[Face], characters: str) -> str:
     return "\n".join(rules)
 
 
-def has_characters(face: Face, characters: str) -> bool:
-    """Whether the face's font has a glyph for every one of ``characters``."""
-    return set(map(ord, characters)) <= _character_set(str(face.file))
-
-
-@lru_cache(maxsize=16)
-def _character_set(path: str) -> frozenset[int]:
-    from fontTools.ttLib import TTFont
-
-    with TTFont(path, lazy=True) as font:  # closed at once: a lazy font holds its file open
-        return frozenset(font.getBestCmap() or {})
+def has_characters(face: Face, wanted: str) -> bool:
+    """Whether the face's font has a glyph for every one of ``wanted``."""
+    return set(map(ord, wanted)) <= characters(str(face.file))

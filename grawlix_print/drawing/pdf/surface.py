@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..ink import Ink
-from ..fonts import registered
+from ..fonts import check_settable, registered
 from ..surface import Face, Path, Pen, Surface
 
 # Forms already defined in each canvas: (key, colour mode) -> form name.
@@ -83,6 +83,7 @@ class PdfSurface:
     def text(
         self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True
     ) -> None:
+        check_settable(text, registered(face))
         self._fill(ink)
         self.canvas.setFont(registered(face), size)
         if centred:

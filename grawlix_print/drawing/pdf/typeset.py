@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ..fonts import check_settable
 from ..ink import Ink
 from ..outline import TextGlyph
 from ..surface import Path, glyph_path
@@ -223,6 +224,7 @@ def _words(runs: Iterable[Span | Break], style: TextStyle, room: float) -> Itera
                     yield word()
                 pieces, width = [], 0.0
                 continue
+            check_settable(token, font)
             size = stringWidth(token, font, style.size)
             pieces.append(Piece(token, run.bold, run.link, size, italic=run.italic))
             width += size

@@ -69,6 +69,7 @@ class Grawlix(Game):
 
         self.rules  # noqa: B018  (reads and checks components.toml and rules.toml)
         outlines(self.tiles)  # a typeface that lacks a glyph is refused naming its key
+        super().check()
 
     def tile(self, token: str) -> Tile:
         """The tile a token names (``"R&"``); raises ``UnknownTile`` for one that names none."""

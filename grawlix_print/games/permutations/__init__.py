@@ -70,6 +70,7 @@ class Permutations(Game):
     def check(self) -> None:
         self.deck  # noqa: B018  (reads and checks components.toml)
         self.rules  # noqa: B018  (and rules.toml)
+        super().check()
 
     # --- the rules' text --------------------------------------------------------------
 
