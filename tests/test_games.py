@@ -398,5 +398,20 @@ def test_a_title_its_typefaces_cannot_set_is_one_line(tmp_path, name, title):
     assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
     character = title[-1] if name == "grawlix" else title[0]
     assert result.stderr.startswith(f"error: {components}: title: the typeface ")
-    assert f"has no {character!r} (U+{ord(character):04X})" in result.stderr
+    assert f"has no {character!r} (U+{ord(character):04X}), which prints it" in result.stderr
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("name, old, new, key", [
+    ("grawlix", 'name = "blue"', 'name = "blue\U0001F40D"', "colours[5].name"),
+    ("permutations", "[colours.blue]", '[colours."blue\U0001F40D"]', "[colours.blue\U0001F40D]"),
+])  # fmt: skip
+def test_a_colour_name_its_typefaces_cannot_set_is_one_line(tmp_path, name, old, new, key):
+    """Colour names are printed too (the rules' lists, the legends): checked like the title."""
+    assert run("init", "--game", name, "game", cwd=tmp_path).returncode == 0
+    components = tmp_path / "game" / "templates" / "components.toml"
+    components.write_text(components.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    result = run("sheets", "--templates", str(components.parent), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.startswith(f"error: {components}: {key}: the typeface ")
+    assert "has no '\U0001F40D' (U+1F40D), which prints it" in result.stderr and result.stderr.count("\n") == 1

@@ -86,21 +86,28 @@ class Game(ABC):
     def check(self) -> None:
         """Read and check everything a build needs first (components, rules, typefaces): one line per fault.
 
-        A game reads its own files, then calls this: the title must be one its typefaces can set
-        (the rulebook's, and Quicksand, which sets the sheets' notes and the backs), or a PDF
-        would print it as empty boxes.
+        A game reads its own files, then calls this: every name ``components.toml`` gives the
+        products to print must be one the typefaces can set (the rulebook's, and Quicksand, which
+        sets the sheets' notes, legends and backs), or a PDF would print it as empty boxes.
         """
         from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD, characters
 
         typography = self.typography()
-        for face in (typography.title, typography.body, typography.bold, QUICKSAND, QUICKSAND_BOLD):
-            have = characters(str(face.file))
-            for character in self.title:
-                if ord(character) not in have and not character.isspace():
-                    raise GrawlixError(
-                        f"the typeface {face.name} has no {character!r} (U+{ord(character):04X}):"
-                        " the title must be set in it", f"{self.templates / COMPONENTS_FILE}: title",
-                    )  # fmt: skip
+        text_faces = (typography.body, typography.bold, QUICKSAND, QUICKSAND_BOLD)
+        for text, key in self.printed_names():
+            for face in (typography.title, *text_faces) if key == "title" else text_faces:
+                have = characters(str(face.file))
+                for character in text:
+                    if ord(character) not in have and not character.isspace():
+                        raise GrawlixError(
+                            f"the typeface {face.name} has no {character!r} (U+{ord(character):04X}),"
+                            " which prints it", f"{self.templates / COMPONENTS_FILE}: {key}",
+                        )  # fmt: skip
+
+    def printed_names(self) -> Iterator[tuple[str, str]]:
+        """The names ``components.toml`` gives the products to print, each with its key: the title,
+        and a game's own (its colours' names)."""
+        yield self.title, "title"
 
     @cached_property
     def front_matter(self) -> FrontMatter:

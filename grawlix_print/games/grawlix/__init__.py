@@ -71,6 +71,11 @@ class Grawlix(Game):
         outlines(self.tiles)  # a typeface that lacks a glyph is refused naming its key
         super().check()
 
+    def printed_names(self) -> Iterator[tuple[str, str]]:
+        yield from super().printed_names()
+        for colour in self.tiles.colours:
+            yield colour.name, f"colours[{colour.index + 1}].name"
+
     def tile(self, token: str) -> Tile:
         """The tile a token names (``"R&"``); raises ``UnknownTile`` for one that names none."""
         return self.tiles.tile_from_token(token)

@@ -16,7 +16,7 @@ edition) only set them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -71,6 +71,11 @@ class Permutations(Game):
         self.deck  # noqa: B018  (reads and checks components.toml)
         self.rules  # noqa: B018  (and rules.toml)
         super().check()
+
+    def printed_names(self) -> Iterator[tuple[str, str]]:
+        yield from super().printed_names()
+        for colour in self.deck.colours:
+            yield colour.name, f"[colours.{colour.name}]"
 
     # --- the rules' text --------------------------------------------------------------
 
