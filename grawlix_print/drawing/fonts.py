@@ -62,16 +62,19 @@ def characters(file: str) -> frozenset[int]:
         return frozenset(font.getBestCmap() or {})
 
 
-def check_settable(text: str, font: str) -> None:
-    """Refuse ``text`` in the registered font ``font`` if it holds a character the font lacks
-    (white space aside: the typesetter spaces words itself)."""
-    face = _REGISTERED.get(font)
-    if face is None:
-        return
+def missing_character(text: str, face: Face) -> str | None:
+    """The first character of ``text`` the face's font has no glyph for (white space aside: the
+    typesetter spaces words itself), or None."""
     have = characters(str(face.file))
-    for character in text:
-        if ord(character) not in have and not character.isspace():
-            raise MissingCharacter(character, font)
+    return next((c for c in text if ord(c) not in have and not c.isspace()), None)
+
+
+def check_settable(text: str, font: str) -> None:
+    """Refuse ``text`` in the registered font ``font`` if it holds a character the font lacks."""
+    face = _REGISTERED.get(font)
+    missing = None if face is None else missing_character(text, face)
+    if missing is not None:
+        raise MissingCharacter(missing, font)
 
 
 def text_width(text: str, face: Face, size: float) -> float:

@@ -90,19 +90,15 @@ class Game(ABC):
         products to print must be one the typefaces can set (the rulebook's, and Quicksand, which
         sets the sheets' notes, legends and backs), or a PDF would print it as empty boxes.
         """
-        from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD, characters
+        from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD, MissingCharacter, missing_character
 
         typography = self.typography()
         text_faces = (typography.body, typography.bold, QUICKSAND, QUICKSAND_BOLD)
         for text, key in self.printed_names():
             for face in (typography.title, *text_faces) if key == "title" else text_faces:
-                have = characters(str(face.file))
-                for character in text:
-                    if ord(character) not in have and not character.isspace():
-                        raise GrawlixError(
-                            f"the typeface {face.name} has no {character!r} (U+{ord(character):04X}),"
-                            " which prints it", f"{self.templates / COMPONENTS_FILE}: {key}",
-                        )  # fmt: skip
+                missing = missing_character(text, face)
+                if missing is not None:
+                    raise MissingCharacter(missing, face.name, f"{self.templates / COMPONENTS_FILE}: {key}")
 
     def printed_names(self) -> Iterator[tuple[str, str]]:
         """The names ``components.toml`` gives the products to print, each with its key: the title,

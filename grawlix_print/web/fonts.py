@@ -14,7 +14,7 @@ import io
 from functools import lru_cache
 
 from ..cache import key_of, read_cached, store
-from ..drawing.fonts import characters
+from ..drawing.fonts import missing_character
 from ..drawing.surface import Face
 
 
@@ -63,4 +63,4 @@ def font_face_css(faces: list[Face], characters: str) -> str:
 
 def has_characters(face: Face, wanted: str) -> bool:
     """Whether the face's font has a glyph for every one of ``wanted``."""
-    return set(map(ord, wanted)) <= characters(str(face.file))
+    return missing_character(wanted, face) is None
