@@ -406,3 +406,11 @@ def test_without_cadquery_asking_for_3d_is_the_one_line(tmp_path, args):
     result = paper_only(*args, "-o", str(tmp_path / "out"))
     assert result.returncode == 1 and result.stderr == f"error: {SKIPPED}\n", result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_name_with_a_line_break_in_it_still_gives_one_line(tmp_path):
+    """The error names the file as it is called; a line break or an escape sequence in that name
+    is shown escaped, so the message stays one line and cannot colour or clear the terminal."""
+    name = "round\n\x1b[2Jone.toml"
+    line = refused(run("score", "--game", "permutations", name, cwd=tmp_path))
+    assert line == "error: round\\n\\x1b[2Jone.toml: cannot read: No such file or directory"

@@ -93,6 +93,23 @@ BAD_FILES = [
 ]
 
 
+@pytest.mark.parametrize("text, words", [
+    ('"" = [1]\nBob = [2]\n', 'a seat with no name: write its name before the "="'),
+    ('" " = [1]\nBob = [2]\n', 'a seat with no name'),
+    ('"Al\\nice" = [1]\nBob = [2]\n', "'Al\\nice': a seat's name is printed, so it holds no control characters"),
+    ('"\\u001b[31mAlice" = [1]\nBob = [2]\n', "no control characters"),
+])  # fmt: skip
+def test_a_seat_name_that_cannot_be_printed_is_one_error_naming_the_file(text, words):
+    with pytest.raises(GrawlixError) as caught:
+        parse_score_file(text, FILE)
+    assert caught.value.where == FILE and words in caught.value.what
+
+
+def test_a_seat_may_be_named_in_any_script():
+    sheet = parse_score_file('"Zoë" = [1]\n"\u674e" = [2]\n"Ana \U0001F469\u200d\U0001F4BB" = [3]\n', FILE)
+    assert list(sheet.collections) == ["Zoë", "\u674e", "Ana \U0001F469\u200d\U0001F4BB"]
+
+
 @pytest.mark.parametrize("text, where, words", BAD_FILES, ids=[b[2] for b in BAD_FILES])
 def test_each_bad_score_file_is_one_error_naming_file_and_seat(text, where, words):
     with pytest.raises(GrawlixError) as caught:

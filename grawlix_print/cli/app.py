@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+import unicodedata
 from collections.abc import Iterable
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
@@ -31,8 +32,17 @@ PIPE_CLOSED = 141  # 128 + SIGPIPE, as for any command whose reader went away
 
 def _fail(ctx: click.Context, message: str, status: int) -> None:
     with suppress(OSError):  # stderr itself may be gone: the exit status still tells
-        click.echo(f"error: {message}", err=True)
+        click.echo(f"error: {one_line(message)}", err=True)
     ctx.exit(status)
+
+
+def one_line(message: str) -> str:
+    """The message on one line, whatever a file's name or value put in it: a control character
+    or line break is shown escaped (``\\n``), never obeyed."""
+    return "".join(
+        c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
+        for c in message
+    )
 
 
 def _quiet_exit(ctx: click.Context) -> None:

@@ -8,7 +8,7 @@ import click
 
 from ..errors import GrawlixError
 from ..games import Game
-from .app import main
+from .app import main, one_line
 from .options import templates_option
 from .settings import with_settings
 
@@ -28,7 +28,7 @@ def check(files: tuple[Path, ...], json: bool, game: Game) -> None:
     failed = 0
     for report in game.check_positions(files, json):
         if isinstance(report, GrawlixError):
-            click.echo(f"error: {report}", err=True)
+            click.echo(f"error: {one_line(str(report))}", err=True)
             failed += 1
         else:
             click.echo(report)

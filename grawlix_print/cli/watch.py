@@ -19,7 +19,7 @@ import click
 
 from ..errors import GrawlixError
 from ..files import os_error
-from .app import main
+from .app import main, one_line
 from .options import out_option, paper_option, papers, templates_option
 from .settings import PYPROJECT_FILE, SETTINGS_FILE, apply_settings, resolve_game, settings_folders
 
@@ -125,10 +125,10 @@ def _run(rebuild: Callable[[], str], report: Callable[..., None], cause: str) ->
     try:
         written = rebuild()
     except GrawlixError as error:
-        report(f"{clock} {cause}: error: {error}", err=True)
+        report(one_line(f"{clock} {cause}: error: {error}"), err=True)
     except OSError as error:
-        report(f"{clock} {cause}: error: {os_error(error)}", err=True)
+        report(one_line(f"{clock} {cause}: error: {os_error(error)}"), err=True)
     except Exception as error:  # noqa: BLE001  a bug: say so in one line, keep watching
-        report(f"{clock} {cause}: error: {type(error).__name__}: {error}", err=True)
+        report(one_line(f"{clock} {cause}: error: {type(error).__name__}: {error}"), err=True)
     else:
         report(f"{clock} {cause}: {written} in {time.perf_counter() - start:.2f} s")

@@ -8,6 +8,7 @@ same notation for where they are: ``components.toml: colours[3].cmyk``.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -58,7 +59,14 @@ def text(data: Table, name: str, source: str, key: str, allow_empty: bool = Fals
         raise GrawlixError(f"must be a string, not {_shown(value)}", where(source, at))
     if not allow_empty and not value.strip():
         raise GrawlixError("must not be empty", where(source, at))
+    if not printable(value):
+        raise GrawlixError(f"{value!r} is printed, so it holds no control characters", where(source, at))
     return value
+
+
+def printable(text: str) -> bool:
+    """Whether ``text`` holds no control character or line separator (a name printed on one line)."""
+    return not any(unicodedata.category(character) in ("Cc", "Zl", "Zp") for character in text)
 
 
 MOST_TITLE_CHARACTERS = 40

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import files
-from ...components.schema import game_title, ink
+from ...components.schema import game_title, ink, printable
 from ...drawing.ink import Ink
 from ...drawing.marks import MARKS
 from ...errors import GrawlixError
@@ -333,6 +333,8 @@ def _read_colour(
 ) -> tuple[Colour, list[int]]:
     """One ``[colours.NAME]`` table; records its numbers in ``owner`` to catch a number used twice."""
     table = f"colours.{name}"
+    if not name.strip() or not printable(name):
+        raise GrawlixError(f"{name!r} is printed as a colour's name: it must be a word", at.table("colours"))
     if not isinstance(data, dict):
         raise GrawlixError(f"{name} must be a table ([{table}])", at.table("colours", name))
     _check_keys(data, COLOUR_KEYS, table, at)

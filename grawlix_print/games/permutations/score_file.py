@@ -29,6 +29,7 @@ from typing import Any
 
 from ... import files
 from ...errors import GrawlixError
+from ...components.schema import printable
 from ...facts.wording import join_words
 from .deck import Deck, default_deck
 from .rules import Rules, default_rules
@@ -71,6 +72,11 @@ def parse_score_file(text: str, file: str, deck: Deck | None = None) -> ScoreShe
         )
     if len(seats) > MAX_SEATS:
         raise GrawlixError(f"{len(seats)} seats: a table has at most {MAX_SEATS}", file)
+    for seat in seats:
+        if not seat.strip():
+            raise GrawlixError('a seat with no name: write its name before the "="', file)
+        if not printable(seat):
+            raise GrawlixError(f"{seat!r}: a seat's name is printed, so it holds no control characters", file)
     owner: dict[int, str] = {}
     collections = {
         seat: _read_cards(seat, value, deck, len(seats), owner, file)
