@@ -131,3 +131,14 @@ def test_both_games_build_images_in_their_kits():
 def test_a_bad_marking_is_one_line(tmp_path):
     result = CliRunner().invoke(main, ["images", "--game", "permutations", "-o", str(tmp_path), "--markings", "dots"])
     assert result.exit_code == 1 and result.stderr.count("\n") == 1 and "dots" in result.stderr
+
+
+def test_shapes_for_a_colour_without_one_are_refused_like_the_sheets_do(templates_copy, tmp_path):
+    """A variant's colour may have no shape: marking its images by shape is one line naming the key."""
+    components = templates_copy / "components.toml"
+    components.write_text(components.read_text().replace('shape = "star"\n', "", 1))
+    result = CliRunner().invoke(main, ["images", "--templates", str(templates_copy), "--markings", "shapes",
+                                       "-o", str(tmp_path / "out")])  # fmt: skip
+    assert result.exit_code == 1 and not (tmp_path / "out" / "images").exists()
+    assert result.stderr == (f"error: {components}: colours[6].shape: violet has no shape, so tiles cannot be"
+                             " marked by shape (use letters)\n")  # fmt: skip

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 
 from ..components.faces import FaceStyle, PieceFace
-from ..components.tile_look import MARKINGS
+from ..components.tile_look import MARKINGS, check_marking
 from ..drawing.pdf.canvas import Metadata, new_canvas, saved
 from ..drawing.pdf.surface import PdfSurface
 from ..errors import GrawlixError
@@ -159,6 +159,9 @@ def build_images(game: Game, out: str | Path, markings: str = "none") -> list[Wr
     if markings not in MARKINGS:
         raise GrawlixError(f"--markings {markings!r} is not one of {', '.join(MARKINGS)}")
     game.check()
+    tiles = game.tile_set()
+    if tiles is not None:
+        check_marking(tiles, markings)  # the sheets' and 3D tiles' rule: shapes only if every colour has one
     faces, back = game.faces(), game.back()
     if not faces or back is None:
         raise GrawlixError(f"{game.name} has no printable faces to make images of")
