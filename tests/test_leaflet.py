@@ -888,3 +888,14 @@ def test_a_character_the_typeface_lacks_is_one_line_naming_the_panel(templates_c
     assert caught.value.where is not None and caught.value.where.startswith(f"{path}:")
     assert "the typeface Quicksand-Medium has no '\U0001F40D' (U+1F40D)" in caught.value.what
     assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_a_colour_without_a_shape_is_named_by_its_letter_in_the_legend(templates_copy, tmp_path):
+    """components.toml lets a colour go without a shape (its tiles are then marked by letter only):
+    the rules still build, and the legend names it by its letter beside an empty patch."""
+    components = templates_copy / "components.toml"
+    components.write_text(components.read_text().replace('shape = "star"\n', "", 1))
+    build_leaflet(game(templates=templates_copy), tmp_path, "a4")
+    with pdfplumber.open(tmp_path / "leaflet-a4.pdf") as pdf:
+        words = [w["text"] for w in pdf.pages[1].extract_words()]
+    assert "Vviolet" in words and "Bblue" in words  # letter and name, as the legend sets them

@@ -120,8 +120,9 @@ not at all, by the colour's letter, or by its mark, in each corner."""
 
 
 def colour_mark(colour: Colour) -> list[list[Point]]:
-    """The colour's mark for colour-blind players (its ``shape`` in ``components.toml``)."""
-    return mark_polygons(colour.shape)
+    """The colour's mark for colour-blind players (its ``shape`` in ``components.toml``); none
+    for a colour without one (its letter still names it: the leaflet's legend shows the letter)."""
+    return mark_polygons(colour.shape) if colour.shape else []
 
 
 def available_markings(tiles: TileSet) -> tuple[str, ...]:
