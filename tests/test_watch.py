@@ -115,3 +115,29 @@ def test_a_file_system_fault_in_a_rebuild_is_worded_as_every_command_words_it():
     _run(rebuild, lambda line, err=False: lines.append((line, err)), "leaflet.md")
     ((line, err),) = lines
     assert err and line.endswith(" leaflet.md: error: out/leaflet: a file is in the way where a folder should be")
+
+
+def test_a_templates_folder_moved_away_and_back_is_waited_for(tmp_path):
+    """A folder renamed or a branch switched under a watch: one error line, then the watch waits
+    and builds again once the folder is back (it used to end with watchfiles' own message)."""
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    watcher = Watcher(tmp_path)
+    try:
+        watcher.next_line()  # watching ...
+        assert "first build:" in watcher.next_line()[1]
+        templates.rename(tmp_path / "templates.away")
+        stream, line = watcher.next_line()
+        assert stream == "stderr" and line.endswith("templates: error: templates: no such templates folder")
+        assert watcher.quiet_for(0.5) and watcher.process.poll() is None  # still watching, silently
+        (tmp_path / "templates.away").rename(templates)
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and " templates is back: leaflet-a4.pdf" in line
+        save(templates / "leaflet.md", (templates / "leaflet.md").read_text().replace("make the coffee", "brew the coffee", 1))
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and " leaflet.md: leaflet-a4.pdf" in line  # and it watches the folder again
+        watcher.process.send_signal(signal.SIGINT)
+        assert watcher.process.wait(timeout=WAIT) == 0
+    finally:
+        if watcher.process.poll() is None:
+            watcher.process.kill()

@@ -73,18 +73,30 @@ def watch_templates(
     def wanted(change, path: str) -> bool:
         return default_filter(change, path) and is_input(Path(path), templates, builtin)
 
+    gone_reported = False
     while True:
-        folders = watched_folders(templates, builtin)
-        for changes in watch(
-            *folders,
-            watch_filter=wanted,
-            debounce=DEBOUNCE_MS,
-            step=STEP_MS,
-            recursive=False,
-        ):
-            _run(rebuild, report, _changed_names(changes))
-            if watched_folders(templates, builtin) != folders:
-                break  # a folder came or went: watch the new set
+        if not templates.is_dir():  # moved away or deleted (a branch switched): wait for it to return
+            if not gone_reported:
+                _run(rebuild, report, templates.name)  # the rebuild's own one line: no such folder
+            while not templates.is_dir():
+                time.sleep(0.1)
+            _run(rebuild, report, f"{templates.name} is back")
+        gone_reported = False
+        try:
+            folders = watched_folders(templates, builtin)
+            for changes in watch(
+                *folders,
+                watch_filter=wanted,
+                debounce=DEBOUNCE_MS,
+                step=STEP_MS,
+                recursive=False,
+            ):
+                _run(rebuild, report, _changed_names(changes))
+                gone_reported = not templates.is_dir()
+                if gone_reported or watched_folders(templates, builtin) != folders:
+                    break  # a folder came or went: watch the new set
+        except FileNotFoundError:  # a watched folder went as the watch began or ran: watch anew
+            continue
 
 
 def watched_folders(templates: Path, builtin: bool = False) -> list[Path]:
