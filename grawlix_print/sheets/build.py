@@ -372,7 +372,7 @@ def _legend_rows(tiles: TileSet, note: Box, size: float) -> list[list[tuple[Colo
             rows.append([])
             x = note.x0
         rows[-1].append((colour, x))
-        x += LEGEND_MARK_MM + 1.2
+        x += LEGEND_MARK_MM + 1.2  # two steps, as the names were always placed: the same coordinates, the same bytes
         x += name_width + 4.0
     return rows
 
