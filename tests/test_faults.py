@@ -96,7 +96,7 @@ def test_a_name_too_long(tmp_path):
 
 def test_an_oserror_no_layer_worded_names_its_file(tmp_path, monkeypatch):
     """The CLI's last line of defence: any OSError left is one line naming its file."""
-    import grawlix_print.sheets.build as sheets_build
+    import grawlix_print.products.sheets.build as sheets_build
 
     def broken(*args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied", "/some/font.ttf")

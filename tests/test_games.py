@@ -69,6 +69,8 @@ def _layer(module: str) -> str:
     parts = module.split(".")
     if parts[:2] == ["grawlix_print", "games"] and len(parts) > 2 and (PACKAGE / "games" / parts[2]).is_dir():
         return "game"  # a game's own folder
+    if parts[:2] == ["grawlix_print", "products"] and len(parts) > 2 and (PACKAGE / "products" / parts[2]).is_dir():
+        return parts[2]  # a product: a layer of its own, beside the other products
     return parts[1] if len(parts) > 1 else "package"
 
 

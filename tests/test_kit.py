@@ -109,7 +109,7 @@ def test_the_kits_builder_reports_through_its_callbacks(tmp_path, capfd, monkeyp
     from grawlix_print import build_all
 
     monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
-    monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
+    monkeypatch.setattr("grawlix_print.products.web.previews.find_browser", lambda: None)
     heard, steps = [], []
     written = build_all(tmp_path, only=["web"], on_note=heard.append, on_step=steps.append)
     assert [o.step for o in steps] == ["web", "index"] and {w.path for w in written} == {
@@ -127,7 +127,7 @@ def test_all_says_its_notes_after_the_progress_bar(tmp_path, monkeypatch):
     from grawlix_print.cli import main
 
     monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
-    monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
+    monkeypatch.setattr("grawlix_print.products.web.previews.find_browser", lambda: None)
     monkeypatch.setattr(click._termui_impl, "isatty", lambda stream: True)  # the bar as a terminal shows it
     result = CliRunner().invoke(main, ["all", "--only", "leaflet,web", "--paper", "a4", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.stderr

@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
 from grawlix_print.games import game
-from grawlix_print.leaflet.build import build_leaflet
+from grawlix_print.products.leaflet.build import build_leaflet
 from grawlix_print.facts.wording import counted, in_words, join_words
 
 from conftest import PROJECT, SEEDS, TEMPLATES, paragraph_runs, set_rule
@@ -663,14 +663,14 @@ def greedy_lines(words: list[str], font: str, size: float, width: float) -> list
 def set_words(text: str, width: float) -> list[list[str]]:
     from grawlix_print.drawing.pdf.typeset import set_text
     from grawlix_print.drawing.text import Span
-    from grawlix_print.leaflet.layout import make_styles
+    from grawlix_print.products.leaflet.layout import make_styles
 
     lines = set_text([Span(text)], make_styles(game().typography()).body, width).lines
     return [" ".join(w.text for w in line.words).split() for line in lines]
 
 
 def test_a_last_line_never_stands_alone_as_one_word_when_the_line_before_can_spare_one():
-    from grawlix_print.leaflet.layout import make_styles
+    from grawlix_print.products.leaflet.layout import make_styles
 
     style = make_styles(game().typography()).body
     words = "the players take turns playing a tile from their hand until one of them cannot".split()
@@ -697,8 +697,8 @@ def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
     """A panel of megabytes stops at the first overflow, one line, having measured no more text
     than a few panels hold: the work for a quarter and for two and a half megabytes is the same."""
     from grawlix_print.drawing.pdf import typeset
-    from grawlix_print.leaflet.build import leaflet_frame
-    from grawlix_print.leaflet.layout import boxes_for, lay_out, make_styles
+    from grawlix_print.products.leaflet.build import leaflet_frame
+    from grawlix_print.products.leaflet.layout import boxes_for, lay_out, make_styles
     from grawlix_print.drawing.text import Span
     from grawlix_print.rulebook import Paragraph, Section as Panel
 
@@ -788,7 +788,7 @@ def test_the_words_are_our_own_and_say_what_the_rules_mean(tmp_path):
     voice, and no run of nine words taken from the designer's text but the grid's limit."""
     import re
 
-    from grawlix_print.web.build import build_web
+    from grawlix_print.products.web.build import build_web
 
     build_web(game(templates=TEMPLATES), tmp_path)
     text = (tmp_path / "rules.md").read_text()

@@ -304,7 +304,7 @@ def test_letters_name_each_cards_colour_in_two_corners(built):
 
 def test_shapes_tell_the_colours_apart_in_greyscale(tmp_path):
     from grawlix_print.games.permutations import cards as look
-    from grawlix_print.images.build import render
+    from grawlix_print.products.images.build import render
 
     faces = {f.name: f for f in game("permutations").faces()}
     w, h = CARD

@@ -30,8 +30,8 @@ from grawlix_print.games.permutations.deck import default_deck
 from grawlix_print.games.permutations.scoring import face_up_limit
 from grawlix_print.games.permutations.table import SEATINGS, hand_size
 from grawlix_print.kit.index import describe
-from grawlix_print.leaflet.booklet import imposition, padded
-from grawlix_print.leaflet.build import build_leaflet
+from grawlix_print.products.leaflet.booklet import imposition, padded
+from grawlix_print.products.leaflet.build import build_leaflet
 
 TEMPLATES = PROJECT / "grawlix_print" / "games" / "permutations" / "templates"
 MM = 72 / 25.4
@@ -468,7 +468,7 @@ def test_a_game_without_a_score_command_refuses_it_in_one_line(tmp_path):
 
 @pytest.fixture(scope="module")
 def web(tmp_path_factory):
-    from grawlix_print.web.build import build_web
+    from grawlix_print.products.web.build import build_web
 
     out = tmp_path_factory.mktemp("web")
     build_web(game("permutations"), out)

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from grawlix_print.errors import GrawlixError
 from grawlix_print.facts.wording import in_words
 from grawlix_print.games import game
-from grawlix_print.leaflet.build import build_leaflet
+from grawlix_print.products.leaflet.build import build_leaflet
 from grawlix_print.playtest import quotable
 
 GAMES = PROJECT / "grawlix_print" / "games"

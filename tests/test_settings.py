@@ -197,7 +197,7 @@ def test_a_recorded_bed_is_read_as_the_typed_one(templates_copy):
 def test_web_takes_its_recorded_options(templates_copy, tmp_path, monkeypatch):
     """`[web] previews = false` means --no-previews: no browser is looked for."""
     monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
-    monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
+    monkeypatch.setattr("grawlix_print.products.web.previews.find_browser", lambda: None)
     args = ["web", "--templates", str(templates_copy), "-o", str(tmp_path / "out")]
     assert "screenshots skipped" in CliRunner().invoke(main, args).stderr
     (templates_copy.parent / "grawlix.toml").write_text("[web]\npreviews = false\n")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grawlix_print.errors import GrawlixError
-from grawlix_print.sheets.layout import SheetSpec, card_spec, sheet_pages, sticker_spec
+from grawlix_print.products.sheets.layout import SheetSpec, card_spec, sheet_pages, sticker_spec
 from tileset import TILES
 
 PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -134,7 +134,7 @@ def test_impossible_sheets_are_refused(spec, message):
 
 def test_the_layout_is_pure_geometry():
     """No drawing back end behind the geometry: importing it loads neither reportlab nor fontTools."""
-    code = ("import sys, grawlix_print.sheets.layout\n"
+    code = ("import sys, grawlix_print.products.sheets.layout\n"
             "print(sorted(m for m in ('reportlab', 'fontTools') if m in sys.modules))")  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
@@ -143,7 +143,7 @@ def test_the_layout_is_pure_geometry():
 def test_small_tiles_fill_the_page_with_whole_sets():
     """Issue 19: a set of 10 mm tiles took 6 % of an A4 sheet. Now the page holds as many sets as
     fit, each laid out as the supply (six columns by six rows), none cut in two."""
-    from grawlix_print.sheets.layout import card_spec
+    from grawlix_print.products.sheets.layout import card_spec
 
     (front, back) = sheet_pages(card_spec("a4", 10.0, 2.0, True, None), TILES, 6)
     assert front.sets == 9  # 18 columns and 22 rows fit: three sets across, three down

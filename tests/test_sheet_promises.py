@@ -10,7 +10,7 @@ import pytest
 
 from grawlix_print.errors import GrawlixError
 from grawlix_print.papers import paper_size
-from grawlix_print.sheets.layout import (
+from grawlix_print.products.sheets.layout import (
     FOOTER_GAP_MM, MARK_ZONE_MM, PRINT_MARGIN_MM, Box, bounds, card_spec,
     sheet_pages, sticker_spec,
 )  # fmt: skip

@@ -25,7 +25,7 @@ from grawlix_print.games import game
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.sheets.build import build_sheets
+from grawlix_print.products.sheets.build import build_sheets
 from tileset import COLOURS, TILE_SET
 from grawlix_print.components.tile_look import TILE_EDGE, contrast as ink_contrast, ink
 
@@ -748,7 +748,7 @@ def test_notes_run_at_most_90_characters_a_line(built):
 
 
 def test_the_sticker_default_and_its_help_agree():
-    from grawlix_print.sheets.layout import default_sticker
+    from grawlix_print.products.sheets.layout import default_sticker
 
     text = " ".join(CliRunner().invoke(main, ["sheets", "--help"]).output.split())
     assert f"[default: ({default_sticker(25.4):g}mm)]" in text

@@ -9,11 +9,11 @@ import math
 
 import pytest
 
-from grawlix_print.solid.dimensions import SOLID_TILE
-from grawlix_print.solid.filament import (
+from grawlix_print.products.solid.dimensions import SOLID_TILE
+from grawlix_print.products.solid.filament import (
     NOTES_SETTINGS, RASTER_MM, PrintSettings, Section, part_volume, raster, raster_section,
 )  # fmt: skip
-from grawlix_print.solid.layers import plan_layers
+from grawlix_print.products.solid.layers import plan_layers
 
 
 def square(side: float, x: float = 0.0, y: float = 0.0, clockwise: bool = False):
@@ -78,8 +78,8 @@ def test_layers_fill_solid_at_the_bottom_and_top_and_sparse_between():
 
 def test_a_glyph_prints_almost_solid_and_a_body_mostly_sparse():
     from grawlix_print.drawing.outline import glyph_outlines
-    from grawlix_print.solid.filament import body_grams, raised_grams
-    from grawlix_print.solid.shapes import Placement, outline_shapes
+    from grawlix_print.products.solid.filament import body_grams, raised_grams
+    from grawlix_print.products.solid.shapes import Placement, outline_shapes
     from tileset import TILE_SET
 
     layers = plan_layers(9.8, 0.2, 0.2, 4.8)

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from grawlix_print.solid import plates
-from grawlix_print.solid.strokes import glyph_strokes, thinnest_stroke
+from grawlix_print.products.solid import plates
+from grawlix_print.products.solid.strokes import glyph_strokes, thinnest_stroke
 from tileset import GLYPHS, TILE_SET
 from grawlix_print.drawing.outline import glyph_outlines
 

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grawlix_print.errors import GrawlixError
-from grawlix_print.solid.instructions import Files, Plate, instructions_text
-from grawlix_print.solid.layers import describe_snap, plan_layers
-from grawlix_print.solid.plates import Bed
+from grawlix_print.products.solid.instructions import Files, Plate, instructions_text
+from grawlix_print.products.solid.layers import describe_snap, plan_layers
+from grawlix_print.products.solid.plates import Bed
 from tileset import COLOURS, TILE_SET
-from grawlix_print.solid.dimensions import SOLID_TILE
+from grawlix_print.products.solid.dimensions import SOLID_TILE
 
 
 def nearest_layer_top(body: str, first: str, layer: str) -> tuple[Fraction, int]:
@@ -95,7 +95,7 @@ def test_the_glyph_top_is_a_layer_top_too(relief, first, layer, expected):
 
 
 def test_profiles_that_suit_the_published_heights():
-    from grawlix_print.solid.layers import COMMON_PROFILES, suited_profiles
+    from grawlix_print.products.solid.layers import COMMON_PROFILES, suited_profiles
 
     plan = plan_layers(SOLID_TILE.body_height, 0.2, 0.2, SOLID_TILE.relief)
     expected = []
@@ -160,7 +160,7 @@ def test_a_relief_of_exactly_one_layer_is_allowed_and_one_under_it_refused():
 
 @pytest.mark.parametrize("first, layer", [(0.2, 0.2), (0.3, 0.2), (0.28, 0.12), (0.08, 0.08)])
 def test_the_first_layer_top_is_itself_a_layer_top(first, layer):
-    from grawlix_print.solid.layers import is_layer_top
+    from grawlix_print.products.solid.layers import is_layer_top
 
     assert is_layer_top(first, first, layer)  # z == first: the top of layer 1
     assert is_layer_top(first + layer, first, layer)
@@ -177,7 +177,7 @@ common = st.sampled_from([(Fraction("0.2"), Fraction(l)) for l in ("0.08", "0.1"
 def test_suited_profiles_need_both_the_body_top_and_the_glyph_top_on_a_layer_top(profile, body, relief):
     """Brute force over every common profile: a profile suits the files only when the slicer ends
     a layer exactly at the body's top and at the glyph's top."""
-    from grawlix_print.solid.layers import COMMON_PROFILES, suited_profiles
+    from grawlix_print.products.solid.layers import COMMON_PROFILES, suited_profiles
 
     first, layer = profile
     plan = plan_layers(body / 100, float(first), float(layer), relief / 100)
@@ -193,7 +193,7 @@ def test_suited_profiles_need_both_the_body_top_and_the_glyph_top_on_a_layer_top
 def test_a_glyph_top_off_a_profiles_layers_rules_it_out():
     """9.8 mm suits 0.24 mm layers (0.2 + 40 x 0.24) but a 4.6 mm relief puts the glyph's top
     at 14.4 mm, between two of their layer tops: that profile would leave the glyph a thin top."""
-    from grawlix_print.solid.layers import suited_profiles
+    from grawlix_print.products.solid.layers import suited_profiles
 
     plan = plan_layers(9.8, 0.2, 0.2, 4.6)
     assert exact_top(plan.body, Fraction("0.2"), Fraction("0.24"))

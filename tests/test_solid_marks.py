@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 from grawlix_print.games import game
 
-from grawlix_print.solid.marks import mark_shapes
-from grawlix_print.solid.strokes import thinnest_stroke
+from grawlix_print.products.solid.marks import mark_shapes
+from grawlix_print.products.solid.strokes import thinnest_stroke
 from tileset import COLOURS, TILE_SET
 from grawlix_print.components.tile_look import colour_mark
 from grawlix_print.drawing.outline import glyph_outlines
-from grawlix_print.solid.dimensions import SOLID_TILE
+from grawlix_print.products.solid.dimensions import SOLID_TILE
 
 
 def area(polygon) -> float:
@@ -89,7 +89,7 @@ def test_letters_keep_their_counters():
 
 
 def test_marks_are_raised_in_the_glyph_layers_on_the_glyph_filament():
-    from grawlix_print.solid.build import sample_plates
+    from grawlix_print.products.solid.build import sample_plates
 
     files = sample_plates(game(), "*", COLOURS[4].name, markings="shapes")
     with zipfile.ZipFile(io.BytesIO(files["grawlix-raised-blue-two-filaments-shapes.3mf"])) as z:

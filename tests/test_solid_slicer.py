@@ -20,7 +20,7 @@ import pytest
 from grawlix_print.games import game
 
 from tileset import COLOURS
-from grawlix_print.solid.dimensions import SOLID_TILE
+from grawlix_print.products.solid.dimensions import SOLID_TILE
 
 pytestmark = pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer")
 
@@ -34,7 +34,7 @@ SMALL_BED = 100
 
 def notes_settings() -> list[str]:
     """The print settings the notes give, as PrusaSlicer's options (no skirt: the notes weigh tiles)."""
-    from grawlix_print.solid.filament import NOTES_SETTINGS as n
+    from grawlix_print.products.solid.filament import NOTES_SETTINGS as n
 
     density = f"{n.filament_density:g}"
     return ["--perimeters", str(n.walls), "--top-solid-layers", str(n.top_layers),
@@ -69,7 +69,7 @@ def sliced(tmp_path_factory):
     Only the first-layer height is given to the one-nozzle files: the layer height must come
     from the file.
     """
-    from grawlix_print.solid.build import sample_plates
+    from grawlix_print.products.solid.build import sample_plates
 
     folder = tmp_path_factory.mktemp("sliced")
     jobs = {}
@@ -205,7 +205,7 @@ def test_each_plate_of_a_small_bed_slices_where_it_stands_with_its_change(sliced
 def test_the_notes_weights_agree_with_prusaslicers_estimate(sliced):
     """Body and glyph grams, part by part, within 15 % of PrusaSlicer's "filament used" for the
     same plate at the notes' settings (tool 1 prints the bodies, tool 2 the glyphs)."""
-    from grawlix_print.solid.build import sample_grams
+    from grawlix_print.products.solid.build import sample_grams
 
     used = re.search(r"^; filament used \[g\] = ([\d.]+), ([\d.]+)$", sliced["weigh"], re.MULTILINE)
     bodies, glyphs = map(float, used.groups())

@@ -30,7 +30,7 @@ from tileset import COLOURS, GLYPHS, TILES, TILE_SET
 from grawlix_print.components.tile_look import ink
 from grawlix_print.drawing.outline import glyph_outlines
 from grawlix_print.components.tile_look import GLYPH_FRACTION
-from grawlix_print.solid.dimensions import SOLID_TILE
+from grawlix_print.products.solid.dimensions import SOLID_TILE
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 SINGLE = [f"grawlix-raised-{g.name.replace(' ', '-')}" for g in GLYPHS]
@@ -583,8 +583,8 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, message):
 
 def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
     from grawlix_print.errors import GrawlixError
-    from grawlix_print.solid.plan import plan_stl, stl_options
-    from grawlix_print.solid.strokes import glyph_strokes
+    from grawlix_print.products.solid.plan import plan_stl, stl_options
+    from grawlix_print.products.solid.strokes import glyph_strokes
 
     # Independently of the message: the smallest footprint keeping every stroke 0.8 mm
     smallest = 0.8 / (min(glyph_strokes(TILE_SET.faces).values()) * GLYPH_FRACTION)
@@ -598,7 +598,7 @@ def test_marks_without_room_are_refused(tmp_path):
     """Just under the smallest tile that takes letters (found through the code's own checks,
     whatever the typeface), the command refuses in one line and writes nothing."""
     from grawlix_print.errors import GrawlixError
-    from grawlix_print.solid.plan import plan_stl, stl_options
+    from grawlix_print.products.solid.plan import plan_stl, stl_options
 
     def fits(size: float) -> bool:
         try:
@@ -672,7 +672,7 @@ def test_other_commands_never_load_the_cad_kernel():
 
 
 def test_same_options_give_the_same_bytes():
-    from grawlix_print.solid.build import sample_plates
+    from grawlix_print.products.solid.build import sample_plates
 
     first = sample_plates(game(), "#", COLOURS[3].name, markings="shapes")
     assert len(first) == 2 and sample_plates(game(), "#", COLOURS[3].name, markings="shapes") == first

@@ -286,7 +286,7 @@ def test_a_web_edition_with_cached_figures_loads_no_numpy_and_no_cad(tmp_path):
         "from grawlix_print.cli import main\n"
         f"main({args!r}, standalone_mode=False)\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in {'numpy', 'cadquery', 'OCP'}"
-        " or m in ('grawlix_print.playtest.runner', 'grawlix_print.solid.build')))\n"
+        " or m in ('grawlix_print.playtest.runner', 'grawlix_print.products.solid.build')))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
                           check=False)  # fmt: skip

@@ -18,9 +18,9 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.errors import GrawlixError
-from grawlix_print.web.browser import find_browser, headless_chromium
+from grawlix_print.products.web.browser import find_browser, headless_chromium
 from grawlix_print.games import game
-from grawlix_print.web.build import build_web
+from grawlix_print.products.web.build import build_web
 
 from conftest import TEMPLATES
 from oracle import legal_locations as oracle_locations
@@ -162,7 +162,7 @@ def test_web_command_without_screenshots(tmp_path):
 
 def test_web_command_says_when_screenshots_are_skipped(tmp_path, monkeypatch):
     monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
-    monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
+    monkeypatch.setattr("grawlix_print.products.web.previews.find_browser", lambda: None)
     result = CliRunner().invoke(main, ["web", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "screenshots skipped" in result.stderr and (tmp_path / "web" / "rules.html").is_file()
@@ -290,7 +290,7 @@ def test_screenshots_at_360_and_1280(browser, web, tmp_path, monkeypatch):
     """The previews: whole pages as wide as the screens, kept while the page is unchanged."""
     from PIL import Image
 
-    from grawlix_print.web.previews import page_screenshots
+    from grawlix_print.products.web.previews import page_screenshots
 
     monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
     page = tmp_path / "rules.html"
@@ -306,7 +306,7 @@ def test_screenshots_at_360_and_1280(browser, web, tmp_path, monkeypatch):
     assert sizes[360][0] == 360 and sizes[1280][0] == 1280
     assert sizes[360][1] > sizes[1280][1] > 2000  # whole pages; the narrow one is taller
     before = {item.path: item.path.stat().st_mtime_ns for item in written}
-    monkeypatch.setattr("grawlix_print.web.previews.find_browser", lambda: None)
+    monkeypatch.setattr("grawlix_print.products.web.previews.find_browser", lambda: None)
     again, note = page_screenshots(page, tmp_path / "previews")  # unchanged page: no browser needed
     assert note == "" and {item.path: item.path.stat().st_mtime_ns for item in again} == before
 

@@ -27,7 +27,7 @@ def images(out: Path, markings: str, game: Game) -> None:
     back (sheets of up to 10 x 7 faces for a custom deck) and
     images/README.txt, which gives the sizes and the deck's import settings.
     """
-    from ..images.build import build_images
+    from ..products.images.build import build_images
     from ..kit.plan import output_folder
 
     report_written(build_images(game, output_folder(out, "images"), markings))

@@ -27,7 +27,7 @@ def leaflet(out: Path, paper: str, game: Game) -> None:
     and its rules engine.
     """
     from ..kit.plan import output_folder
-    from ..leaflet.build import build_leaflet
+    from ..products.leaflet.build import build_leaflet
 
     for each in papers(paper):  # --paper both: A4, then Letter
         report_written(build_leaflet(game, output_folder(out, "leaflet"), each))

@@ -8,7 +8,7 @@ import click
 
 from ..errors import GrawlixError
 from ..games import Game
-from ..sheets.layout import (
+from ..products.sheets.layout import (
     ARRANGEMENTS,
     CARD_BLEED_MM,
     TILE_BLEED_MM,
@@ -18,7 +18,7 @@ from ..sheets.layout import (
     default_sticker,
 )
 from ..components.tile_look import BACK_DESIGNS, MARKINGS
-from ..sheets.layout import PAPER_TILE_MM
+from ..products.sheets.layout import PAPER_TILE_MM
 from .app import main, report_written
 from .options import (
     LENGTH,
@@ -100,7 +100,7 @@ def sheets(out: Path, paper: str, tile_size: float | None, bleed: float | None, 
     pieces are those of components.toml in the templates folder.
     """
     from ..kit.plan import output_folder
-    from ..sheets.build import build_sheets
+    from ..products.sheets.build import build_sheets
 
     folder = output_folder(out, "sheets")
     for each in papers(paper):  # --paper both: A4, then Letter

@@ -7,11 +7,11 @@ from pathlib import Path
 import click
 
 from ..games import Game
-from ..solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
-from ..solid.plan import COLOUR_CHANGES, STYLES
-from ..solid.plates import DEFAULT_BED
+from ..products.solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
+from ..products.solid.plan import COLOUR_CHANGES, STYLES
+from ..products.solid.plates import DEFAULT_BED
 from ..components.tile_look import MARKINGS
-from ..solid.dimensions import SOLID_TILE
+from ..products.solid.dimensions import SOLID_TILE
 from .app import main
 from .options import (
     LENGTH,
@@ -30,7 +30,7 @@ class BedSize(click.ParamType):
     name = "WxD"
 
     def convert(self, value, param, ctx):
-        from ..solid.plates import parse_bed
+        from ..products.solid.plates import parse_bed
 
         bed = parse_bed(value, option_label(param, ctx))
         return (bed.width, bed.depth)
@@ -109,9 +109,9 @@ def stl(out: Path, style: str, game: Game, **options) -> None:
     from ..kit.plan import output_folder
 
     THREE_D.require()  # a paper-only install: one line saying how to add 3D
-    from ..solid.build import build_stl, solid_tiles
-    from ..solid.layers import describe_snap
-    from ..solid.plan import plan_stl, stl_options
+    from ..products.solid.build import build_stl, solid_tiles
+    from ..products.solid.layers import describe_snap
+    from ..products.solid.plan import plan_stl, stl_options
 
     options["style"] = None if style == "both" else style
     click.echo(describe_snap(plan_stl(stl_options(**options), solid_tiles(game)).layers))

@@ -29,14 +29,14 @@ def web(out: Path, game: Game, previews: bool) -> None:
     """
     from ..kit.links import kit_links
     from ..kit.plan import PAPERS, PREVIEWS, output_folder
-    from ..web.build import HTML, build_web
+    from ..products.web.build import HTML, build_web
     from .settings import current_settings
 
     folder = output_folder(out, "web")
     written = build_web(game, folder, kit_links(game, PAPERS, current_settings().for_command("sheets")))
     report_written(written)
     if previews:
-        from ..web.previews import page_screenshots
+        from ..products.web.previews import page_screenshots
 
         shots, note = page_screenshots(folder / HTML, out / PREVIEWS)
         report_written(shots)

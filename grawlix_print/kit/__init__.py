@@ -87,7 +87,7 @@ def build_leaflet(
     out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, paper: str = "a4"
 ) -> list[Written]:
     """The rules leaflet into ``out/leaflet/``, as ``grawlix-print leaflet -o OUT`` writes it."""
-    from ..leaflet.build import build_leaflet as leaflet
+    from ..products.leaflet.build import build_leaflet as leaflet
     from .plan import output_folder
 
     return leaflet(resolved(game, templates), output_folder(Path(out), "leaflet"), paper)
@@ -97,7 +97,7 @@ def build_sheets(
     out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, **options
 ) -> list[Written]:
     """The sheets into ``out/sheets/``, as ``grawlix-print sheets -o OUT`` writes them (same options)."""
-    from ..sheets.build import build_sheets as sheets
+    from ..products.sheets.build import build_sheets as sheets
     from .plan import output_folder
 
     return sheets(resolved(game, templates), output_folder(Path(out), "sheets"), **options)
@@ -105,7 +105,7 @@ def build_sheets(
 
 def build_web(out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None) -> list[Written]:
     """The web editions into ``out/web/``, as ``grawlix-print web --no-previews -o OUT`` writes them."""
-    from ..web.build import build_web as web
+    from ..products.web.build import build_web as web
     from .links import kit_links
     from .plan import PAPERS, output_folder
 
@@ -117,7 +117,7 @@ def build_stl(
     out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, **options
 ) -> list[Written]:
     """The 3D tiles into ``out/3d/``, as ``grawlix-print stl -o OUT`` writes them (same options)."""
-    from ..solid.build import build_stl as stl
+    from ..products.solid.build import build_stl as stl
     from .plan import output_folder
 
     return stl(resolved(game, templates), output_folder(Path(out), "3d"), **options)

@@ -193,7 +193,7 @@ def _sheet(kind: str, params: dict) -> tuple[str, str]:
     if kind == "sticker sheets":
         return (f"{count} stickers of {size:g} mm for {params.get('square_mm'):g} mm squares{marking}, on {_paper(params)}.",
                 f"Full-sheet sticker paper, printed on one side. {ACTUAL_SIZE}")  # fmt: skip
-    from ..sheets.build import CARD_ADVICE
+    from ..products.sheets.build import CARD_ADVICE
 
     how = CARD_ADVICE[params.get("backs") or ""]  # the words the sheet's own notes print
     return (f"{count} tiles of {size:g} mm for card{marking}, on {_paper(params)}.", f"{how} {ACTUAL_SIZE}")

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..games.base import Game
 from ..papers import paper_size
-from ..web.edition import KitLink
+from ..products.web.edition import KitLink
 from .index import INDEX
 from .plan import installed_products
 
@@ -23,7 +23,7 @@ def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink,
     Named as the kit names them (the same functions write them), for the papers
     and sheet options the kit is built with; the kit's index lists the rest.
     """
-    from ..leaflet import booklet, build
+    from ..products.leaflet import booklet, build
 
     links = [KitLink("The whole kit", f"../{INDEX}", "every file, what it is, and what to print it on")]
     for paper in papers:
@@ -51,7 +51,7 @@ def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink,
                         "full-sheet sticker paper, for one-inch squares"),
             ]  # fmt: skip
     if "3d" in installed_products(game)[0]:  # not without its extra (CadQuery): no link to nothing
-        from ..solid.plan import instructions_name, slug
+        from ..products.solid.plan import instructions_name, slug
 
         links.append(KitLink("3D-printed tiles", f"../3d/{instructions_name(slug(game.title))}",
                              "which files to print, with which filaments and settings"))  # fmt: skip
@@ -61,8 +61,8 @@ def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink,
 def sheet_names(paper: str, options: dict) -> tuple[str, str]:
     """The unmarked tile and sticker sheets the kit builds for ``paper`` with the sheets' ``options``."""
     from ..components.tile_look import BACK_DESIGNS
-    from ..sheets.build import sheet_file_name
-    from ..sheets.layout import TILE_BLEED_MM, PAPER_TILE_MM, card_spec, sticker_spec
+    from ..products.sheets.build import sheet_file_name
+    from ..products.sheets.layout import TILE_BLEED_MM, PAPER_TILE_MM, card_spec, sticker_spec
 
     size = options.get("tile_size") or PAPER_TILE_MM
     bleed = TILE_BLEED_MM if options.get("bleed") is None else options["bleed"]

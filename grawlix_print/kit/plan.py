@@ -57,7 +57,7 @@ def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Ste
 
 def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
     from ..components.tile_look import available_markings, smallest_marked_tile
-    from ..sheets.layout import PAPER_TILE_MM, default_sticker
+    from ..products.sheets.layout import PAPER_TILE_MM, default_sticker
 
     from .build import Step
 
@@ -94,7 +94,7 @@ def _image_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]
 
 
 def _solid_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
-    from ..solid.build import Credits
+    from ..products.solid.build import Credits
     from .build import Step
 
     # The published kit carries the full multi-filament set unless grawlix.toml says otherwise.
@@ -192,7 +192,7 @@ LEAFLET_PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet
 
 def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
     """Both editions of the leaflet for ``paper``, then previews: the tri-fold's first."""
-    from ..leaflet.build import build_leaflet
+    from ..products.leaflet.build import build_leaflet
 
     written = build_leaflet(game(templates=templates), output_folder(out, "leaflet"), paper)
     previews = [
@@ -206,8 +206,8 @@ def leaflet_step(out: Path, templates: Path, paper: str) -> list[Written]:
 def web_step(out: Path, templates: Path, papers: Sequence[str] = PAPERS, sheets: dict | None = None) -> list[Written]:
     """Both web editions (linking the kit's own files), then screenshots of the HTML one;
     skipped screenshots are a note."""
-    from ..web.build import HTML, build_web
-    from ..web.previews import page_screenshots
+    from ..products.web.build import HTML, build_web
+    from ..products.web.previews import page_screenshots
     from .build import step_note
     from .links import kit_links
 
@@ -220,7 +220,7 @@ def web_step(out: Path, templates: Path, papers: Sequence[str] = PAPERS, sheets:
 
 
 def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
-    from ..sheets.build import build_sheets
+    from ..products.sheets.build import build_sheets
 
     written = build_sheets(game(templates=templates), output_folder(out, "sheets"), **options)
     # A card sheet's pages repeat one another: the first sheet and the first cards show them.
@@ -230,13 +230,13 @@ def sheets_step(out: Path, templates: Path, **options) -> list[Written]:
 
 def images_step(out: Path, templates: Path, **options) -> list[Written]:
     """Every face as a PNG and the Tabletop Simulator sheets; the first sheet is its own preview."""
-    from ..images.build import build_images
+    from ..products.images.build import build_images
 
     return build_images(game(templates=templates), output_folder(out, "images"), **options)
 
 
 def stl_step(out: Path, templates: Path, credits: dict | None = None, **options) -> list[Written]:
-    from ..solid.build import Credits, build_stl, solid_tiles
+    from ..products.solid.build import Credits, build_stl, solid_tiles
 
     chosen = game(templates=templates)
     named = Credits(tuple(credits["authors"]), credits["licence"], credits["licence_url"]) if credits else None

@@ -37,8 +37,8 @@ def pdf_previews(pdf: Path, out: Path, width_px: int = 1100, most: int | None = 
 
 def stl_preview(stl: Path, path: Path, split_z: float, accent: RGB, base: RGB) -> Written:
     """A picture of an STL plate: bodies in ``base``, what stands above ``split_z`` in ``accent``."""
-    from ..solid.mesh import stl_triangles
-    from ..solid.picture import mesh_picture, two_colours
+    from ..products.solid.mesh import stl_triangles
+    from ..products.solid.picture import mesh_picture, two_colours
 
     triangles = stl_triangles(stl.read_bytes())
     picture = mesh_picture(triangles, two_colours(triangles, split_z, accent, base), size=(900, 700))
@@ -48,7 +48,7 @@ def stl_preview(stl: Path, path: Path, split_z: float, accent: RGB, base: RGB) -
 
 def threemf_preview(threemf: Path, path: Path) -> Written:
     """The picture a 3MF carries (its first plate, in the colours it will print in)."""
-    from ..solid.threemf import THUMBNAIL_PATH
+    from ..products.solid.threemf import THUMBNAIL_PATH
 
     with zipfile.ZipFile(threemf) as archive:
         write_bytes(path, archive.read(THUMBNAIL_PATH))

@@ -1,0 +1,211 @@
+"""The rules leaflet: its panels laid out once, then imposed twice.
+
+* Tri-fold (``leaflet-a4.pdf`` / ``leaflet-letter.pdf``): two landscape pages.
+  Outside = inside flap | back | cover, inside = panels 2 | 3 | 4. Printed
+  two-sided (flip on the short edge) and folded, it reads cover, 2, 3, 4,
+  flap, back. The panel that folds in (4, with the flap behind it) is
+  ``FOLD_IN_NARROWER_MM`` narrower so it folds without buckling.
+* Press edition (``leaflet-press-a4.pdf`` / ``-letter``): the tri-fold for a print shop: each
+  sheet on a larger page, its trim box the paper, a 3 mm bleed, crop marks and fold marks
+  outside the trim, and a printing note in the slug.
+* Reading edition (``leaflet-reading-a4.pdf`` / ``-letter``): the same panels, one per page,
+  in reading order, with bookmarks, for screens.
+
+Every panel is laid out (and may fail) before either file is written. A game
+whose ``leaflet_format`` is ``booklet`` gets a booklet of small pages instead
+(``booklet``), under the same file names.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+from reportlab.lib.units import mm
+
+from ...drawing.pdf.canvas import paper_points, saved
+from ...drawing.pdf.surface import PdfSurface
+from ...drawing.surface import Pen, lines
+from ...files import Written, write_bytes
+from ...errors import GrawlixError
+from ...games.base import Game
+from ...rulebook import RulebookText
+from ...drawing.fonts import QUICKSAND
+from ...drawing.ink import BLACK, Ink
+from ...papers import paper_size
+from .layout import start_document, Frame, LaidOut, boxes_for, lay_out, make_styles
+
+FOLD_IN_NARROWER_MM = 2.0
+PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel
+TOP_MM = 11.0
+BOTTOM_MM = 10.0
+FOLD_MARK_MM = (6.0, 9.5)
+"""Fold ticks run between these distances from the top and bottom edges: inside the
+4-6 mm a home printer leaves blank, and clear of the text, which starts 10 mm in."""
+FOLD_MARK = Ink((0.6, 0.6, 0.6), (0.0, 0.0, 0.0, 0.45))
+FOLD_MARK_POINTS = 0.5
+
+PANELS = ("cover", "2", "3", "4", "flap", "back")
+"""Panel names in reading order: cover, the three inside panels, the inside flap, the back."""
+OUTSIDE = ("flap", "back", "cover")
+INSIDE = ("2", "3", "4")
+FOLD_IN = {"flap", "4"}
+
+
+PRESS_BLEED_MM = 3.0
+"""The bleed a print shop asks for around the trim."""
+PRESS_SLUG_MM = 15.0
+"""Room outside the trim on the press edition's page, for crop marks, fold marks and the note."""
+CROP_OFFSET_MM = 4.0  # crop marks start this far outside the trim: 1 mm clear of the bleed
+CROP_LENGTH_MM = 6.0
+PRESS_MARK_POINTS = 0.5
+
+
+def output_names(paper: str) -> tuple[str, str, str]:
+    """The tri-fold, the reading edition and the press edition; each name carries the paper."""
+    return f"leaflet-{paper}.pdf", f"leaflet-reading-{paper}.pdf", f"leaflet-press-{paper}.pdf"
+
+
+def leaflet_frame(paper: str) -> Frame:
+    """The text area shared by all the panels: that of the narrower, fold-in panel."""
+    page_width, page_height = paper_points(paper, landscape=True)
+    fold_in = (page_width - 2 * FOLD_IN_NARROWER_MM * mm) / 3
+    return Frame(fold_in - 2 * PAD_MM * mm, page_height - (TOP_MM + BOTTOM_MM) * mm)
+
+
+def panel_widths(paper: str) -> dict[str, float]:
+    """Outer width of every panel: the fold-in pair is narrower than the rest."""
+    page_width, _ = paper_points(paper, landscape=True)
+    normal = (page_width + FOLD_IN_NARROWER_MM * mm) / 3
+    return {name: normal - FOLD_IN_NARROWER_MM * mm if name in FOLD_IN else normal for name in PANELS}
+
+
+# --- the two documents -------------------------------------------------------------------
+
+
+def trifold_pdf(
+    text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame, press: bool = False
+) -> bytes:
+    """The print edition: CMYK, black text in black ink only, trim and bleed boxes on the sheet.
+
+    ``press``: each sheet on a page ``PRESS_SLUG_MM`` larger all round, with the
+    marks and note a print shop needs outside the trim (``_press_marks``).
+    """
+    sheet_width, sheet_height = paper_points(paper, landscape=True)
+    slug = PRESS_SLUG_MM * mm if press else 0.0
+    widths = panel_widths(paper)
+    buffer = io.BytesIO()
+    edition = f"{paper_size(paper).name} tri-fold" + (" for the press" if press else "")
+    canvas = start_document(buffer, (sheet_width + 2 * slug, sheet_height + 2 * slug), text, edition)
+    surface = PdfSurface(canvas, cmyk=True)
+    trim = (slug, slug, slug + sheet_width, slug + sheet_height)
+    bleed = PRESS_BLEED_MM * mm if press else 0.0
+    for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
+        # Nothing runs off the sheet: at home the bleed is the sheet; the press gets its 3 mm.
+        canvas.setTrimBox(trim)
+        canvas.setBleedBox((trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed))
+        folds = []
+        x = slug
+        for k, name in enumerate(names):
+            left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
+            laid[name].draw(surface, left, slug + sheet_height - TOP_MM * mm, frame.width)
+            x += widths[name]
+            if k < len(names) - 1:
+                folds.append(x)
+        if press:
+            _press_marks(surface, trim, folds, _press_note(text, paper, label, page))
+        else:
+            for fold in folds:
+                _fold_marks(surface, fold, sheet_height)
+        canvas.showPage()
+        canvas.addPageLabel(page, prefix=label)
+    return saved(canvas, buffer)
+
+
+def _fold_marks(surface: PdfSurface, x: float, page_height: float) -> None:
+    near, far = (d * mm for d in FOLD_MARK_MM)
+    for tick in (((x, page_height - near), (x, page_height - far)), ((x, near), (x, far))):
+        surface.shape(lines([tick]), pen=Pen(FOLD_MARK, FOLD_MARK_POINTS))
+
+
+def _press_note(text: RulebookText, paper: str, label: str, page: int) -> str:
+    size = paper_size(paper)
+    return (
+        f"{text.meta.title} rules, {size.name} tri-fold, {label} (side {page + 1} of 2) · trim"
+        f" {size.height:g} × {size.width:g} mm, {PRESS_BLEED_MM:g} mm bleed · print two-sided,"
+        " flipping on the short edge · fold on the marks, the right-hand panel of the inside in first"
+    )
+
+
+def _press_marks(surface: PdfSurface, trim: tuple[float, float, float, float], folds: list[float], note: str) -> None:
+    """Crop marks at the corners and fold marks at the folds, all outside the trim and its
+    bleed, and the printing note under the sheet."""
+    x0, y0, x1, y1 = trim
+    near, far = CROP_OFFSET_MM * mm, (CROP_OFFSET_MM + CROP_LENGTH_MM) * mm
+    ticks = []
+    for x, out_x in ((x0, -1), (x1, 1)):
+        for y, out_y in ((y0, -1), (y1, 1)):
+            ticks.append(((x, y + out_y * near), (x, y + out_y * far)))  # beyond the top or bottom
+            ticks.append(((x + out_x * near, y), (x + out_x * far, y)))  # beyond the side
+    surface.shape(lines(ticks), pen=Pen(BLACK, PRESS_MARK_POINTS))
+    folds_ticks = [((x, y1 + near), (x, y1 + far)) for x in folds] + [((x, y0 - near), (x, y0 - far)) for x in folds]
+    surface.shape(lines(folds_ticks), pen=Pen(BLACK, PRESS_MARK_POINTS, dash=(2, 2)))
+    surface.text(x0, y0 - far - 1 * mm, note, QUICKSAND, 6.5, BLACK, centred=False)
+
+
+def reading_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
+    _, page_height = paper_points(paper, landscape=True)
+    buffer = io.BytesIO()
+    canvas = start_document(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
+    canvas.showOutline()
+    surface = PdfSurface(canvas, cmyk=False)  # the reading edition is for screens
+    for name in PANELS:
+        laid[name].draw(surface, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
+        canvas.showPage()
+    return saved(canvas, buffer)
+
+
+def check_panels(text: RulebookText) -> None:
+    """A tri-fold needs all its panels, in reading order."""
+    names = tuple(section.name for section in text.sections)
+    if names != PANELS:
+        raise GrawlixError(
+            f"the leaflet needs the panels {', '.join(PANELS)} in this order, "
+            f"found {', '.join(names) or 'none'}",
+            text.source,
+        )
+
+
+def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
+    """Lay out every panel (failing before anything is written), then write the PDFs into ``out``.
+
+    Each edition is written as soon as it is made, the tri-fold first: in ``watch`` it is the
+    file the designer looks at, and a PDF cannot fail once its panels are laid out.
+    ``reading=False`` skips the reading edition, for a build that already has one.
+    """
+    if game.leaflet_format == "booklet":  # a rulebook of small pages: imposed, and page by page
+        from .booklet import build_booklet
+
+        return build_booklet(game, out, paper, reading)
+    out, paper = Path(out), paper.lower()
+    game.check()
+    text = game.rulebook()
+    check_panels(text)
+    styles, frame = make_styles(game.typography(), game.running_glyphs()), leaflet_frame(paper)
+    laid = {
+        panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
+        for panel in text.sections
+    }
+    makers: tuple[Callable[[RulebookText, dict[str, LaidOut], str, Frame], bytes], ...] = (
+        trifold_pdf, reading_pdf, functools.partial(trifold_pdf, press=True),
+    )  # fmt: skip
+    documents = list(zip(output_names(paper), ("tri-fold", "reading", "press"), makers))
+    if not reading:
+        documents = [documents[0], documents[2]]
+    written = []
+    for name, edition, make in documents:
+        path = write_bytes(out / name, make(text, laid, paper, frame))
+        written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(game.templates)}))
+    return written

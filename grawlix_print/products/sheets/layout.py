@@ -1,0 +1,474 @@
+"""Where things go on a tile sheet or sticker sheet: pure geometry, no drawing.
+
+Every position is in millimetres from the page's lower-left corner, y up (as
+in PDF). Keeping the layout apart from the drawing lets the tests check the
+promises a printed sheet makes (tiles of the stated size, every back behind
+its own front after a long-edge flip, marks outside the cut) on plain values.
+
+Tiles and stickers stand edge to edge, so one cut separates two of them and
+every cut line runs straight across the sheet, with one guide each; the
+block's faces run ``bleed`` past its outer cut lines. Where one set of tiles
+takes a small part of the page, the page holds as many whole sets as fit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+
+from ...components.tile_look import TILE_MM
+from ...errors import GrawlixError
+from ...papers import paper_size
+
+Point = tuple[float, float]
+Line = tuple[Point, Point]
+
+PAPER_TILE_MM = TILE_MM
+"""Paper tiles and stickers: one inch, the size of the designer's wooden squares."""
+
+PRODUCTS = ("tiles", "stickers")
+ARRANGEMENTS = ("duplex", "gutter-fold")
+
+PRINT_MARGIN_MM = 6.35
+"""Nothing but the cut guides (they run on to the edge on purpose) comes nearer the paper's edge:
+home printers leave 4-6.35 mm (a quarter inch) unprinted."""
+
+TILE_BLEED_MM = 2.0
+"""How far the faces of tiles and stickers run past the block's outer cut lines by default."""
+
+CARD_BLEED_MM = 3.0
+"""How far the outer cards' faces run past the block's outer cuts by default: a print shop's 1/8 in,
+near enough, and more than a careful cut at home misses by."""
+
+STICKER_ROOM_MM = 1.45
+"""Wood left showing on each side of a default sticker. A sticker pressed on by hand lands
+within about 1 mm of centre, and craft squares sold as one inch vary by about 0.5 mm, so
+1.45 mm a side keeps it on the wood: 25.4 - 2 x 1.45 = 22.5 mm, the designer's own size."""
+
+FRAME_INSET_MM = 2.5
+"""With ``--frame``, the tile's dark frame sits this far inside its cut line, face colour
+beyond it: far enough that a cut a millimetre off leaves borders of 1.5 and 3.5 mm,
+which still read as a margin rather than a lopsided frame."""
+
+CROP_OFFSET_MM = 1.0
+"""Gap between the bleed's edge and the start of a crop mark, so a mark never prints on a tile."""
+
+CROP_LENGTH_MM = 4.0
+MARK_ZONE_MM = CROP_OFFSET_MM + CROP_LENGTH_MM
+"""Room around a block of card-stock tiles for its crop marks and registration targets."""
+
+FOOTER_GAP_MM = 3.0
+NOTE_GAP_MM = 5.0
+"""Between the calibration square and the printing notes beside it."""
+NOTE_MEASURE_MM = 125.0
+"""The notes' widest line: about 85 characters of 9 pt type, a line the eye follows back
+to the start of the next without losing its place."""
+TARGET_RADIUS_MM = 2.0
+
+MIN_TILE_MM = 10.0
+"""Below this a glyph and its colour-blind marks are too small to print legibly (stickers too)."""
+
+
+
+@dataclass(frozen=True)
+class Box:
+    """An upright rectangle: lower-left (x0, y0), upper-right (x1, y1)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    @property
+    def centre(self) -> Point:
+        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+    def grown(self, by: float) -> Box:
+        return Box(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
+
+    def mirrored(self, axis_x: float) -> Box:
+        """The box reflected across the vertical line ``x = axis_x``."""
+        return Box(2 * axis_x - self.x1, self.y0, 2 * axis_x - self.x0, self.y1)
+
+
+def bounds(boxes: list[Box]) -> Box:
+    return Box(
+        min(b.x0 for b in boxes), min(b.y0 for b in boxes),
+        max(b.x1 for b in boxes), max(b.y1 for b in boxes),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """What the user asked for. ``backs`` is None, "duplex" or "gutter-fold".
+
+    ``tile_size`` is the side of what is cut out: a card tile or a sticker.
+    ``square`` is, for stickers, the side of the square they go on.
+    Both stand edge to edge in blocks, their faces ``bleed`` past the outer cuts.
+    """
+
+    product: str = "tiles"
+    paper: str = "a4"
+    tile_size: float = PAPER_TILE_MM
+    bleed: float = TILE_BLEED_MM
+    backs: str | None = "duplex"
+    markings: str = "none"
+    square: float | None = None
+
+    @property
+    def square_side(self) -> float:
+        """The side of the square a piece goes on: a sticker's ``square``, a card tile's own side."""
+        return self.tile_size if self.square is None else self.square
+
+    @property
+    def mark_zone(self) -> float:
+        return MARK_ZONE_MM
+
+
+def card_spec(
+    paper: str, tile_size: float, bleed: float, backs: bool, arrangement: str | None,
+    markings: str = "none",
+) -> SheetSpec:  # fmt: skip
+    """The card-stock spec from command-line choices; contradictions are errors."""
+    if not backs and arrangement is not None:
+        raise GrawlixError(f"--arrangement {arrangement} arranges backs: drop it or --no-backs")
+    arranged = (arrangement or "duplex") if backs else None
+    return SheetSpec("tiles", paper, tile_size, bleed, arranged, markings)
+
+
+def sticker_spec(
+    paper: str, square: float, sticker: float | None = None, markings: str = "none",
+    bleed: float = TILE_BLEED_MM,
+) -> SheetSpec:  # fmt: skip
+    """Stickers for squares of side ``square``: ``sticker`` wide, or leaving room to place them."""
+    size = default_sticker(square) if sticker is None else sticker
+    return SheetSpec("stickers", paper, size, bleed, None, markings, square)
+
+
+def default_sticker(square: float) -> float:
+    """``STICKER_ROOM_MM`` of wood a side, but never a sticker under ``MIN_TILE_MM`` if the square allows."""
+    return min(square, max(MIN_TILE_MM, square - 2 * STICKER_ROOM_MM))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One piece's cut square; on a back, ``piece`` is the piece whose front it backs."""
+
+    piece: Hashable
+    cut: Box
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """One page: what is printed on it and where.
+
+    ``side`` is "front", "back" (the duplex back of the page before it) or
+    "folded" (fronts on the left half, their backs on the right half).
+    ``sets`` is how many whole sets of pieces the page holds.
+    """
+
+    side: str
+    size: Point
+    fronts: tuple[Placement, ...]
+    backs: tuple[Placement, ...]
+    bleed: float
+    crop_marks: tuple[Line, ...]
+    guides: tuple[Line, ...]
+    targets: tuple[Point, ...]
+    fold: Line | None
+    calibration: Box
+    note: Box
+    sets: int = 1
+
+    @property
+    def cuts(self) -> list[Box]:
+        return [p.cut for p in self.fronts + self.backs]
+
+    @property
+    def trim_box(self) -> Box:
+        """The smallest box holding every cut square: what a print shop cuts to."""
+        return bounds(self.cuts)
+
+    @property
+    def bleed_box(self) -> Box:
+        return self.trim_box.grown(self.bleed)
+
+
+# --- validation and capacity -------------------------------------------------
+
+
+def _fits(available: float, spec: SheetSpec) -> int:
+    """How many tiles fit side by side in ``available`` mm, bleed included."""
+    return max(0, math.floor((available - 2 * spec.bleed) / spec.tile_size + 1e-9))
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """The page's fixed parts: where tile blocks may go, and the footer."""
+
+    width: float
+    height: float
+    blocks: tuple[Box, ...]  # one area per block (two for gutter-fold)
+    footer: Box
+
+
+def _frame(spec: SheetSpec) -> _Frame:
+    paper = paper_size(spec.paper)
+    width, height = paper.width, paper.height
+    side = paper_size(spec.paper).calibration
+    m, z = PRINT_MARGIN_MM, spec.mark_zone
+    footer = Box(m, m, width - m, m + side)
+    top, bottom = height - m - z, footer.y1 + FOOTER_GAP_MM + z
+    blocks: tuple[Box, ...]
+    if spec.backs == "gutter-fold":
+        half = width / 2
+        blocks = (Box(m + z, bottom, half - z, top), Box(half + z, bottom, width - m - z, top))
+    else:
+        blocks = (Box(m + z, bottom, width - m - z, top),)
+    return _Frame(width, height, blocks, footer)
+
+
+def check_spec(spec: SheetSpec) -> None:
+    """Refuse, in one line, anything that cannot be printed sensibly."""
+    paper = paper_size(spec.paper)
+    if spec.product not in PRODUCTS:
+        raise GrawlixError(f"unknown sheet product {spec.product!r}")
+    if spec.backs not in (None, *ARRANGEMENTS):
+        raise GrawlixError(f"unknown arrangement {spec.backs!r} (use {', '.join(ARRANGEMENTS)})")
+    if not (math.isfinite(spec.tile_size) and spec.tile_size > 0):
+        raise GrawlixError("--tile-size must be greater than zero")
+    if not (math.isfinite(spec.bleed) and spec.bleed >= 0):
+        raise GrawlixError("--bleed must not be negative")
+    if spec.square is not None and spec.tile_size > spec.square + 1e-9:
+        raise GrawlixError(
+            f"--sticker-size {spec.tile_size:g} mm is larger than the {spec.square:g} mm squares"
+            " the stickers go on (--tile-size); a sticker must fit its square"
+        )
+    if spec.tile_size < MIN_TILE_MM:
+        option = "--sticker-size" if spec.square is not None and spec.square > MIN_TILE_MM else "--tile-size"
+        raise GrawlixError(
+            f"{option} {spec.tile_size:g} mm is too small to print a glyph legibly"
+            f" (at least {MIN_TILE_MM:g} mm)"
+        )
+    if spec.bleed > spec.tile_size / 4:
+        raise GrawlixError(
+            f"--bleed {spec.bleed:g} mm is more than a quarter of the {spec.tile_size:g} mm tile;"
+            " a bleed only needs to cover a slightly missed cut (2-3 mm)"
+        )
+    frame = _frame(spec)
+    area = frame.blocks[0]
+    if _fits(area.width, spec) < 1 or _fits(area.height, spec) < 1:
+        largest = min(area.width, area.height) - 2 * spec.bleed
+        bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""
+        layout = ", fronts and backs side by side" if spec.backs == "gutter-fold" else ""
+        raise GrawlixError(
+            f"--tile-size {spec.tile_size:g} mm{bleed} does not fit on {paper.name}"
+            f" paper{layout} (at most {math.floor(largest * 10) / 10:g} mm fits)"
+        )
+
+
+# --- layout -------------------------------------------------------------------
+
+
+Cell = tuple[Hashable, int, int]
+"""A piece and the (row, column) it takes in a page's block, counted from the top left."""
+
+
+def sheet_pages(spec: SheetSpec, pieces: Sequence[Hashable], row: int) -> list[SheetPage]:
+    """Every page of the sheet, in print order (a duplex back follows its front).
+
+    ``pieces`` are one set, laid out in their order; ``row`` is how many make a
+    natural row (a game's supply row: one colour's tiles). When a whole set fits
+    on one page, the page holds as many sets as fit, each laid out as the supply;
+    otherwise rows are kept whole when that costs no page.
+    """
+    check_spec(spec)
+    frame = _frame(spec)
+    area = frame.blocks[0]
+    columns, rows_fit = _fits(area.width, spec), _fits(area.height, spec)
+    block_rows = math.ceil(len(pieces) / row)
+    across, down = columns // row, rows_fit // block_rows
+    if across and down:
+        cells = [
+            (piece, set_row * block_rows + k // row, set_column * row + k % row)
+            for set_row in range(down)
+            for set_column in range(across)
+            for k, piece in enumerate(pieces)
+        ]
+        laid = [(cells, across * row, down * block_rows, across * down)]
+    else:
+        laid = [(cells, columns, rows, 1) for cells, columns, rows in _spread(pieces, row, columns, rows_fit)]
+    pages = []
+    for cells, used_columns, used_rows, sets in laid:
+        fronts = _placements(cells, spec, frame, used_columns, used_rows)
+        front = replace(_front_page(spec, frame, fronts), sets=sets)
+        pages.append(front)
+        if spec.backs == "duplex":
+            pages.append(duplex_back(front))
+    return pages
+
+
+def _spread(
+    pieces: Sequence[Hashable], row: int, columns: int, rows_fit: int
+) -> list[tuple[list[Cell], int, int]]:
+    """One set over as few pages as hold it, evenly: each page's cells, columns and rows."""
+    page_count = math.ceil(len(pieces) / (columns * rows_fit))
+    if math.ceil(len(pieces) / (row * rows_fit)) == page_count:
+        columns = min(columns, row)  # one natural row per row, as in the supply
+    per_page = math.ceil(len(pieces) / page_count)
+    rows = math.ceil(per_page / columns)
+    return [
+        ([(piece, k // columns, k % columns) for k, piece in enumerate(pieces[first : first + per_page])], columns, rows)
+        for first in range(0, len(pieces), per_page)
+    ]
+
+
+def _placements(
+    cells: list[Cell], spec: SheetSpec, frame: _Frame, columns: int, rows: int
+) -> tuple[Placement, ...]:
+    """The cells' cut squares, the block centred in its area.
+
+    For gutter-fold the block sits against the fold instead, so the backs'
+    block mirrors it across the fold.
+    """
+    t, b = spec.tile_size, spec.bleed
+    area = frame.blocks[0]
+    block_width = columns * t + 2 * b
+    block_height = rows * t + 2 * b
+    if spec.backs == "gutter-fold":
+        left = area.x1 - block_width
+    else:
+        left = area.x0 + (area.width - block_width) / 2
+    top = area.y1 - (area.height - block_height) / 2
+    placements = []
+    for piece, row, column in cells:
+        x0 = left + b + column * t
+        y1 = top - b - row * t
+        placements.append(Placement(piece, Box(x0, y1 - t, x0 + t, y1)))
+    return tuple(placements)
+
+
+def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -> SheetPage:
+    width, height = frame.width, frame.height
+    fold = None
+    backs: tuple[Placement, ...] = ()
+    if spec.backs == "gutter-fold":
+        fold_x = width / 2
+        backs = tuple(Placement(p.piece, p.cut.mirrored(fold_x)) for p in fronts)
+        fold = ((fold_x, frame.footer.y1 + FOOTER_GAP_MM), (fold_x, height))
+    blocks = [[p.cut for p in fronts]] + ([[p.cut for p in backs]] if backs else [])
+    crop_marks, guides = _crop_marks_and_guides(blocks, spec.bleed, frame)
+    targets = _targets(fronts, spec.bleed) if spec.backs == "duplex" else ()
+    side = paper_size(spec.paper).calibration
+    footer = frame.footer
+    calibration = Box(footer.x0, footer.y0, footer.x0 + side, footer.y1)
+    note_x = calibration.x1 + NOTE_GAP_MM
+    note = Box(note_x, footer.y0, min(footer.x1, note_x + NOTE_MEASURE_MM), footer.y1)
+    return SheetPage(
+        "folded" if backs else "front", (width, height), fronts, backs, spec.bleed,
+        crop_marks, guides, targets, fold, calibration, note,
+    )  # fmt: skip
+
+
+def duplex_back(front: SheetPage) -> SheetPage:
+    """The page printed behind ``front``: turned over on the long (left/right) edge.
+
+    Flipping a portrait sheet over its long edge takes the point (x, y) of one
+    side to (width - x, y) of the other, so every back, target and box is
+    mirrored across the page's vertical centre line.
+    """
+    axis = front.size[0] / 2
+    return replace(
+        front,
+        side="back",
+        fronts=(),
+        backs=tuple(Placement(p.piece, p.cut.mirrored(axis)) for p in front.fronts),
+        crop_marks=(),
+        guides=(),
+        targets=tuple((2 * axis - x, y) for x, y in front.targets),
+        calibration=front.calibration.mirrored(axis),
+        note=front.note.mirrored(axis),
+    )
+
+
+def _cut_positions(cuts: list[Box]) -> tuple[list[float], list[float]]:
+    xs = sorted({round(v, 6) for c in cuts for v in (c.x0, c.x1)})
+    ys = sorted({round(v, 6) for c in cuts for v in (c.y0, c.y1)})
+    return xs, ys
+
+
+def _crop_marks_and_guides(
+    blocks: list[list[Box]], bleed: float, frame: _Frame
+) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    """Crop marks on every side of each block, and guides from them to the sheet's edges.
+
+    Horizontal guides run to the left and right edges; vertical guides run to
+    the top edge and down to just above the footer (the calibration square).
+    """
+    marks: list[Line] = []
+    guides: list[Line] = []
+    far = bleed + MARK_ZONE_MM
+    footer_top = frame.footer.y1 + FOOTER_GAP_MM / 2
+    outer = [bounds(cuts) for cuts in blocks]
+    left_edge, right_edge = min(b.x0 for b in outer), max(b.x1 for b in outer)
+    page = Box(0.0, 0.0, frame.width, frame.height)
+    for cuts, box in zip(blocks, outer):
+        marks += crop_marks(cuts, bleed, page)
+        xs, ys = _cut_positions(cuts)
+        for x in xs:
+            guides.append(((x, box.y1 + far), (x, frame.height)))
+            guides.append(((x, box.y0 - far), (x, footer_top)))
+        for y in ys:
+            if box.x0 == left_edge:
+                guides.append(((box.x0 - far, y), (0.0, y)))
+            if box.x1 == right_edge:
+                guides.append(((box.x1 + far, y), (frame.width, y)))
+    return tuple(marks), tuple(guides)
+
+
+def crop_marks(
+    cuts: Sequence[Box], bleed: float, reach: Box, offset: float = CROP_OFFSET_MM, length: float = CROP_LENGTH_MM
+) -> list[Line]:
+    """A mark on each end of every cut line of a block of pieces that share their cuts.
+
+    Each starts ``offset`` beyond the block's bleed, so none touches a piece,
+    and runs ``length`` outwards, stopping at ``reach`` (the paper, or a fold).
+    """
+    box = bounds(list(cuts))
+    near = bleed + offset
+    xs, ys = _cut_positions(list(cuts))
+    marks: list[Line] = []
+    for x in xs:
+        marks.append(((x, box.y1 + near), (x, min(box.y1 + near + length, reach.y1))))
+        marks.append(((x, box.y0 - near), (x, max(box.y0 - near - length, reach.y0))))
+    for y in ys:
+        marks.append(((box.x0 - near, y), (max(box.x0 - near - length, reach.x0), y)))
+        marks.append(((box.x1 + near, y), (min(box.x1 + near + length, reach.x1), y)))
+    return marks
+
+
+def cut_positions(cuts: Sequence[Box]) -> tuple[list[float], list[float]]:
+    """The x of every vertical cut line and the y of every horizontal one, each once, in order."""
+    return _cut_positions(list(cuts))
+
+
+def _targets(fronts: tuple[Placement, ...], bleed: float) -> tuple[Point, ...]:
+    """Registration targets beside the first and last rows, inside the crop-mark zone.
+
+    They sit level with a row's middle, where no crop mark runs.
+    """
+    block = bounds([p.cut for p in fronts])
+    tops = sorted({round(p.cut.centre[1], 6) for p in fronts})
+    x_left = block.x0 - bleed - MARK_ZONE_MM / 2
+    x_right = block.x1 + bleed + MARK_ZONE_MM / 2
+    rows = [tops[-1], tops[0]] if len(tops) > 1 else [tops[0]]
+    return tuple((x, y) for y in rows for x in (x_left, x_right))

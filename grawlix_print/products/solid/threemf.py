@@ -1,0 +1,211 @@
+"""3MF packages: tiles as mesh objects with coloured triangles, plus slicer settings files.
+
+Written by hand, deterministically (fixed zip dates, sorted entries, no
+random ids). This module writes the 3MF core part that every reader shares:
+one mesh object per tile in bed coordinates, ``basematerials`` giving each
+triangle its display colour, the build, and a thumbnail. What each slicer
+reads besides (parts and filaments, colour changes, layer heights) comes
+from ``dialects`` as extra files under ``Metadata/``.
+
+A tile's parts (body and glyph) are one mesh object whose triangles run
+part after part, so a settings file can name each part by its triangle
+range; vertices are written where the tile stands, with no build
+transform, because PrusaSlicer applies an item's transform to only the
+first part of an object that it did not write itself.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+import numpy as np
+
+from ...drawing.ink import RGB
+from .mesh import TriangleMesh
+
+CORE_NS = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"
+MODEL_PATH = "3D/3dmodel.model"
+THUMBNAIL_PATH = "Metadata/thumbnail.png"
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+MATERIALS_ID = 1
+FIRST_OBJECT_ID = 2
+
+
+@dataclass(frozen=True)
+class Material:
+    name: str
+    rgb: RGB
+
+    @property
+    def hex(self) -> str:
+        """``#RRGGBB``, as slicers write filament colours."""
+        return "#" + "".join(f"{int(c * 255 + 0.5):02X}" for c in self.rgb)
+
+    @property
+    def displaycolor(self) -> str:
+        return self.hex + "FF"
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """One named part of a tile: its mesh, the filament a slicer should print it with,
+    and each triangle's display colour (an index into the package's materials)."""
+
+    name: str
+    mesh: TriangleMesh
+    filament: int
+    colours: np.ndarray | int = 0
+
+    def colour_of_faces(self) -> np.ndarray:
+        return np.broadcast_to(np.asarray(self.colours), (len(self.mesh.faces),))
+
+
+@dataclass(frozen=True, eq=False)
+class Piece:
+    """One printable object (a tile) centred at ``(x, y)`` in bed coordinates."""
+
+    name: str
+    parts: tuple[Part, ...]
+    x: float
+    y: float
+
+    def part_ranges(self) -> list[tuple[int, int]]:
+        """(first, last) triangle of each part inside the object's mesh."""
+        ranges, first = [], 0
+        for part in self.parts:
+            ranges.append((first, first + len(part.mesh.faces) - 1))
+            first += len(part.mesh.faces)
+        return ranges
+
+
+@dataclass(frozen=True, eq=False)
+class Package:
+    title: str
+    application: str
+    materials: list[Material]
+    pieces: list[Piece]
+    files: dict[str, str | bytes] = field(default_factory=dict)
+    """Further files by path (a dialect's ``Metadata/...`` settings and pictures)."""
+    metadata: tuple[tuple[str, str], ...] = ()
+    """Further ``<metadata>`` of the model, after Title and Application."""
+    namespaces: tuple[tuple[str, str], ...] = ()
+    thumbnail: bytes | None = None
+
+
+def object_id(index: int) -> int:
+    """The 3MF object id of the ``index``-th piece (id 1 is the materials)."""
+    return FIRST_OBJECT_ID + index
+
+
+def threemf_bytes(package: Package) -> bytes:
+    """The whole 3MF package as bytes."""
+    entries: dict[str, str | bytes] = {
+        "[Content_Types].xml": _content_types(),
+        "_rels/.rels": _relationships(package.thumbnail is not None),
+        MODEL_PATH: _model(package),
+        **package.files,
+    }
+    if package.thumbnail is not None:
+        entries[THUMBNAIL_PATH] = package.thumbnail
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, entries[name], compresslevel=6)
+    return buffer.getvalue()
+
+
+def _content_types() -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\n'
+        ' <Default Extension="rels" '
+        'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\n'
+        ' <Default Extension="model" '
+        'ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/>\n'
+        ' <Default Extension="png" ContentType="image/png"/>\n'
+        ' <Default Extension="config" ContentType="text/xml"/>\n'
+        ' <Default Extension="xml" ContentType="application/xml"/>\n'
+        "</Types>\n"
+    )
+
+
+def _relationships(thumbnail: bool) -> str:
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\n'
+        f' <Relationship Target="/{MODEL_PATH}" Id="rel0" '
+        'Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/>\n'
+    ]
+    if thumbnail:
+        out.append(
+            f' <Relationship Target="/{THUMBNAIL_PATH}" Id="rel1" Type="http://schemas.'
+            'openxmlformats.org/package/2006/relationships/metadata/thumbnail"/>\n'
+        )
+    out.append("</Relationships>\n")
+    return "".join(out)
+
+
+def _model(package: Package) -> str:
+    namespaces = "".join(f" xmlns:{prefix}={quoteattr(uri)}" for prefix, uri in package.namespaces)
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        f'<model unit="millimeter" xml:lang="en-US" xmlns="{CORE_NS}"{namespaces}>\n',
+        f' <metadata name="Application">{escape(package.application)}</metadata>\n',
+        f' <metadata name="Title">{escape(package.title)}</metadata>\n',
+    ]
+    out += [f" <metadata name={quoteattr(k)}>{escape(v)}</metadata>\n" for k, v in package.metadata]
+    out += [" <resources>\n", f'  <basematerials id="{MATERIALS_ID}">\n']
+    out += [
+        f'   <base name={quoteattr(m.name)} displaycolor="{m.displaycolor}"/>\n'
+        for m in package.materials
+    ]
+    out.append("  </basematerials>\n")
+    for index, piece in enumerate(package.pieces):
+        out.append(_object(object_id(index), piece))
+    out.append(" </resources>\n <build>\n")
+    out += [f'  <item objectid="{object_id(i)}"/>\n' for i in range(len(package.pieces))]
+    out.append(" </build>\n</model>\n")
+    return "".join(out)
+
+
+def _object(number: int, piece: Piece) -> str:
+    """One mesh object in bed coordinates; the most common colour is the object's default."""
+    colours = np.concatenate([part.colour_of_faces() for part in piece.parts])
+    default = int(np.bincount(colours).argmax())
+    vertices, triangles, offset = [], [], 0
+    shift = np.array([piece.x, piece.y, 0.0])
+    for part in piece.parts:
+        vertices.append(
+            "".join(
+                f'     <vertex x="{_num(x)}" y="{_num(y)}" z="{_num(z)}"/>\n'
+                for x, y, z in (part.mesh.vertices + shift).tolist()
+            )
+        )
+        faces = (part.mesh.faces + offset).tolist()
+        triangles.append(
+            "".join(
+                f'     <triangle v1="{a}" v2="{b}" v3="{c}"'
+                + ("" if colour == default else f' pid="{MATERIALS_ID}" p1="{colour}"')
+                + "/>\n"
+                for (a, b, c), colour in zip(faces, part.colour_of_faces().tolist())
+            )
+        )
+        offset += len(part.mesh.vertices)
+    return (
+        f'  <object id="{number}" name={quoteattr(piece.name)} type="model" '
+        f'pid="{MATERIALS_ID}" pindex="{default}">\n'
+        "   <mesh>\n    <vertices>\n" + "".join(vertices) + "    </vertices>\n"
+        "    <triangles>\n" + "".join(triangles) + "    </triangles>\n   </mesh>\n  </object>\n"
+    )
+
+
+def _num(value: float) -> str:
+    """Coordinates to 0.1 micrometre, without a minus sign on zero."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
