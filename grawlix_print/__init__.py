@@ -17,7 +17,7 @@ wrote (a list of ``Written``): ``build_leaflet``, ``build_sheets``,
 
 Folders, each depending only on those before it: ``tile`` (the tile
 definition) -> ``game`` (rules engine, positions) -> ``facts`` -> ``drawing``
--> products (``leaflet``, ``sheets``, ``solid``) -> ``kit`` -> ``cli``.
+-> products (``products.leaflet``, ``products.sheets``, ``products.solid``...) -> ``kit`` -> ``cli``.
 Importing the package loads nothing heavy: each name below is imported the
 first time it is used, and the 3D stack (CadQuery) only when 3D tiles are built.
 """
@@ -35,11 +35,11 @@ _EXPORTS = {
     "game_names": "games",
     "builtin_templates": "games",
     # the tiles
-    "Glyph": "components.tiles",
-    "Colour": "components.tiles",
-    "Tile": "components.tiles",
-    "TileSet": "components.tiles",
-    "UnknownTile": "components.tiles",
+    "Glyph": "pieces.tiles",
+    "Colour": "pieces.tiles",
+    "Tile": "pieces.tiles",
+    "TileSet": "pieces.tiles",
+    "UnknownTile": "pieces.tiles",
     "tile_from_token": "games.grawlix",
     # the rules of Grawlix
     "Rules": "games.grawlix.rules",

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from grawlix_print.cli import main
-from grawlix_print.components.tiles import Colour, Glyph, TileSet
+from grawlix_print.pieces.tiles import Colour, Glyph, TileSet
 from grawlix_print.drawing.ink import Ink
 from grawlix_print.games import Game, game, game_class, game_names
 from grawlix_print.games.grawlix import proof as search
@@ -75,7 +75,7 @@ def _layer(module: str) -> str:
 
 
 NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
-ORDER = ["errors", "files", "units", "cache", "papers", "fonts", "facts", "drawing", "components", "rulebook",
+ORDER = ["errors", "files", "units", "cache", "papers", "fonts", "facts", "drawing", "pieces", "rulebook",
          "playtest", "games", "leaflet", "sheets", "web", "images", "solid", "kit", "cli"]  # fmt: skip
 """The neutral layers, each importing only those before it (products side by side): drawing knows shapes,
 inks and text; components are pieces as data and how a piece is drawn; games the registry and interface."""

@@ -22,7 +22,7 @@ import pytest
 from conftest import PROJECT, SEEDS, paragraph_runs
 from pypdf import PdfReader
 
-from grawlix_print.components.faces import FaceStyle
+from grawlix_print.pieces.faces import FaceStyle
 from grawlix_print.errors import GrawlixError
 from grawlix_print.games import game
 from grawlix_print.games.permutations import facts as facts_module

@@ -27,9 +27,9 @@ from PIL import Image
 
 from grawlix_print.cli import main
 from tileset import COLOURS, GLYPHS, TILES, TILE_SET
-from grawlix_print.components.tile_look import ink
+from grawlix_print.pieces.tile_look import ink
 from grawlix_print.drawing.outline import glyph_outlines
-from grawlix_print.components.tile_look import GLYPH_FRACTION
+from grawlix_print.pieces.tile_look import GLYPH_FRACTION
 from grawlix_print.products.solid.dimensions import SOLID_TILE
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..components.tile_look import MARKINGS
+from ..pieces.tile_look import MARKINGS
 from ..games import Game
 from .app import main, report_written
 from .options import OneLineChoice, out_option, templates_option

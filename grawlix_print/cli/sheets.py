@@ -17,7 +17,7 @@ from ..products.sheets.layout import (
     STICKER_ROOM_MM,
     default_sticker,
 )
-from ..components.tile_look import BACK_DESIGNS, MARKINGS
+from ..pieces.tile_look import BACK_DESIGNS, MARKINGS
 from ..products.sheets.layout import PAPER_TILE_MM
 from .app import main, report_written
 from .options import (

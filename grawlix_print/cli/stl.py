@@ -10,7 +10,7 @@ from ..games import Game
 from ..products.solid.layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
 from ..products.solid.plan import COLOUR_CHANGES, STYLES
 from ..products.solid.plates import DEFAULT_BED
-from ..components.tile_look import MARKINGS
+from ..pieces.tile_look import MARKINGS
 from ..products.solid.dimensions import SOLID_TILE
 from .app import main
 from .options import (

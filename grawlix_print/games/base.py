@@ -22,8 +22,8 @@ from ..errors import GrawlixError
 from .templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
-    from ..components.faces import PieceFace
-    from ..components.tiles import TileSet
+    from ..pieces.faces import PieceFace
+    from ..pieces.tiles import TileSet
     from ..playtest.protocol import Playtester
     from ..drawing.outline import TextGlyph
     from ..drawing.surface import Face

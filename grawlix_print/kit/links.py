@@ -60,7 +60,7 @@ def kit_links(game: Game, papers: Sequence[str], sheets: dict) -> tuple[KitLink,
 
 def sheet_names(paper: str, options: dict) -> tuple[str, str]:
     """The unmarked tile and sticker sheets the kit builds for ``paper`` with the sheets' ``options``."""
-    from ..components.tile_look import BACK_DESIGNS
+    from ..pieces.tile_look import BACK_DESIGNS
     from ..products.sheets.build import sheet_file_name
     from ..products.sheets.layout import TILE_BLEED_MM, PAPER_TILE_MM, card_spec, sticker_spec
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..errors import GrawlixError
 from ..extras import EXTRAS
 from ..files import Written
-from ..components.tile_look import MARKINGS
+from ..pieces.tile_look import MARKINGS
 from ..games import Game, game
 from ..papers import PRINTER_PAPERS
 
@@ -56,7 +56,7 @@ def _leaflet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Ste
 
 
 def _sheet_steps(game: Game, papers: Sequence[str], options: dict) -> list[Step]:
-    from ..components.tile_look import available_markings, smallest_marked_tile
+    from ..pieces.tile_look import available_markings, smallest_marked_tile
     from ..products.sheets.layout import PAPER_TILE_MM, default_sticker
 
     from .build import Step

@@ -20,8 +20,8 @@ from ..base import RULEBOOK_FILE, WEB_FILE, Game, Typography
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ...components.faces import PieceFace
-    from ...components.tiles import Tile, TileSet
+    from ...pieces.faces import PieceFace
+    from ...pieces.tiles import Tile, TileSet
     from ...drawing.outline import TextGlyph
     from ...rulebook import Block, RulebookText
     from .engine import Grid
@@ -65,7 +65,7 @@ class Grawlix(Game):
         return self.tiles.title
 
     def check(self) -> None:
-        from ...components.tile_look import outlines
+        from ...pieces.tile_look import outlines
 
         self.rules  # noqa: B018  (reads and checks components.toml and rules.toml)
         outlines(self.tiles)  # a typeface that lacks a glyph is refused naming its key
@@ -123,7 +123,7 @@ class Grawlix(Game):
         return Typography(QUICKSAND, QUICKSAND_BOLD, CAPRASIMO)
 
     def running_glyphs(self) -> Mapping[str, TextGlyph]:
-        from ...components.tile_look import running_glyphs
+        from ...pieces.tile_look import running_glyphs
 
         return running_glyphs(self.tiles)
 
@@ -136,12 +136,12 @@ class Grawlix(Game):
         return playtester(self.rules, self.front_matter, budget)
 
     def faces(self) -> tuple[PieceFace, ...]:
-        from ...components.tile_drawing import tile_faces
+        from ...pieces.tile_drawing import tile_faces
 
         return tile_faces(self.tiles)
 
     def back(self) -> PieceFace:
-        from ...components.tile_drawing import tile_back
+        from ...pieces.tile_drawing import tile_back
 
         return tile_back(self.tiles)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
-from ...components.tiles import Colour, Glyph, Tile, TileSet
+from ...pieces.tiles import Colour, Glyph, Tile, TileSet
 from .rules import Rules
 
 Location = tuple[int, int]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from ...components.tiles import Colour, Glyph, Tile, TileSet
+from ...pieces.tiles import Colour, Glyph, Tile, TileSet
 from ...drawing.text import Inline, Span
 from ...errors import GrawlixError
 from ...facts.wording import counted, in_words, join_words
@@ -25,7 +25,7 @@ from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES, joined
 from .engine import Grid, Location, all_tiles, tiles_in
-from ...components.mark_legend import MarkLegend
+from ...pieces.mark_legend import MarkLegend
 from .pictures import cover_picture, example_picture, supply_picture
 from .positions import Position, load_position
 from .proof import Proof, why_not_one_short

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...components.tiles import Tile, TileSet
-from ...components.grid_diagram import Picture
+from ...pieces.tiles import Tile, TileSet
+from ...pieces.grid_diagram import Picture
 from .engine import Location
 from .positions import Position
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...components.tiles import Tile
+from ...pieces.tiles import Tile
 from ...playtest.protocol import Credits, GameResult, Games, Measure, play_each
 from .engine import Game, Grid, Move, random_game
 from .rules import Rules
@@ -287,7 +287,7 @@ _SEARCH_SECONDS = 0.00015  # per position of the budget, a game's turns together
 
 
 def _code_files() -> tuple[Path, ...]:
-    from ...components import tiles
+    from ...pieces import tiles
     from . import engine, rules
 
     return tuple(Path(file) for file in (__file__, engine.__file__, rules.__file__, tiles.__file__))

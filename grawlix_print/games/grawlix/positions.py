@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ...errors import GrawlixError
 from ...files import read_text
-from ...components.tiles import Tile, TileSet, UnknownTile
+from ...pieces.tiles import Tile, TileSet, UnknownTile
 from .engine import Grid, IllegalGrid, Location
 from .rules import Rules
 from ...files import parse_toml

@@ -41,10 +41,10 @@ from pathlib import Path
 
 from ...cache import key_of, read_cached, store
 from ...facts.wording import in_words
-from ...components import tiles as components
+from ...pieces import tiles as components
 from . import engine
 from . import rules as rules_module
-from ...components.tiles import Tile, TileSet
+from ...pieces.tiles import Tile, TileSet
 from .engine import Grid, Location
 from .rules import Rules
 

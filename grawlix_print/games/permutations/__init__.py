@@ -25,7 +25,7 @@ from ..base import RULEBOOK_FILE, Game, Typography
 from ..templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
-    from ...components.faces import PieceFace
+    from ...pieces.faces import PieceFace
     from ...drawing.outline import TextGlyph
     from ...rulebook import RulebookText
     from .deck import Deck

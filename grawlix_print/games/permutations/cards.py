@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from ...components.faces import FaceStyle, PieceFace
+from ...pieces.faces import FaceStyle, PieceFace
 from ...drawing.fonts import LETTER_FACE
 from ...drawing.icons import arc, circle, icon
 from ...drawing.ink import Ink

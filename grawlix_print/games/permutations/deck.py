@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import files
-from ...components.schema import game_title, ink, printable
+from ...pieces.schema import game_title, ink, printable
 from ...drawing.ink import Ink
 from ...drawing.marks import MARKS
 from ...errors import GrawlixError

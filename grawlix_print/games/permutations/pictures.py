@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...components.faces import FaceStyle
+from ...pieces.faces import FaceStyle
 from ...drawing.figure import Figure
 from ...drawing.fonts import QUICKSAND_BOLD
 from ...drawing.icons import arc, running_glyph

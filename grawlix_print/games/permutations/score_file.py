@@ -29,7 +29,7 @@ from typing import Any
 
 from ... import files
 from ...errors import GrawlixError
-from ...components.schema import printable
+from ...pieces.schema import printable
 from ...facts.wording import join_words
 from .deck import Deck, default_deck
 from .rules import Rules, default_rules

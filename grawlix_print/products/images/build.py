@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 
-from ...components.faces import FaceStyle, PieceFace
-from ...components.tile_look import MARKINGS, check_marking
+from ...pieces.faces import FaceStyle, PieceFace
+from ...pieces.tile_look import MARKINGS, check_marking
 from ...drawing.pdf.canvas import Metadata, new_canvas, saved
 from ...drawing.pdf.surface import PdfSurface
 from ...errors import GrawlixError

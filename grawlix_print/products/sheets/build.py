@@ -22,13 +22,13 @@ from ...drawing.pdf.surface import PdfSurface
 from ...drawing.pdf.typeset import TextStyle
 from ...drawing.surface import Path as Shape
 from ...drawing.surface import Pen, lines, polygon
-from ...components.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
+from ...pieces.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
 from ...errors import GrawlixError
 from ...files import Written
-from ...components.tiles import Colour, Tile, TileSet
+from ...pieces.tiles import Colour, Tile, TileSet
 from ...games.base import Game
 from ...rulebook import FrontMatter
-from ...components.tile_look import BACK_DESIGNS, BackDesign, check_mark_size, check_marking, colour_mark
+from ...pieces.tile_look import BACK_DESIGNS, BackDesign, check_mark_size, check_marking, colour_mark
 from ...papers import paper_size
 from .furniture import (
     CROP_MARK_WIDTH_MM,

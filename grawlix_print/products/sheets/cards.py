@@ -25,8 +25,8 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from ...components.faces import FaceStyle, PieceFace
-from ...components.tile_look import MARKINGS
+from ...pieces.faces import FaceStyle, PieceFace
+from ...pieces.tile_look import MARKINGS
 from ...drawing.pdf.canvas import Metadata, finish, new_canvas
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, Surface, lines, rectangle

@@ -17,7 +17,7 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
-from ...components.tile_look import TILE_MM
+from ...pieces.tile_look import TILE_MM
 from ...errors import GrawlixError
 from ...papers import paper_size
 

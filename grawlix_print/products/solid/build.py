@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ...components.tile_look import ink
-from ...components.tiles import Colour, Glyph, TileSet
+from ...pieces.tile_look import ink
+from ...pieces.tiles import Colour, Glyph, TileSet
 from ...drawing.outline import glyph_outlines
 from ...errors import GrawlixError
 from ...facts.wording import in_words

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...components.tile_look import GLYPH_FRACTION
+from ...pieces.tile_look import GLYPH_FRACTION
 
 
 @dataclass(frozen=True)

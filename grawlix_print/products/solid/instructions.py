@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...components.tiles import TileSet
+from ...pieces.tiles import TileSet
 from ...facts.wording import capitalised, in_words, join_words, paragraph
 from .dimensions import SolidTile
 from .filament import NOTES_SETTINGS

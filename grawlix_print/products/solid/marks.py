@@ -18,8 +18,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...errors import GrawlixError
-from ...components.tiles import Colour, TileSet
-from ...components.tile_look import colour_mark
+from ...pieces.tiles import Colour, TileSet
+from ...pieces.tile_look import colour_mark
 from .dimensions import SolidTile
 from .layers import LayerPlan
 from .shapes import Placement, Shape2D, outline_shapes, polygon_shapes

@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass, field, replace
 
 from ...errors import GrawlixError
-from ...components.tiles import TileSet
-from ...components.tile_look import MARKINGS, check_marking
+from ...pieces.tiles import TileSet
+from ...pieces.tile_look import MARKINGS, check_marking
 from .dimensions import SOLID_TILE, SolidTile
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
 from .marks import mark_shapes
@@ -175,7 +175,7 @@ def _check_body(tile: SolidTile, options: StlOptions) -> None:
 
 def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
     """The thinnest glyph stroke, scaled to the printed tile, must stay at least MIN_STROKE_MM."""
-    from ...components.tile_look import outlines
+    from ...pieces.tile_look import outlines
     from .strokes import glyph_strokes  # the glyph outlines (fontTools): only once a plan is made
 
     outlines(tiles)  # a typeface that fails is refused naming its key in components.toml
