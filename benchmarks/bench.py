@@ -74,7 +74,7 @@ def engine() -> None:
     from grawlix_print.games.grawlix.templates import read_rules
 
     _one_core()
-    templates = PROJECT / "grawlix_print" / "games" / "grawlix" / "templates"
+    templates = PROJECT / "templates" / "grawlix"
     rules = read_rules(templates)
     rng = random.Random(2026)
     games = _rate(lambda: random_game(rules, rng), seconds=10)

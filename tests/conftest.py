@@ -34,7 +34,7 @@ WITH_CTRL_C = [sys.executable, "-c",
                "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"]  # fmt: skip
 
 PROJECT = Path(__file__).resolve().parent.parent
-TEMPLATES = PROJECT / "grawlix_print" / "games" / "grawlix" / "templates"
+TEMPLATES = PROJECT / "templates" / "grawlix"
 SEEDS = next((p for p in (PROJECT.parent / "shared" / "seeds", PROJECT.parent.parent / "shared" / "seeds") if p.is_dir()),
              PROJECT.parent / "shared" / "seeds")  # ../shared/seeds (from a worktree, one folder further up)
 

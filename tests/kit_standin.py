@@ -23,7 +23,7 @@ import click
 
 from grawlix_print.files import Written, write_text  # loaded by the CLI already
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "grawlix_print" / "games" / "grawlix" / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "grawlix"
 
 
 def notes_step(out: Path, templates: Path, text: str, count: int = 1, folder: str = "notes",

@@ -14,11 +14,7 @@ from grawlix_print.errors import GrawlixError
 from grawlix_print.games.permutations.deck import Icon, deck_from_toml, default_deck, read_deck
 
 TEMPLATE = (
-    Path(__file__).resolve().parent.parent
-    / "grawlix_print"
-    / "games"
-    / "permutations"
-    / "templates"
+    Path(__file__).resolve().parent.parent / "templates" / "permutations"
     / "components.toml"
 )
 FILE = "components.toml"

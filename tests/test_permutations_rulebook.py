@@ -33,7 +33,7 @@ from grawlix_print.kit.index import describe
 from grawlix_print.products.leaflet.booklet import imposition, padded
 from grawlix_print.products.leaflet.build import build_leaflet
 
-TEMPLATES = PROJECT / "grawlix_print" / "games" / "permutations" / "templates"
+TEMPLATES = PROJECT / "templates" / "permutations"
 MM = 72 / 25.4
 A6_MM = (105.0, 148.0)  # ISO 216
 SHEET_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

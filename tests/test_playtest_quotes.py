@@ -24,7 +24,7 @@ GAMES = PROJECT / "grawlix_print" / "games"
 
 def copied(tmp_path: Path, name: str) -> Path:
     folder = tmp_path / name / "templates"
-    shutil.copytree(GAMES / name / "templates", folder)
+    shutil.copytree(PROJECT / "templates" / name, folder)
     return folder
 
 

@@ -660,7 +660,7 @@ def test_other_commands_never_load_the_cad_kernel():
         "import sys\n"
         "from click.testing import CliRunner\n"
         "from grawlix_print.cli import main\n"
-        "r = CliRunner().invoke(main, ['check', 'grawlix_print/games/grawlix/templates/positions/example-1.toml'])\n"
+        "r = CliRunner().invoke(main, ['check', 'templates/grawlix/positions/example-1.toml'])\n"
         "assert r.exit_code == 0, r.output\n"
         "r = CliRunner().invoke(main, ['stl', '--tile-size', '5'])\n"
         "assert r.exit_code == 1, r.output\n"

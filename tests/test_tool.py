@@ -47,10 +47,15 @@ def test_lookup_chosen_then_local_then_built_in(tmp_path, monkeypatch, templates
     assert game().templates == Path("templates")
 
 
-def test_the_built_in_game_is_its_own_templates_folder():
-    """The built-in game's templates live inside its package folder: one copy, in the wheel as in git."""
-    assert builtin_templates() == TEMPLATES
-    assert not (PROJECT / "templates").exists()
+def test_the_built_in_games_templates_are_at_the_top_of_the_repository(monkeypatch):
+    """One copy of each built-in game's templates, ``templates/NAME`` where a designer looks (the wheel
+    carries them inside the package: .ci/run checks it); from the repository's top, the commands use them."""
+    assert builtin_templates() == PROJECT / "templates" / "grawlix" == TEMPLATES
+    assert builtin_templates("permutations") == PROJECT / "templates" / "permutations"
+    assert not list((PROJECT / "grawlix_print").rglob("components.toml"))
+    monkeypatch.chdir(PROJECT)
+    result = run("check", "templates/grawlix/positions/example-1.toml")
+    assert result.exit_code == 0 and "7 legal locations" in result.stdout, result.stderr
 
 
 def test_check_works_from_an_empty_folder(tmp_path, monkeypatch):

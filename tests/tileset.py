@@ -6,7 +6,7 @@ from pathlib import Path
 
 from grawlix_print.games.grawlix.templates import read_components
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "grawlix_print" / "games" / "grawlix" / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "grawlix"
 TILE_SET = read_components(TEMPLATES)
 TILES = TILE_SET.tiles
 GLYPHS = TILE_SET.glyphs

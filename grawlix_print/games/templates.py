@@ -15,6 +15,20 @@ from ..files import read_toml
 COMPONENTS_FILE = "components.toml"
 """Every templates folder has one: the game's pieces, and the name of the game it belongs to."""
 RULES_FILE = "rules.toml"
+SHIPPED = "templates"
+"""Where the built-in games' templates live: ``templates/NAME`` at the top of the repository, which
+the wheel carries as ``grawlix_print/templates/NAME``."""
+
+
+def shipped_templates(name: str) -> Path:
+    """A built-in game's templates folder: inside the installed package (a wheel), else at the top of
+    the source checkout the package is imported from (an editable install, or a clone on the path)."""
+    package = Path(__file__).resolve().parents[1]
+    candidates = (package / SHIPPED / name, package.parent / SHIPPED / name)
+    for folder in candidates:
+        if (folder / COMPONENTS_FILE).is_file():
+            return folder
+    raise GrawlixError(f"the built-in templates of {name} are missing: reinstall grawlix-print", str(candidates[0]))
 
 
 def checked_folder(chosen: str | Path) -> Path:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import GrawlixError
 from ..base import RULEBOOK_FILE, WEB_FILE, Game, Typography
+from ..templates import shipped_templates
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -45,6 +46,11 @@ class Grawlix(Game):
     products = ("leaflet", "sheets", "web", "images", "3d")
     commands = ("check", "facts")
     leaflet_format = "tri-fold"
+
+    @classmethod
+    def builtin_templates(cls) -> Path:
+        """Shipped with grawlix-print: ``templates/grawlix`` at the repository's top (in the wheel too)."""
+        return shipped_templates(cls.name)
 
     @cached_property
     def tiles(self) -> TileSet:

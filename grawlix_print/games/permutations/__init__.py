@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..base import RULEBOOK_FILE, Game, Typography
-from ..templates import COMPONENTS_FILE
+from ..templates import COMPONENTS_FILE, shipped_templates
 
 if TYPE_CHECKING:
     from ...pieces.faces import PieceFace
@@ -48,6 +48,11 @@ class Permutations(Game):
     products = ("leaflet", "sheets", "web", "images")
     commands = ("score",)
     leaflet_format = "booklet"
+
+    @classmethod
+    def builtin_templates(cls) -> Path:
+        """Shipped with grawlix-print: ``templates/permutations`` at the repository's top (in the wheel too)."""
+        return shipped_templates(cls.name)
 
     @cached_property
     def deck(self) -> Deck:

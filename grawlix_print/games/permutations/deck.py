@@ -145,13 +145,15 @@ class Deck:
 
 
 def default_deck() -> Deck:
-    """The designer's deck, shipped as ``templates/components.toml`` in this package."""
+    """The designer's deck, shipped as ``templates/permutations/components.toml``."""
     return _default_deck()
 
 
 @cache
 def _default_deck() -> Deck:
-    return read_deck(Path(__file__).resolve().parent / "templates" / COMPONENTS_FILE)
+    from ..templates import shipped_templates
+
+    return read_deck(shipped_templates("permutations") / COMPONENTS_FILE)
 
 
 def read_deck(path: Path) -> Deck:

@@ -68,10 +68,12 @@ def read_rules(folder: Path) -> Rules:
 
 
 def default_rules() -> Rules:
-    """The designer's rules, shipped as ``templates/rules.toml`` in this package."""
+    """The designer's rules, shipped as ``templates/permutations/rules.toml``."""
     return _default_rules()
 
 
 @cache
 def _default_rules() -> Rules:
-    return read_rules(Path(__file__).resolve().parent / "templates")
+    from ..templates import shipped_templates
+
+    return read_rules(shipped_templates("permutations"))
