@@ -12,7 +12,9 @@ made again rather than built into a kit.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
+from functools import cache
 from pathlib import Path
 
 from .errors import GrawlixError
@@ -68,3 +70,61 @@ def store(name: str, data: bytes) -> None:
         write_bytes(folder / name, data + hashlib.sha256(data).digest())
     except GrawlixError:  # files.write_bytes words every OSError as one; a cache may fail quietly
         pass
+
+
+CODE_SUFFIXES = frozenset({".py", ".ttf", ".otf", ".toml", ".json", ".md", ".txt", ".svg", ".png", ".c", ".h"})
+"""What a package's behaviour can depend on: its code and the data it ships (typefaces, tables, text)."""
+
+
+def code_digest(*modules: str) -> str:
+    """A hash of the code and data of the installed packages that hold ``modules`` (whole top-level
+    packages: ``grawlix_print``, a plug-in's ``mygame``), with this package's version.
+
+    One identity for everything cached across runs (the kit's steps, the proof, quoted playtest
+    figures): a change anywhere in a game's own package, this package or a product's
+    plug-in makes the results depend on the new code, never on a hand-kept list of modules.
+    """
+    from . import __version__
+
+    digest = hashlib.sha256(f"grawlix-print {__version__}\0".encode())
+    for top in sorted({module.split(".")[0] for module in modules if module}):
+        digest.update(f"{top}\0{_package_digest(top)}\0".encode())
+    return digest.hexdigest()
+
+
+@cache
+def _package_digest(top: str) -> str:
+    """The digest of one top-level package's files (read once per process)."""
+    digest = hashlib.sha256()
+    for path, name in _package_files(top):
+        digest.update(name.encode() + b"\0")
+        try:
+            digest.update(path.read_bytes())
+        except OSError as error:
+            from .files import os_error
+
+            raise os_error(error, "read", path) from None
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _package_files(top: str) -> list[tuple[Path, str]]:
+    """(path, name below the package) of every code or data file of package ``top``, sorted."""
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:
+        found = []
+        for root in map(Path, spec.submodule_search_locations):
+            for folder, folders, names in os.walk(root):
+                folders[:] = sorted(f for f in folders if f != "__pycache__" and not f.startswith("."))
+                for name in names:
+                    path = Path(folder) / name
+                    if path.suffix in CODE_SUFFIXES and path.is_file():
+                        found.append((path, path.relative_to(root).as_posix()))
+        return sorted(found, key=lambda item: item[1])
+    origin = Path(spec.origin) if spec.origin and spec.origin not in ("built-in", "frozen") else None
+    return [(origin, origin.name)] if origin is not None and origin.is_file() else []

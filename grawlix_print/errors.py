@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 
 class GrawlixError(Exception):
     """A problem with the user's input, worded for the user.
@@ -17,3 +19,12 @@ class GrawlixError(Exception):
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}" if self.where else self.what
+
+
+def one_line(message: str) -> str:
+    """The message on one line, whatever a file's name or value put in it: a control character
+    or line break is shown escaped (``\\n``), never obeyed."""
+    return "".join(
+        c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
+        for c in message
+    )

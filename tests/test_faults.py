@@ -219,8 +219,8 @@ CROSS_CHECKS = [
     ("sheets", "[sheets]\nbacks = false\narrangement = 'gutter-fold'\n",
      ["[sheets] arrangement gutter-fold arranges backs", "[sheets] backs = false"]),
     ("sheets", "tile-size = 500\n", ["tile-size 500 mm", "does not fit on A4"]),
-    ("stl", "[stl]\nfit = 40\n", ["--tile-size 28 mm less [stl] fit 40 mm"]),
-    ("all", "[stl]\nfit = 40\n", ["[stl] tile-size 28 mm less [stl] fit 40 mm"]),
+    ("stl", "[stl]\nfit = 40\n", ["--body-size 28 mm less [stl] fit 40 mm"]),
+    ("all", "[stl]\nfit = 40\n", ["[stl] body-size 28 mm less [stl] fit 40 mm"]),
     ("stl", "[stl]\nlayer-height = 2.0\n", ["[stl] layer-height must be more than 0 and at most 1 mm"]),
     ("all", "[stl]\nlayer-height = 2.0\n", ["[stl] layer-height must be more than 0 and at most 1 mm"]),
     ("stl", "[stl]\nfirst-layer-height = 0.6\nbody-height = 0.5\n", ["[stl] first-layer-height 0.6 mm is larger"]),
@@ -344,7 +344,7 @@ def test_all_names_product_options_by_the_command_and_points_to_grawlix_toml(tmp
     result = run("all", "--tile-size", "30", "-o", str(tmp_path / "out"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "No such option" in result.stderr and "[sheets] tile-size" in result.stderr
-    assert "[stl] tile-size" in result.stderr and "grawlix.toml" in result.stderr
+    assert "[stl] body-size" in result.stderr and "grawlix.toml" in result.stderr  # its name since tile-size
     assert not (tmp_path / "out").exists()
 
 

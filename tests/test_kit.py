@@ -18,7 +18,8 @@ import pytest
 import grawlix_print.kit.build as kit_build
 from grawlix_print.errors import GrawlixError
 from grawlix_print.files import Written, atomic_path, write_text
-from grawlix_print.kit.build import Step, build_kit, output_lock, step_note
+from grawlix_print.kit.build import Step, build_kit, output_lock
+from grawlix_print.notes import note as step_note
 
 import kit_standin
 from conftest import TEMPLATES, WITH_CTRL_C

@@ -665,14 +665,14 @@ def set_words(text: str, width: float) -> list[list[str]]:
     from grawlix_print.drawing.text import Span
     from grawlix_print.products.leaflet.layout import make_styles
 
-    lines = set_text([Span(text)], make_styles(game().typography()).body, width).lines
+    lines = set_text([Span(text)], make_styles(game().presentation().typography).body, width).lines
     return [" ".join(w.text for w in line.words).split() for line in lines]
 
 
 def test_a_last_line_never_stands_alone_as_one_word_when_the_line_before_can_spare_one():
     from grawlix_print.products.leaflet.layout import make_styles
 
-    style = make_styles(game().typography()).body
+    style = make_styles(game().presentation().typography).body
     words = "the players take turns playing a tile from their hand until one of them cannot".split()
     widowed = 0
     for width in range(80, 260, 3):
@@ -707,7 +707,7 @@ def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
     monkeypatch.setattr(typeset, "stringWidth", lambda *a: measured.append(1) or real(*a))
     sentence = "The grid grows one tile at a time and no line repeats a glyph such as "
     spans = (Span(sentence), Span("@", bold=True, glyph=True), Span(". "))
-    styles, frame = make_styles(game().typography()), leaflet_frame("a4")
+    styles, frame = make_styles(game().presentation().typography), leaflet_frame("a4")
     counts = []
     for megabytes in (0.25, 2.5):
         repeats = int(megabytes * 2**20) // len(sentence)

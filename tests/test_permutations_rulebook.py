@@ -182,7 +182,7 @@ def test_folded_and_cut_the_sheets_read_in_page_order(built, paper):
     order = folded({key: page_identity(value) for key, value in quarters.items()})
     assert order == ["cover", *map(str, range(2, 12)), "back"]
     # The kit's index tells a reader to do just what ``folded`` does.
-    _, how = describe({"kind": "leaflet-booklet", "params": {"paper": paper}})
+    _, how = describe({"path": f"leaflet/leaflet-{paper}.pdf", "kind": "leaflet-booklet", "params": {"paper": paper}})
     assert "flipping on the long edge" in how and "Cut each sheet across the middle, fold each half" in how
     assert "the first sheet's top half outside, then its bottom half" in how
     # Each page stands upright in its quarter: the cover's version line at the top, numbers at the foot.
@@ -582,7 +582,7 @@ def test_the_icons_in_the_text_are_the_cards_icons():
     the cards print (drawing.icons), only scaled and moved onto the baseline."""
     from grawlix_print.drawing.icons import icon
 
-    glyphs = game("permutations").running_glyphs()
+    glyphs = game("permutations").presentation().running_glyphs
     assert set(glyphs) == {"\u2605", "\u263e", "\u263c"}
     for character, name in zip("\u2605\u263e\u263c", ("star", "moon", "sun")):
         printed = [(x, y) for op in icon(name, 0.0, 0.0, 1.0).operations for x, y in zip(op[1::2], op[2::2])]

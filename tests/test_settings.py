@@ -124,7 +124,7 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         (f"[stl]\nbed = [1{'0' * 400}, 100]\n", "[stl] bed width 1000"),
         (f"[sheets]\ntile-size = 1{'0' * 400}\n", "[sheets] tile-size 1000"),
         ('[stl]\nbed = "1e400x100"\n', "[stl] bed width '1e400' is not a length"),
-        ('paper = "all"\n', "grawlix.toml: paper 'all' is not one of a4, letter, both"),
+        ('paper = "legal"\n', "grawlix.toml: paper 'legal' is not one of a4, letter, all"),
         ("paper = \n", "malformed TOML"),
     ],
 )
@@ -149,10 +149,12 @@ def test_every_command_checks_the_whole_file(command, templates_copy, tmp_path):
     settings = templates_copy.parent / "grawlix.toml"
     settings.write_text("[stl]\nbed = [100]\n")
     args = [command, "--templates", str(templates_copy)]
-    if any(p.name == "out" for p in main.commands[command].params):
+    found = main.get_command(click.Context(main), command)
+    assert found is not None
+    if any(p.name == "out" for p in found.params):
         args += ["-o", str(tmp_path / "out")]
     # A command that needs a file (score) is given one that is never read: the settings come first.
-    args += [str(tmp_path / "file.toml") for p in main.commands[command].params if isinstance(p, click.Argument) and p.required]
+    args += [str(tmp_path / "file.toml") for p in found.params if isinstance(p, click.Argument) and p.required]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == f"error: {settings}: [stl] bed [100] is not a bed size such as 180x180 (width x depth in mm)\n"

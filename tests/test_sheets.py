@@ -658,10 +658,10 @@ def test_recorded_settings_fill_options_not_given(templates_copy):
 
 def test_the_kit_can_build_the_sheets_as_a_step(tmp_path):
     from grawlix_print.kit.build import Step, build_kit
-    from grawlix_print.kit.plan import sheets_step
+    from grawlix_print.kit.plan import run_job
 
     out = tmp_path / "kit"
-    step = Step("sheets", sheets_step, {"paper": "letter", "markings": "letters"})
+    step = Step("sheets", run_job, {"product": "sheets", "params": {"paper": "letter", "markings": "letters"}})
     (outcome,) = build_kit([step], out, TEMPLATES)
     paths = sorted(f["path"] for f in outcome.files if f["path"].startswith("sheets/"))
     assert paths == ["sheets/stickers-letter-letters.pdf", "sheets/tiles-letter-letters.pdf"]

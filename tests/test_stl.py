@@ -447,7 +447,7 @@ def test_full_set_puts_each_glyph_on_its_colours_filament_one_plate_a_file(defau
 
 def test_a_small_bed_gives_one_file_a_plate_each_within_the_bed(tmp_path):
     """Every 3MF holds one plate that fits --bed: 6 tiles on a 100 mm bed (4 fit) are 2 files."""
-    result = run_stl(tmp_path, "--style", "raised", "--bed", "100x100", "--tile-size", "28",
+    result = run_stl(tmp_path, "--style", "raised", "--bed", "100x100", "--body-size", "28",
                      "--colour-change", "pause")  # fmt: skip
     assert result.exit_code == 0, result.output
     out = tmp_path / "3d"
@@ -550,13 +550,13 @@ def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--tile-size", "0"], "--tile-size must be greater than zero"),
+        (["--body-size", "0"], "--body-size must be greater than zero"),
         (["--relief", "-2mm"], "--relief must be greater than zero"),
         (["--body-height", "0"], "--body-height must be greater than zero"),
         (["--layer-height", "1.2"], "--layer-height must be more than 0 and at most 1 mm"),
         (["--first-layer-height", "0.8", "--body-height", "0.7"], "larger than the body"),
-        (["--tile-size", "6"], "too small: the thinnest stroke"),  # any bold face, at 4 mm
-        (["--tile-size", "20", "--fit", "15"], "use --fit"),
+        (["--body-size", "6"], "too small: the thinnest stroke"),  # any bold face, at 4 mm
+        (["--body-size", "20", "--fit", "15"], "use --fit"),
         (["--fit", "-0.2"], "--fit must be zero or more"),
         (["--elephant-foot", "-0.1"], "--elephant-foot must be zero or more"),
         (["--elephant-foot", "3"], "--elephant-foot 3 mm is more than 2 mm"),
@@ -612,7 +612,7 @@ def test_marks_without_room_are_refused(tmp_path):
     while high - low > 0.01:
         low, high = (low, (low + high) / 2) if fits((low + high) / 2) else ((low + high) / 2, high)
     out = tmp_path / "out"
-    result = run_stl(out, "--tile-size", f"{low:.3f}", "--markings", "letters")
+    result = run_stl(out, "--body-size", f"{low:.3f}", "--markings", "letters")
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert "--markings letters" in result.stderr or "thinnest stroke" in result.stderr
     assert not out.exists()
@@ -641,9 +641,9 @@ def test_recorded_settings_are_used_and_checked(templates_copy):
 
 def test_the_kit_can_build_the_tiles_as_a_heavy_step(tmp_path):
     from grawlix_print.kit.build import Step, build_kit
-    from grawlix_print.kit.plan import stl_step
+    from grawlix_print.kit.plan import run_job
 
-    step = Step("stl", stl_step, {"style": "flat", "tile_size": 25.0, "bed": [256, 256]}, heavy=True)
+    step = Step("stl", run_job, {"product": "3d", "params": {"style": "flat", "tile_size": 25.0, "bed": [256, 256]}}, heavy=True)
     (outcome,) = build_kit([step], tmp_path, TEMPLATES)
     paths = sorted(f["path"] for f in outcome.files)
     assert paths == [
@@ -655,6 +655,16 @@ def test_the_kit_can_build_the_tiles_as_a_heavy_step(tmp_path):
     assert {f["params"]["tile_size"] for f in outcome.files if f["path"].startswith("3d/")} == {25.0}
 
 
+def test_the_bodys_earlier_name_is_still_taken_with_a_note(tmp_path):
+    """``[stl] tile-size`` (the printed body) is called ``body-size`` now, apart from the paper square
+    ``[sheets] tile-size``: the old flag and key still work, each with a note."""
+    result = run_stl(tmp_path, "--style", "flat", "--tile-size", "25", "--bed", "256x256")
+    assert result.exit_code == 0, result.stderr
+    assert "note: --tile-size is now called --body-size" in result.stderr
+    bodies = trimesh.load(tmp_path / "3d" / "grawlix-flat-plate.stl").split()
+    assert len(bodies) == 36 and {round(float(body.extents[0]), 3) for body in bodies} == {25.0}
+
+
 def test_other_commands_never_load_the_cad_kernel():
     script = (
         "import sys\n"
@@ -662,7 +672,7 @@ def test_other_commands_never_load_the_cad_kernel():
         "from grawlix_print.cli import main\n"
         "r = CliRunner().invoke(main, ['check', 'templates/grawlix/positions/example-1.toml'])\n"
         "assert r.exit_code == 0, r.output\n"
-        "r = CliRunner().invoke(main, ['stl', '--tile-size', '5'])\n"
+        "r = CliRunner().invoke(main, ['stl', '--body-size', '5'])\n"
         "assert r.exit_code == 1, r.output\n"
         "heavy = sorted(m for m in ('cadquery', 'OCP', 'vtk') if m in sys.modules)\n"
         "assert not heavy, heavy\n"

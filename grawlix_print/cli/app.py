@@ -13,14 +13,13 @@ from __future__ import annotations
 import errno
 import os
 import sys
-import unicodedata
 from collections.abc import Iterable
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import GrawlixError
+from ..errors import GrawlixError, one_line
 from ..files import check_source_date_epoch, os_error
 
 if TYPE_CHECKING:
@@ -34,15 +33,6 @@ def _fail(ctx: click.Context, message: str, status: int) -> None:
     with suppress(OSError):  # stderr itself may be gone: the exit status still tells
         click.echo(f"error: {one_line(message)}", err=True)
     ctx.exit(status)
-
-
-def one_line(message: str) -> str:
-    """The message on one line, whatever a file's name or value put in it: a control character
-    or line break is shown escaped (``\\n``), never obeyed."""
-    return "".join(
-        c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
-        for c in message
-    )
 
 
 def _quiet_exit(ctx: click.Context) -> None:
@@ -63,6 +53,20 @@ class _Commands(click.Group):
             with suppress(OSError):
                 click.echo("error: interrupted", err=True)
             sys.exit(INTERRUPTED)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        """A command of the studio's own, else one a game brings (``cli.own``)."""
+        found = super().get_command(ctx, name)
+        if found is None:
+            from .own import own_command
+
+            found = own_command(name)
+        return found
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from .own import own_command_names
+
+        return sorted({*super().list_commands(ctx), *own_command_names()})
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

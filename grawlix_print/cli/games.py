@@ -14,9 +14,19 @@ def games() -> None:
     Each line names a game (what --game takes), says what it is, and lists
     what `grawlix-print all` builds for it and the commands only it answers.
     """
+    from ..errors import GrawlixError
     from ..games import game_class, game_names
+    from ..products import failed_products, products
 
+    failed = []
     for name in game_names():
-        kind = game_class(name)
-        own = f"; its own commands: {', '.join(kind.commands)}" if kind.commands else ""
-        click.echo(f"{name}: {kind.summary}\n    products: {', '.join(kind.products)}{own}")
+        try:
+            kind = game_class(name)
+            made = [p.name for p in products() if p.offers(kind())]
+        except GrawlixError as error:
+            failed.append(str(error))
+            continue
+        own = f"; its own commands: {', '.join(kind.command_names())}" if kind.commands() else ""
+        click.echo(f"{name}: {kind.summary}\n    products: {', '.join(made)}{own}")
+    for reason in (*failed, *failed_products().values()):
+        click.echo(f"error: {reason}", err=True)

@@ -113,47 +113,30 @@ SETTINGS_HEADER = """\
 
 def settings_text(kind: type[Game]) -> str:
     """The commented ``grawlix.toml`` for a game: its name, then a table per command, each option with its default."""
+    from ..products import products
+
     parts = [SETTINGS_HEADER, f"\n# The game these settings are for (its templates name it too).\n{GAME_KEY} = {json.dumps(kind.name)}\n"]
-    skipped, unanswered = _not_for(kind), _commands_not_for(kind)
-    for name, command in setting_commands().items():
-        if name in unanswered:
-            continue
+    game = kind()
+    made = {p.command_name(): p for p in products()}
+    for name, command in setting_commands(kind).items():
+        product = made.get(name)
+        if product is not None and not product.offers(game):
+            continue  # a product the game lacks (no [stl] for a card game)
         parts.append(f"\n[{name}]\n")
         context = click.Context(command, info_name=name)
         for key, option in recordable(command).items():
-            if (name, option.name) in skipped:
+            if option.hidden or (product is not None and not product.takes(game, option.name or "")):
                 continue
             about = option.help or ""
             if isinstance(option.type, click.Choice):
                 about += f" One of: {', '.join(map(str, option.type.choices))}."
             parts += [f"# {line}\n" for line in textwrap.wrap(about, 86)]
-            parts.append(f"# {key} = {_toml_default(option, context, kind)}\n")
+            shown = product.shown_default(game, option.name or "") if product is not None else None
+            parts.append(f"# {key} = {shown and json.dumps(shown) or _toml_default(option, context, game)}\n")
     return "".join(parts)
 
 
-def _commands_not_for(kind: type[Game]) -> set[str]:
-    """The commands a game does not answer: another game's own (``score``), a product it lacks (``stl``)."""
-    from ..games import game_class, game_names
-    from ..kit.plan import PRODUCTS
-
-    own = {command for name in game_names() for command in game_class(name).commands}
-    lacking = {product.command for product in PRODUCTS if product.name not in kind.products}
-    return (own - set(kind.commands)) | lacking
-
-
-def _not_for(kind: type[Game]) -> set[tuple[str, str]]:
-    """(command, option) pairs the game's pieces do not take: card sizes for tiles, tile sizes for cards."""
-    from .sheets import CARD_OPTIONS, TILE_OPTIONS
-
-    return {("sheets", option) for option in (TILE_OPTIONS if _has_cards(kind) else CARD_OPTIONS)}
-
-
-def _has_cards(kind: type[Game]) -> bool:
-    """Whether the game's pieces are cards, not tiles."""
-    return kind().tile_set() is None
-
-
-def _toml_default(option: click.Option, context: click.Context, kind: type[Game]) -> str:
+def _toml_default(option: click.Option, context: click.Context, game: Game) -> str:
     """An option's default as TOML: what ``--help`` shows as the default, else the default.
 
     The default is asked of click, not read off the option: since click 8.3 a flag
@@ -161,13 +144,11 @@ def _toml_default(option: click.Option, context: click.Context, kind: type[Game]
     ``all --only`` builds every product of the game unless told otherwise: they are named.
     """
     if option.name == "only":
-        value: object = ",".join(kind.products)
-    elif option.name == "bleed" and context.info_name == "sheets":
-        from .sheets import BLEED_DEFAULTS
+        from ..products import offered
 
-        value = BLEED_DEFAULTS["cards" if _has_cards(kind) else "tiles"]
+        value: object = ",".join(p.name for p in offered(game))
     elif isinstance(option.show_default, str):
-        value = option.show_default
+        value = option.show_default == "true" if option.is_flag else option.show_default
     else:
         value = option.get_default(context, call=False)
     if isinstance(value, bool):

@@ -11,13 +11,14 @@ import click
 
 from ..errors import GrawlixError
 from ..games import Game
-from ..kit.plan import PRODUCT_NAMES, PRODUCTS
+from ..options import OptionError, flag, settings_of
+from ..products import Product, product_names, products
 from .app import main
-from .options import BOTH, NameList, flags_of, name_options, out_option, paper_choice, papers, templates_option
-from .settings import Settings, current_settings, recordable, with_settings
+from .options import EVERY_PAPER, NameList, flags_of, name_options, out_option, paper_choice, papers, templates_option
+from .settings import Settings, current_settings, recordable, with_settings, worded
 
 # A product may also be named by the command that builds it alone (``--only stl``).
-PRODUCT_ALIASES = {p.command: p.name for p in PRODUCTS if p.command != p.name}
+PRODUCT_ALIASES = {p.command_name(): p.name for p in products() if p.command_name() != p.name}
 
 
 class _KitCommand(click.Command):
@@ -36,30 +37,29 @@ class _KitCommand(click.Command):
             raise
 
 
-def product_keys(flag: str) -> list[str]:
-    """The settings keys ``all`` passes a product for a flag (``[sheets] tile-size``), with example values."""
-    name = flag.split("=", 1)[0].lstrip("-")
+def product_keys(given: str) -> list[str]:
+    """The settings keys ``all`` passes a product for a flag (``[sheets] tile-size``), with example values;
+    an option's earlier name gives its key today."""
+    name = given.split("=", 1)[0].lstrip("-").removeprefix("no-").replace("-", "_")
     found = []
-    for entry in PRODUCTS:
-        command = main.commands.get(entry.command)
-        options = recordable(command) if command is not None else {}
-        option = options.get(name) or options.get(name.removeprefix("no-"))
-        if option is not None and option.name in entry.options:
-            found.append(f"[{entry.command}] {name.removeprefix('no-')} = ...")
+    for made in products():
+        for field, about in settings_of(made.options).items():
+            if name == field or name in about.renamed:
+                found.append(f"[{made.command_name()}] {field.replace('_', '-')} = ...")
     return found
 
 
-@main.command("all", cls=_KitCommand, short_help="The whole kit: leaflet, sheets, web edition, 3D tiles, previews.")
+@main.command("all", cls=_KitCommand, short_help="The whole kit: every product of the game, with previews.")
 @out_option
 @templates_option
 @click.option(
     "--only",
-    type=NameList(PRODUCT_NAMES, PRODUCT_ALIASES),
+    type=NameList(product_names(), PRODUCT_ALIASES),
     default=None,
     show_default="every product the game has",
     help="Build only these products (comma-separated; stl means 3d); the others are left as they are.",
 )
-@paper_choice(BOTH)
+@paper_choice(EVERY_PAPER)
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @with_settings
 def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, quiet: bool) -> None:
@@ -83,7 +83,7 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
     began = time.perf_counter()
     settings = current_settings()
     # Every product's options, built or not: the web edition names the sheets it links to.
-    options = {p.name: settings.for_command(p.command) for p in PRODUCTS if p.name in game.products}
+    options = {p.name: _options(p, settings) for p in products() if p.offers(game)}
     outcomes: list[Outcome] = []
     bar: Any = None
     held: list[str] = []  # notes that come while the bar is up, said once it is gone
@@ -122,33 +122,52 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
             stack.callback(say_held)
             build_all(out, only=only, papers=papers(paper), options=options, game=game,
                       on_start=show_bar, on_step=advance, on_note=note)  # fmt: skip
-    except StepFailed as error:
+    except (StepFailed, OptionError) as error:
         raise product_error(error, settings) from None
     if not quiet:
         click.echo(kit_summary(out, outcomes, time.perf_counter() - began))
 
 
-def product_error(error: GrawlixError, settings: Settings) -> GrawlixError:
-    """A product's error as ``all`` puts it: the options it names are settings keys (``[sheets] tile-size``).
+def _options(made: Product, settings: Settings) -> Any:
+    """A product's options as recorded in its table of grawlix.toml; a value it refuses names the key."""
+    from .products import product_options
 
-    ``all`` has no ``--tile-size``: a product's options come from its table of
-    grawlix.toml, so its error names the key, and the file when the value is recorded there.
-    """
-    entry = next((p for p in PRODUCTS if p.name == getattr(error, "product", "")), None)
-    command = main.commands.get(entry.command) if entry is not None else None
-    if entry is None or command is None:
+    try:
+        return product_options(made, settings.for_command(made.command_name()))
+    except OptionError as error:
+        raise worded(error, _keys(made, settings), settings.source) from None
+
+
+def _keys(made: Product, settings: Settings) -> dict[str, str]:
+    """How ``all`` names each option of a product: the key it was recorded under, or the key it would
+    have (``all`` has no ``--tile-size``: a product's options come from its table of grawlix.toml)."""
+    table = made.command_name()
+    return {
+        name: settings.label(table, name) or f"[{table}] {name.replace('_', '-')}" for name in settings_of(made.options)
+    }
+
+
+def product_error(error: GrawlixError, settings: Settings) -> GrawlixError:
+    """A product's error as ``all`` puts it: the options it names are settings keys (``[sheets] tile-size``)."""
+    made = next((p for p in products() if p.name == getattr(error, "product", "")), None)
+    if made is None:
         return error
+    keys = _keys(made, settings)
+    if isinstance(error, OptionError):
+        recorded = {name: key for name, key in keys.items() if settings.label(made.command_name(), name)}
+        return error.worded(lambda name: keys.get(name, flag(name)), settings.source if error.about and error.about[0] in recorded else None)
+    # An error worded with flags (not yet with its fields): the same keys, by the flags.
+    command = main.commands.get(made.command_name())
     labels: dict[str, str] = {}
-    recorded: list[str] = []
-    for key, option in recordable(command).items():
-        if option.name not in entry.options:
+    recorded_flags: list[str] = []
+    for key, option in (recordable(command) if command is not None else {}).items():
+        if option.name not in keys:
             continue
-        label = settings.label(entry.command, option.name or "")
-        flags = flags_of(option, label or f"[{entry.command}] {key}")
+        flags = flags_of(option, keys[option.name])
         labels.update(flags)
-        if label is not None:
-            recorded += flags
-    return name_options(error, labels, settings.source, recorded)
+        if settings.label(made.command_name(), option.name or "") is not None:
+            recorded_flags += flags
+    return name_options(error, labels, settings.source, recorded_flags)
 
 
 def kit_summary(out: Path, outcomes: Sequence[Any], seconds: float) -> str:

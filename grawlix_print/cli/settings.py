@@ -30,7 +30,8 @@ from ..games import LOCAL_TEMPLATES, Game, game, known_game
 from ..files import read_toml
 from ..games.templates import COMPONENTS_FILE
 from .app import main
-from .options import SETTING_KEY, flags_of, name_options
+from ..options import SETTING_KEY, OptionError, flag
+from .options import flags_of, name_options
 
 SETTINGS_FILE = "grawlix.toml"
 PYPROJECT_FILE = "pyproject.toml"
@@ -69,9 +70,17 @@ def recordable(command: click.Command) -> dict[str, click.Option]:
     }
 
 
-def setting_commands() -> dict[str, click.Command]:
-    """Every command that reads settings, by name (``all`` included)."""
-    return {n: c for n, c in sorted(main.commands.items()) if n not in NO_SETTINGS_COMMANDS}
+def setting_commands(game: type[Game] | None = None) -> dict[str, click.Command]:
+    """Every command that reads settings, by name (``all`` included), with ``game``'s own commands
+    (None: every game's)."""
+    from .own import own_command, own_command_names
+
+    commands = {n: c for n, c in main.commands.items() if n not in NO_SETTINGS_COMMANDS}
+    for name in game.command_names() if game is not None else own_command_names():
+        found = own_command(name)
+        if found is not None:
+            commands[name] = found
+    return dict(sorted(commands.items()))
 
 
 def settings_folders(templates: Path, builtin: bool = False) -> list[Path]:
@@ -110,15 +119,16 @@ def find_settings(templates: Path, builtin: bool = False) -> list[tuple[dict, st
     return found
 
 
-def load_settings(templates: Path, builtin: bool = False) -> Settings:
-    """The settings that apply with this templates folder, every key and value checked."""
+def load_settings(templates: Path, builtin: bool = False, game: type[Game] | None = None) -> Settings:
+    """The settings that apply with this templates folder (for ``game``'s commands too), every key
+    and value checked."""
     found = find_settings(templates, builtin)
     if not found:
         return Settings()
     (data, source), others = found[0], found[1:]
     for _, ignored in others:
         click.echo(f"warning: {ignored} is not read: {source} comes first", err=True)
-    commands = setting_commands()
+    commands = setting_commands(game)
     values: dict[str, dict[str, object]] = {name: {} for name in commands}
     labels: dict[str, dict[str, str]] = {name: {} for name in commands}
     tables = {key: value for key, value in data.items() if isinstance(value, dict)}
@@ -227,7 +237,7 @@ def recorded_game_in(data: dict, source: str) -> str | None:
 def resolve_game(ctx: click.Context, name: str | None, templates: Path | None) -> tuple[Game, Settings]:
     """The game the command works on and its settings: ``--game``, ``--templates``, ``grawlix.toml``."""
     chosen = game(name or recorded_game(templates), templates)
-    settings = load_settings(chosen.templates, chosen.is_builtin)
+    settings = load_settings(chosen.templates, chosen.is_builtin, type(chosen))
     recorded = settings.game
     if name is None and recorded is not None and recorded.strip().lower() != chosen.name:
         raise GrawlixError(
@@ -253,6 +263,8 @@ def with_settings(command: Callable[..., Any]) -> Callable[..., Any]:
         merged = apply_settings(ctx, options, settings)
         try:
             return command(game=chosen, **merged)
+        except OptionError as error:  # a product names its fields: as flags, or as the keys they came from
+            raise worded(error, recorded_fields(ctx, settings), settings.source) from None
         except GrawlixError as error:
             renamed = name_options(error, recorded_labels(ctx, settings), settings.source)
             if renamed is error:
@@ -276,6 +288,23 @@ def recorded_labels(ctx: click.Context, settings: Settings) -> dict[str, str]:
         if label is not None and ctx.get_parameter_source(option.name or "") in (ParameterSource.DEFAULT, None):
             labels.update(flags_of(option, label))
     return labels
+
+
+def recorded_fields(ctx: click.Context, settings: Settings) -> dict[str, str]:
+    """The options of the running command whose values came from ``settings``, with their keys."""
+    name = ctx.info_name or ""
+    return {
+        option: label
+        for option, label in settings.labels.get(name, {}).items()
+        if ctx.get_parameter_source(option) in (ParameterSource.DEFAULT, None)
+    }
+
+
+def worded(error: OptionError, recorded: dict[str, str], source: str) -> GrawlixError:
+    """An option error with each field named as the user gave it (a key of ``recorded``, else its
+    flag); blamed on the settings file when the field it is about was recorded there."""
+    about = error.about[0] if error.about else ""
+    return error.worded(lambda field: recorded.get(field, flag(field)), source if about in recorded else None)
 
 
 def current_settings() -> Settings:

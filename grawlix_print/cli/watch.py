@@ -44,10 +44,12 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
     folder, builtin = chosen.templates, chosen.is_builtin
 
     def rebuild() -> str:
-        from ..kit.plan import leaflet_step
+        from ..games import game as bound
+        from ..products import product
 
         options = apply_settings(ctx, {"paper": paper}, resolve_game(ctx, game, templates)[1])
-        written = [item for each in papers(options["paper"]) for item in leaflet_step(out, folder, each)]
+        leaflet, rules = product("leaflet"), bound(templates=folder)
+        written = [item for each in papers(options["paper"]) for item in leaflet.run(rules, out, {"paper": each})]
         pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
         return f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
 

@@ -4,44 +4,40 @@ A game is a plug-in: a ``Game`` subclass registered under the entry-point
 group ``grawlix_print.games`` (the built-in games register the same way, in
 this package's own metadata). An instance is bound to one templates folder,
 the game's built-in one or a designer's copy of it, and reads what it needs
-from there on demand. The products (leaflet, sheets, web, images, 3D) are
-functions of a ``Game``: they call the methods below and import no game.
+from there on demand. The products (rules in print, sheets, images, web, 3D,
+boxes) are functions of a ``Game``: they call the methods below and import
+no game. What every game has lives here: its title, its rules' text, its
+piece kinds, how its rules look (``presentation``) and, if it can be played
+by the engine, its playtester; what only some games answer (a position
+checker, a scorer) each brings as a command of its own (``commands``).
 """
 
 from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import GrawlixError
+from .presentation import Presentation
 from .templates import COMPONENTS_FILE
 
 if TYPE_CHECKING:
+    import click
+
     from ..pieces.faces import PieceFace
+    from ..pieces.kinds import PieceKind
     from ..pieces.tiles import TileSet
     from ..playtest.protocol import Playtester
-    from ..drawing.outline import TextGlyph
-    from ..drawing.surface import Face
     from ..rulebook import Block, FrontMatter, RulebookText
 
 RULEBOOK_FILE = "leaflet.md"
 """The rules' text, in every game's templates (a tri-fold's panels or a booklet's pages)."""
 WEB_FILE = "web.md"
 """Sections only the web editions carry, if a game has any."""
-
-
-@dataclass(frozen=True)
-class Typography:
-    """The faces a game's rulebook is set in: body, bold, and the title's."""
-
-    body: Face
-    bold: Face
-    title: Face
 
 
 class Game(ABC):
@@ -51,12 +47,6 @@ class Game(ABC):
     """The name ``--game`` takes and ``components.toml`` records (``grawlix``)."""
     summary: ClassVar[str]
     """One line for ``grawlix-print games``."""
-    products: ClassVar[tuple[str, ...]]
-    """What ``grawlix-print all`` builds for it, in order (``leaflet``, ``sheets``, ``web``, ``3d``...)."""
-    commands: ClassVar[tuple[str, ...]] = ()
-    """Commands only some games answer (``check``, ``facts``, ``score``)."""
-    leaflet_format: ClassVar[str] = "tri-fold"
-    """How the rulebook is imposed: ``tri-fold`` (a folded leaflet) or ``booklet`` (A6 pages)."""
 
     def __init__(self, templates: str | Path | None = None) -> None:
         self.templates = Path(templates) if templates is not None else self.builtin_templates()
@@ -92,7 +82,7 @@ class Game(ABC):
         """
         from ..drawing.fonts import QUICKSAND, QUICKSAND_BOLD, MissingCharacter, missing_character
 
-        typography = self.typography()
+        typography = self.presentation().typography
         text_faces = (typography.body, typography.bold, QUICKSAND, QUICKSAND_BOLD)
         for text, key in self.printed_names():
             for face in (typography.title, *text_faces) if key == "title" else text_faces:
@@ -123,15 +113,17 @@ class Game(ABC):
         return ()
 
     @abstractmethod
-    def typography(self) -> Typography:
-        """The faces the rulebook is set in."""
+    def presentation(self) -> Presentation:
+        """How the rules look: typefaces, glyphs in running text, how the rulebook is imposed."""
 
-    def running_glyphs(self) -> Mapping[str, TextGlyph]:
-        """How a glyph named in running text is drawn (a tile's glyph in its own face), by character."""
-        return {}
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        """Every kind of piece the game prints (``pieces.kinds``): its tiles, cards, tokens...
+        The sheets, stickers, images, boxes and 3D tiles are made from these; none by default."""
+        return ()
 
     def tile_set(self) -> TileSet | None:
-        """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None."""
+        """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None.
+        (Until the products read piece kinds alone.)"""
         return None
 
     def playtester(self, budget: int | None = None) -> Playtester:
@@ -153,21 +145,21 @@ class Game(ABC):
 
     # --- commands only some games answer -----------------------------------------------------
 
+    @classmethod
+    def commands(cls) -> tuple[click.Command, ...]:
+        """The game's own commands (a position checker, a scorer...), as click commands.
+
+        Each command's callback takes the game it runs on as its ``game`` argument; the command
+        line adds ``--game`` and ``--templates`` and fills the options from ``grawlix.toml``, as
+        for every command. Built on first use, so listing the games imports no command code.
+        """
+        return ()
+
+    @classmethod
+    def command_names(cls) -> tuple[str, ...]:
+        return tuple(command.name or "" for command in cls.commands())
+
     def unanswered(self, command: str) -> GrawlixError:
         """The one-line refusal of a command this game does not answer."""
-        own = ", ".join(self.commands) or "none"
+        own = ", ".join(self.command_names()) or "none"
         return GrawlixError(f"{self.name} has no {command} command (its own commands: {own})")
-
-    def facts(self) -> tuple[dict, str]:
-        """What ``grawlix-print facts`` reports: a JSON-ready record and the same in words."""
-        raise self.unanswered("facts")
-
-    def check_positions(self, files: Sequence[Path], as_json: bool) -> Iterator[str | GrawlixError]:
-        """What ``grawlix-print check`` prints for each position file (all of the templates' if none):
-        its report, or the error that stops it."""
-        raise self.unanswered("check")
-
-    def score_file(self, file: Path, as_json: bool) -> str:
-        """What ``grawlix-print score`` prints for a score file (one round's collections, by seat):
-        each seat's points and how they add up, or one JSON object."""
-        raise self.unanswered("score")

@@ -2,14 +2,15 @@
 
 ``build_all`` here is the builder, for the command and the Python API alike;
 ``plan`` says what it builds (the products and each one's steps), ``build``
-how (cached steps, staging, the all-or-nothing switch), ``previews`` the PNGs.
+how (cached steps, staging, the all-or-nothing switch), ``index`` the kit's
+own index page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..games import Game, game as find_game
 from .plan import PAPERS
@@ -24,7 +25,7 @@ def build_all(
     templates: str | Path | None = None,
     only: Iterable[str] | None = None,
     papers: Sequence[str] = PAPERS,
-    options: dict[str, dict] | None = None,
+    options: Mapping[str, Any] | None = None,
     *,
     game: str | Game | None = None,
     on_start: Callable[[int], None] = lambda steps: None,
@@ -38,7 +39,8 @@ def build_all(
 
     Each product goes into its own sub-folder, with previews and a
     ``manifest.json``; unchanged steps of an earlier build are re-used.
-    ``options`` maps a product to its options, e.g. ``{"sheets": {"bleed": 0}}``.
+    ``options`` maps a product to its options, e.g. ``{"sheets": {"bleed": 0}}``
+    (or an instance of the product's options dataclass).
     Returns every file of the products built, re-used ones included.
 
     For a progress display: ``on_start`` hears the number of steps once the
@@ -47,6 +49,7 @@ def build_all(
     screenshots skipped...). A file where the folder should be is a
     ``GrawlixError`` before any of them is called.
     """
+    from ..cache import code_digest
     from ..files import Written
     from .build import build_kit
     from .plan import installed_products, kit_steps
@@ -57,9 +60,10 @@ def build_all(
     wanted, skipped = installed_products(chosen, only)  # 3D without CadQuery: a note, the rest built
     for note in skipped:
         on_note(note)
-    steps = kit_steps(chosen, wanted, papers, options)
+    steps = kit_steps(chosen, [p.name for p in wanted], papers, options, out)
+    code = code_digest(__name__, type(chosen).__module__, *(type(p).__module__ for p in wanted))
     outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start,
-                         last=lambda files: index_step_for(chosen, files))  # fmt: skip
+                         last=lambda files: index_step_for(chosen, files), code=code)  # fmt: skip
     return [
         Written(out / entry["path"], entry["kind"], entry["params"])
         for outcome in outcomes
@@ -83,41 +87,44 @@ def resolved(game: str | Game | None, templates: str | Path | None) -> Game:
     return find_game(game, templates)
 
 
+def build_product(
+    name: str, out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None,
+    papers: Sequence[str] = ("a4",), **options: Any,
+) -> list[Written]:  # fmt: skip
+    """One product (by name, or by its command: ``stl``) into ``out/NAME/``, as its command writes it
+    (same options, as keyword arguments)."""
+    from ..products import product
+    from .plan import kit_files, options_for
+
+    chosen, made = resolved(game, templates), product(name)
+    if not made.offers(chosen):
+        raise made.refusal(chosen)
+    links = kit_files(chosen, [made], PAPERS, {}, Path(out)) if made.name == "web" else ()
+    return made.build(chosen, Path(out), options_for(made, options), papers, links)
+
+
 def build_leaflet(
     out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, paper: str = "a4"
 ) -> list[Written]:
     """The rules leaflet into ``out/leaflet/``, as ``grawlix-print leaflet -o OUT`` writes it."""
-    from ..products.leaflet.build import build_leaflet as leaflet
-    from .plan import output_folder
-
-    return leaflet(resolved(game, templates), output_folder(Path(out), "leaflet"), paper)
+    return build_product("leaflet", out, templates, game=game, papers=(paper,))
 
 
 def build_sheets(
-    out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, **options
-) -> list[Written]:
+    out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, paper: str = "a4",
+    **options: Any,
+) -> list[Written]:  # fmt: skip
     """The sheets into ``out/sheets/``, as ``grawlix-print sheets -o OUT`` writes them (same options)."""
-    from ..products.sheets.build import build_sheets as sheets
-    from .plan import output_folder
-
-    return sheets(resolved(game, templates), output_folder(Path(out), "sheets"), **options)
+    return build_product("sheets", out, templates, game=game, papers=(paper,), **options)
 
 
 def build_web(out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None) -> list[Written]:
     """The web editions into ``out/web/``, as ``grawlix-print web --no-previews -o OUT`` writes them."""
-    from ..products.web.build import build_web as web
-    from .links import kit_links
-    from .plan import PAPERS, output_folder
-
-    chosen = resolved(game, templates)
-    return web(chosen, output_folder(Path(out), "web"), kit_links(chosen, PAPERS, {}))
+    return build_product("web", out, templates, game=game, previews=False)
 
 
 def build_stl(
-    out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, **options
+    out: str | Path, templates: str | Path | None = None, *, game: str | Game | None = None, **options: Any
 ) -> list[Written]:
     """The 3D tiles into ``out/3d/``, as ``grawlix-print stl -o OUT`` writes them (same options)."""
-    from ..products.solid.build import build_stl as stl
-    from .plan import output_folder
-
-    return stl(resolved(game, templates), output_folder(Path(out), "3d"), **options)
+    return build_product("3d", out, templates, game=game, **options)

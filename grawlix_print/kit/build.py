@@ -43,13 +43,15 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .. import __version__
 from ..errors import GrawlixError
+from ..cache import code_digest
 from ..files import Written, make_folder, os_error, read_bytes, write_text
+from ..notes import collected
+from ..options import OptionError
 
 MANIFEST = "manifest.json"
 STAGING = ".staging"
@@ -67,7 +69,7 @@ class Step:
     ``build`` writes under the output root (in its own sub-folder) and must be
     a module-level function so a worker process can run it; ``heavy`` steps
     (the 3D models) run in that worker while the rest run here. It tells the
-    user something with ``step_note``, never by writing to a stream itself.
+    user something with ``notes.note``, never by writing to a stream itself.
     """
 
     name: str
@@ -80,6 +82,8 @@ class Step:
     product: str = ""
     """The product it builds (``sheets``): a failure says so, so ``all`` can name the options
     the error is about as that product's settings (``[sheets] tile-size``)."""
+    tools: str = ""
+    """The optional tools its output depends on, as found (``products.base.Job.tools``)."""
 
 
 class StepFailed(GrawlixError):
@@ -96,17 +100,7 @@ class Outcome:
     reused: bool
     files: list[dict]
     notes: tuple[str, ...] = ()
-    """What the step told the user (``step_note``), passed on to the build's ``on_note``."""
-
-
-_STEP_NOTES: ContextVar[list[str]] = ContextVar("grawlix-step-notes")
-
-
-def step_note(text: str) -> None:
-    """From inside a step, tell the user something: it reaches the build's ``on_note`` once
-    the step is done (from the worker process too), never the terminal in the middle of a
-    progress display."""
-    _STEP_NOTES.get().append(text)
+    """What the step told the user (``notes.note``), passed on to the build's ``on_note``."""
 
 
 # --- digests -------------------------------------------------------------------
@@ -137,14 +131,6 @@ def _files_below(root: Path, keep: Callable[[Path], bool] = lambda path: True) -
     return found
 
 
-def code_digest() -> str:
-    """A hash of the package version and its own code and fonts."""
-    digest = hashlib.sha256(f"grawlix-print {__version__}\0".encode())
-    package = Path(__file__).resolve().parents[1]
-    _hash_files(_files_below(package, lambda p: p.suffix in {".py", ".ttf", ".otf"}), package, digest)
-    return digest.hexdigest()
-
-
 def templates_digest(templates: Path, patterns: tuple[str, ...] = ("*",)) -> str:
     """A hash of the template files that match ``patterns`` (their names and bytes)."""
     digest = hashlib.sha256()
@@ -155,8 +141,9 @@ def templates_digest(templates: Path, patterns: tuple[str, ...] = ("*",)) -> str
 
 
 def step_key(step: Step, code: str, templates: str) -> str:
-    """What a step's files depend on: its options, the code, and the template files it reads."""
-    spec = {"step": step.name, "params": step.params, "code": code}
+    """What a step's files depend on: its options, the code, the template files it reads, and
+    the optional tools it found (a browser installed since the last build takes its screenshots)."""
+    spec = {"step": step.name, "params": step.params, "code": code, "tools": step.tools}
     if step.reads:
         spec["templates"] = templates
     return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
@@ -274,8 +261,13 @@ def build_kit(
     on_note: Callable[[str], None] = lambda note: None,
     on_start: Callable[[int], None] = lambda steps: None,
     last: Callable[[list[dict]], Step] | None = None,
+    code: str | None = None,
 ) -> list[Outcome]:
     """Build or re-use every step; returns one outcome per step, in step order.
+
+    ``code`` identifies the code the steps run (``cache.code_digest``): the package's, the
+    game's and the products' own, so that an edited plug-in rebuilds its kit (None: this
+    package's alone).
 
     ``last`` makes one more step from the files of all the others (the kit's
     index): it runs after them, re-used while those files are unchanged.
@@ -288,7 +280,7 @@ def build_kit(
     """
     with output_lock(out, lambda: on_note(f"waiting for another build into {out} to finish")):
         _recover(out, on_note)
-        code = code_digest()
+        code = code or code_digest(__name__)
         inputs = {reads: templates_digest(templates, reads) for reads in {step.reads for step in steps if step.reads}}
         previous, unusable = read_manifest(out)
         if unusable:
@@ -436,22 +428,22 @@ def _run_steps(
 
 @contextmanager
 def _failing_as(step: Step) -> Iterator[None]:
-    """A step's GrawlixError leaves as a StepFailed that names the step's product."""
+    """A step's GrawlixError leaves as a StepFailed that names the step's product (an OptionError
+    keeps its fields, with the product beside them)."""
     try:
         yield
     except StepFailed:
+        raise
+    except OptionError as error:  # it names the product's fields: the caller words them as it gave them
+        error.product = step.product  # type: ignore[attr-defined]
         raise
     except GrawlixError as error:
         raise StepFailed(error.what, error.where, step.product) from None
 
 
 def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:
-    notes: list[str] = []
-    told = _STEP_NOTES.set(notes)
-    try:
+    with collected() as notes:  # they reach the build's on_note once the step is done
         written = step.build(out=staging, templates=templates, **step.params)
-    finally:
-        _STEP_NOTES.reset(told)
     files = []
     for item in written:
         relative = item.path.resolve().relative_to(staging.resolve())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..drawing.ink import Ink
 from ..drawing.surface import Surface
 
 
@@ -20,11 +21,16 @@ class FaceStyle:
 
     ``bleed`` is how far the face's background runs past its cut, in the
     caller's unit; ``marking`` is ``none``, ``letters`` or ``shapes``, the
-    colour-blind markings of ``components.tile_look.MARKINGS``.
+    colour-blind markings of ``pieces.kinds.MARKINGS``.
     """
 
     bleed: float = 0.0
     marking: str = "none"
+    frame: bool = False
+    """A frame well inside the cut, for faces that have one (tiles cut by hand)."""
+    ground: bool = True
+    """Whether the face lays its own ground (``PieceFace.ground``); a sheet that has laid every
+    piece's ground first, so that no bleed covers a neighbour, draws the rest with False."""
 
 
 Draw = Callable[[Surface, float, float, float, float, FaceStyle], None]
@@ -46,6 +52,9 @@ class PieceFace:
     width: float
     height: float
     draw: Draw
+    ground: Ink | None = None
+    """The colour the face is printed on out to its bleed, if it is one colour (a tile's face): a
+    sheet lays every ground before any face, so one piece's bleed never covers its neighbour."""
 
     @property
     def size(self) -> tuple[float, float]:

@@ -8,6 +8,7 @@ the PDF sheets and leaflet and the SVG diagrams. Vector paths, never bitmaps.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
@@ -15,6 +16,7 @@ from ..drawing.ink import Ink
 from ..drawing.outline import Outline, glyph_outlines
 from ..drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
 from .faces import FaceStyle, PieceFace
+from .kinds import PieceKind
 from .tiles import Colour, Glyph, Tile, TileSet
 from .tile_look import (
     BACK_DESIGNS,
@@ -176,6 +178,38 @@ def _slug(text: str) -> str:
     return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
 
 
+def tile_kind(tiles: TileSet) -> PieceKind:
+    """The tile set as a kind of piece: one tile of each glyph in each colour, square, an inch
+    across, in supply order (a row per colour), with the light and dark backs, each tile's colour
+    (its letter and mark) and its glyph raised in its colour for a 3D print."""
+    from .kinds import Accent, Form, PieceColour, PieceKind, Piece, Relief, Shape
+    from .tile_look import available_markings, outlines
+
+    colours = {
+        colour.index: PieceColour(colour.name, colour.ink, colour.letter, colour.shape,
+                                  f"{tiles.source}: colours[{colour.index + 1}]")
+        for colour in tiles.colours
+    }  # fmt: skip
+
+    def outline(glyph: Glyph) -> Callable[[], Outline]:
+        return lambda: outlines(tiles)[glyph.symbol]
+
+    pieces = tuple(
+        Piece(face, 1, None, colours[tile.colour.index],
+              Relief(_slug(tile.glyph.name), Accent(tile.colour.name, tile.colour.ink), outline(tile.glyph)))
+        for tile, face in zip(tiles.tiles, tile_faces(tiles))
+    )  # fmt: skip
+    backs = {name: tile_back(tiles, design=design) for name, design in BACK_DESIGNS.items()}
+    return PieceKind(
+        "tiles", "tile", Form.TILE, Shape.SQUARE, (TILE_MM, TILE_MM), pieces, backs,
+        available_markings(tiles), row=len(tiles.glyphs), body=Accent(BODY_NAME, tiles.face), source=tiles.source,
+    )  # fmt: skip
+
+
+BODY_NAME = "base (light grey)"
+"""What the printing notes call the tiles' body filament."""
+
+
 def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
     """Every tile as a printable face, in the tile set's order, named ``tile-red-at-sign``."""
 
@@ -184,11 +218,12 @@ def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
             side = min(w, h)
             # As on the sheets: the face to the cut, no line near it, an outline of 0.75 pt or more.
             look = TileStyle(marking=style.marking).at_size(side, surface.unit_pt)
-            draw_face(surface, x + w / 2, y + h / 2, side, tiles.face, style.bleed)
+            if style.ground:
+                draw_face(surface, x + w / 2, y + h / 2, side, tiles.face, style.bleed)
             draw_tile(surface, tile, x + w / 2, y + h / 2, side, look)
 
         words = f"{tile.colour.name} {tile.glyph.name}"
-        return PieceFace(f"tile-{_slug(words)}", words, size, size, draw)
+        return PieceFace(f"tile-{_slug(words)}", words, size, size, draw, tiles.face)
 
     return tuple(face(tile) for tile in tiles.tiles)
 
@@ -197,6 +232,6 @@ def tile_back(tiles: TileSet, size: float = TILE_MM, design: BackDesign = BACK_D
     """The plain side every tile shares, as a printable face."""
 
     def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
-        draw_back(surface, tiles, x + w / 2, y + h / 2, min(w, h), design, style.bleed)
+        draw_back(surface, tiles, x + w / 2, y + h / 2, min(w, h), design, style.bleed, style.ground)
 
-    return PieceFace("tile-back", f"the back of a {tiles.title} tile", size, size, draw)
+    return PieceFace("tile-back", f"the back of a {tiles.title} tile", size, size, draw, design.background)

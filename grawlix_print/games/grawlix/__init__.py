@@ -9,21 +9,21 @@ templates. Importing this module loads none of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import GrawlixError
-from ..base import RULEBOOK_FILE, WEB_FILE, Game, Typography
+from ..base import RULEBOOK_FILE, WEB_FILE, Game
+from ..presentation import Presentation, Typography
 from ..templates import shipped_templates
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    import click
 
     from ...pieces.faces import PieceFace
+    from ...pieces.kinds import PieceKind
     from ...pieces.tiles import Tile, TileSet
-    from ...drawing.outline import TextGlyph
     from ...rulebook import Block, RulebookText
     from .engine import Grid
     from .facts import Facts
@@ -43,9 +43,6 @@ class Grawlix(Game):
 
     name = "grawlix"
     summary = "the typesetters' tile game for two players: glyphs in colours on one shared grid"
-    products = ("leaflet", "sheets", "web", "images", "3d")
-    commands = ("check", "facts")
-    leaflet_format = "tri-fold"
 
     @classmethod
     def builtin_templates(cls) -> Path:
@@ -123,15 +120,12 @@ class Grawlix(Game):
 
         return read_extra_sections(self.templates / WEB_FILE, self.text_facts, rulebook.meta)
 
-    def typography(self) -> Typography:
+    def presentation(self) -> Presentation:
+        """Quicksand for the text, Caprasimo for the title, the glyphs in their own faces: a tri-fold."""
         from ...drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD
-
-        return Typography(QUICKSAND, QUICKSAND_BOLD, CAPRASIMO)
-
-    def running_glyphs(self) -> Mapping[str, TextGlyph]:
         from ...pieces.tile_look import running_glyphs
 
-        return running_glyphs(self.tiles)
+        return Presentation(Typography(QUICKSAND, QUICKSAND_BOLD, CAPRASIMO), "tri-fold", running_glyphs(self.tiles))
 
     def tile_set(self) -> TileSet:
         return self.tiles
@@ -140,6 +134,12 @@ class Grawlix(Game):
         from .players import playtester
 
         return playtester(self.rules, self.front_matter, budget)
+
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        """The tiles: one of each glyph in each colour, their glyphs raised for a 3D print."""
+        from ...pieces.tile_drawing import tile_kind
+
+        return (tile_kind(self.tiles),)
 
     def faces(self) -> tuple[PieceFace, ...]:
         from ...pieces.tile_drawing import tile_faces
@@ -151,30 +151,11 @@ class Grawlix(Game):
 
         return tile_back(self.tiles)
 
-    def check_positions(self, files: Sequence[Path], as_json: bool) -> Iterator[str | GrawlixError]:
-        from json import dumps
+    @classmethod
+    def commands(cls) -> tuple[click.Command, ...]:
+        from .commands import check, facts
 
-        from .positions import load_position
-        from .report import position_record, position_text
-        from .templates import POSITIONS_DIR
-
-        for file in files or sorted((self.templates / POSITIONS_DIR).glob("*.toml")):
-            try:
-                position = load_position(file, self.rules)
-            except GrawlixError as error:
-                yield error
-                continue
-            if as_json:
-                yield dumps(position_record(position, str(file)), ensure_ascii=False)
-            else:
-                yield position_text(position, str(file)) + "\n"
-
-    def facts(self) -> tuple[dict, str]:
-        from .report import proof_text
-
-        proof = self.proof()
-        return proof.record(), proof_text(proof, self.tiles)
-
+        return (check, facts)
 
 def load_rules(templates: str | Path | None = None) -> Rules:
     """The rules of Grawlix from ``templates`` (None: ./templates if it is Grawlix's, else the game's own)."""

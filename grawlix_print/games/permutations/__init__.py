@@ -16,17 +16,20 @@ edition) only set them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..base import RULEBOOK_FILE, Game, Typography
+from ..base import RULEBOOK_FILE, Game
+from ..presentation import Presentation, Typography
 from ..templates import COMPONENTS_FILE, shipped_templates
 
 if TYPE_CHECKING:
     from ...pieces.faces import PieceFace
-    from ...drawing.outline import TextGlyph
+    from ...pieces.kinds import PieceKind
+    import click
+
     from ...rulebook import RulebookText
     from .deck import Deck
     from .facts import Facts
@@ -45,9 +48,6 @@ class Permutations(Game):
 
     name = "permutations"
     summary = "a card game of secret bids for two to five players, with dummy players"
-    products = ("leaflet", "sheets", "web", "images")
-    commands = ("score",)
-    leaflet_format = "booklet"
 
     @classmethod
     def builtin_templates(cls) -> Path:
@@ -90,29 +90,30 @@ class Permutations(Game):
         from .facts import Facts
 
         quotes = Quotes(self.playtester, QUOTE_GAMES, strategy="random")
-        return Facts(self.deck, self.rules, self.templates, self.typography(), quotes)
+        return Facts(self.deck, self.rules, self.templates, self.presentation().typography, quotes)
 
     def rulebook(self) -> RulebookText:
         from ...rulebook import read_rulebook
 
         return read_rulebook(self.templates / RULEBOOK_FILE, self.text_facts, self.title)
 
-    def typography(self) -> Typography:
-        """TeX Gyre Schola (as Schola PnP) for the text, as the designer's rulebook; a round face for the title."""
-        from .pictures import SCHOLA, SCHOLA_BOLD, TITLE_FACE
+    def presentation(self) -> Presentation:
+        """TeX Gyre Schola (as Schola PnP) for the text, as the designer's rulebook, a round face for
+        the title, and the star, moon and sun drawn where the text names an icon: an A6 booklet."""
+        from .pictures import SCHOLA, SCHOLA_BOLD, TITLE_FACE, icon_glyphs
 
-        return Typography(SCHOLA, SCHOLA_BOLD, TITLE_FACE)
-
-    def running_glyphs(self) -> Mapping[str, TextGlyph]:
-        """The star, moon and sun drawn where the text names an icon (``{star.icon}``)."""
-        from .pictures import icon_glyphs
-
-        return icon_glyphs()
+        return Presentation(Typography(SCHOLA, SCHOLA_BOLD, TITLE_FACE), "booklet", icon_glyphs())
 
     def playtester(self, budget: int | None = None) -> PermutationsPlaytester:
         from .players import playtester
 
         return playtester(self.deck, self.rules, self.front_matter, budget)
+
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        """The cards: fifty poker cards, each once, with one back."""
+        from .cards import card_kind
+
+        return (card_kind(self.deck),)
 
     def faces(self) -> tuple[PieceFace, ...]:
         from .cards import card_faces
@@ -126,11 +127,8 @@ class Permutations(Game):
 
     # --- commands only this game answers ------------------------------------------------
 
-    def score_file(self, file: Path, as_json: bool) -> str:
-        from json import dumps
+    @classmethod
+    def commands(cls) -> tuple[click.Command, ...]:
+        from .commands import score
 
-        from .score_file import read_score_file, report, score_sheet
-        from .scoring import record
-
-        score = score_sheet(read_score_file(file, self.deck), self.deck, self.rules)
-        return dumps(record(score), ensure_ascii=False) if as_json else report(score, self.deck, self.rules)
+        return (score,)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...pieces.faces import FaceStyle, PieceFace
+from ...pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape, markings_of
 from ...drawing.fonts import LETTER_FACE
 from ...drawing.icons import arc, circle, icon
 from ...drawing.ink import Ink
@@ -366,3 +367,20 @@ def card_back(deck: Deck, size: tuple[float, float] = POKER_MM) -> PieceFace:
         draw_back(surface, deck.title, x, y, width, height, style)
 
     return PieceFace("card-back", f"the back of a {deck.title} card", size[0], size[1], draw)
+
+
+def card_kind(deck: Deck, size: tuple[float, float] = POKER_MM) -> PieceKind:
+    """The deck as a kind of piece: every card once, lowest number first, each with its colour (its
+    letter and mark tell it to colour-blind players), one back for all."""
+    colours = {
+        colour.name: PieceColour(colour.name, colour.ink, colour.letter, colour.mark, f"[colours.{colour.name}]")
+        for colour in deck.colours
+    }
+    pieces = tuple(
+        Piece(face, colour=None if card.colour is None else colours[card.colour.name])
+        for card, face in zip(deck.cards, card_faces(deck, size))
+    )
+    return PieceKind(
+        "cards", "card", Form.CARD, Shape.RECTANGLE, size, pieces, {"rings": card_back(deck, size)},
+        markings_of(tuple(colours.values())),
+    )  # fmt: skip

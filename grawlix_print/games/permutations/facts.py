@@ -27,7 +27,7 @@ from ...facts.wording import in_words, join_words
 from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES
-from ..base import Typography
+from ..presentation import Typography
 from .cards import card_look
 from .deck import Card, Colour, Deck, IconRange
 from .engine import AuctionRecord, Game, GameRecord, next_round_pool

@@ -34,7 +34,8 @@ from ...rulebook import RulebookText
 from .layout import start_document, TEXT_INK, Frame, LaidOut, Styles, boxes_for, lay_out, make_styles
 
 if TYPE_CHECKING:
-    from ...games.base import Game, Typography
+    from ...games.base import Game
+    from ...games.presentation import Typography
 
 PAGE = "a6"
 TOP_MM, SIDE_MM, BOTTOM_MM = 10.0, 9.0, 12.0
@@ -219,8 +220,9 @@ def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     game.check()
     text = game.rulebook()
     check_pages(text)
-    typography = game.typography()
-    styles = booklet_styles(typography, game.running_glyphs())
+    presentation = game.presentation()
+    typography = presentation.typography
+    styles = booklet_styles(typography, presentation.running_glyphs)
     frame = page_frame()
     name = paper_size(PAGE).name
     laid = [lay_out(page, boxes_for(page, styles, frame), frame, name, text.source, kind="page") for page in text.sections]

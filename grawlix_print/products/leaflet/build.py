@@ -12,8 +12,8 @@
   in reading order, with bookmarks, for screens.
 
 Every panel is laid out (and may fail) before either file is written. A game
-whose ``leaflet_format`` is ``booklet`` gets a booklet of small pages instead
-(``booklet``), under the same file names.
+whose presentation's imposition is ``booklet`` gets a booklet of small pages
+instead (``booklet``), under the same file names (``impositions``).
 """
 
 from __future__ import annotations
@@ -179,21 +179,28 @@ def check_panels(text: RulebookText) -> None:
 
 
 def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
+    """The game's rulebook imposed as its presentation says (``impositions``) for ``paper``, into ``out``.
+
+    ``reading=False`` skips the reading edition, for a build that already has one.
+    """
+    from .impositions import imposition
+
+    game.check()
+    return imposition(game.presentation().imposition).build(game, Path(out), paper.lower(), reading)
+
+
+def build_trifold(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """Lay out every panel (failing before anything is written), then write the PDFs into ``out``.
 
     Each edition is written as soon as it is made, the tri-fold first: in ``watch`` it is the
     file the designer looks at, and a PDF cannot fail once its panels are laid out.
-    ``reading=False`` skips the reading edition, for a build that already has one.
     """
-    if game.leaflet_format == "booklet":  # a rulebook of small pages: imposed, and page by page
-        from .booklet import build_booklet
-
-        return build_booklet(game, out, paper, reading)
     out, paper = Path(out), paper.lower()
     game.check()
     text = game.rulebook()
     check_panels(text)
-    styles, frame = make_styles(game.typography(), game.running_glyphs()), leaflet_frame(paper)
+    presentation = game.presentation()
+    styles, frame = make_styles(presentation.typography, presentation.running_glyphs), leaflet_frame(paper)
     laid = {
         panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
         for panel in text.sections

@@ -34,7 +34,7 @@ from ...drawing.pdf.typeset import (
 from ...drawing.outline import TextGlyph
 from ...drawing.text import Inline, plain
 from ...errors import GrawlixError
-from ...games.base import Typography
+from ...games.presentation import Typography
 from ...rulebook import Diagram, Fill, Heading, ListItem, Paragraph, RulebookText, Section
 from ...drawing.ink import Ink
 

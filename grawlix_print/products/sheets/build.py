@@ -74,7 +74,7 @@ FRAME_WIDTH = 0.02
 def build_sheets(
     game: Game, out: str | Path, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
-    markings: str = "none", sticker_size: float | None = None, back_design: str = "light",
+    markings: str = "none", sticker_size: float | None = None, back_design: str | None = None,
     card_size: tuple[float, float] | None = None, frame: bool = False,
 ) -> list[Written]:  # fmt: skip
     """Write the card-stock tile sheet and the sticker sheet of the game's tiles; return what was written.
@@ -91,6 +91,7 @@ def build_sheets(
                             frame=frame)  # fmt: skip
     if card_size is not None:
         raise GrawlixError(f"--card-size is for card games; {game.name} has tiles (use --tile-size)")
+    back_design = back_design or "light"
     if back_design not in BACK_DESIGNS:
         raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
     out = Path(out)
@@ -125,7 +126,7 @@ def _card_sheets(
     """The card sheets, refusing options that only tiles take."""
     from .cards import build_card_sheets
 
-    given = {"tile_size": None, "sticker_size": None, "back_design": "light", "frame": False}
+    given = {"tile_size": None, "sticker_size": None, "back_design": None, "frame": False}
     for option, value in tile_options.items():
         if value != given[option]:
             flag = "--" + option.replace("_", "-")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...errors import GrawlixError
+from ...options import OptionError
 
 DEFAULT_LAYER_MM = 0.2
 DEFAULT_FIRST_LAYER_MM = 0.2
@@ -75,9 +75,7 @@ class LayerPlan:
 
 def _check_layer_height(value: float, name: str) -> None:
     if not math.isfinite(value) or value <= 0 or value > MAX_LAYER_MM:
-        raise GrawlixError(
-            f"{name} must be more than 0 and at most {MAX_LAYER_MM:g} mm, not {value:g} mm"
-        )
+        raise OptionError(f"{{{name}}} must be more than 0 and at most {MAX_LAYER_MM:g} mm, not {value:g} mm", name)
 
 
 def _round_half_up(steps: float) -> int:
@@ -90,22 +88,18 @@ def plan_layers(body: float, first: float, layer: float, relief: float | None = 
 
     ``relief`` None plans the body alone (flat tiles have no glyph).
     """
-    _check_layer_height(first, "--first-layer-height")
-    _check_layer_height(layer, "--layer-height")
+    _check_layer_height(first, "first_layer_height")
+    _check_layer_height(layer, "layer_height")
     if not math.isfinite(body) or body <= 0:
-        raise GrawlixError(f"--body-height must be greater than zero, not {body:g} mm")
+        raise OptionError(f"{{body_height}} must be greater than zero, not {body:g} mm", "body_height")
     if first > body:
-        raise GrawlixError(
-            f"--first-layer-height {first:g} mm is larger than the body ({body:g} mm)"
-        )
+        raise OptionError(f"{{first_layer_height}} {first:g} mm is larger than the body ({body:g} mm)", "first_layer_height")
     whole = _round_half_up((body - first) / layer)
     snapped = round(first + whole * layer, _DIGITS)
     if relief is None:
         return LayerPlan(first, layer, body, snapped, whole + 1)
     if not math.isfinite(relief) or relief < layer:
-        raise GrawlixError(
-            f"--relief {relief:g} mm is less than one {layer:g} mm layer: the glyph would not print"
-        )
+        raise OptionError(f"{{relief}} {relief:g} mm is less than one {layer:g} mm layer: the glyph would not print", "relief")
     return LayerPlan(first, layer, body, snapped, whole + 1, relief, _round_half_up(relief / layer))
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...errors import GrawlixError
+from ...options import OptionError
 from ...pieces.tiles import Colour, TileSet
 from ...pieces.tile_look import colour_mark
 from .dimensions import SolidTile
@@ -74,11 +74,11 @@ def mark_shapes(tile: SolidTile, marking: str, colour: Colour, tiles: TileSet) -
     scale = (outer - inner) / extent
     thinnest = thinnest_stroke(polygons) * scale
     if scale <= 0 or thinnest < MIN_MARK_STROKE_MM:
-        raise GrawlixError(
-            f"--markings {marking}: a {tile.size:g} mm tile leaves too little room in its corners "
+        raise OptionError(
+            f"{{markings}} {marking}: a {tile.size:g} mm tile leaves too little room in its corners "
             f"(the thinnest line of a mark would be {max(thinnest, 0):.2f} mm, under "
-            f"{MIN_MARK_STROKE_MM:g} mm); use a larger --tile-size"
-        )
+            f"{MIN_MARK_STROKE_MM:g} mm); use a larger {{body_size}}", "markings", "body_size",
+        )  # fmt: skip
     middle = (inner + outer) / 2
     shapes = []
     for turn in _TURNS:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from ...errors import GrawlixError
+from ...options import OptionError
 from ...pieces.tiles import TileSet
 from ...pieces.tile_look import MARKINGS, check_marking
 from .dimensions import SOLID_TILE, SolidTile
@@ -102,21 +102,21 @@ def instructions_name(game_slug: str) -> str:
 
 def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
     """Refuse every impossible option with one line naming it; no CAD work happens here."""
-    for name, value in (("--tile-size", options.tile_size), ("--relief", options.relief)):
+    for name, value in (("body_size", options.tile_size), ("relief", options.relief)):
         if not math.isfinite(value) or value <= 0:
-            raise GrawlixError(f"{name} must be greater than zero, not {value:g} mm")
-    for name, value in (("--elephant-foot", options.elephant_foot), ("--fit", options.fit)):
+            raise OptionError(f"{{{name}}} must be greater than zero, not {value:g} mm", name)
+    for name, value in (("elephant_foot", options.elephant_foot), ("fit", options.fit)):
         if not math.isfinite(value) or value < 0:
-            raise GrawlixError(f"{name} must be zero or more, not {value:g} mm")
+            raise OptionError(f"{{{name}}} must be zero or more, not {value:g} mm", name)
     unknown = [s for s in options.styles if s not in STYLES]
     if unknown or not options.styles:
-        raise GrawlixError(f"--style must be one of {', '.join(STYLES)}, not {unknown or 'none'}")
+        raise OptionError(f"{{style}} must be one of {', '.join(STYLES)}, not {unknown or 'none'}", "style")
     if options.colour_change not in COLOUR_CHANGES:
-        raise GrawlixError(
-            f"--colour-change {options.colour_change!r} is not one of {', '.join(COLOUR_CHANGES)}"
+        raise OptionError(
+            f"{{colour_change}} {options.colour_change!r} is not one of {', '.join(COLOUR_CHANGES)}", "colour_change"
         )
     if options.markings not in MARKINGS:
-        raise GrawlixError(f"--markings {options.markings!r} is not one of {', '.join(MARKINGS)}")
+        raise OptionError(f"{{markings}} {options.markings!r} is not one of {', '.join(MARKINGS)}", "markings")
     check_marking(tiles, options.markings)
     raised, flat = "raised" in options.styles, "flat" in options.styles
     layers = plan_layers(
@@ -157,20 +157,18 @@ def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
 
 def _check_body(tile: SolidTile, options: StlOptions) -> None:
     if tile.footprint <= 2 * max(tile.chamfer, tile.elephant_foot):
-        raise GrawlixError(
-            f"--tile-size {tile.size:g} mm less --fit {tile.fit:g} mm is too small for any tile"
-        )
+        raise OptionError(f"{{body_size}} {tile.size:g} mm less {{fit}} {tile.fit:g} mm is too small for any tile", "fit", "body_size")
     if tile.elephant_foot > MAX_ELEPHANT_FOOT_MM:
-        raise GrawlixError(
-            f"--elephant-foot {tile.elephant_foot:g} mm is more than {MAX_ELEPHANT_FOOT_MM:g} mm: "
-            "a first layer flares by a few tenths of a millimetre"
-        )
+        raise OptionError(
+            f"{{elephant_foot}} {tile.elephant_foot:g} mm is more than {MAX_ELEPHANT_FOOT_MM:g} mm: "
+            "a first layer flares by a few tenths of a millimetre", "elephant_foot",
+        )  # fmt: skip
     if tile.body_height <= tile.chamfer + tile.elephant_foot:
-        raise GrawlixError(
-            f"--body-height {options.body_height:g} mm ({tile.body_height:g} mm on your layers) "
+        raise OptionError(
+            f"{{body_height}} {options.body_height:g} mm ({tile.body_height:g} mm on your layers) "
             f"must be more than the {tile.chamfer:g} mm top chamfer and the "
-            f"{tile.elephant_foot:g} mm bottom chamfer together"
-        )
+            f"{tile.elephant_foot:g} mm bottom chamfer together", "body_height", "elephant_foot",
+        )  # fmt: skip
 
 
 def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
@@ -185,13 +183,13 @@ def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
     if thinnest < MIN_STROKE_MM:
         smallest = tile.footprint * MIN_STROKE_MM / thinnest
         if tile.fit > 0:
-            advice = f"use --fit {max(tile.size - smallest, 0):.2f} mm or less, or a larger tile"
+            advice = f"use {{fit}} {max(tile.size - smallest, 0):.2f} mm or less, or a larger tile"
         else:
             advice = f"use at least {math.ceil(smallest * 10) / 10:g} mm"
-        raise GrawlixError(
-            f"--tile-size {tile.size:g} mm is too small: the thinnest stroke (of {symbol!r}) "
-            f"would be {thinnest:.2f} mm, under {MIN_STROKE_MM:g} mm; {advice}"
-        )
+        raise OptionError(
+            f"{{body_size}} {tile.size:g} mm is too small: the thinnest stroke (of {symbol!r}) "
+            f"would be {thinnest:.2f} mm, under {MIN_STROKE_MM:g} mm; {advice}", "body_size", "fit",
+        )  # fmt: skip
 
 
 def stl_options(style: str | None = None, **given) -> StlOptions:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import GrawlixError
+from ...options import OptionError
 from ...units import parse_length
 
 BED_MARGIN_MM = 5.0
@@ -72,10 +73,10 @@ def check_bed(bed: Bed, tile: float) -> None:
     """A bed must hold at least one tile, margins included."""
     if min(capacity(bed, tile)) == 0:
         need = tile + 2 * BED_MARGIN_MM
-        raise GrawlixError(
-            f"--bed {bed} is too small for one {tile:g} mm tile "
-            f"(it needs {need:g} x {need:g} mm: the tile and {BED_MARGIN_MM:g} mm margins)"
-        )
+        raise OptionError(
+            f"{{bed}} {bed} is too small for one {tile:g} mm tile "
+            f"(it needs {need:g} x {need:g} mm: the tile and {BED_MARGIN_MM:g} mm margins)", "bed", "body_size",
+        )  # fmt: skip
 
 
 def plates(count: int, bed: Bed, tile: float) -> list[list[Centre]]:

@@ -24,9 +24,9 @@ FLAGS = (
 
 def find_browser() -> tuple[str, str] | None:
     """(browser, driver) executables, or None when either is missing (or selenium is)."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
+    import importlib.util
+
+    if importlib.util.find_spec("selenium") is None:  # found without importing it: a build plans with this
         return None
     browser = next((path for name in BROWSERS if (path := shutil.which(name))), None)
     driver = shutil.which("chromedriver")

@@ -34,7 +34,7 @@ def build_web(game: Game, out: Path, links: tuple[KitLink, ...] = ()) -> list[Wr
     files = {
         MARKDOWN: ("web-markdown", markdown_edition(edition)),
         **{name: ("web-diagram", diagram_svg(block, standalone=True) + "\n") for name, block in diagrams.items()},
-        HTML: ("web-html", html_edition(edition, game.typography(), game.running_glyphs())),
+        HTML: ("web-html", html_edition(edition, game.presentation().typography, game.presentation().running_glyphs)),
     }
     written = []
     for name, (kind, content) in files.items():

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import io
-from functools import lru_cache
 
 from ...cache import key_of, read_cached, store
 from ...drawing.fonts import missing_character

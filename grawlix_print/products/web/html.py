@@ -17,7 +17,7 @@ from ...drawing.outline import TextGlyph
 from ...drawing.surface import glyph_path
 from ...drawing.svg import SvgDefs, number, path_data
 from ...drawing.text import Break, Inline, plain
-from ...games.base import Typography
+from ...games.presentation import Typography
 from ...rulebook import Diagram, Heading, ListItem, Paragraph
 from .diagrams import diagram_svg, diagram_width
 from .edition import Edition, is_title

@@ -29,6 +29,13 @@ def screenshots_wanted() -> bool:
     return os.environ.get(SWITCH, "").strip().lower() not in ("0", "off", "no", "false")
 
 
+def browser_found() -> str:
+    """Which browser the screenshots would be taken with ("" for none, or none wanted): a kit built
+    before one was installed is rebuilt with its screenshots once there is one."""
+    found = find_browser() if screenshots_wanted() else None
+    return " ".join(found) if found else ""
+
+
 def preview_name(page: Path, width: int) -> str:
     return f"{page.stem}-{width}px.png"
 

@@ -1,0 +1,102 @@
+"""One command per product, derived from the product itself (``grawlix_print.products``).
+
+Each installed product's command (``leaflet``, ``sheets``, ``web``,
+``images``, ``stl``...) takes ``--out``, ``--game`` and ``--templates``,
+``--paper`` if the product is made per paper, and one option per field of
+its options dataclass; its help is the product's description. A value the
+product refuses is worded with the option's flag, or with its key when it
+came from ``grawlix.toml``: the product names fields, never flags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from click.core import ParameterSource
+
+from ..errors import GrawlixError
+from ..games import Game
+from ..options import click_options, flag, options_from, settings_of
+from ..products import Product, products
+from .app import main
+from .options import out_option, paper_option, papers, templates_option
+from .settings import current_settings, with_settings
+
+DEFAULT = ParameterSource.DEFAULT
+
+
+def product_options(made: Product, values: dict[str, Any], typed: Callable[[str], bool] = lambda name: True) -> Any:
+    """The product's options from the command's values (those not given keep their defaults); an
+    option given under an earlier name is taken, with a note, unless its new name was given too
+    (``typed`` tells which values were given rather than defaults)."""
+    values = dict(values)
+    for name, about in settings_of(made.options).items():
+        for old in about.renamed:
+            given = values.pop(old, None)
+            if given is not None:
+                click.echo(f"note: {flag(old)} is now called {flag(name)}", err=True)
+                if values.get(name) is None or not typed(name):
+                    values[name] = given
+    return options_from(made.options, values)
+
+
+def _renamed_options(made: Product) -> list[click.Option]:
+    """Hidden options under each option's earlier names, still accepted (``[stl] tile-size``)."""
+    hidden = []
+    for option in click_options(made.options):
+        about = settings_of(made.options)[option.name or ""]
+        for old in about.renamed:
+            hidden.append(click.Option([flag(old), old], type=option.type, default=None, hidden=True))
+    return hidden
+
+
+def command_for(made: Product) -> click.Command:
+    """The product's command: its options, the settings they may come from, its one-line errors."""
+
+    def run(out: Path, game: Game, paper: str | None = None, **values: Any) -> None:
+        ctx = click.get_current_context()
+        options = product_options(made, values, lambda name: ctx.get_parameter_source(name) not in (DEFAULT, None))
+        if not made.offers(game):
+            raise made.refusal(game)
+        if made.extra:
+            from ..extras import EXTRAS
+
+            EXTRAS[made.extra].require()  # only once the game is known to offer it
+        kit = _existing_kit_files(game, made, out)
+        foreword = made.foreword(game, options)
+        if foreword:
+            click.echo(foreword)
+        for item in made.build(game, out, options, papers(paper) if paper else (), kit):
+            click.echo(made.report_line(item))
+
+    function = with_settings(run)
+    for decorate in (templates_option, *((paper_option,) if made.papers else ()), out_option):
+        function = decorate(function)
+    command = click.command(made.command_name(), short_help=made.summary, help=made.description)(function)
+    command.params[1:1] = click_options(made.options) + _renamed_options(made)  # after --out, in field order
+    return command
+
+
+def _existing_kit_files(game: Game, made: Product, out: Path) -> tuple:
+    """For a product that links to the kit's other files (the web edition): those ``out`` holds."""
+    from ..kit.plan import PAPERS, kit_files
+
+    if made.name != "web":
+        return ()
+    settings = current_settings()
+    options = {p.name: _recorded_options(p, settings.for_command(p.command_name())) for p in products()}
+    return kit_files(game, [], PAPERS, options, out)
+
+
+def _recorded_options(made: Product, recorded: dict[str, Any]) -> Any:
+    try:
+        return options_from(made.options, recorded)
+    except GrawlixError:
+        return options_from(made.options, {})  # that product's own command reports its settings
+
+
+for _product in products():
+    main.add_command(command_for(_product))

@@ -1,0 +1,217 @@
+"""Pieces as kinds: what a game prints, as data that every product iterates over.
+
+A game returns its piece kinds (``Game.piece_kinds()``): its tiles, its cards,
+its tokens... Each kind is a form (how it is printed and played: tiles and
+tokens lie face up and are cut from card stock or stuck on wooden blanks;
+cards are held in a hand), a shape and a size, its pieces (a face each, how
+many of it, a back), the backs it may be printed with, the colour-blind
+markings its faces can draw and, for a 3D print, each face's relief.
+
+The products ask a kind what it is, never which game it belongs to: a game
+with square picture tiles gets tile sheets, stickers and (with a relief) 3D
+tiles; a game with tiles and cards gets both kinds of sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from ..drawing.ink import Ink
+from ..drawing.marks import MARKS
+from ..errors import GrawlixError
+from .faces import PieceFace
+
+if TYPE_CHECKING:
+    from ..drawing.outline import Outline
+
+
+class Form(str, Enum):
+    """How a kind of piece is printed and played."""
+
+    TILE = "tile"
+    """Sturdy pieces laid face up: card-stock sheets cut edge to edge, stickers for wooden
+    blanks, a lidded box or tray; with a relief, 3D-printed tiles."""
+    TOKEN = "token"
+    """Small counters, often round: printed as tiles are (stickers fit wooden discs)."""
+    CARD = "card"
+    """Held in a hand: card sheets with crop marks, a deck in Tabletop Simulator, a tuck box."""
+
+
+class Shape(str, Enum):
+    """The outline a piece is cut to."""
+
+    SQUARE = "square"
+    RECTANGLE = "rectangle"
+    CIRCLE = "circle"
+    HEXAGON = "hexagon"
+    """Pointy-top: its size is the width across the flats by the height from point to point."""
+
+
+MARKINGS: tuple[str, ...] = ("none", "letters", "shapes")
+"""How a face tells its colour to colour-blind players: not at all, by the colour's letter, or by
+its mark (a shape of ``drawing.marks.MARKS``)."""
+
+
+@dataclass(frozen=True)
+class PieceColour:
+    """A colour players must tell apart: its name, its ink, and the letter and mark shape that tell
+    it without seeing it (``shape`` "" for none). Legends, colour-blind checks and 3D marks read it."""
+
+    name: str
+    ink: Ink
+    letter: str = ""
+    shape: str = ""
+    where: str = field(default="", compare=False)
+    """The file and key that define it (``components.toml: colours[3]``), for messages."""
+
+
+@dataclass(frozen=True)
+class Accent:
+    """A colour a relief is printed in (a filament), with its name for the printing notes."""
+
+    name: str
+    ink: Ink
+
+
+@dataclass(frozen=True)
+class Relief:
+    """What one face raises above the body of a 3D-printed piece, in its accent colour.
+
+    ``shape()`` gives the raised shape centred on the origin with its larger side 1 (a glyph's
+    outline, or any face's filled shapes), read only when a solid is built (a font's outline
+    needs fontTools); pieces whose reliefs share a ``name`` share one solid.
+    """
+
+    name: str
+    accent: Accent
+    shape: Callable[[], Outline] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One design of piece: its face, how many of it a set holds, its own back (None: the kind's
+    first back), its colour (for marks and legends) and its relief (for 3D)."""
+
+    face: PieceFace
+    count: int = 1
+    back: PieceFace | None = None
+    colour: PieceColour | None = None
+    relief: Relief | None = None
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """One kind of piece a game prints: ``tiles``, ``cards``, ``tokens``...
+
+    ``name`` is plural, as file names and settings use it (``tiles-a4.pdf``); ``singular`` as
+    sentences do ("each tile"). ``size`` is the cut size in millimetres the faces are designed
+    at; a product may print them larger or smaller. ``backs`` are the back designs a set may be
+    printed with, by name, the default first. ``row`` is how many pieces a sheet puts in a row
+    when it can (a row per colour), 0 for as many as fit. ``body`` is a 3D piece's base colour.
+    """
+
+    name: str
+    singular: str
+    form: Form
+    shape: Shape
+    size: tuple[float, float]
+    pieces: tuple[Piece, ...]
+    backs: Mapping[str, PieceFace] = field(default_factory=dict)
+    markings: tuple[str, ...] = ("none",)
+    row: int = 0
+    body: Accent | None = None
+    source: str = ""
+    """Where the kind was read from (``components.toml``), for messages."""
+
+    def __post_init__(self) -> None:
+        where = f"{self.source}: {self.name}" if self.source else self.name
+        width, height = self.size
+        if not (width > 0 and height > 0):
+            raise GrawlixError(f"a piece must have a size greater than zero, not {width:g} x {height:g} mm", where)
+        if self.shape in (Shape.SQUARE, Shape.CIRCLE) and abs(width - height) > 1e-9:
+            raise GrawlixError(f"a {self.shape.value} piece is as wide as it is tall, not {width:g} x {height:g} mm", where)
+        if not self.pieces:
+            raise GrawlixError("a kind of piece needs at least one piece", where)
+        for marking in self.markings:
+            if marking not in MARKINGS:
+                raise GrawlixError(f"unknown marking {marking!r} (markings: {', '.join(MARKINGS)})", where)
+        for piece in self.pieces:
+            if piece.count < 1:
+                raise GrawlixError(f"{piece.face.name}: a count is a whole number of at least 1", where)
+            if piece.colour is not None and piece.colour.shape and piece.colour.shape not in MARKS:
+                raise GrawlixError(f"{piece.colour.name}: no mark called {piece.colour.shape!r}", where)
+
+    @property
+    def faces(self) -> tuple[PieceFace, ...]:
+        """Every distinct face, in the kind's order (each piece's face once, whatever its count)."""
+        return tuple(piece.face for piece in self.pieces)
+
+    @property
+    def back(self) -> PieceFace | None:
+        """The default back (the first of ``backs``), or None for pieces printed one-sided."""
+        return next(iter(self.backs.values()), None)
+
+    def back_of(self, piece: Piece, design: str | None = None) -> PieceFace | None:
+        """What is printed behind ``piece``: its own back, else the kind's back called ``design``
+        (None: the default)."""
+        if piece.back is not None:
+            return piece.back
+        if design is None:
+            return self.back
+        return self.backs[design]
+
+    @property
+    def count(self) -> int:
+        """Pieces in a whole set (each design as many times as its count)."""
+        return sum(piece.count for piece in self.pieces)
+
+    @property
+    def colours(self) -> tuple[PieceColour, ...]:
+        """The colours its pieces are told apart by, each once, in the order they first appear."""
+        seen: dict[str, PieceColour] = {}
+        for piece in self.pieces:
+            if piece.colour is not None:
+                seen.setdefault(piece.colour.name, piece.colour)
+        return tuple(seen.values())
+
+    @property
+    def reliefs(self) -> bool:
+        """Whether every piece has a relief, so the kind can be 3D-printed."""
+        return all(piece.relief is not None for piece in self.pieces)
+
+    @property
+    def width(self) -> float:
+        return self.size[0]
+
+    @property
+    def height(self) -> float:
+        return self.size[1]
+
+
+def markings_of(colours: tuple[PieceColour, ...]) -> tuple[str, ...]:
+    """The markings faces in these colours can print: letters if every colour has one, shapes
+    likewise; none always."""
+    found = ["none"]
+    if colours and all(colour.letter for colour in colours):
+        found.append("letters")
+    if colours and all(colour.shape for colour in colours):
+        found.append("shapes")
+    return tuple(found)
+
+
+def check_marking(kind: PieceKind, marking: str, option: str = "--markings") -> None:
+    """Refuse a marking the kind's faces cannot print, naming the colour that lacks it."""
+    if marking in kind.markings:
+        return
+    if marking not in MARKINGS:
+        raise GrawlixError(f"{option} {marking!r} is not one of {', '.join(MARKINGS)}")
+    what = marking.removesuffix("s")  # shape, letter
+    lacking = next((c for c in kind.colours if not getattr(c, what)), None)
+    if lacking is not None:
+        hint = " (use letters)" if marking == "shapes" and "letters" in kind.markings else ""
+        where = f"{lacking.where}.{what}" if lacking.where else kind.source or None
+        raise GrawlixError(f"{lacking.name} has no {what}, so {kind.name} cannot be marked by {what}{hint}", where)
+    raise GrawlixError(f"{kind.name} cannot be marked by {marking} (its markings: {', '.join(kind.markings)})")
