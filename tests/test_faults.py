@@ -66,7 +66,7 @@ def test_a_folder_where_a_file_should_be(tmp_path):
 def test_a_file_where_the_output_folder_should_be(tmp_path):
     (tmp_path / "file").write_text("")
     line = one_line(sheets(tmp_path / "file" / "out"))
-    where = tmp_path / "file" / "out" / "sheets"
+    where = tmp_path / "file" / "out"  # the --out folder, held for the build before anything is made
     assert line == f"error: {where}: cannot write: a file is in the way where a folder should be"
 
 
@@ -91,7 +91,7 @@ def test_a_file_given_as_the_output_folder(tmp_path, command):
 def test_a_name_too_long(tmp_path):
     out = tmp_path / ("n" * 300)
     line = one_line(sheets(out))
-    assert line == f"error: {out / 'sheets'}: cannot write: file name too long"
+    assert line == f"error: {out}: cannot write: file name too long"
 
 
 def test_an_oserror_no_layer_worded_names_its_file(tmp_path, monkeypatch):
@@ -122,7 +122,7 @@ def test_a_read_only_folder(tmp_path):
     if process.returncode == 99:
         pytest.skip("cannot mount here")
     assert process.stderr.splitlines() == [
-        f"error: {tmp_path / 'sheets'}: cannot write: read-only file system",
+        f"error: {tmp_path}: cannot write: read-only file system",
         "status 1",
         f"error: {kit}: cannot write: read-only file system",
         "status 1",

@@ -380,9 +380,12 @@ def test_the_python_builders_write_what_the_commands_write(tmp_path):
     import grawlix_print as gp
 
     written = gp.build_leaflet(tmp_path, paper="letter")
-    assert [w.path.relative_to(tmp_path).as_posix() for w in written] == [
+    assert [w.path.relative_to(tmp_path).as_posix() for w in written if w.kind != "preview"] == [
         "leaflet/leaflet-letter.pdf", "leaflet/leaflet-reading-letter.pdf", "leaflet/leaflet-press-letter.pdf"
     ]  # fmt: skip
+    assert {w.path.relative_to(tmp_path).parts[0] for w in written if w.kind == "preview"} == {"previews"}
+    manifest = json.loads((tmp_path / "manifest.json").read_text())  # a kit's folder stays one whole kit
+    assert sorted(f["path"] for f in manifest["files"]) == sorted(w.path.relative_to(tmp_path).as_posix() for w in written)
     grawlix = gp.game("grawlix")
     assert grawlix.title == "Grawlix" and len(grawlix.rules.tiles.tiles) == 36
     with pytest.raises(gp.UnknownTile, match=r"'X#' is not a tile: a tile is a colour letter \(R O Y G B V\)"):

@@ -17,13 +17,13 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from ..errors import GrawlixError
+from ..files import Written
 from ..games import Game
 from ..options import click_options, flag, options_from, settings_of
 from ..products import Product, products
 from .app import main
 from .options import out_option, paper_option, papers, templates_option
-from .settings import current_settings, with_settings
+from .settings import with_settings
 
 DEFAULT = ParameterSource.DEFAULT
 
@@ -57,20 +57,20 @@ def command_for(made: Product) -> click.Command:
     """The product's command: its options, the settings they may come from, its one-line errors."""
 
     def run(out: Path, game: Game, paper: str | None = None, **values: Any) -> None:
+        from ..kit import build_command, ready
+
         ctx = click.get_current_context()
         options = product_options(made, values, lambda name: ctx.get_parameter_source(name) not in (DEFAULT, None))
-        if not made.offers(game):
-            raise made.refusal(game)
-        if made.extra:
-            from ..extras import EXTRAS
-
-            EXTRAS[made.extra].require()  # only once the game is known to offer it
-        kit = _existing_kit_files(game, made, out)
+        ready(made, game)  # a game without the product, or a missing extra: one line, nothing written
         foreword = made.foreword(game, options)
         if foreword:
             click.echo(foreword)
-        for item in made.build(game, out, options, papers(paper) if paper else (), kit):
-            click.echo(made.report_line(item))
+        outcomes = build_command(made, game, out, options, papers(paper) if paper else (), _say)
+        for outcome in outcomes:
+            for entry in outcome.files:
+                item = Written(out / entry["path"], entry["kind"], entry["params"])
+                line = made.report_line(item)
+                click.echo(line if not outcome.reused else line.replace("wrote ", "unchanged: ", 1))
 
     function = with_settings(run)
     for decorate in (templates_option, *((paper_option,) if made.papers else ()), out_option):
@@ -80,22 +80,8 @@ def command_for(made: Product) -> click.Command:
     return command
 
 
-def _existing_kit_files(game: Game, made: Product, out: Path) -> tuple:
-    """For a product that links to the kit's other files (the web edition): those ``out`` holds."""
-    from ..kit.plan import PAPERS, kit_files
-
-    if made.name != "web":
-        return ()
-    settings = current_settings()
-    options = {p.name: _recorded_options(p, settings.for_command(p.command_name())) for p in products()}
-    return kit_files(game, [], PAPERS, options, out)
-
-
-def _recorded_options(made: Product, recorded: dict[str, Any]) -> Any:
-    try:
-        return options_from(made.options, recorded)
-    except GrawlixError:
-        return options_from(made.options, {})  # that product's own command reports its settings
+def _say(note: str) -> None:
+    click.echo(f"note: {note}", err=True)
 
 
 for _product in products():

@@ -17,6 +17,7 @@ from .plan import PAPERS
 
 if TYPE_CHECKING:
     from ..files import Written
+    from ..products import Product
     from .build import Outcome, Step
 
 
@@ -49,8 +50,6 @@ def build_all(
     screenshots skipped...). A file where the folder should be is a
     ``GrawlixError`` before any of them is called.
     """
-    from ..cache import code_digest
-    from ..files import Written
     from .build import build_kit
     from .plan import installed_products, kit_steps
 
@@ -61,14 +60,60 @@ def build_all(
     for note in skipped:
         on_note(note)
     steps = kit_steps(chosen, [p.name for p in wanted], papers, options, out)
-    code = code_digest(__name__, type(chosen).__module__, *(type(p).__module__ for p in wanted))
     outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start,
-                         last=lambda files: index_step_for(chosen, files), code=code)  # fmt: skip
-    return [
-        Written(out / entry["path"], entry["kind"], entry["params"])
-        for outcome in outcomes
-        for entry in outcome.files
-    ]
+                         last=lambda files: index_step_for(chosen, files), code=_code(chosen, wanted))  # fmt: skip
+    return _written(out, outcomes)
+
+
+def _code(game: Game, made: Iterable[Product]) -> str:
+    """What the kit's steps run: this package, the game's own package and the products' packages."""
+    from ..cache import code_digest
+
+    return code_digest(__name__, type(game).__module__, *(type(p).__module__ for p in made))
+
+
+def _written(out: Path, outcomes: Iterable[Outcome]) -> list[Written]:
+    from ..files import Written
+
+    return [Written(out / entry["path"], entry["kind"], entry["params"]) for o in outcomes for entry in o.files]
+
+
+def build_command(
+    made: Product, game: Game, out: Path, options: Any, papers: Sequence[str] = (),
+    on_note: Callable[[str], None] = lambda note: None,
+) -> list[Outcome]:  # fmt: skip
+    """One product's own command into ``out``, all or nothing like ``all``: its steps are cached,
+    staged and switched in at once (Ctrl-C, a full disk, a name taken by a folder leave the
+    previous files exactly as they were), the manifest lists what the folder holds, and a kit's
+    index there is made again."""
+    from .build import build_kit
+    from .index import INDEX
+    from .plan import command_steps
+
+    ready(made, game)
+    game.check()
+    steps = command_steps(game, made, papers, options, out)
+    last = (lambda files: index_step_for(game, files)) if _is_file(out / INDEX) else None
+    return build_kit(steps, out, game.templates, on_note=on_note, last=last, code=_code(game, [made]))
+
+
+def ready(made: Product, game: Game) -> None:
+    """Refuse, in one line, a product the game does not offer, then one whose extra is not installed
+    (never asking to install something the game could not use)."""
+    from ..extras import EXTRAS
+
+    if not made.offers(game):
+        raise made.refusal(game)
+    if made.extra:
+        EXTRAS[made.extra].require()
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; a name the system refuses (too long) is none (the build says why)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def index_step_for(game: Game, files: list[dict]) -> Step:
@@ -93,14 +138,10 @@ def build_product(
 ) -> list[Written]:  # fmt: skip
     """One product (by name, or by its command: ``stl``) into ``out/NAME/``, as its command writes it
     (same options, as keyword arguments)."""
+    from ..notes import note
     from ..products import product
-    from .plan import kit_files, options_for
 
-    chosen, made = resolved(game, templates), product(name)
-    if not made.offers(chosen):
-        raise made.refusal(chosen)
-    links = kit_files(chosen, [made], PAPERS, {}, Path(out)) if made.name == "web" else ()
-    return made.build(chosen, Path(out), options_for(made, options), papers, links)
+    return _written(Path(out), build_command(product(name), resolved(game, templates), Path(out), options, papers, note))
 
 
 def build_leaflet(

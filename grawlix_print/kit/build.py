@@ -232,6 +232,7 @@ def output_lock(out: Path, on_wait: Callable[[], None]) -> Iterator[None]:
     The lock is ``flock`` on the folder itself: no lock file to leave behind,
     and the kernel releases it when the process ends, even on a crash.
     """
+    existed = os.path.lexists(out)
     make_folder(out)
     try:
         handle = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
@@ -246,6 +247,11 @@ def output_lock(out: Path, on_wait: Callable[[], None]) -> Iterator[None]:
         except OSError as error:
             raise os_error(error, "lock", out) from None
         yield
+    except BaseException:
+        if not existed:  # a build that failed leaves no empty folder of its own behind
+            with suppress(OSError):
+                out.rmdir()
+        raise
     finally:
         os.close(handle)
 
@@ -327,7 +333,7 @@ def build_kit(
                 "version": __version__,
                 "templates": str(templates),
                 "steps": entries,
-                "files": [f for entry in entries.values() for f in entry["files"]],
+                "files": sorted((f for entry in entries.values() for f in entry["files"]), key=lambda f: f["path"]),
             }
             new = [f for o in ordered if not o.reused for f in o.files]
             stale = _stale(out, previous, ordered, kept)
@@ -412,12 +418,12 @@ def _run_steps(
     try:
         for step in steps:
             if not step.heavy:
-                with _failing_as(step):
+                with _failing_as(step, staging):
                     outcome = _run_one(step, staging, templates)
                 done(outcome)
         for step in heavy:
             assert worker is not None
-            with _failing_as(step):
+            with _failing_as(step, staging):
                 outcome = worker.next_outcome()
             done(outcome)
     finally:
@@ -427,7 +433,7 @@ def _run_steps(
 
 
 @contextmanager
-def _failing_as(step: Step) -> Iterator[None]:
+def _failing_as(step: Step, staging: Path) -> Iterator[None]:
     """A step's GrawlixError leaves as a StepFailed that names the step's product (an OptionError
     keeps its fields, with the product beside them)."""
     try:
@@ -438,7 +444,13 @@ def _failing_as(step: Step) -> Iterator[None]:
         error.product = step.product  # type: ignore[attr-defined]
         raise
     except GrawlixError as error:
-        raise StepFailed(error.what, error.where, step.product) from None
+        raise StepFailed(error.what, _unstaged(error.where, staging), step.product) from None
+
+
+def _unstaged(where: str | None, staging: Path) -> str | None:
+    """A place named in an error, as the user knows it: a file being staged is named by where it goes."""
+    prefix = f"{staging}{os.sep}"
+    return f"{staging.parent}{os.sep}{where[len(prefix):]}" if where and where.startswith(prefix) else where
 
 
 def _run_one(step: Step, staging: Path, templates: Path) -> Outcome:

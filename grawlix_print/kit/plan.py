@@ -19,7 +19,7 @@ from ..files import Written
 from ..games import Game, game
 from ..options import options_from
 from ..papers import PRINTER_PAPERS
-from ..products import Planned, Product, offered, product
+from ..products import Job, Planned, Product, offered, product
 
 if TYPE_CHECKING:
     from .build import Step
@@ -86,17 +86,29 @@ def kit_steps(
 
     ``options`` maps a product's name to its options (an options instance, or a dict of values).
     """
-    from .build import Step
-
     options = options or {}
     chosen = installed_products(game, only)[0]
     kit = kit_files(game, chosen, papers, options, out)
-    steps = []
-    for entry in chosen:
-        for job in entry.jobs(game, papers, options_for(entry, options.get(entry.name)), kit):
-            params = {"product": entry.name, "params": job.params}
-            steps.append(Step(job.name, run_job, params, job.heavy, job.reads, entry.name, job.tools))
-    return steps
+    return [
+        step_of(entry, job)
+        for entry in chosen
+        for job in entry.jobs(game, papers, options_for(entry, options.get(entry.name)), kit)
+    ]
+
+
+def command_steps(game: Game, made: Product, papers: Sequence[str], options: Any, out: Path) -> list[Step]:
+    """The steps of one product's own command (``grawlix-print sheets``): built as ``all`` builds its
+    steps, cached, staged and switched in at once, with the kit's other files (and its links) kept."""
+    kit = kit_files(game, [made], PAPERS, {}, out) if made.name == "web" else ()
+    return [step_of(made, job) for job in made.command_jobs(game, papers, options_for(made, options), kit)]
+
+
+def step_of(made: Product, job: Job) -> Step:
+    """A product's job as a step of the kit's build."""
+    from .build import Step
+
+    params = {"product": made.name, "params": job.params}
+    return Step(job.name, run_job, params, job.heavy, job.reads, made.name, job.tools)
 
 
 def run_job(out: Path, templates: Path, product: str, params: dict) -> list[Written]:

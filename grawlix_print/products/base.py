@@ -123,16 +123,15 @@ class Product(ABC):
         lists the files the kit's other products will hold (``planned``), for a product that
         points to them (the web edition's list of kit files)."""
 
-    @abstractmethod
-    def run(self, game: Game, out: Path, params: dict, previews: bool = True) -> list[Written]:
-        """One job: write its files into ``self.folder(out)`` (and, with ``previews``, their
-        PNG previews into ``out / PREVIEWS``); return what was written."""
+    def command_jobs(self, game: Game, papers: Sequence[str], options: Any, kit: Sequence[Planned] = ()) -> list[Job]:
+        """The jobs of the product's own command: ``all``'s, unless the command makes less (the
+        sheets with the one marking asked for, where ``all`` makes every edition)."""
+        return self.jobs(game, papers, options, kit)
 
-    def build(
-        self, game: Game, out: Path, options: Any, papers: Sequence[str] = (), kit: Sequence[Planned] = ()
-    ) -> list[Written]:
-        """The product's files alone (no previews), as its command writes them: every job."""
-        return [item for job in self.jobs(game, papers, options, kit) for item in self.run(game, out, job.params, False)]
+    @abstractmethod
+    def run(self, game: Game, out: Path, params: dict) -> list[Written]:
+        """One job: write its files into ``self.folder(out)`` and their PNG previews into
+        ``out / PREVIEWS``; return what was written."""
 
     def takes(self, game: Game, option: str) -> bool:
         """Whether ``game``'s build of this product uses ``option`` (``init`` lists only those)."""

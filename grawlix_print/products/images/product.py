@@ -41,7 +41,7 @@ class Images(Product):
     def jobs(self, game: Game, papers: Sequence[str], options: ImagesOptions, kit: Sequence[Planned] = ()) -> list[Job]:
         return [Job("images", {"markings": options.markings}, reads=PIECES)]
 
-    def run(self, game: Game, out: Path, params: dict, previews: bool = True) -> list[Written]:
+    def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         """Every face as a PNG and the Tabletop Simulator sheets; the first sheet is its own preview."""
         from .build import build_images
 

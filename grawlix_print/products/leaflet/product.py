@@ -48,14 +48,12 @@ class Leaflet(Product):
     def jobs(self, game: Game, papers: Sequence[str], options: LeafletOptions, kit: Sequence[Planned] = ()) -> list[Job]:
         return [Job(f"leaflet-{paper}", {"paper": paper}) for paper in papers]
 
-    def run(self, game: Game, out: Path, params: dict, previews: bool = True) -> list[Written]:
-        """Every edition of the rulebook for the paper, then (for the kit) previews: the print edition's first."""
+    def run(self, game: Game, out: Path, params: dict) -> list[Written]:
+        """Every edition of the rulebook for the paper, then their previews: the print edition's first."""
         from ..previews import pdf_previews
         from .build import build_leaflet
 
         written = build_leaflet(game, self.folder(out), params["paper"])
-        if not previews:
-            return written
         return written + [
             preview for item in written for preview in pdf_previews(item.path, out / PREVIEWS, PREVIEW_PX[item.kind])
         ]

@@ -110,7 +110,7 @@ class Sheets(Product):
             for marking in markings
         ]
 
-    def run(self, game: Game, out: Path, params: dict, previews: bool = True) -> list[Written]:
+    def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         from ..previews import previews_of
         from .build import build_sheets
 
@@ -118,18 +118,16 @@ class Sheets(Product):
         if chosen.get("card_size") is not None:
             chosen["card_size"] = tuple(chosen["card_size"])
         written = build_sheets(game, self.folder(out), **chosen)
-        if not previews:
-            return written
         # A card sheet's pages repeat one another: the first sheet and the first cards show them.
         most = 4 if any(item.kind == "card sheets" for item in written) else None
         return written + previews_of(written, out / PREVIEWS, width_px=700, most=most)
 
-    def build(
-        self, game: Game, out: Path, options: SheetsOptions, papers: Sequence[str] = (), kit: Sequence[Planned] = ()
-    ) -> list[Written]:
-        """The command builds the markings asked for (``--markings``), not every one."""
-        params = dataclasses.asdict(options)
-        return [item for paper in papers for item in self.run(game, out, {**params, "paper": paper}, False)]
+    def command_jobs(
+        self, game: Game, papers: Sequence[str], options: SheetsOptions, kit: Sequence[Planned] = ()
+    ) -> list[Job]:
+        """The command builds the marking asked for (``--markings``), not every one."""
+        given = dataclasses.asdict(options)
+        return [Job(f"sheets-{paper}-{options.markings}", {**given, "paper": paper}, reads=PIECES) for paper in papers]
 
     def takes(self, game: Game, option: str) -> bool:
         cards = game.tile_set() is None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -108,7 +108,7 @@ class Solid(Product):
         params["credits"] = {"authors": list(credits.authors), "licence": credits.licence, "licence_url": credits.licence_url}
         return [Job("3d", params, heavy=True, reads=PIECES)]
 
-    def run(self, game: Game, out: Path, params: dict, previews: bool = True) -> list[Written]:
+    def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         from .build import Credits, build_stl, solid_tiles
         from .previews import stl_preview, threemf_preview
 
@@ -116,8 +116,6 @@ class Solid(Product):
         credits = chosen.pop("credits", None)
         named = Credits(tuple(credits["authors"]), credits["licence"], credits["licence_url"]) if credits else None
         written = build_stl(game, self.folder(out), named, **chosen)
-        if not previews:
-            return written
         tiles = solid_tiles(game)
         shots = []
         for item in written:
@@ -136,13 +134,11 @@ class Solid(Product):
 
         return describe_snap(plan_stl(stl_options(**self._params(options, full_set=False)), solid_tiles(game)).layers)
 
-    def build(
-        self, game: Game, out: Path, options: SolidOptions, papers: Sequence[str] = (), kit: Sequence[Planned] = ()
-    ) -> list[Written]:
-        """The command: every file, without the full set unless asked."""
-        from .build import build_stl
-
-        return build_stl(game, self.folder(out), None, **self._params(options, full_set=False))
+    def command_jobs(
+        self, game: Game, papers: Sequence[str], options: SolidOptions, kit: Sequence[Planned] = ()
+    ) -> list[Job]:
+        """The command makes the full set only when asked (``all`` unless told not to)."""
+        return [replace(job, params={**job.params, "full_set": bool(options.full_set)}) for job in self.jobs(game, papers, options, kit)]
 
     def report_line(self, item: Written) -> str:
         triangles = item.params.get("triangles")

@@ -43,7 +43,7 @@ class Web(Product):
         tools = browser_found() if options.previews else ""
         return [Job("web", {"links": links, "previews": options.previews}, tools=tools)]
 
-    def run(self, game: Game, out: Path, params: dict, previews: bool = True) -> list[Written]:
+    def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         """Both web editions (linking the kit's own files), then screenshots of the HTML one;
         skipped screenshots are a note."""
         from ...notes import note
@@ -61,12 +61,6 @@ class Web(Product):
         if said:
             note(said)
         return written + shots
-
-    def build(
-        self, game: Game, out: Path, options: WebOptions, papers: Sequence[str] = (), kit: Sequence[Planned] = ()
-    ) -> list[Written]:
-        """The web command takes its screenshots too, unless told not to (``--no-previews``)."""
-        return [item for job in self.jobs(game, papers, options, kit) for item in self.run(game, out, job.params)]
 
     def describe(self, record: dict) -> Entry | None:
         kind = record["kind"]
