@@ -341,3 +341,30 @@ def test_no_file_is_left_open(tmp_path):
         )  # fmt: skip
         assert result.returncode == 0, result.stderr
         assert "ResourceWarning" not in result.stderr, result.stderr[:500]
+
+
+# --- the right folder ----------------------------------------------------------------------
+
+
+def test_inside_a_templates_folder_the_tool_uses_it_and_writes_beside_it(tmp_path, monkeypatch):
+    """Standing in ``my-game/templates/``, the commands build that game (here renamed, so it cannot be
+    the built-in one) into ``my-game/output/``, never into the templates, and say so."""
+    assert run("init", str(tmp_path / "my-game")).exit_code == 0
+    components = tmp_path / "my-game" / "templates" / "components.toml"
+    components.write_text(components.read_text().replace('title = "Grawlix"', 'title = "Snarl"'))
+    monkeypatch.chdir(tmp_path / "my-game" / "templates")
+    result = run("leaflet")
+    assert result.exit_code == 0, result.stderr
+    assert "this folder is a templates folder" in result.stderr and "writing to ../output" in result.stderr
+    pdf = tmp_path / "my-game" / "output" / "leaflet" / "leaflet-a4.pdf"
+    assert pypdf.PdfReader(pdf).metadata.title.startswith("Snarl")
+    assert not (tmp_path / "my-game" / "templates" / "output").exists()
+
+
+def test_the_folder_that_holds_the_templates_means_them(tmp_path):
+    """``--templates my-game`` (the project, which holds ``templates/``) is taken as ``my-game/templates``."""
+    assert run("init", str(tmp_path / "my-game")).exit_code == 0
+    result = run("check", "--templates", str(tmp_path / "my-game"))
+    assert result.exit_code == 0, result.stderr
+    assert f"holds a templates folder: using {tmp_path / 'my-game' / 'templates'}" in result.stderr
+    assert result.stdout.count("legal locations") == 3

@@ -18,10 +18,10 @@ import click
 
 from ..errors import GrawlixError
 from ..games import DEFAULT_GAME, Game
+from ..games.templates import TEMPLATES_FOLDER
 from .app import main
 from .settings import GAME_KEY, SETTINGS_FILE, recordable, setting_commands
 
-TEMPLATES_FOLDER = "templates"
 
 
 @main.command(short_help="Start a project of your own: templates/ and grawlix.toml.")

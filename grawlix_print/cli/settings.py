@@ -91,7 +91,7 @@ def settings_folders(templates: Path, builtin: bool = False) -> list[Path]:
     if builtin:
         return [Path(".")]
     folders: list[Path] = []
-    for folder in (templates, templates.parent):
+    for folder in (templates, templates.parent if templates.parts else Path("..")):  # ".": the one above
         if all(folder.resolve() != known.resolve() for known in folders):
             folders.append(folder)
     return folders
@@ -261,6 +261,8 @@ def with_settings(command: Callable[..., Any]) -> Callable[..., Any]:
         chosen, settings = resolve_game(ctx, options.pop("game", None), options.pop("templates", None))
         ctx.meta[_CONTEXT_KEY] = settings
         merged = apply_settings(ctx, options, settings)
+        if "out" in merged and ctx.get_parameter_source("out") == ParameterSource.DEFAULT:
+            merged["out"] = beside_templates(merged["out"], chosen.templates)
         try:
             return command(game=chosen, **merged)
         except OptionError as error:  # a product names its fields: as flags, or as the keys they came from
@@ -272,6 +274,20 @@ def with_settings(command: Callable[..., Any]) -> Callable[..., Any]:
             raise renamed from None
 
     return wrapper
+
+
+def beside_templates(out: Path, templates: Path) -> Path:
+    """The output folder when none is given: ``output`` here, or beside the templates folder when the
+    designer stands in it (never inside it: the templates are the build's inputs)."""
+    try:
+        inside = templates.resolve() == Path.cwd().resolve()
+    except OSError:
+        return out
+    if not inside:
+        return out
+    chosen = Path("..") / out
+    click.echo(f"note: writing to {chosen} (beside this templates folder, not in it)", err=True)
+    return chosen
 
 
 def recorded_labels(ctx: click.Context, settings: Settings) -> dict[str, str]:

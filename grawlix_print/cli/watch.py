@@ -16,12 +16,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from ..errors import GrawlixError
 from ..files import os_error
 from .app import main, one_line
 from .options import out_option, paper_option, papers, templates_option
-from .settings import PYPROJECT_FILE, SETTINGS_FILE, apply_settings, resolve_game, settings_folders
+from .settings import PYPROJECT_FILE, SETTINGS_FILE, apply_settings, beside_templates, resolve_game, settings_folders
 
 STEP_MS = 5  # a save's events end when none has come for this long...
 DEBOUNCE_MS = 50  # ...or when the first of them is this old
@@ -42,6 +43,8 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
     """
     chosen, _ = resolve_game(ctx, game, templates)
     folder, builtin = chosen.templates, chosen.is_builtin
+    if ctx.get_parameter_source("out") == ParameterSource.DEFAULT:
+        out = beside_templates(out, folder)
 
     def rebuild() -> str:
         from ..games import game as bound

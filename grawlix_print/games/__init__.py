@@ -14,11 +14,13 @@ from pathlib import Path
 
 from ..errors import GrawlixError
 from .base import Game
-from .templates import COMPONENTS_FILE, checked_folder, game_named_by
+from ..notes import note
+from .templates import COMPONENTS_FILE, TEMPLATES_FOLDER, checked_folder, game_named_by
 
 GROUP = "grawlix_print.games"
 DEFAULT_GAME = "grawlix"
-LOCAL_TEMPLATES = Path("templates")
+LOCAL_TEMPLATES = Path(TEMPLATES_FOLDER)
+HERE = Path(".")
 
 
 @cache
@@ -60,7 +62,9 @@ def game(name: str | None = None, templates: str | Path | None = None) -> Game:
     """The game called ``name``, bound to ``templates`` (a designer's folder) or to its own.
 
     With ``templates`` alone, the game its ``components.toml`` names; with
-    neither, ``./templates`` if it is a game's folder, else the default game.
+    neither, ``./templates`` if it is a game's folder, else the current folder
+    if it is one (the designer stands in it: said in a note), else the default
+    game.
     """
     if templates is not None:
         folder = checked_folder(templates)
@@ -68,10 +72,14 @@ def game(name: str | None = None, templates: str | Path | None = None) -> Game:
         if name is not None and name.strip().lower() != named:
             raise GrawlixError(f"holds a {named} game, not {name}", str(folder / COMPONENTS_FILE))
         return game_class(named)(folder)
-    if (LOCAL_TEMPLATES / COMPONENTS_FILE).is_file():
-        named = _game_of(LOCAL_TEMPLATES)
-        if name is None or name.strip().lower() == named:
-            return game_class(named)(LOCAL_TEMPLATES)
+    for local in (LOCAL_TEMPLATES, HERE):
+        if (local / COMPONENTS_FILE).is_file():
+            named = _game_of(local)
+            if name is None or name.strip().lower() == named:
+                if local == HERE:
+                    note(f"this folder is a templates folder ({COMPONENTS_FILE} names {named}): using it")
+                return game_class(named)(local)
+            break
     return game_class(name or DEFAULT_GAME)()
 
 

@@ -11,10 +11,13 @@ from pathlib import Path
 
 from ..errors import GrawlixError
 from ..files import read_toml
+from ..notes import note
 
 COMPONENTS_FILE = "components.toml"
 """Every templates folder has one: the game's pieces, and the name of the game it belongs to."""
 RULES_FILE = "rules.toml"
+TEMPLATES_FOLDER = "templates"
+"""What a project calls its templates folder (``init`` writes one; the commands look for it)."""
 SHIPPED = "templates"
 """Where the built-in games' templates live: ``templates/NAME`` at the top of the repository, which
 the wheel carries as ``grawlix_print/templates/NAME``."""
@@ -32,12 +35,17 @@ def shipped_templates(name: str) -> Path:
 
 
 def checked_folder(chosen: str | Path) -> Path:
-    """A templates folder the user named: it must exist and hold a ``components.toml``."""
+    """A templates folder the user named: it must exist and hold a ``components.toml``. The folder
+    that holds one (a project: ``my-game/`` for ``my-game/templates/``) means the one it holds."""
     path = Path(chosen)
     if not path.is_dir():
         what = "not a folder" if path.exists() else "no such templates folder"
         raise GrawlixError(what, str(path))
     if not (path / COMPONENTS_FILE).is_file():
+        inside = path / TEMPLATES_FOLDER
+        if (inside / COMPONENTS_FILE).is_file():
+            note(f"{path} holds a templates folder: using {inside}")
+            return inside
         raise GrawlixError(f"no {COMPONENTS_FILE} in this templates folder", str(path))
     return path
 
