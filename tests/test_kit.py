@@ -120,6 +120,28 @@ def test_the_kits_builder_reports_through_its_callbacks(tmp_path, capfd, monkeyp
     assert capfd.readouterr() == ("", "")
 
 
+def test_a_browser_installed_after_a_build_takes_the_screenshots_at_the_next(tmp_path, monkeypatch):
+    """The web step is keyed by the browser it found: a kit built without one is not "unchanged"
+    once one is there; its screenshots are made, and the manifest and index list them."""
+    from grawlix_print import build_all
+    from grawlix_print.products.web.browser import find_browser
+
+    found = find_browser()
+    if found is None:
+        pytest.skip("no Chromium here")
+    monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
+    monkeypatch.setattr("grawlix_print.products.web.previews.find_browser", lambda: None)
+    build_all(tmp_path, only=["web"])
+    assert not (tmp_path / "previews").exists()
+    monkeypatch.setattr("grawlix_print.products.web.previews.find_browser", lambda: found)  # installed now
+    steps: list = []
+    build_all(tmp_path, only=["web"], on_step=steps.append)
+    assert [(o.step, o.reused) for o in steps] == [("web", False), ("index", False)]
+    listed = {f["path"] for f in json.loads((tmp_path / "manifest.json").read_text())["files"]}
+    assert {"previews/rules-360px.png", "previews/rules-1280px.png"} <= listed
+    assert "previews/rules-1280px.png" in (tmp_path / "index.html").read_text()
+
+
 def test_all_says_its_notes_after_the_progress_bar(tmp_path, monkeypatch):
     """On a terminal, a note from a step waits for the bar to end instead of cutting into it."""
     import click._termui_impl
