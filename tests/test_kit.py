@@ -669,3 +669,29 @@ def test_something_else_named_like_the_staging_folder_is_removed_never_followed(
         staging.symlink_to(elsewhere)
     build(out, "new")
     assert whole_kit(out) == {"new"} and (elsewhere / "keep.txt").read_text() == "keep me"
+
+
+def test_the_code_identity_covers_a_plug_ins_own_package(tmp_path, monkeypatch):
+    """A step's key includes the code of the game's own package (code and data): editing a plug-in's
+    engine or its data rebuilds its kit instead of leaving it stale; this package alone does not."""
+    from grawlix_print import cache
+
+    package = tmp_path / "toyplugin"
+    package.mkdir()
+    (package / "__init__.py").write_text("RULES = 1\n")
+    (package / "engine.py").write_text("def play():\n    return 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def digest() -> str:
+        cache._package_digest.cache_clear()
+        return cache.code_digest("grawlix_print.kit", "toyplugin.engine")
+
+    first = digest()
+    assert first != cache.code_digest("grawlix_print.kit")  # the plug-in counts
+    (package / "engine.py").write_text("def play():\n    return 2\n")
+    second = digest()
+    (package / "pieces.toml").write_text("count = 3\n")  # its data counts too
+    third = digest()
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "engine.cpython-311.pyc").write_bytes(b"compiled")  # not its code
+    assert len({first, second, third}) == 3 and digest() == third
