@@ -20,13 +20,13 @@ from grawlix_print.games import game
 from conftest import PROJECT, TEMPLATES
 
 
-def grawlix(*args: str, cwd: Path = PROJECT) -> subprocess.CompletedProcess:
+def grawlix(*args: str, cwd: Path = PROJECT, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "grawlix_print", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+        env={**os.environ, "PYTHONPATH": str(PROJECT), **(env or {})},
     )
 
 
@@ -297,3 +297,34 @@ def test_a_paper_build_never_imports_cadquery(tmp_path):
         ["leaflet-a4.pdf", "leaflet-press-a4.pdf", "leaflet-reading-a4.pdf"]
         + [f"{kind}-a4{m}.pdf" for kind in ("tiles", "stickers") for m in ("", "-letters", "-shapes")]
     )
+
+
+def test_a_product_plug_in_that_fails_to_load_is_one_line_and_the_rest_is_built(tmp_path):
+    """A package registering a product whose import fails (a half-written plug-in): asked for, it is
+    one line naming it; listed, it is named; the kit is built without it, with a note."""
+    site = tmp_path / "site"
+    info = site / "posterkit-0.1.dist-info"  # what pip installs: the metadata and its entry point
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: posterkit\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[grawlix_print.products]\nposter = posterkit.product:Poster\n")
+    (site / "posterkit").mkdir()
+    (site / "posterkit" / "__init__.py").write_text("")
+    (site / "posterkit" / "product.py").write_text("from posterkit.layout import Poster\n")
+    env = {"PYTHONPATH": f"{site}{os.pathsep}{PROJECT}", "GRAWLIX_PRINT_SCREENSHOTS": "off"}
+    failed = "the product 'poster' failed to load (posterkit.product:Poster): No module named 'posterkit.layout'"
+
+    result = grawlix("all", "--only", "poster", "-o", str(tmp_path / "a"), env=env)
+    assert result.returncode == 1 and result.stderr == f"error: {failed}\n" and not (tmp_path / "a").exists()
+    listed = grawlix("games", env=env)
+    assert f"error: {failed}" in listed.stderr and listed.stdout.startswith("grawlix:")
+    result = grawlix("all", "--only", "leaflet", "--paper", "a4", "-o", str(tmp_path / "b"), env=env)
+    assert result.returncode == 0 and (tmp_path / "b" / "leaflet" / "leaflet-a4.pdf").is_file()
+    result = grawlix("all", "--only", "leaflet,web", "--paper", "a4", "-q", "-o", str(tmp_path / "c"), env=env)
+    assert result.returncode == 0 and result.stderr == ""  # named products: no word of the others
+    noted = subprocess.run(
+        [sys.executable, "-c", "from grawlix_print.games import game; from grawlix_print.kit.plan import "
+         "installed_products; kept, said = installed_products(game('permutations')); "
+         "print([p.name for p in kept]); print(*said, sep='\\n')"],
+        capture_output=True, text=True, env={**os.environ, **env},
+    )  # fmt: skip
+    assert noted.stdout.splitlines() == ["['leaflet', 'sheets', 'web', 'images']", f"{failed}: left out of the kit"]

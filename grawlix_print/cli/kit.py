@@ -12,7 +12,7 @@ import click
 from ..errors import GrawlixError
 from ..games import Game
 from ..options import OptionError, flag, settings_of
-from ..products import Product, product_names, products
+from ..products import Product, failed_products, product_names, products
 from .app import main
 from .options import EVERY_PAPER, NameList, flags_of, name_options, out_option, paper_choice, papers, templates_option
 from .settings import Settings, current_settings, recordable, with_settings, worded
@@ -54,7 +54,7 @@ def product_keys(given: str) -> list[str]:
 @templates_option
 @click.option(
     "--only",
-    type=NameList(product_names(), PRODUCT_ALIASES),
+    type=NameList((*product_names(), *failed_products()), PRODUCT_ALIASES),  # a failing one: its own line
     default=None,
     show_default="every product the game has",
     help="Build only these products (comma-separated; stl means 3d); the others are left as they are.",

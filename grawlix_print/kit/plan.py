@@ -19,7 +19,7 @@ from ..files import Written
 from ..games import Game, game
 from ..options import options_from
 from ..papers import PRINTER_PAPERS
-from ..products import Job, Planned, Product, offered, product
+from ..products import Job, Planned, Product, failed_products, offered, product
 
 if TYPE_CHECKING:
     from .build import Step
@@ -37,12 +37,14 @@ def options_for(chosen: Product, given: Any) -> Any:
 
 
 def installed_products(game: Game, only: Iterable[str] | None = None) -> tuple[tuple[Product, ...], list[str]]:
-    """The products to build, and a line for each one left out because its extra is not installed.
+    """The products to build, and a line for each one left out: its extra is not installed, or it is
+    a plug-in that does not load.
 
     Unasked (``only`` None), such a product is skipped with that line; asked for
     by name, it is the one-line error.
     """
-    kept, skipped = [], []
+    kept: list[Product] = []
+    skipped = [] if only is not None else [f"{reason}: left out of the kit" for reason in failed_products().values()]
     for candidate in offered(game, only):
         extra = EXTRAS[candidate.extra] if candidate.extra else None
         if extra is None or extra.installed():
