@@ -15,7 +15,8 @@ from ..drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
 from ..drawing.ink import Ink
 from ..drawing.outline import Outline, glyph_outlines
 from ..drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
-from .faces import FaceStyle, PieceFace
+from ..units import MM_PER_UNIT
+from .faces import FRAME_INSET_MM, FaceStyle, PieceFace
 from .kinds import PieceKind
 from .tiles import Colour, Glyph, Tile, TileSet
 from .tile_look import (
@@ -203,11 +204,27 @@ def tile_kind(tiles: TileSet) -> PieceKind:
     return PieceKind(
         "tiles", "tile", Form.TILE, Shape.SQUARE, (TILE_MM, TILE_MM), pieces, backs,
         available_markings(tiles), row=len(tiles.glyphs), body=Accent(BODY_NAME, tiles.face), source=tiles.source,
+        mark_fraction=MARK_FRACTION,
     )  # fmt: skip
 
 
 BODY_NAME = "base (light grey)"
 """What the printing notes call the tiles' body filament."""
+
+
+SHEET_FRAME = 0.02
+"""With ``FaceStyle.frame``, the frame's line as a fraction of the tile side (half a millimetre at one inch)."""
+
+
+def face_style(style: FaceStyle, side: float, unit_pt: float) -> TileStyle:
+    """How a printed tile ``side`` units wide looks (``unit_pt`` points a unit): the face to the cut with
+    no line near it, or with ``style.frame`` a frame ``FRAME_INSET_MM`` inside the cut; an outline of
+    0.75 pt or more."""
+    look = TileStyle(marking=style.marking)
+    if style.frame:
+        inset = FRAME_INSET_MM / MM_PER_UNIT["pt"] / unit_pt  # in the surface's units
+        look = replace(look, frame=SHEET_FRAME, frame_inset=inset / side)
+    return look.at_size(side, unit_pt)
 
 
 def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
@@ -216,8 +233,7 @@ def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
     def face(tile: Tile) -> PieceFace:
         def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
             side = min(w, h)
-            # As on the sheets: the face to the cut, no line near it, an outline of 0.75 pt or more.
-            look = TileStyle(marking=style.marking).at_size(side, surface.unit_pt)
+            look = face_style(style, side, surface.unit_pt)
             if style.ground:
                 draw_face(surface, x + w / 2, y + h / 2, side, tiles.face, style.bleed)
             draw_tile(surface, tile, x + w / 2, y + h / 2, side, look)
