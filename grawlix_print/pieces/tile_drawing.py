@@ -244,6 +244,27 @@ def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
     return tuple(face(tile) for tile in tiles.tiles)
 
 
+DIAGRAM_FRAME = 0.03
+"""The dark border of a diagram's tile, as a fraction of its side: on its edge, shared with its
+neighbours (``GridPicture(border=DIAGRAM_FRAME)`` centres it on the cell edge)."""
+
+
+def diagram_faces(tiles: TileSet) -> dict[Tile, PieceFace]:
+    """Every tile as the rules' diagrams show it, by tile: the designer's look, its face colour to
+    the edge and a dark border on it, an outline of 0.75 pt or more at the size it is shown."""
+
+    def face(tile: Tile) -> PieceFace:
+        def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+            side = min(w, h)
+            look = TileStyle(face=tiles.face, frame=DIAGRAM_FRAME).at_size(side, surface.unit_pt)
+            draw_tile(surface, tile, x + w / 2, y + h / 2, side, look)
+
+        words = f"{tile.colour.name} {tile.glyph.name}"
+        return PieceFace(f"tile-{_slug(words)}", words, TILE_MM, TILE_MM, draw)
+
+    return {tile: face(tile) for tile in tiles.tiles}
+
+
 def tile_back(tiles: TileSet, size: float = TILE_MM, design: BackDesign = BACK_DESIGNS["light"]) -> PieceFace:
     """The plain side every tile shares, as a printable face."""
 
