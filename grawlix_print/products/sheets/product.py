@@ -78,7 +78,7 @@ class SheetsOptions:
         OneLineChoice(ARRANGEMENTS), show="duplex")  # fmt: skip
     markings: str = setting(
         "none", "Colour-blind markings on the faces of pieces told apart by colour: each colour's letter, or its "
-        "shape (a legend on the sheet says which).", OneLineChoice(MARKINGS))  # fmt: skip
+        "shape.", OneLineChoice(MARKINGS))  # fmt: skip
     sticker_size: float | None = setting(
         None, "Width of one sticker, at most --tile-size (the blank it goes on); unless given, "
         f"{2 * STICKER_ROOM_MM:g} mm less than --tile-size, room to press it on by hand, but never under "
