@@ -224,11 +224,12 @@ def test_the_notes_speak_of_the_kind_and_of_no_other_game(built):
 # --- markings: only where a kind has colours ------------------------------------------------------
 
 
-def test_only_the_tiles_have_colours_to_mark(built):
+def test_only_the_tiles_have_colours_to_mark(built, tmp_path):
     assert sorted(name for name in built if name.startswith("letters/")) == [
-        "letters/cards-letter.pdf", "letters/stickers-tiles-letter-letters.pdf",
-        "letters/stickers-tokens-letter.pdf", "letters/tiles-letter-letters.pdf", "letters/tokens-letter.pdf",
-    ]  # fmt: skip
+        "letters/stickers-tiles-letter-letters.pdf", "letters/tiles-letter-letters.pdf",
+    ]  # fmt: skip  (the tokens' and cards' sheets are the unmarked ones: no copies of them)
+    result = CliRunner().invoke(main, ["sheets", "--game", "toy", "--markings", "shapes", "-o", str(tmp_path)])
+    assert "note: tokens and cards have no colours to mark: their sheets are the unmarked ones" in result.stderr
     page = pdfplumber.open(built["letters/tiles-letter-letters.pdf"]).pages[0]
     legend = text(page)
     assert all(colour.name in legend for colour in colours())
@@ -317,6 +318,21 @@ def test_a_kind_that_fits_no_paper_is_one_line_naming_its_file_and_kind(toy_game
     assert refusal.value.where == f"{made.templates / 'components.toml'}: tiles"
     assert str(refusal.value).endswith("the tile size 300 mm with 2 mm bleed does not fit on A4 paper (at most 183.3 mm fits)")
     assert not (tmp_path / "out").exists()
+
+
+def test_markings_for_a_game_without_colours_are_refused(toy_game):
+    from toy_game import TEMPLATES, ToyGame
+
+    from grawlix_print.products import product
+
+    class Colourless(ToyGame):
+        def piece_kinds(self):
+            return super().piece_kinds()[1:]  # its tokens and cards
+
+    made = product("sheets")
+    with pytest.raises(GrawlixError) as refusal:
+        made.command_jobs(Colourless(TEMPLATES), ("a4",), made.options(markings="letters"))
+    assert str(refusal.value) == "--markings letters: toy has no colours to mark on its tokens and cards"
 
 
 def test_hexagons_are_cut_round_their_six_sides(toy_game, tmp_path):

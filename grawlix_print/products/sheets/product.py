@@ -129,13 +129,18 @@ class Sheets(Product):
         return found
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
+        from ...notes import note
         from ..previews import previews_of
-        from .build import build_sheets
+        from .build import build_sheets, kind_words
 
         chosen = dict(params)
+        plain = chosen.pop("plain", [])
         if chosen.get("card_size") is not None:
             chosen["card_size"] = tuple(chosen["card_size"])
         written = build_sheets(game, self.folder(out), **chosen)
+        if plain:  # the command's marked sheets: said once they are made
+            note(f"{kind_words([k for k in game.piece_kinds() if k.name in plain])} have no colours to mark:"
+                 " their sheets are the unmarked ones")  # fmt: skip
         # A card sheet's pages repeat one another: the first sheet and the first cards show them.
         return written + [
             preview
@@ -146,9 +151,22 @@ class Sheets(Product):
     def command_jobs(
         self, game: Game, papers: Sequence[str], options: SheetsOptions, kit: Sequence[Planned] = ()
     ) -> list[Job]:
-        """The command builds the marking asked for (``--markings``), not every one."""
-        given = dataclasses.asdict(options)
-        return [Job(f"sheets-{paper}-{options.markings}", {**given, "paper": paper}, reads=PIECES) for paper in papers]
+        """The command builds the marking asked for (``--markings``), not every one: every kind unmarked,
+        or marked the kinds told apart by colour, as ``all``'s step of that marking (the others have
+        nothing to mark: their sheets are the unmarked ones, and a note says so). Marks too small to
+        read are refused here, where ``all`` leaves them out."""
+        from ...options import OptionError
+        from .build import kind_words
+
+        kinds = game.piece_kinds()
+        marking = options.markings
+        names = [kind.name for kind in kinds if marking == "none" or kind.colours]
+        if not names:
+            raise OptionError(f"{{markings}} {marking}: {game.name} has no colours to mark on its {kind_words(kinds)}",
+                              "markings")  # fmt: skip
+        plain = [kind.name for kind in kinds if kind.name not in names]
+        given = {**dataclasses.asdict(options), "kinds": names, **({"plain": plain} if plain else {})}
+        return [Job(f"sheets-{paper}-{marking}", {**given, "paper": paper}, reads=PIECES) for paper in papers]
 
     def takes(self, game: Game, option: str) -> bool:
         from .build import back_designs, on_tiles
