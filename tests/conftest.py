@@ -77,3 +77,14 @@ def set_rule(templates: Path, name: str, value) -> None:
         for line in path.read_text().splitlines()
     ]
     path.write_text("\n".join(lines) + "\n")
+
+
+@pytest.fixture(scope="module")
+def toy_game(tmp_path_factory):
+    """The toy game of tests/toy_game (square picture tiles, round tokens, 57 x 89 mm cards), installed
+    as a plug-in for one test module: ``game("toy")`` finds it through its entry point. Yields the
+    folder its metadata is in (``toy_game.environment(folder)`` for a command in a process of its own)."""
+    from toy_game import installed
+
+    with installed(tmp_path_factory.mktemp("toy-plugin")) as folder:
+        yield folder

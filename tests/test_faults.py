@@ -217,7 +217,7 @@ CROSS_CHECKS = [
     ("sheets", "[sheets]\ntile-size = 20\nsticker-size = 21\n", ["[sheets] sticker-size 21 mm", "([sheets] tile-size)"]),
     ("sheets", "[sheets]\nbleed = 10\n", ["[sheets] bleed 10 mm is more than a quarter"]),
     ("sheets", "[sheets]\nbacks = false\narrangement = 'gutter-fold'\n",
-     ["[sheets] arrangement gutter-fold arranges backs", "[sheets] backs = false"]),
+     ["[sheets] arrangement gutter-fold arranges backs", "([sheets] backs is off)"]),
     ("sheets", "tile-size = 500\n", ["tile-size 500 mm", "does not fit on A4"]),
     ("stl", "[stl]\nfit = 40\n", ["--body-size 28 mm less [stl] fit 40 mm"]),
     ("all", "[stl]\nfit = 40\n", ["[stl] body-size 28 mm less [stl] fit 40 mm"]),

@@ -332,7 +332,7 @@ def test_the_five_variant_says_five_and_draws_a_full_grid(five):
 def test_the_five_variant_prints_twenty_five_tiles(five):
     manifest = json.loads((five / "output" / "manifest.json").read_text())
     sheets = [f for f in manifest["files"] if f["kind"] in ("tile sheets", "sticker sheets")]
-    assert sheets and {f["params"]["tiles"] for f in sheets} == {25}
+    assert sheets and {(f["params"]["pieces"], f["params"]["count"]) for f in sheets} == {("tiles", 25)}
     plates = sorted((five / "output" / "3d").glob("grawlix-raised-full-set-six-filaments-*.3mf"))
     assert len(plates) == 2  # 16 tiles fit the default bed: one file a plate
     objects = 0

@@ -329,7 +329,9 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
     for options, message in (
         (("--card-size", "200x300"), "does not fit on A4 paper"),
         (("--bleed", "20mm"), "is more than a quarter of the 63.5 mm card"),
-        (("--tile-size", "30mm"), "--tile-size is for tile games"),
+        (("--tile-size", "30mm"), "error: --tile-size is for tiles and tokens; permutations has cards (use --card-size)"),
+        (("--frame",), "error: --frame is for tiles and tokens; permutations has cards"),
+        (("--back-design", "rings"), "error: --back-design chooses among back designs, but permutations has one for its cards"),
         (("--card-size", "10x20"), "too small"),
     ):
         result = CliRunner().invoke(main, ["sheets", "--game", "permutations", "-o", str(tmp_path / "x"), *options])

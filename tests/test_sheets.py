@@ -751,9 +751,12 @@ def test_the_sticker_default_and_its_help_agree():
     from grawlix_print.products.sheets.layout import default_sticker
 
     text = " ".join(CliRunner().invoke(main, ["sheets", "--help"]).output.split())
-    assert f"[default: ({default_sticker(25.4):g}mm)]" in text
+    assert "[default: (2.9 mm under the blank)]" in text  # the help knows no game: the rule, not a size
     assert "2.9 mm less than --tile-size" in text and "never under 10 mm" in text
     assert default_sticker(25.4) == pytest.approx(25.4 - 2.9) and default_sticker(12.0) == 10.0
+    from grawlix_print.products import product
+
+    assert product("sheets").shown_default(game(), "sticker_size") == "22.5mm"  # init's settings: the game's own
 
 
 def test_the_kit_builds_marked_sheets_only_where_the_marks_can_be_read():

@@ -155,7 +155,8 @@ def product_error(error: GrawlixError, settings: Settings) -> GrawlixError:
     keys = _keys(made, settings)
     if isinstance(error, OptionError):
         recorded = {name: key for name, key in keys.items() if settings.label(made.command_name(), name)}
-        return error.worded(lambda name: keys.get(name, flag(name)), settings.source if error.about and error.about[0] in recorded else None)
+        blamed = any(name in recorded for name in error.about)  # as for a single command (settings.worded)
+        return error.worded(lambda name: keys.get(name, flag(name)), settings.source if blamed else None)
     # An error worded with flags (not yet with its fields): the same keys, by the flags.
     command = main.commands.get(made.command_name())
     labels: dict[str, str] = {}

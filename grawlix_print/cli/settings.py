@@ -318,9 +318,10 @@ def recorded_fields(ctx: click.Context, settings: Settings) -> dict[str, str]:
 
 def worded(error: OptionError, recorded: dict[str, str], source: str) -> GrawlixError:
     """An option error with each field named as the user gave it (a key of ``recorded``, else its
-    flag); blamed on the settings file when the field it is about was recorded there."""
-    about = error.about[0] if error.about else ""
-    return error.worded(lambda field: recorded.get(field, flag(field)), source if about in recorded else None)
+    flag); blamed on the settings file when a field it names was recorded there (the one at fault,
+    or the one it was checked against: the file is where to look for that value)."""
+    blamed = any(field in recorded for field in error.about)
+    return error.worded(lambda field: recorded.get(field, flag(field)), source if blamed else None)
 
 
 def current_settings() -> Settings:

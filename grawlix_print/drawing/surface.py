@@ -132,3 +132,31 @@ class Surface(Protocol):
         origin; ``key`` must name everything the picture depends on.
         """
 
+
+
+class ScaledView:
+    """``surface`` seen from inside ``transformed(scale=factor)``: the same calls, with ``unit_pt``
+    the points one unit now measures. A picture stamped at a fixed size and placed larger or
+    smaller reads it to keep its lines as heavy as a press or a screen needs."""
+
+    def __init__(self, surface: Surface, factor: float) -> None:
+        self._surface = surface
+        self._factor = factor
+        self.unit_pt = surface.unit_pt * factor
+
+    def shape(self, path: Path, fill: Ink | None = None, pen: Pen | None = None, even_odd: bool = False) -> None:
+        self._surface.shape(path, fill, pen, even_odd)
+
+    def text(self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True) -> None:
+        self._surface.text(x, y, text, face, size, ink, centred)
+
+    def transformed(
+        self, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0, scale: float = 1.0
+    ) -> AbstractContextManager[None]:
+        return self._surface.transformed(dx, dy, angle, scale)
+
+    def clipped(self, path: Path) -> AbstractContextManager[None]:
+        return self._surface.clipped(path)
+
+    def stamp(self, key: Hashable, reach: float, draw: Callable[[Surface], None]) -> None:
+        self._surface.stamp((key, self._factor), reach, lambda surface: draw(ScaledView(surface, self._factor)))

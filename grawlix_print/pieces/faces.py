@@ -15,6 +15,12 @@ from ..drawing.ink import Ink
 from ..drawing.surface import Surface
 
 
+FRAME_INSET_MM = 2.5
+"""With ``FaceStyle.frame``, a face's frame sits this far inside its cut line, its ground beyond it: far
+enough that a cut a millimetre off leaves borders of 1.5 and 3.5 mm, which still read as a margin
+rather than a lopsided frame. The sheets' notes promise it; every face that draws a frame keeps it."""
+
+
 @dataclass(frozen=True)
 class FaceStyle:
     """How a face is drawn this time.
@@ -27,7 +33,7 @@ class FaceStyle:
     bleed: float = 0.0
     marking: str = "none"
     frame: bool = False
-    """A frame well inside the cut, for faces that have one (tiles cut by hand)."""
+    """A frame ``FRAME_INSET_MM`` inside the cut, for faces that have one (tiles cut by hand)."""
     ground: bool = True
     """Whether the face lays its own ground (``PieceFace.ground``); a sheet that has laid every
     piece's ground first, so that no bleed covers a neighbour, draws the rest with False."""

@@ -1,36 +1,29 @@
-"""Grid diagrams: tiles on a square grid, dotted vacant squares, marker labels, loose tiles below.
+"""Grid diagrams: any game's pieces on a square grid, dotted vacant squares, marker labels, loose pieces below.
 
-A ``Picture`` is what to draw, in grid terms; a game builds it from a
-position and its engine's answers (which squares are dotted, which tiles lie
-loose), then it is drawn at any cell size on any ``Surface`` (a PDF page or
-an SVG picture): the same picture in the leaflet and on the web. It is a
-``Figure``; it never decides legality.
+A ``GridPicture`` is what to draw, in grid terms: a ``PieceFace`` in each
+occupied cell, the locations to dot, the markers to label, the pieces lying
+loose under the grid. A game builds it from a position and its engine's
+answers (which squares are dotted, which pieces lie loose); then it is drawn
+at any cell size on any ``Surface`` (a PDF page or an SVG picture): the same
+picture in the leaflet and on the web. It is a ``Figure``; it never decides
+legality and knows no game: each piece is drawn by its own face.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .tiles import Tile, TileSet
 from ..drawing.figure import Figure
 from ..drawing.fonts import LABEL
 from ..drawing.ink import BLACK
-from ..drawing.surface import Face, Pen, Surface, lines
-from .tile_drawing import TileStyle, draw_tile
+from ..drawing.surface import Face, Pen, ScaledView, Surface, lines
+from .faces import FaceStyle, PieceFace
 
 Location = tuple[int, int]
 """(row, column), rows counted downwards, as a game's positions give them."""
 
-
-def diagram_style(tiles: TileSet) -> TileStyle:
-    """Tiles in diagrams: the designer's look, with neighbouring borders drawn as one line."""
-    return TileStyle(face=tiles.face, frame=DIAGRAM_FRAME)
-
-
-DIAGRAM_FRAME = 0.03
-"""The dark border of a diagram's tile, as a fraction of the cell: neighbours share it."""
 VACANT = BLACK
 VACANT_WIDTH = 0.035  # dash weight, fraction of the cell (1.3 pt in the leaflet, 1.5 px on screen)
 VACANT_DASHES = 12  # dashes along one side of a square, a dash starting at each corner
@@ -40,20 +33,26 @@ LABEL_SIZE = 0.72
 """The ``?`` and ``!`` markers' type size, as a fraction of the cell: bold and black, to read
 at arm's length."""
 LOOSE_ANGLES = (30.0, 15.0, -30.0, -15.0, 22.0, -22.0)
-"""Turns of the loose tiles under the cover grid (anticlockwise, degrees), repeated."""
-LOOSE_PITCH = 2.0  # cells between the centres of loose tiles
-LOOSE_GAP = 1.75  # cells from the grid's lower edge to the first row of loose tiles' centres
+"""Turns of the loose pieces under the grid (anticlockwise, degrees), repeated."""
+LOOSE_PITCH = 2.0  # cells between the centres of loose pieces
+LOOSE_GAP = 1.75  # cells from the grid's lower edge to the first row of loose pieces' centres
 
 
 @dataclass(frozen=True)
-class Picture(Figure):
-    """Tiles on a grid, optional dotted vacant squares and labels, plus loose tiles below."""
+class GridPicture(Figure):
+    """Pieces on a grid, optional dotted vacant squares and labels, plus loose pieces below.
 
-    tile_set: TileSet
-    tiles: dict[Location, Tile]
+    ``border`` is the share of a cell a piece's own border takes, for faces drawn with one on
+    their edge: each piece is drawn that much larger, so neighbouring borders lie on one line,
+    centred on the cell edge (0: each piece fills its cell). ``style`` is how every face is drawn.
+    """
+
+    pieces: Mapping[Location, PieceFace]
     vacant: tuple[Location, ...] = ()
-    labels: dict[str, Location] = field(default_factory=dict)
-    loose: tuple[Tile, ...] = ()
+    labels: Mapping[str, Location] = field(default_factory=dict)
+    loose: tuple[PieceFace, ...] = ()
+    border: float = 0.0
+    style: FaceStyle = FaceStyle()
 
     @property
     def characters(self) -> str:
@@ -61,13 +60,14 @@ class Picture(Figure):
         return "".join(self.labels)
 
     @property
-    def cells(self) -> list[Location]:
-        return [*self.tiles, *self.vacant, *self.labels.values()]
+    def locations(self) -> list[Location]:
+        """Every cell the picture uses: pieces, dotted squares and labels."""
+        return [*self.pieces, *self.vacant, *self.labels.values()]
 
     @property
     def bounds(self) -> tuple[int, int, int, int]:
         """(top row, left column, bottom row, right column) of everything on the grid."""
-        cells = self.cells
+        cells = self.locations
         return (
             min(r for r, _ in cells), min(c for _, c in cells),
             max(r for r, _ in cells), max(c for _, c in cells),
@@ -90,7 +90,7 @@ class Picture(Figure):
         return math.ceil(len(self.loose) / self.loose_per_row()) if self.loose else 0
 
     def height_in_cells(self) -> float:
-        """Grid rows, plus room for the turned loose tiles (their corners reach past the cell)."""
+        """Grid rows, plus room for the turned loose pieces (their corners reach past the cell)."""
         if not self.loose:
             return self.rows
         reach = max(_turned_half(a) for a in LOOSE_ANGLES)
@@ -103,12 +103,12 @@ class Picture(Figure):
         """The largest cell up to ``largest`` with which the picture fits ``width``."""
         return min(largest, width / self.columns)
 
-    def draw(
-        self, surface: Surface, x: float, top: float, cell: float, label_face: Face = LABEL,
-        style: TileStyle | None = None,
-    ) -> None:  # fmt: skip
+    def piece_size(self, cell: float) -> float:
+        """The side a piece is drawn at in a cell: the cell, enlarged so shared borders centre on its edge."""
+        return cell / (1 - self.border)
+
+    def draw(self, surface: Surface, x: float, top: float, cell: float, label_face: Face = LABEL) -> None:
         """Draw with the picture's top-left corner at (x, top)."""
-        style = style or diagram_style(self.tile_set)
         first_row, first_column, _, _ = self.bounds
 
         def centre(location: Location) -> tuple[float, float]:
@@ -116,29 +116,27 @@ class Picture(Figure):
             return x + (c - first_column + 0.5) * cell, top - (r - first_row + 0.5) * cell
 
         with surface.transformed():
-            _draw_vacant(surface, self.vacant, set(self.tiles), centre, cell)
-            size = grid_tile_size(cell, style)
-            for location, tile in self.tiles.items():
-                stamp_tile(surface, tile, *centre(location), size, style)
+            _draw_vacant(surface, self.vacant, set(self.pieces), centre, cell)
+            size = self.piece_size(cell)
+            for location, face in self.pieces.items():
+                stamp_piece(surface, face, *centre(location), size, self.style)
             font_size = cell * LABEL_SIZE
             for label, location in self.labels.items():
                 cx, cy = centre(location)
                 surface.text(cx, cy - font_size * 0.36, label, label_face, font_size, BLACK)
             if self.loose:
-                self._draw_loose(surface, x, top - (self.rows + LOOSE_GAP) * cell, cell, style)
+                self._draw_loose(surface, x, top - (self.rows + LOOSE_GAP) * cell, cell)
 
-    def _draw_loose(
-        self, surface: Surface, x: float, first_y: float, cell: float, style: TileStyle
-    ) -> None:
+    def _draw_loose(self, surface: Surface, x: float, first_y: float, cell: float) -> None:
         per_row = self.loose_per_row()
         width = self.columns * cell
-        for k, tile in enumerate(self.loose):
+        for k, face in enumerate(self.loose):
             row, place = divmod(k, per_row)
             in_row = min(per_row, len(self.loose) - row * per_row)
             cx = x + width / 2 + (place - (in_row - 1) / 2) * LOOSE_PITCH * cell
             cy = first_y - row * LOOSE_PITCH * cell
             angle = LOOSE_ANGLES[k % len(LOOSE_ANGLES)]
-            stamp_tile(surface, tile, cx, cy, grid_tile_size(cell, style), style, angle)  # as in the grid
+            stamp_piece(surface, face, cx, cy, self.piece_size(cell), self.style, angle)  # as in the grid
 
 
 def _turned_half(angle: float) -> float:
@@ -148,41 +146,31 @@ def _turned_half(angle: float) -> float:
 
 
 STAMP_UNIT = 100.0
-"""A stamped tile's side in its own units; each use scales it to size."""
+"""A stamped piece's side in its own units; each use scales it to size."""
 
 
-def stamp_tile(
-    surface: Surface, tile: Tile, cx: float, cy: float, size: float, style: TileStyle,
-    angle: float = 0.0,
-) -> None:  # fmt: skip
-    """A tile drawn once per document and stamped wherever it appears.
+def stamp_piece(
+    surface: Surface, face: PieceFace, cx: float, cy: float, size: float, style: FaceStyle, angle: float = 0.0
+) -> None:
+    """A piece's face drawn once per document and stamped wherever it appears, ``size`` wide.
 
-    A diagram tile is two dozen curves; the leaflet shows ninety of them per
-    document, mostly repeats. Stamping keeps files small and builds fast, and
-    the one drawing is still ``draw_tile``'s. The outline is widened for small
-    tiles before stamping, so it never falls under ``MIN_OUTLINE_PT``.
+    A diagram piece may be dozens of curves, and a rulebook shows ninety of them, mostly
+    repeats: stamping keeps files small and builds fast. The face draws at ``STAMP_UNIT`` on a
+    view of the surface that knows the size it is placed at, so it can keep its lines as heavy
+    as they must be; one stamp serves every place of that face at that size.
     """
-    style = style.at_size(size, surface.unit_pt)
-    with surface.transformed(cx, cy, angle, size / STAMP_UNIT):
+    scale = size / STAMP_UNIT
+    with surface.transformed(cx, cy, angle, scale):
+        half = STAMP_UNIT / 2
         surface.stamp(
-            ("tile", tile.index, style),
-            STAMP_UNIT / 2 + 1,
-            lambda s: draw_tile(s, tile, 0, 0, STAMP_UNIT, style),
+            ("piece", face.name, style, scale * surface.unit_pt),
+            half + 1,
+            lambda s: face.draw(ScaledView(s, scale), -half, -half, STAMP_UNIT, STAMP_UNIT, style),
         )
 
 
-def grid_tile_size(cell: float, style: TileStyle) -> float:
-    """The tile side that puts each border centred on the cell edge.
-
-    ``draw_tile`` keeps its border inside the tile; enlarging the tile by the
-    border width makes the borders of neighbouring tiles coincide, so a grid
-    shows single lines like the designer's diagrams.
-    """
-    return cell / (1 - style.frame)
-
-
 def _draw_vacant(
-    surface: Surface, vacant: Iterable[Location], tiles: set[Location], centre, cell: float
+    surface: Surface, vacant: Iterable[Location], pieces: set[Location], centre, cell: float
 ) -> None:
     """Dotted squares: black dashes, as the designer draws them. Each shared side is drawn
     once, so neighbouring squares' dashes line up."""
@@ -191,8 +179,8 @@ def _draw_vacant(
         corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
         neighbours = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
         for k, neighbour in enumerate(neighbours):
-            if neighbour in tiles:
-                continue  # the tile's border is the side
+            if neighbour in pieces:
+                continue  # the piece's border is the side
             a, b = corners[k], corners[(k + 1) % 4]
             sides.add((min(a, b), max(a, b)))
     if not sides:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..drawing.ink import Ink
 from ..drawing.marks import MARKS
 from ..errors import GrawlixError
+from ..units import MM_PER_UNIT
 from .faces import PieceFace
 
 if TYPE_CHECKING:
@@ -53,6 +54,10 @@ class Shape(str, Enum):
 MARKINGS: tuple[str, ...] = ("none", "letters", "shapes")
 """How a face tells its colour to colour-blind players: not at all, by the colour's letter, or by
 its mark (a shape of ``drawing.marks.MARKS``)."""
+
+MIN_MARK_PT = 5.0
+"""Colour-blind marks smaller than this (a 5 pt letter) cannot be read: a product refuses them, or
+leaves a piece printed that small unmarked."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,12 @@ class PieceKind:
     body: Accent | None = None
     source: str = ""
     """Where the kind was read from (``components.toml``), for messages."""
+    mark_fraction: float = 0.0
+    """How large its faces draw a colour-blind mark (a letter's type size, a shape's side), as a
+    fraction of the piece's width; 0 if it does not say (its marks are then never refused as too small)."""
+    marks_at: str = ""
+    """Where its faces show the colour-blind marks, as the end of a sentence the sheets' notes print
+    ("each card shows its colour's letter" + " under its corner number"); "" to say no more."""
 
     def __post_init__(self) -> None:
         where = f"{self.source}: {self.name}" if self.source else self.name
@@ -189,6 +200,16 @@ class PieceKind:
     @property
     def height(self) -> float:
         return self.size[1]
+
+
+def mark_points(kind: PieceKind, width: float) -> float:
+    """The size in points of the colour-blind marks on a piece of ``kind`` printed ``width`` mm wide."""
+    return width * kind.mark_fraction / MM_PER_UNIT["pt"]
+
+
+def smallest_marked(kind: PieceKind) -> float:
+    """The narrowest piece of ``kind``, in millimetres, whose marks reach ``MIN_MARK_PT`` (0: any)."""
+    return MIN_MARK_PT * MM_PER_UNIT["pt"] / kind.mark_fraction if kind.mark_fraction > 0 else 0.0
 
 
 def markings_of(colours: tuple[PieceColour, ...]) -> tuple[str, ...]:

@@ -15,7 +15,8 @@ from ..drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
 from ..drawing.ink import Ink
 from ..drawing.outline import Outline, glyph_outlines
 from ..drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
-from .faces import FaceStyle, PieceFace
+from ..units import MM_PER_UNIT
+from .faces import FRAME_INSET_MM, FaceStyle, PieceFace
 from .kinds import PieceKind
 from .tiles import Colour, Glyph, Tile, TileSet
 from .tile_look import (
@@ -203,11 +204,27 @@ def tile_kind(tiles: TileSet) -> PieceKind:
     return PieceKind(
         "tiles", "tile", Form.TILE, Shape.SQUARE, (TILE_MM, TILE_MM), pieces, backs,
         available_markings(tiles), row=len(tiles.glyphs), body=Accent(BODY_NAME, tiles.face), source=tiles.source,
+        mark_fraction=MARK_FRACTION,
     )  # fmt: skip
 
 
 BODY_NAME = "base (light grey)"
 """What the printing notes call the tiles' body filament."""
+
+
+SHEET_FRAME = 0.02
+"""With ``FaceStyle.frame``, the frame's line as a fraction of the tile side (half a millimetre at one inch)."""
+
+
+def face_style(style: FaceStyle, side: float, unit_pt: float) -> TileStyle:
+    """How a printed tile ``side`` units wide looks (``unit_pt`` points a unit): the face to the cut with
+    no line near it, or with ``style.frame`` a frame ``FRAME_INSET_MM`` inside the cut; an outline of
+    0.75 pt or more."""
+    look = TileStyle(marking=style.marking)
+    if style.frame:
+        inset = FRAME_INSET_MM / MM_PER_UNIT["pt"] / unit_pt  # in the surface's units
+        look = replace(look, frame=SHEET_FRAME, frame_inset=inset / side)
+    return look.at_size(side, unit_pt)
 
 
 def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
@@ -216,8 +233,7 @@ def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
     def face(tile: Tile) -> PieceFace:
         def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
             side = min(w, h)
-            # As on the sheets: the face to the cut, no line near it, an outline of 0.75 pt or more.
-            look = TileStyle(marking=style.marking).at_size(side, surface.unit_pt)
+            look = face_style(style, side, surface.unit_pt)
             if style.ground:
                 draw_face(surface, x + w / 2, y + h / 2, side, tiles.face, style.bleed)
             draw_tile(surface, tile, x + w / 2, y + h / 2, side, look)
@@ -226,6 +242,27 @@ def tile_faces(tiles: TileSet, size: float = TILE_MM) -> tuple[PieceFace, ...]:
         return PieceFace(f"tile-{_slug(words)}", words, size, size, draw, tiles.face)
 
     return tuple(face(tile) for tile in tiles.tiles)
+
+
+DIAGRAM_FRAME = 0.03
+"""The dark border of a diagram's tile, as a fraction of its side: on its edge, shared with its
+neighbours (``GridPicture(border=DIAGRAM_FRAME)`` centres it on the cell edge)."""
+
+
+def diagram_faces(tiles: TileSet) -> dict[Tile, PieceFace]:
+    """Every tile as the rules' diagrams show it, by tile: the designer's look, its face colour to
+    the edge and a dark border on it, an outline of 0.75 pt or more at the size it is shown."""
+
+    def face(tile: Tile) -> PieceFace:
+        def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+            side = min(w, h)
+            look = TileStyle(face=tiles.face, frame=DIAGRAM_FRAME).at_size(side, surface.unit_pt)
+            draw_tile(surface, tile, x + w / 2, y + h / 2, side, look)
+
+        words = f"{tile.colour.name} {tile.glyph.name}"
+        return PieceFace(f"tile-{_slug(words)}", words, TILE_MM, TILE_MM, draw)
+
+    return {tile: face(tile) for tile in tiles.tiles}
 
 
 def tile_back(tiles: TileSet, size: float = TILE_MM, design: BackDesign = BACK_DESIGNS["light"]) -> PieceFace:

@@ -7,14 +7,12 @@ sheets, the web edition and the 3D tiles all change together.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..drawing.ink import BLACK, Ink
 from ..drawing.marks import Point, mark_polygons
 from ..errors import GrawlixError
-from ..units import MM_PER_UNIT
 from .tiles import Colour, TileSet
 
 if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only to draw
@@ -47,32 +45,9 @@ MARK_FRACTION = 0.095
 MARK_CENTRE = 0.095
 """How far the centre of each corner's mark sits from the two cut lines, as a fraction of the tile."""
 
-MIN_MARK_PT = 5.0
-"""Marks smaller than this (a 5 pt letter) cannot be read on a tile; smaller tiles get none."""
-
 TILE_EDGE = BLACK
 GLYPH_CONTOUR = BLACK
 """Frames, outlines and marks: black ink alone, which overprints (``Ink.overprints``)."""
-
-
-def mark_points(tile_mm: float) -> float:
-    """The size in points of the colour-blind marks on a tile of side ``tile_mm``."""
-    return tile_mm * MARK_FRACTION / MM_PER_UNIT["pt"]
-
-
-def smallest_marked_tile() -> float:
-    """The smallest tile side, in millimetres, whose marks reach ``MIN_MARK_PT``."""
-    return MIN_MARK_PT * MM_PER_UNIT["pt"] / MARK_FRACTION
-
-
-def check_mark_size(marking: str, tile_mm: float, option: str) -> None:
-    """Refuse colour-blind marks too small to read, in one line naming the option."""
-    if marking != "none" and mark_points(tile_mm) < MIN_MARK_PT - 1e-9:
-        raise GrawlixError(
-            f"{option} {tile_mm:g} mm is too small for --markings {marking}: its marks would be"
-            f" {mark_points(tile_mm):.1f} pt, under the {MIN_MARK_PT:g} pt that can be read"
-            f" (use at least {math.ceil(smallest_marked_tile() * 10) / 10:g} mm, or --markings none)"
-        )
 
 
 def contrast(a: Ink, b: Ink) -> float:

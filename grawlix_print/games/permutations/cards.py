@@ -382,5 +382,5 @@ def card_kind(deck: Deck, size: tuple[float, float] = POKER_MM) -> PieceKind:
     )
     return PieceKind(
         "cards", "card", Form.CARD, Shape.RECTANGLE, size, pieces, {"rings": card_back(deck, size)},
-        markings_of(tuple(colours.values())),
+        markings_of(tuple(colours.values())), marks_at="under its corner number; a card of every colour shows them all",
     )  # fmt: skip

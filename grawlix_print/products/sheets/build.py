@@ -1,35 +1,46 @@
-"""Card-stock tile sheets and sticker sheets as PDFs.
+"""Card-stock sheets and sticker sheets of a game's tiles and tokens, and its card sheets, as PDFs.
 
-The layout (where each tile, mark and guide goes) comes from ``sheets.layout``;
-this module draws it with the shared tile drawing and writes the files.
+The sheets are made from the game's piece kinds (``Game.piece_kinds()``): a
+tile or token kind gets a card-stock sheet (cut lines, bleed, backs) and a
+sticker sheet for wooden blanks; a card kind gets its card sheet
+(``sheets.cards``). Where each piece, mark and guide goes comes from
+``sheets.layout``; each face is drawn by the kind itself (``PieceFace.draw``).
 Everything is vector and in CMYK, with black marks and text in black ink
 alone, as a print product should be; every page carries its trim and bleed
-boxes, and the file its licence in XMP.
+boxes, and the file its licence in XMP. Every file is worked out (and bad
+input refused) before any is written.
 """
 
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from reportlab.lib.units import mm
 
 from ...drawing.fonts import LETTER_FACE, QUICKSAND, text_width
-from ...drawing.ink import BLACK
+from ...drawing.icons import circle
+from ...drawing.ink import BLACK, Ink
+from ...drawing.marks import mark_polygons
 from ...drawing.pdf.canvas import Metadata, finish, new_canvas
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.pdf.typeset import TextStyle
 from ...drawing.surface import Path as Shape
-from ...drawing.surface import Pen, lines, polygon
-from ...pieces.tile_drawing import TileStyle, draw_back, draw_face, draw_tile
+from ...drawing.surface import Pen, lines, polygon, rectangle
 from ...errors import GrawlixError
 from ...files import Written
-from ...pieces.tiles import Colour, Tile, TileSet
 from ...games.base import Game
-from ...rulebook import FrontMatter
-from ...pieces.tile_look import BACK_DESIGNS, BackDesign, check_mark_size, check_marking, colour_mark
+from ...options import OptionError
 from ...papers import paper_size
+from ...pieces.faces import FRAME_INSET_MM, FaceStyle, PieceFace
+from ...pieces.kinds import MARKINGS, MIN_MARK_PT, Form, Piece, PieceColour, PieceKind, Shape as Outline
+from ...pieces.kinds import check_marking, mark_points, smallest_marked
+from ...rulebook import FrontMatter
+from .cards import CardSheet, CardSheetSpec, card_sheet_name, credits_of, plan_card_sheet, slug, write_card_sheet
 from .furniture import (
     CROP_MARK_WIDTH_MM,
     GUIDE,
@@ -46,9 +57,8 @@ from .furniture import (
     pdf_box,
 )
 from .layout import (
-    PAPER_TILE_MM,
+    CARD_BLEED_MM,
     TILE_BLEED_MM,
-    FRAME_INSET_MM,
     Box,
     SheetPage,
     SheetSpec,
@@ -57,6 +67,9 @@ from .layout import (
     sheet_pages,
     sticker_spec,
 )
+
+if TYPE_CHECKING:
+    from .product import SheetsOptions
 
 NOTE = BLACK
 NOTE_POINTS = 9.0
@@ -67,94 +80,336 @@ NOTE_SCALES = (1.0, 0.9, 0.8)
 options may need a smaller one; at 80 % (7.2 pt) they still read easily."""
 LEGEND_MARK_MM = 3.2
 """Each colour's mark in the legend under the notes (its side)."""
-FRAME_WIDTH = 0.02
-"""With ``--frame``, the frame's line as a fraction of the tile side (half a millimetre at one inch)."""
+CUT_LINE_MM = GUIDE_WIDTH_MM
+"""A piece cut round its outline (a circle, a hexagon) has the outline drawn, as thin as the guides."""
+
+TILE_FORMS = (Form.TILE, Form.TOKEN)
+"""The kinds printed on card stock and stickers; cards have card sheets of their own."""
+SPACED = (Outline.CIRCLE, Outline.HEXAGON)
+"""The outlines cut round, not along straight lines: such pieces stand a bleed apart all round."""
+
+
+# --- what a game's kinds take --------------------------------------------------------------
+
+
+def on_tiles(kind: PieceKind) -> bool:
+    """Whether ``kind`` gets card-stock and sticker sheets (its pieces lie face up), not card sheets."""
+    return kind.form in TILE_FORMS
+
+
+def kind_words(kinds: Sequence[PieceKind]) -> str:
+    """``tiles and cards``: what a game's kinds are called, for messages."""
+    names = [kind.name for kind in kinds]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
+def default_bleed(kind: PieceKind) -> float:
+    """The bleed a kind's pieces get unless told: tiles and tokens 2 mm, cards 3 mm (a print shop's 1/8 in)."""
+    return TILE_BLEED_MM if on_tiles(kind) else CARD_BLEED_MM
+
+
+def back_designs(kinds: Sequence[PieceKind]) -> tuple[str, ...]:
+    """The names ``--back-design`` may take: the backs of every kind that has more than one, each once."""
+    found: dict[str, None] = {}
+    for kind in kinds:
+        if len(kind.backs) > 1:
+            found.update(dict.fromkeys(kind.backs))
+    return tuple(found)
+
+
+def design_named(kinds: Sequence[PieceKind], given: str | None) -> str | None:
+    """A back design as the kinds spell it (``DARK`` is ``dark``); a name none has, as given."""
+    if given is None:
+        return None
+    return next((name for name in back_designs(kinds) if name.casefold() == given.strip().casefold()), given)
+
+
+def design_for(kind: PieceKind, design: str | None) -> str | None:
+    """The back design ``kind`` is printed with: the one asked for if it has it, else its first."""
+    if design is not None and design in kind.backs:
+        return design
+    return next(iter(kind.backs), None)
+
+
+def framed(kind: PieceKind, frame: bool) -> bool:
+    """Whether ``kind``'s faces get the frame asked for: pieces cut along straight lines do; a piece cut
+    round its outline (a circle, a hexagon) has that outline drawn, and no frame."""
+    return frame and kind.shape not in SPACED
+
+
+def printed_size(kind: PieceKind, width: float | None) -> tuple[float, float]:
+    """A tile or token kind's size when printed ``width`` wide (None: its own), its height in proportion."""
+    if width is None:
+        return kind.size
+    return (width, width * kind.height / kind.width)
+
+
+def marking_for(kind: PieceKind, marking: str) -> str:
+    """The marking ``kind`` is printed with: none for a kind without colours (nothing to mark), else
+    the one asked for, refused in one line if a colour lacks it."""
+    if marking not in MARKINGS:
+        raise OptionError(f"{{markings}} {marking!r} is not one of {', '.join(MARKINGS)}", "markings")
+    if marking == "none" or not kind.colours:
+        return "none"
+    check_marking(kind, marking)
+    return marking
+
+
+def readable(kind: PieceKind, widths: Sequence[float]) -> bool:
+    """Whether the kind's colour-blind marks reach ``MIN_MARK_PT`` on pieces of each of ``widths``."""
+    return all(mark_points(kind, width) >= MIN_MARK_PT - 1e-9 for width in widths) or kind.mark_fraction <= 0
+
+
+def printed_widths(kind: PieceKind, tile_size: float | None, sticker_size: float | None) -> tuple[float, ...]:
+    """The widths a tile or token kind is printed at: on card stock and as a sticker."""
+    width = printed_size(kind, tile_size)[0]
+    return (width, default_sticker(width) if sticker_size is None else sticker_size)
+
+
+def check_options_taken(game: Game, kinds: Sequence[PieceKind], given: Mapping[str, object]) -> None:
+    """Refuse, in one line naming it, an option none of the game's kinds takes (a tile size for a game
+    of cards, a back design for pieces with one back)."""
+    tiles = [kind for kind in kinds if on_tiles(kind)]
+    cards = [kind for kind in kinds if not on_tiles(kind)]
+    for option in ("tile_size", "sticker_size", "frame"):
+        if given.get(option) not in (None, False) and not tiles:
+            hint = " (use {card_size})" if option == "tile_size" else ""
+            raise OptionError(f"{{{option}}} is for tiles and tokens; {game.name} has {kind_words(kinds)}{hint}",
+                              option, *(("card_size",) if hint else ()))  # fmt: skip
+    if given.get("card_size") is not None and not cards:
+        raise OptionError(f"{{card_size}} is for cards; {game.name} has {kind_words(kinds)} (use {{tile_size}})",
+                          "card_size", "tile_size")  # fmt: skip
+    design = given.get("back_design")
+    if design is not None:
+        names = back_designs(kinds)
+        if not names:
+            raise OptionError(f"{{back_design}} chooses among back designs, but {game.name} has one for its"
+                              f" {kind_words(kinds)}", "back_design")  # fmt: skip
+        if design not in names:
+            raise OptionError(f"{{back_design}} {design!r} is not one of {', '.join(names)}", "back_design")
+
+
+def kinds_own(error: OptionError, option: str, kind: PieceKind, words: str) -> OptionError:
+    """``error`` about ``option`` when its value is the kind's own, not the user's: it names the kind's
+    size in ``words`` and the file that defines the kind, instead of an option not given."""
+    about = tuple(name for name in error.about if name != option)
+    where = f"{kind.source}: {kind.name}" if kind.source else kind.name
+    return OptionError(error.template.replace(f"{{{option}}}", words), *about, where=where)
+
+
+# --- the whole product ----------------------------------------------------------------------
 
 
 def build_sheets(
     game: Game, out: str | Path, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
     markings: str = "none", sticker_size: float | None = None, back_design: str | None = None,
-    card_size: tuple[float, float] | None = None, frame: bool = False,
+    card_size: tuple[float, float] | None = None, frame: bool = False, kinds: Sequence[str] | None = None,
 ) -> list[Written]:  # fmt: skip
-    """Write the card-stock tile sheet and the sticker sheet of the game's tiles; return what was written.
+    """Write every sheet of the game's kinds for ``paper``; return what was written.
 
-    ``None`` means the default: a one-inch tile, a 2 mm bleed, stickers that
-    leave room on their squares. ``frame`` draws a frame ``FRAME_INSET_MM``
-    inside each cut. Both layouts are worked out (and bad input refused)
-    before either file is written. A game of cards (faces but no tile set)
-    gets its card sheets instead (``sheets.cards``).
+    Tiles and tokens get a card-stock sheet and a sticker sheet, cards a card sheet. ``None``
+    means each kind's default: its own size, a 2 mm bleed (cards 3 mm), stickers that leave room
+    on their blanks, its first back design. ``markings`` marks the kinds that have colours (the
+    others are printed plain); ``frame`` draws a frame ``FRAME_INSET_MM`` inside each cut.
+    ``kinds`` names the kinds to print (None: all). Every file is laid out, and bad input
+    refused, before any is written.
     """
-    if game.tile_set() is None:
-        return _card_sheets(game, out, paper, card_size, bleed, backs, arrangement, markings,
-                            tile_size=tile_size, sticker_size=sticker_size, back_design=back_design,
-                            frame=frame)  # fmt: skip
-    if card_size is not None:
-        raise GrawlixError(f"--card-size is for card games; {game.name} has tiles (use --tile-size)")
-    back_design = back_design or "light"
-    if back_design not in BACK_DESIGNS:
-        raise GrawlixError(f"--back-design {back_design!r} is not one of {', '.join(BACK_DESIGNS)}")
     out = Path(out)
-    size = PAPER_TILE_MM if tile_size is None else tile_size
-    bleed = TILE_BLEED_MM if bleed is None else bleed
-    specs = [
-        card_spec(paper, size, bleed, backs, arrangement, markings),
-        sticker_spec(paper, size, sticker_size, markings, bleed),
-    ]
-    design = BACK_DESIGNS[back_design]
     game.check()
-    tiles = game.tile_set()
-    if tiles is None:
-        raise GrawlixError(f"{game.name} has no tiles to print on tile sheets")
-    check_marking(tiles, markings)
-    jobs = [(spec, sheet_pages(spec, tiles.tiles, len(tiles.glyphs))) for spec in specs]
-    for spec in specs:
-        check_mark_size(markings, spec.tile_size, "--tile-size" if spec.product == "tiles" else "--sticker-size")
-    notes = [_page_notes(spec, pages, tiles, frame) for spec, pages in jobs]  # refuses notes that do not fit
-    credits = game.front_matter
+    every = game.piece_kinds()
+    if not every:
+        raise GrawlixError(f"{game.name} has no pieces to print on sheets")
+    back_design = design_named(every, back_design)
+    given = {"tile_size": tile_size, "sticker_size": sticker_size, "frame": frame, "card_size": card_size,
+             "back_design": back_design}  # fmt: skip
+    check_options_taken(game, every, given)
+    _check_names(every)
+    chosen = [kind for kind in every if kinds is None or kind.name in kinds]
+    named_stickers = sum(on_tiles(kind) for kind in every) > 1
+    credits = credits_of(game)
+    plans: list[TileSheet | CardSheet] = []
+    for kind in chosen:
+        marking = marking_for(kind, markings)
+        design = design_for(kind, back_design)
+        if on_tiles(kind):
+            choice = TileChoice(kind, paper, printed_size(kind, tile_size), sticker_size,
+                                default_bleed(kind) if bleed is None else bleed, backs, arrangement, marking,
+                                design, framed(kind, frame), named_stickers)  # fmt: skip
+            plans += _tile_sheets(choice, game.title, tile_size is None)
+        else:
+            try:
+                plans.append(plan_card_sheet(kind, game.title, credits, paper, card_size, bleed, backs, arrangement,
+                                             marking, design))  # fmt: skip
+            except OptionError as error:
+                if card_size is None and error.about[:1] == ("card_size",):
+                    raise kinds_own(error, "card_size", kind, f"the {kind.singular} size") from None
+                raise
+    _check_files(plans)
     return [
-        write_sheet(out / sheet_file_name(spec, design, frame), spec, pages, page_notes, design, tiles, credits,
-                    frame, scale)  # fmt: skip
-        for (spec, pages), (page_notes, scale) in zip(jobs, notes)
+        write_card_sheet(plan, out, game.title, credits) if isinstance(plan, CardSheet)
+        else write_sheet(out, plan, game.title, credits)
+        for plan in plans
+    ]  # fmt: skip
+
+
+def planned_names(game: Game, paper: str, options: SheetsOptions) -> list[tuple[PieceKind, str, str]]:
+    """Each kind's unmarked sheets for ``paper`` as the kit will name them: (kind, ``card-stock``,
+    ``stickers`` or ``cards``, file name). Nothing is laid out or checked: the build does that."""
+    every = game.piece_kinds()
+    named = sum(on_tiles(kind) for kind in every) > 1
+    design = design_named(every, options.back_design)
+    arrangement = options.arrangement if options.backs else None
+    found = []
+    for kind in every:
+        chosen = design_for(kind, design)
+        bleed = default_bleed(kind) if options.bleed is None else options.bleed
+        if on_tiles(kind):
+            choice = TileChoice(kind, paper, printed_size(kind, options.tile_size), options.sticker_size, bleed,
+                                options.backs, arrangement, "none", chosen, framed(kind, options.frame), named)  # fmt: skip
+            card, sticker = _specs(choice)
+            found += [(kind, "card-stock", sheet_file_name(choice, card)), (kind, "stickers", sheet_file_name(choice, sticker))]
+        else:
+            backed = options.backs and any(kind.back_of(piece, chosen) is not None for piece in kind.pieces)
+            spec = CardSheetSpec(paper, options.card_size or kind.size, bleed, (arrangement or "duplex") if backed else None)
+            found.append((kind, "cards", card_sheet_name(kind, spec, chosen)))
+    return found
+
+
+def _check_names(kinds: Sequence[PieceKind]) -> None:
+    """Two kinds whose sheets would take one file name are refused, naming the kind."""
+    seen: set[str] = set()
+    for kind in kinds:
+        name = slug(kind.name)
+        if name in seen or name == "stickers":
+            where = f"{kind.source}: {kind.name}" if kind.source else kind.name
+            reason = "another kind of piece has that name" if name in seen else "the sticker sheets have that name"
+            raise GrawlixError(f"the sheets of {kind.name!r} would take another file's name: {reason}", where)
+        seen.add(name)
+
+
+def _check_files(plans: Sequence[TileSheet | CardSheet]) -> None:
+    names = [plan.name for plan in plans]
+    if len(set(names)) != len(names):  # a guard: the names above keep them apart
+        raise GrawlixError(f"two sheets would be written as one file: {', '.join(sorted(names))}")
+
+
+# --- tiles and tokens: card stock and stickers ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TileChoice:
+    """How one tile or token kind is printed: its size on card stock (width, height), its stickers'
+    width (None: room to press them on), bleed, backs, marking, back design and frame."""
+
+    kind: PieceKind
+    paper: str
+    size: tuple[float, float]
+    sticker: float | None
+    bleed: float
+    backs: bool
+    arrangement: str | None
+    marking: str
+    design: str | None
+    frame: bool
+    named_stickers: bool
+    """Whether the sticker file names the kind (a game with several kinds of tile or token)."""
+
+    @property
+    def spaced(self) -> bool:
+        return self.kind.shape in SPACED
+
+
+@dataclass(frozen=True)
+class TileSheet:
+    """One card-stock or sticker sheet file of one kind, laid out with its notes: what ``write_sheet`` draws."""
+
+    choice: TileChoice
+    spec: SheetSpec
+    pages: list[SheetPage]
+    notes: list[list[str]]
+    note_scale: float
+    name: str
+
+    @property
+    def kind(self) -> PieceKind:
+        return self.choice.kind
+
+
+def _tile_sheets(choice: TileChoice, title: str, own_size: bool) -> list[TileSheet]:
+    """The kind's card-stock and sticker sheets, laid out, their marks and notes checked."""
+    kind = choice.kind
+    try:
+        specs = _specs(choice)
+        pieces = [piece for piece in kind.pieces for _ in range(piece.count)]
+        laid = [(spec, sheet_pages(spec, pieces, kind.row, _piece_word(kind, spec))) for spec in specs]
+        for spec in specs:
+            _check_mark_size(kind, spec)
+    except OptionError as error:
+        if own_size and error.about[:1] == ("tile_size",):
+            raise kinds_own(error, "tile_size", kind, f"the {kind.singular} size") from None
+        raise
+    sheets = []
+    for spec, pages in laid:
+        notes, scale = _page_notes(choice, spec, pages, title)  # refuses notes that do not fit
+        sheets.append(TileSheet(choice, spec, pages, notes, scale, sheet_file_name(choice, spec)))
+    return sheets
+
+
+def _specs(choice: TileChoice) -> list[SheetSpec]:
+    """The kind's card-stock sheet and sticker sheet as asked for (a contradiction refused in one line)."""
+    (width, height), spaced = choice.size, choice.spaced
+    tall = None if width == height else height
+    return [
+        card_spec(choice.paper, width, choice.bleed, choice.backs, choice.arrangement, choice.marking, tall, spaced),
+        sticker_spec(choice.paper, width, choice.sticker, choice.marking, choice.bleed, tall, spaced),
     ]
 
 
-def _card_sheets(
-    game: Game, out: str | Path, paper: str, card_size: tuple[float, float] | None, bleed: float | None,
-    backs: bool, arrangement: str | None, markings: str, **tile_options: object,
-) -> list[Written]:  # fmt: skip
-    """The card sheets, refusing options that only tiles take."""
-    from .cards import build_card_sheets
-
-    given = {"tile_size": None, "sticker_size": None, "back_design": None, "frame": False}
-    for option, value in tile_options.items():
-        if value != given[option]:
-            flag = "--" + option.replace("_", "-")
-            raise GrawlixError(f"{flag} is for tile games; {game.name} has cards (use --card-size)")
-    return build_card_sheets(game, out, paper, card_size, bleed, backs, arrangement, markings)
+def _piece_word(kind: PieceKind, spec: SheetSpec) -> str:
+    return "sticker" if spec.product == "stickers" else kind.singular
 
 
-def sheet_file_name(spec: SheetSpec, design: BackDesign = BACK_DESIGNS["light"], frame: bool = False) -> str:
-    """``tiles-a4.pdf``, ``tiles-letter-30mm-shapes-gutter-fold.pdf``, ``stickers-a4-letters.pdf``.
+def _check_mark_size(kind: PieceKind, spec: SheetSpec) -> None:
+    """Refuse colour-blind marks too small to read, in one line naming the option."""
+    width = spec.tile_size
+    if spec.markings == "none" or readable(kind, (width,)):
+        return
+    option = "tile_size" if spec.product == "card-stock" else "sticker_size"
+    least = math.ceil(smallest_marked(kind) * 10) / 10
+    raise OptionError(
+        f"{{{option}}} {width:g} mm is too small for {{markings}} {spec.markings}: its marks would be"
+        f" {mark_points(kind, width):.1f} pt, under the {MIN_MARK_PT:g} pt that can be read"
+        f" (use at least {least:g} mm, or {{markings}} none)", option, "markings",
+    )  # fmt: skip
 
-    The default sizes, markings, back design and frameless faces leave no trace
-    in the name; the card-stock name says how the backs are arranged unless it is duplex.
+
+def sheet_file_name(choice: TileChoice, spec: SheetSpec) -> str:
+    """``tiles-a4.pdf``, ``tiles-letter-30mm-shapes-gutter-fold.pdf``, ``stickers-a4-letters.pdf``,
+    ``stickers-tokens-a4.pdf`` (a game with several kinds of tile or token).
+
+    The kind's own size, no markings, frameless faces and its first back design leave no trace in
+    the name; the card-stock name says how the backs are arranged unless it is duplex.
     """
-    square = spec.square_side if spec.product == "stickers" else spec.tile_size
-    parts = [spec.product, spec.paper]
-    if abs(square - PAPER_TILE_MM) > 1e-6:
+    kind = choice.kind
+    square = spec.square_side
+    if spec.product == "stickers":
+        parts = ["stickers", *([slug(kind.name)] if choice.named_stickers else []), spec.paper]
+    else:
+        parts = [slug(kind.name), spec.paper]
+    if abs(square - kind.width) > 1e-6:
         parts.append(_size_tag(square))
     if spec.product == "stickers" and abs(spec.tile_size - default_sticker(square)) > 1e-6:
         parts.append(f"sticker-{_size_tag(spec.tile_size)}")
     if spec.markings != "none":
         parts.append(spec.markings)
-    if frame:
+    if choice.frame:
         parts.append("framed")
-    if spec.product == "tiles":
+    if spec.product == "card-stock":
         if spec.backs != "duplex":
             parts.append(spec.backs or "no-backs")
-        if spec.backs and design is not BACK_DESIGNS["light"]:
-            parts.append(f"{design.name}-backs")
+        if spec.backs and choice.design is not None and choice.design != next(iter(kind.backs), None):
+            parts.append(f"{slug(choice.design)}-backs")
     return "-".join(parts) + ".pdf"
 
 
@@ -162,94 +417,166 @@ def _size_tag(length: float) -> str:
     return f"{round(length, 2):g}mm"
 
 
-def write_sheet(
-    path: Path, spec: SheetSpec, pages: list[SheetPage], notes: list[list[str]], design: BackDesign,
-    tiles: TileSet, credits: FrontMatter, frame: bool = False, note_scale: float = 1.0,
-) -> Written:  # fmt: skip
+def write_sheet(out: Path, sheet: TileSheet, title: str, credits: FrontMatter) -> Written:
+    """Draw and write a planned card-stock or sticker sheet into ``out``; return what was written."""
+    spec, pages, kind, choice = sheet.spec, sheet.pages, sheet.kind, sheet.choice
     width, height = pages[0].size
-    title = f"{tiles.title} {_product_words(spec)} ({paper_size(spec.paper).name})"
-    subject = f"The {len(tiles.tiles)} {tiles.title} tiles {_size_words(spec)}, to print and cut."
+    heading = f"{title} {_product_words(sheet)} ({paper_size(spec.paper).name})"
+    subject = f"The {kind.count} {title} {kind.name} {_size_words(sheet)}, to print and cut."
     buffer = io.BytesIO()
-    keywords = (tiles.title, "print and play", "tile game")
+    keywords = (title, "print and play", f"{kind.singular} game")
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
-        title, subject, keywords, credits.authors, credits.licence, credits.licence_url
+        heading, subject, keywords, credits.authors, credits.licence, credits.licence_url
     ))  # fmt: skip
     surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
-    style = tile_style(spec, frame).at_size(spec.tile_size, surface.unit_pt)
-    for page, page_notes in zip(pages, notes):
+    for page, page_notes in zip(pages, sheet.notes):
         canvas.setTrimBox(pdf_box(page.trim_box))
         canvas.setBleedBox(pdf_box(page.bleed_box))
         canvas.saveState()
         canvas.scale(mm, mm)
-        _draw_page(surface, page, spec, style, design, tiles)
-        bottom = draw_notes(surface, page.note, page_notes, _note_styles(note_scale), NOTE)
+        _draw_page(surface, page, sheet)
+        bottom = draw_notes(surface, page.note, page_notes, _note_styles(sheet.note_scale), NOTE)
         if spec.markings != "none" and page.side != "back":
-            _draw_legend(surface, page.note, bottom, tiles, spec.markings, note_scale)
+            _draw_legend(surface, page.note, bottom, kind.colours, spec.markings, sheet.note_scale)
         canvas.restoreState()
         canvas.showPage()
-    finish(canvas, buffer, path)
-    params = {
+    finish(canvas, buffer, out / sheet.name)
+    params: dict[str, object] = {
         "paper": spec.paper,
         "tile_size_mm": round(spec.tile_size, 4),
         "bleed_mm": round(spec.bleed, 4),
         "backs": spec.backs,
         "markings": spec.markings,
-        "frame": frame,
+        "frame": choice.frame,
         "colour": "cmyk",
         "pages": len(pages),
-        "tiles": len(tiles.tiles),
+        "pieces": kind.name,
+        "piece": kind.singular,
+        "count": kind.count,
         "sets": sum(page.sets for page in pages if page.side != "back"),
     }
+    if spec.height is not None:
+        params["tile_height_mm"] = round(spec.height, 4)
     if spec.product == "stickers":
         params["square_mm"] = round(spec.square_side, 4)
-    elif spec.backs:
-        params["back_design"] = design.name
-    kind = "tile sheets" if spec.product == "tiles" else "sticker sheets"
-    return Written(path, kind, params)
+        params["blanks"] = blank_words(kind)
+    elif spec.backs and choice.design is not None:
+        params["back_design"] = choice.design
+    written = "tile sheets" if spec.product == "card-stock" else "sticker sheets"
+    return Written(out / sheet.name, written, params)
 
 
-def tile_style(spec: SheetSpec, frame: bool) -> TileStyle:
-    """How the sheet draws a tile's front: frameless faces, or a frame well inside the cut."""
-    if frame:
-        return TileStyle(frame=FRAME_WIDTH, frame_inset=FRAME_INSET_MM / spec.tile_size, marking=spec.markings)
-    return TileStyle(marking=spec.markings)
+def blank_words(kind: PieceKind) -> str:
+    """What a kind's stickers go on, as the notes say it: squares, discs, hexagons, or the pieces."""
+    return {Outline.SQUARE: "squares", Outline.CIRCLE: "discs", Outline.HEXAGON: "hexagons"}.get(kind.shape, kind.name)
 
 
-def _product_words(spec: SheetSpec) -> str:
-    return "card-stock tile sheets" if spec.product == "tiles" else "sticker sheets"
+def _product_words(sheet: TileSheet) -> str:
+    if sheet.spec.product == "card-stock":
+        return f"card-stock {sheet.kind.singular} sheets"
+    return f"sticker sheets for {sheet.kind.name}" if sheet.choice.named_stickers else "sticker sheets"
 
 
-def _size_words(spec: SheetSpec) -> str:
+def _size_words(sheet: TileSheet) -> str:
     """The true sizes: ``at 25.4 mm (1 in)``, ``as 22.5 mm stickers for 25.4 mm (1 in) squares``."""
-    if spec.product == "tiles":
-        return f"at {mm_words(spec.tile_size)}"
-    return f"as {mm_words(spec.tile_size)} stickers for {mm_words(spec.square_side)} squares"
+    spec = sheet.spec
+    if spec.product == "card-stock":
+        return f"at {piece_words(spec.piece)}"
+    return f"as {piece_words(spec.piece)} stickers for {piece_words(spec.blank)} {blank_words(sheet.kind)}"
+
+
+def piece_words(size: tuple[float, float]) -> str:
+    """``25.4 mm (1 in)``, or ``30 × 40 mm`` for a piece that is not as wide as tall."""
+    width, height = size
+    return mm_words(width) if abs(width - height) < 1e-9 else f"{mm_words(width)} × {mm_words(height)}"
 
 
 # --- drawing (surface units are millimetres here) -------------------------------
 
 
-def _draw_page(
-    surface: PdfSurface, page: SheetPage, spec: SheetSpec, style: TileStyle, design: BackDesign, tiles: TileSet
-) -> None:
+def _draw_page(surface: PdfSurface, page: SheetPage, sheet: TileSheet) -> None:
+    """Guides and marks, then every ground, then every face and back drawn by the kind, then the cut
+    lines of pieces cut round, the targets, the fold and the calibration square."""
+    spec, kind = sheet.spec, sheet.kind
     surface.shape(lines(page.guides), pen=Pen(GUIDE, GUIDE_WIDTH_MM))
     surface.shape(lines(page.crop_marks), pen=Pen(MARK, CROP_MARK_WIDTH_MM))
-    size = spec.tile_size
-    # Faces and backgrounds first, all of them: tiles abut, and each one's bleed
-    # may cover its neighbour's edge, never its glyph.
-    for placement in page.fronts:
-        draw_face(surface, *placement.cut.centre, size, tiles.face, page.bleed)
-    for placement in page.backs:
-        draw_face(surface, *placement.cut.centre, size, design.background, page.bleed)
-    for placement in page.fronts:
-        draw_tile(surface, cast(Tile, placement.piece), *placement.cut.centre, size, style)  # the layout's pieces
-    for placement in page.backs:
-        draw_back(surface, tiles, *placement.cut.centre, size, design, background=False)
+    style = FaceStyle(spec.bleed, spec.markings, frame=sheet.choice.frame, ground=False)
+    design = sheet.choice.design
+    fronts = [(p.cut, cast(Piece, p.piece).face) for p in page.fronts]  # the layout places the kind's pieces
+    backs = [(p.cut, kind.back_of(cast(Piece, p.piece), design)) for p in page.backs] if spec.backs else []
+    sides = [[(cut, face) for cut, face in placed if face is not None] for placed in (fronts, backs)]
+    # Every ground first: pieces abut, and each one's bleed may cover its neighbour's edge, never
+    # what is drawn on it.
+    for side in sides:
+        grounds = _grounds(side)
+        for cut, face in side:
+            if face.ground is not None:
+                box = _ground_box(cut, face.ground, grounds, spec)
+                surface.shape(rectangle(box.x0, box.y0, box.width, box.height), fill=face.ground)
+    for side in sides:
+        grounds = _grounds(side)
+        for cut, face in side:
+            x, y, w, h = _piece_box(cut, spec)
+            if face.ground is not None:
+                face.draw(surface, x, y, w, h, style)
+                continue
+            box = _ground_box(cut, None, grounds, spec)  # a picture to its bleed: where its neighbours' stop
+            with surface.clipped(rectangle(box.x0, box.y0, box.width, box.height)):
+                face.draw(surface, x, y, w, h, replace(style, ground=True))
+    if spec.spaced:
+        surface.shape(_outlines([cut for cut, _ in fronts], spec, kind.shape), pen=Pen(GUIDE, CUT_LINE_MM))
     for x, y in page.targets:
         draw_target(surface, x, y)
     if page.fold:
         draw_fold(surface, page.fold)
     draw_calibration_square(surface, page.calibration, spec.paper)
+
+
+def _piece_box(cut: Box, spec: SheetSpec) -> tuple[float, float, float, float]:
+    """The piece's own cut box within its place on the sheet, as (x, y, width, height): the place
+    itself, or the middle of a spaced cell; its size the asked-for size itself, not a difference of
+    two positions (the same size draws the same numbers)."""
+    width, height = spec.piece
+    b = spec.bleed if spec.spaced else 0.0
+    return (cut.x0 + b, cut.y0 + b, width, height)
+
+
+Grounds = dict[tuple[float, float], Ink | None]
+"""Each placed piece's ground by the lower-left corner of its place, to find its neighbours'."""
+
+
+def _grounds(placed: Sequence[tuple[Box, PieceFace]]) -> Grounds:
+    return {(round(cut.x0, 6), round(cut.y0, 6)): face.ground for cut, face in placed}
+
+
+def _ground_box(cut: Box, ground: Ink | None, grounds: Grounds, spec: SheetSpec) -> Box:
+    """Where a piece's ground runs: its place and the bleed past the block's outer cuts, and over a
+    neighbour's edge where the neighbour's ground is the same ink (so no seam shows on screen);
+    where it is another (or a picture), each stops at their shared cut. A spaced cell holds its own."""
+    b = spec.block_bleed
+    if not b:
+        return cut
+    w, h = cut.width, cut.height
+
+    def grows(dx: float, dy: float) -> float:
+        neighbour = (round(cut.x0 + dx, 6), round(cut.y0 + dy, 6))
+        return b if neighbour not in grounds or (ground is not None and grounds[neighbour] == ground) else 0.0
+
+    return Box(cut.x0 - grows(-w, 0), cut.y0 - grows(0, -h), cut.x1 + grows(w, 0), cut.y1 + grows(0, h))
+
+
+def _outlines(cuts: list[Box], spec: SheetSpec, shape: Outline) -> Shape:
+    """The cut line round each piece cut round its outline: a circle, or a pointy-top hexagon."""
+    path = Shape()
+    for cut in cuts:
+        x, y, w, h = _piece_box(cut, spec)
+        cx, cy = x + w / 2, y + h / 2
+        if shape == Outline.CIRCLE:
+            path += circle(cx, cy, w / 2)
+        else:
+            path += polygon([(cx, cy + h / 2), (cx + w / 2, cy + h / 4), (cx + w / 2, cy - h / 4),
+                             (cx, cy - h / 2), (cx - w / 2, cy - h / 4), (cx - w / 2, cy + h / 4)])  # fmt: skip
+    return path
 
 
 # --- the printing notes beside the calibration square ---------------------------------
@@ -259,7 +586,7 @@ _BACK_PAGE = (
     " edge. Against a light, this square and the targets should sit exactly over those on the front."
 )
 CARD_ADVICE = {
-    # (also the kit's index: kit.index)
+    # (also the kit's index: Sheets.describe), with the kind's words for {pieces} and {piece}
     "duplex": (
         "Card of 250–300 g/m². Print two-sided, flipping on the long edge; against a light the"
         " targets on both sides should line up. Most home duplex units stop near 200 g/m²: print"
@@ -267,59 +594,80 @@ CARD_ADVICE = {
     ),
     "gutter-fold": (
         "Print on thin card or heavy paper of 120–160 g/m². Fold along the dashed line with the"
-        " print outside and glue the halves flat: the two layers make a tile about as stiff as"
+        " print outside and glue the halves flat: the two layers make a {piece} about as stiff as"
         " 250–300 g/m² card, still easy to cut."
     ),
-    "": "Card of 250–300 g/m² (90–110 lb cover) makes sturdy tiles; feed it straight through.",
+    "": "Card of 250–300 g/m² (90–110 lb cover) makes sturdy {pieces}; feed it straight through.",
 }
 
 
-def _note(spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str, frame: bool) -> list[str]:
+def card_advice(backs: str | None, pieces: str, piece: str) -> str:
+    """How to print a card-stock sheet with its backs so arranged, in the kind's words."""
+    return CARD_ADVICE[backs or ""].format(pieces=pieces, piece=piece)
+
+
+def _cut_words(choice: TileChoice, spec: SheetSpec) -> str:
+    """How to cut: along the straight lines, then round each piece cut round; what the bleed or frame forgives."""
+    kind = choice.kind
+    cut = "Cut along the lines that run to the edges: first each line across, then each line down."
+    if choice.spaced:
+        outline = "circle" if kind.shape == Outline.CIRCLE else "outline"
+        each = "sticker" if spec.product == "stickers" else kind.singular
+        cut = cut[:-1] + f"; then cut each {each} out along its {outline}."
+        if spec.bleed:
+            return cut + f" The faces run {mm_words(spec.bleed)} past each {outline}, so a cut a little off does not show."
+        return cut + f" With no bleed, cut exactly on each {outline}."
+    if choice.frame:
+        return cut + (
+            f" Each frame sits {mm_words(FRAME_INSET_MM)} inside its cut, so a cut a little off"
+            " still leaves a margin all round."
+        )
+    if spec.bleed:
+        return cut + (
+            f" The faces run {mm_words(spec.bleed)} past the outer cuts and have no border near"
+            " a cut, so a cut a little off does not show."
+        )
+    return cut + " With no bleed, cut the outer lines exactly."
+
+
+def _note(choice: TileChoice, spec: SheetSpec, page: SheetPage, sheet: int, sheets: int, title: str) -> list[str]:
     """The words beside the calibration square: what this page is and how to print it.
 
     The first line is the title; each line is a paragraph, reflowed to the note's width.
     """
+    kind = choice.kind
     where = f"{paper_size(spec.paper).name} · sheet {sheet} of {sheets}"
     if page.sets > 1:
         where += f" · {page.sets} sets"
     if page.side == "back":
-        return [f"{title} tile backs · {where}, back", _BACK_PAGE]
-    each = "each sticker" if spec.product == "stickers" else "each tile"
+        return [f"{title} {kind.singular} backs · {where}, back", _BACK_PAGE]
+    each = "each sticker" if spec.product == "stickers" else f"each {kind.singular}"
     actual = (
         "Print at actual size (100 %), never “fit to page”: the square must measure"
-        f" {paper_size(spec.paper).calibration_label} and {each} {mm_words(spec.tile_size)}."
+        f" {paper_size(spec.paper).calibration_label} and {each} {piece_words(spec.piece)}."
     )
-    cut = "Cut along the lines that run to the edges: first each line across, then each line down."
-    if frame:
-        cut += (
-            f" Each frame sits {mm_words(FRAME_INSET_MM)} inside its cut, so a cut a little off"
-            " still leaves a margin all round."
-        )
-    elif spec.bleed:
-        cut += (
-            f" The faces run {mm_words(spec.bleed)} past the outer cuts and have no border near"
-            " a cut, so a cut a little off does not show."
-        )
-    else:
-        cut += " With no bleed, cut the outer lines exactly."
+    cut = _cut_words(choice, spec)
     if spec.product == "stickers":
+        blank = blank_words(kind)
+        one = {"squares": "square", "discs": "disc", "hexagons": "hexagon"}.get(blank, kind.singular)
         room = (spec.square_side - spec.tile_size) / 2
         fit = (
-            f"Each sticker leaves {mm_words(room)} of its square showing on every side: room to press"
+            f"Each sticker leaves {mm_words(room)} of its {one} showing on every side: room to press"
             " it on by hand without it overhanging."
-            if room > 1e-6 else "Each sticker is exactly as large as its square: place it with care."
+            if room > 1e-6 else f"Each sticker is exactly as large as its {one}: place it with care."
         )
+        whose = f" {kind.singular}" if choice.named_stickers else ""
         return [
-            f"{title} stickers, {mm_words(spec.tile_size)}, for {mm_words(spec.square_side)} squares · {where}",
+            f"{title}{whose} stickers, {piece_words(spec.piece)}, for {piece_words(spec.blank)} {blank} · {where}",
             actual,
             "Print on full-sheet sticker paper. " + cut,
             fit,
         ]
     side = ", front" if spec.backs == "duplex" else ""
     return [
-        f"{title} tiles, {mm_words(spec.tile_size)}, for card · {where}{side}",
+        f"{title} {kind.name}, {piece_words(spec.piece)}, for card · {where}{side}",
         actual,
-        CARD_ADVICE[spec.backs or ""],
+        card_advice(spec.backs, kind.name, kind.singular),
         cut,
     ]
 
@@ -328,20 +676,19 @@ def _note_styles(scale: float = 1.0) -> tuple[TextStyle, TextStyle]:
     return note_styles(TITLE_POINTS * scale, NOTE_POINTS * scale, leading=1.25, space_after=1.0)
 
 
-def _page_notes(
-    spec: SheetSpec, pages: list[SheetPage], tiles: TileSet, frame: bool = False
-) -> tuple[list[list[str]], float]:
+def _page_notes(choice: TileChoice, spec: SheetSpec, pages: list[SheetPage], title: str) -> tuple[list[list[str]], float]:
     """Each page's notes and the one size (of ``NOTE_SCALES``) at which every page's fit its box,
     with the legend of marks: reflowed to its width, set smaller if they must be, or refused."""
     sheets = sum(page.side != "back" for page in pages)
     notes, sheet = [], 0
     for page in pages:
         sheet += page.side != "back"
-        notes.append(_note(spec, page, sheet, sheets, tiles.title, frame))
+        notes.append(_note(choice, spec, page, sheet, sheets, title))
+    colours = choice.kind.colours
     short = 0.0
     for scale in NOTE_SCALES:
         short = max(
-            notes_height(paragraphs, page.note.width, _note_styles(scale)) + _legend_height(spec, page, tiles, scale)
+            notes_height(paragraphs, page.note.width, _note_styles(scale)) + _legend_height(spec, page, colours, scale)
             - page.note.height
             for page, paragraphs in zip(pages, notes)
         )  # fmt: skip
@@ -362,12 +709,12 @@ LEGEND_GAP_MM = 2.0
 """Between the notes and the legend, and between two lines of the legend."""
 
 
-def _legend_rows(tiles: TileSet, note: Box, size: float) -> list[list[tuple[Colour, float]]]:
+def _legend_rows(colours: Sequence[PieceColour], note: Box, size: float) -> list[list[tuple[PieceColour, float]]]:
     """The legend's entries (a colour and where its mark starts), in as many lines of the notes'
     width as its names need: long names wrap rather than run off the page."""
-    rows: list[list[tuple[Colour, float]]] = [[]]
+    rows: list[list[tuple[PieceColour, float]]] = [[]]
     x = note.x0
-    for colour in tiles.colours:
+    for colour in colours:
         name_width = text_width(colour.name, QUICKSAND, size)
         if rows[-1] and x + LEGEND_MARK_MM + 1.2 + name_width > note.x1:
             rows.append([])
@@ -378,21 +725,21 @@ def _legend_rows(tiles: TileSet, note: Box, size: float) -> list[list[tuple[Colo
     return rows
 
 
-def _legend_height(spec: SheetSpec, page: SheetPage, tiles: TileSet, scale: float) -> float:
-    """The legend of marks under a page's notes (a front's, when the tiles are marked; its marks
+def _legend_height(spec: SheetSpec, page: SheetPage, colours: Sequence[PieceColour], scale: float) -> float:
+    """The legend of marks under a page's notes (a front's, when the pieces are marked; its marks
     keep their size when the notes are set smaller), or nothing."""
     if spec.markings == "none" or page.side == "back":
         return 0.0
-    lines = len(_legend_rows(tiles, page.note, _note_styles(scale)[1].size))
+    lines = len(_legend_rows(colours, page.note, _note_styles(scale)[1].size))
     return lines * (LEGEND_MARK_MM + LEGEND_GAP_MM)
 
 
 def _draw_legend(
-    surface: PdfSurface, note: Box, top: float, tiles: TileSet, marking: str, scale: float = 1.0
+    surface: PdfSurface, note: Box, top: float, colours: Sequence[PieceColour], marking: str, scale: float = 1.0
 ) -> None:
-    """Lines under the notes: each colour's mark beside its name, as the tiles' corners show them."""
+    """Lines under the notes: each colour's mark beside its name, as the pieces' corners show them."""
     size = _note_styles(scale)[1].size
-    for line, row in enumerate(_legend_rows(tiles, note, size)):
+    for line, row in enumerate(_legend_rows(colours, note, size)):
         y = top - LEGEND_GAP_MM - LEGEND_MARK_MM / 2 - line * (LEGEND_MARK_MM + LEGEND_GAP_MM)  # the marks' centre line
         for colour, x in row:
             cx = x + LEGEND_MARK_MM / 2
@@ -400,7 +747,8 @@ def _draw_legend(
                 surface.text(cx, y - size * 0.35, colour.letter, LETTER_FACE, size, MARK)
             else:
                 path = Shape()
-                for loop in colour_mark(colour):
+                for loop in mark_polygons(colour.shape) if colour.shape else []:
                     path += polygon((cx + px * LEGEND_MARK_MM, y + py * LEGEND_MARK_MM) for px, py in loop)
                 surface.shape(path, fill=MARK, even_odd=True)
             surface.text(x + LEGEND_MARK_MM + 1.2, y - size * 0.35, colour.name, QUICKSAND, size, NOTE, centred=False)
+

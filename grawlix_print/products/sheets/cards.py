@@ -1,4 +1,4 @@
-"""Card sheets: a card game's faces as many to a page as fit (three by three for poker cards), with backs.
+"""Card sheets: a kind of card as many to a page as fit (three by three for poker cards), with backs.
 
 The cards stand edge to edge, so one cut separates two cards and every cut
 line runs straight across the block; the outer cards' faces run ``bleed``
@@ -10,7 +10,8 @@ calibration square, the printing notes and, on its back, a square that shows
 whether the printer's two sides line up, so that it can be tried on plain
 paper before any card stock is used.
 
-The pieces come as ``PieceFace`` values (``Game.faces()`` and ``Game.back()``):
+The pieces come as a ``PieceKind`` (``Game.piece_kinds()``): each piece's
+face as many times as its count, its back, the kind's words for the notes;
 nothing here knows which game it prints. Lengths are millimetres from the
 page's lower-left corner, y up.
 """
@@ -22,16 +23,18 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import cast
 
 from reportlab.lib.units import mm
 
 from ...pieces.faces import FaceStyle, PieceFace
-from ...pieces.tile_look import MARKINGS
+from ...pieces.kinds import MARKINGS, Piece, PieceKind
 from ...drawing.pdf.canvas import Metadata, finish, new_canvas
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, Surface, lines, rectangle
 from ...errors import GrawlixError
 from ...files import Written
+from ...options import OptionError
 from ...games.base import RULEBOOK_FILE, Game
 from ...papers import paper_size
 from ...rulebook import FrontMatter
@@ -154,30 +157,30 @@ def check_card_spec(spec: CardSheetSpec) -> None:
     if spec.backs not in (None, *ARRANGEMENTS):
         raise GrawlixError(f"unknown arrangement {spec.backs!r} (use {', '.join(ARRANGEMENTS)})")
     if spec.markings not in MARKINGS:
-        raise GrawlixError(f"--markings {spec.markings!r} is not one of {', '.join(MARKINGS)}")
+        raise OptionError(f"{{markings}} {spec.markings!r} is not one of {', '.join(MARKINGS)}", "markings")
     if not all(math.isfinite(v) and v > 0 for v in (w, h)):
-        raise GrawlixError("--card-size must be two lengths greater than zero")
+        raise OptionError("{card_size} must be two lengths greater than zero", "card_size")
     if not (math.isfinite(spec.bleed) and spec.bleed >= 0):
-        raise GrawlixError("--bleed must not be negative")
+        raise OptionError("{bleed} must not be negative", "bleed")
     if min(w, h) < MIN_CARD_MM:
-        raise GrawlixError(
-            f"--card-size {w:g} x {h:g} mm is too small to read a card (at least {MIN_CARD_MM:g} mm a side)"
+        raise OptionError(
+            f"{{card_size}} {w:g} x {h:g} mm is too small to read a card (at least {MIN_CARD_MM:g} mm a side)", "card_size"
         )
     if spec.bleed > min(w, h) / 4:
-        raise GrawlixError(
-            f"--bleed {spec.bleed:g} mm is more than a quarter of the {min(w, h):g} mm card;"
-            " a bleed only needs to cover a slightly missed cut (2-3 mm)"
-        )
+        raise OptionError(
+            f"{{bleed}} {spec.bleed:g} mm is more than a quarter of the {min(w, h):g} mm card;"
+            " a bleed only needs to cover a slightly missed cut (2-3 mm)", "bleed",
+        )  # fmt: skip
     across, down = grid(spec)
     if across < 1 or down < 1:
         area = _areas(spec)[0]
         most = (area.width - 2 * _clearance(spec), area.height - 2 * _clearance(spec))
         layout = ", fronts and backs side by side" if spec.backs == "gutter-fold" else ""
         bleed = f" with {spec.bleed:g} mm bleed and crop marks" if spec.bleed else " with crop marks"
-        raise GrawlixError(
-            f"--card-size {w:g} x {h:g} mm{bleed} does not fit on {paper.name} paper{layout}"
-            f" (at most {math.floor(most[0] * 10) / 10:g} x {math.floor(most[1] * 10) / 10:g} mm fits)"
-        )
+        raise OptionError(
+            f"{{card_size}} {w:g} x {h:g} mm{bleed} does not fit on {paper.name} paper{layout}"
+            f" (at most {math.floor(most[0] * 10) / 10:g} x {math.floor(most[1] * 10) / 10:g} mm fits)", "card_size",
+        )  # fmt: skip
 
 
 # --- layout ------------------------------------------------------------------------------------
@@ -277,8 +280,15 @@ def _lengths(values: list[float]) -> str:
     return ", ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in values) + " mm"
 
 
-def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, count: int, credits: FrontMatter) -> list[str]:
-    """The first sheet's paragraphs (the first is its heading), in the program's own words."""
+def possessive(plural: str) -> str:
+    """``cards'``, ``sheep's``: a plural name owning something."""
+    return plural + ("'" if plural.endswith("s") else "'s")
+
+
+def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKind, credits: FrontMatter) -> list[str]:
+    """The first sheet's paragraphs (the first is its heading), in the program's own words and the
+    kind's (its name, what one is called, how many a set holds, where its faces show their marks)."""
+    count, cards, card = kind.count, kind.name, kind.singular
     w, h = spec.card
     paper = paper_size(spec.paper).name
     card_pages_ = [k + 1 for k, p in enumerate(pages) if p.fronts]
@@ -289,46 +299,44 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, count: int, cr
     sheet = next(p for p in pages if p.fronts)
     xs, ys = cut_positions(sheet.cuts)
     paragraphs = [
-        f"{title}: {count} cards to print and cut · {paper}",
+        f"{title}: {count} {cards} to print and cut · {paper}",
         f"Print at actual size (100 %), never “fit to page”: the square must measure {paper_size(spec.paper).calibration_label}"
-        f" from outside edge to outside edge, and each card comes out {size}.",
+        f" from outside edge to outside edge, and each {card} comes out {size}.",
     ]
     if spec.backs == "duplex":
         paragraphs += [
             "Print two-sided, flipping on the long edge. Try this first sheet on plain paper: held up to a"
             " light, the square and the four targets on its back should sit exactly behind those on this side."
             " If they do not, correct the printer's two-sided settings before any card goes through.",
-            "Card of 250–300 g/m² (about 90–110 lb cover) makes cards that shuffle well. Most home printers"
+            f"Card of 250–300 g/m² (about 90–110 lb cover) makes {cards} that shuffle well. Most home printers"
             " print two-sided on card up to about 200 g/m²; for heavier card, print the fronts, turn the"
             " stack over on its long edge by hand and print the backs.",
         ]
     elif spec.backs == "gutter-fold":
         paragraphs.append(
             "Print one-sided on heavy paper or thin card of 120–160 g/m². Fold each sheet along the dashed"
-            " line, print outside, and glue the halves flat before cutting: each card is then two layers,"
+            f" line, print outside, and glue the halves flat before cutting: each {card} is then two layers,"
             " its back already behind it."
         )
     else:
         paragraphs.append("These sheets carry the fronts alone: print them on card of 250–300 g/m².")
     paragraphs += [
-        f"Pages {card_pages_[0]}–{card_pages_[-1] + (1 if spec.backs == 'duplex' else 0)} hold the cards,"
+        f"Pages {card_pages_[0]}–{card_pages_[-1] + (1 if spec.backs == 'duplex' else 0)} hold the {cards},"
         f" {across * down} to a sheet"
         + (", each page of fronts followed by its backs." if spec.backs == "duplex" else "."),
-        "The cards share their cut lines: cut along the lines the marks point to, first every line across,"
-        f" then every line down. The outer cards' colour runs {mm_words(spec.bleed)} past the outer cuts,"
+        f"The {cards} share their cut lines: cut along the lines the marks point to, first every line across,"
+        f" then every line down. The outer {possessive(cards)} colour runs {mm_words(spec.bleed)} past the outer cuts,"
         " so a slightly missed cut shows no white."
         if spec.bleed
-        else "The cards share their cut lines: cut along the lines the marks point to, first every line"
+        else f"The {cards} share their cut lines: cut along the lines the marks point to, first every line"
         " across, then every line down.",
         f"A mark your printer leaves off can be measured instead: on a page of fronts the cuts down lie"
         f" {_lengths(xs)} from the paper's left edge, the cuts across {_lengths(ys)} from its bottom edge.",
     ]
     if spec.markings != "none":
         what = "letter" if spec.markings == "letters" else "shape"
-        paragraphs.append(
-            f"For colour-blind players each card shows its colour's {what} under its corner number;"
-            f" a card of every colour shows them all."
-        )
+        where = f" {kind.marks_at}" if kind.marks_at else ""
+        paragraphs.append(f"For colour-blind players each {card} shows its colour's {what}{where}.")
     if credits.authors:
         paragraphs.append(f"{title} by {' and '.join(credits.authors)}. {credits.licence}.")
     return paragraphs
@@ -368,13 +376,18 @@ def _outer_bleed(cut: Box, others: list[Box], bleed: float) -> Box:
     )
 
 
-def _draw_cards(surface: PdfSurface, placements: tuple[Placement, ...], face_of, style: FaceStyle) -> None:
+def _draw_cards(
+    surface: PdfSurface, placements: tuple[Placement, ...], face_of: Callable[[int], PieceFace | None], style: FaceStyle
+) -> None:  # fmt: skip
     if not placements:
         return
     cuts = [p.cut for p in placements]
     for p in placements:
+        face = face_of(cast(int, p.piece))  # the layout places indices into the set here
+        if face is None:
+            continue
         region = _outer_bleed(p.cut, cuts, style.bleed)
-        face, w, h = face_of(p.piece), p.cut.width, p.cut.height
+        w, h = p.cut.width, p.cut.height
         with surface.clipped(rectangle(region.x0, region.y0, region.width, region.height)):
             with surface.transformed(p.cut.x0, p.cut.y0):  # each face once per file: the backs repeat
                 surface.stamp((face.name, w, h, style), max(w, h) + style.bleed, _drawn(face, w, h, style))
@@ -384,14 +397,12 @@ def _drawn(face: PieceFace, w: float, h: float, style: FaceStyle) -> Callable[[S
     return lambda surface: face.draw(surface, 0.0, 0.0, w, h, style)
 
 
-def _draw_page(
-    surface: PdfSurface, page: CardPage, spec: CardSheetSpec, faces: tuple[PieceFace, ...], back: PieceFace | None,
-    paragraphs: list[str],
-) -> None:  # fmt: skip
+def _draw_page(surface: PdfSurface, page: CardPage, sheet: CardSheet, paragraphs: list[str]) -> None:
+    spec = sheet.spec
     style = FaceStyle(spec.bleed, spec.markings)
-    _draw_cards(surface, page.fronts, lambda k: faces[k], style)
-    if back is not None:
-        _draw_cards(surface, page.backs, lambda k: back, style)
+    _draw_cards(surface, page.fronts, lambda k: sheet.pieces[k].face, style)
+    if spec.backs is not None:
+        _draw_cards(surface, page.backs, lambda k: sheet.kind.back_of(sheet.pieces[k], sheet.design), style)
     if page.crop_marks:
         surface.shape(lines(page.crop_marks), pen=Pen(MARK, CROP_MARK_WIDTH_MM))
     if page.fold:
@@ -412,60 +423,88 @@ def credits_of(game: Game) -> FrontMatter:
     return FrontMatter(game.title, "", "", (), "", "licence as in the game's rulebook", "", "", (game.title,))
 
 
-def card_sheet_name(spec: CardSheetSpec, designed: tuple[float, float]) -> str:
-    """``cards-a4.pdf``, ``cards-letter-57x89mm-letters-gutter-fold.pdf``: defaults leave no trace."""
-    parts = ["cards", spec.paper]
-    if any(abs(a - b) > 1e-6 for a, b in zip(spec.card, designed)):
+def card_sheet_name(kind: PieceKind, spec: CardSheetSpec, design: str | None = None) -> str:
+    """``cards-a4.pdf``, ``cards-letter-57x89mm-letters-gutter-fold.pdf``: the kind's name, then what
+    differs from its defaults (its own size, no markings, duplex, its first back design)."""
+    parts = [slug(kind.name), spec.paper]
+    if any(abs(a - b) > 1e-6 for a, b in zip(spec.card, kind.size)):
         parts.append("x".join(f"{round(v, 2):g}" for v in spec.card) + "mm")
     if spec.markings != "none":
         parts.append(spec.markings)
     if spec.backs != "duplex":
         parts.append(spec.backs or "no-backs")
+    if spec.backs and design is not None and design != next(iter(kind.backs), None):
+        parts.append(f"{slug(design)}-backs")
     return "-".join(parts) + ".pdf"
 
 
-def build_card_sheets(
-    game: Game, out: str | Path, paper: str = "a4", card_size: tuple[float, float] | None = None,
+def slug(text: str) -> str:
+    """``event cards`` as a file name's part: ``event-cards``."""
+    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split()) or "pieces"
+
+
+@dataclass(frozen=True)
+class CardSheet:
+    """One card sheet file of one kind, laid out and its notes checked: what ``write_card_sheet`` draws."""
+
+    kind: PieceKind
+    pieces: tuple[Piece, ...]
+    """A whole set: each piece as many times as its count, in the kind's order."""
+    spec: CardSheetSpec
+    design: str | None
+    pages: list[CardPage]
+    first: list[str]
+    name: str
+
+
+def plan_card_sheet(
+    kind: PieceKind, title: str, credits: FrontMatter, paper: str = "a4", card_size: tuple[float, float] | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None, markings: str = "none",
-) -> list[Written]:  # fmt: skip
-    """Write the game's cards, fronts and backs, as a PDF for ``paper``; return what was written."""
-    if not backs and arrangement is not None:
-        raise GrawlixError(f"--arrangement {arrangement} arranges backs: drop it or --no-backs")
-    game.check()
-    faces = game.faces()
-    if not faces:
-        raise GrawlixError(f"{game.name} has no cards to print on card sheets")
-    back = game.back() if backs else None
-    designed = faces[0].size
+    design: str | None = None,
+) -> CardSheet:  # fmt: skip
+    """The card sheet of ``kind`` for ``paper``, worked out and checked before anything is written;
+    ``design`` names the back (None: the kind's first)."""
+    from .layout import check_arrangement
+
+    check_arrangement(backs, arrangement)
+    pieces = tuple(piece for piece in kind.pieces for _ in range(piece.count))
+    backed = backs and any(kind.back_of(piece, design) is not None for piece in pieces)
     spec = CardSheetSpec(
-        paper, card_size or designed, CARD_BLEED_MM if bleed is None else bleed,
-        (arrangement or "duplex") if backs and back is not None else None, markings,
+        paper, card_size or kind.size, CARD_BLEED_MM if bleed is None else bleed,
+        (arrangement or "duplex") if backed else None, markings,
     )  # fmt: skip
-    pages = card_pages(spec, len(faces))
-    credits = credits_of(game)
-    first = notes(spec, pages, game.title, len(faces), credits)
+    pages = card_pages(spec, len(pieces))
+    first = notes(spec, pages, title, kind, credits)
     for page, words in ((pages[0], first), (pages[1] if spec.backs == "duplex" else None, notes_back())):
         if page is not None and page.note is not None:
             room = page.note.height - notes_height(words, page.note.width)
             if room < 0:
                 raise GrawlixError(f"the printing notes do not fit on {paper_size(paper).name} paper ({-room:.1f} mm too tall)")
-    path = Path(out) / card_sheet_name(spec, designed)
+    return CardSheet(kind, pieces, spec, design, pages, first, card_sheet_name(kind, spec, design))
+
+
+def write_card_sheet(sheet: CardSheet, out: Path, title: str, credits: FrontMatter) -> Written:
+    """Draw and write a planned card sheet into ``out``; return what was written."""
+    spec, kind, pages = sheet.spec, sheet.kind, sheet.pages
+    paper = spec.paper
+    path = out / sheet.name
     w, h = spec.card
     buffer = io.BytesIO()
     width, height = spec.page_size
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
-        f"{game.title} cards ({paper_size(paper).name})",
-        f"The {len(faces)} cards of {game.title} at {w:g} x {h:g} mm, with their backs, to print and cut.",
-        (*credits.keywords, "print and play", "card game"), credits.authors, credits.licence, credits.licence_url,
+        f"{title} {kind.name} ({paper_size(paper).name})",
+        f"The {kind.count} {kind.name} of {title} at {w:g} x {h:g} mm, with their backs, to print and cut.",
+        (*credits.keywords, "print and play", f"{kind.singular} game"), credits.authors, credits.licence,
+        credits.licence_url,
     ))  # fmt: skip
     surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
     for page in pages:
-        words = first if page.side == "notes" else notes_back() if page.side == "notes-back" else []
+        words = sheet.first if page.side == "notes" else notes_back() if page.side == "notes-back" else []
         canvas.setTrimBox(pdf_box(page.trim_box))
         canvas.setBleedBox(pdf_box(page.bleed_box))
         canvas.saveState()
         canvas.scale(mm, mm)
-        _draw_page(surface, page, spec, faces, back, words)
+        _draw_page(surface, page, sheet, words)
         canvas.restoreState()
         canvas.showPage()
     finish(canvas, buffer, path)
@@ -477,6 +516,10 @@ def build_card_sheets(
         "markings": spec.markings,
         "colour": "cmyk",
         "pages": len(pages),
-        "cards": len(faces),
+        "pieces": kind.name,
+        "piece": kind.singular,
+        "count": kind.count,
     }
-    return [Written(path, "card sheets", params)]
+    if spec.backs and sheet.design is not None:
+        params["back_design"] = sheet.design
+    return Written(path, "card sheets", params)

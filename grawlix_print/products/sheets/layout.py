@@ -2,13 +2,16 @@
 
 Every position is in millimetres from the page's lower-left corner, y up (as
 in PDF). Keeping the layout apart from the drawing lets the tests check the
-promises a printed sheet makes (tiles of the stated size, every back behind
+promises a printed sheet makes (pieces of the stated size, every back behind
 its own front after a long-edge flip, marks outside the cut) on plain values.
 
-Tiles and stickers stand edge to edge, so one cut separates two of them and
-every cut line runs straight across the sheet, with one guide each; the
-block's faces run ``bleed`` past its outer cut lines. Where one set of tiles
-takes a small part of the page, the page holds as many whole sets as fit.
+Square and rectangular pieces (tiles, tokens) and their stickers stand edge
+to edge, so one cut separates two of them and every cut line runs straight
+across the sheet, with one guide each; the block's faces run ``bleed`` past
+its outer cut lines. Pieces cut round their outline (a circle, a hexagon)
+stand in cells their bleed larger all round, the straight cuts between the
+cells. Where one set of pieces takes a small part of the page, the page
+holds as many whole sets as fit.
 """
 
 from __future__ import annotations
@@ -17,17 +20,18 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
-from ...pieces.tile_look import TILE_MM
 from ...errors import GrawlixError
+from ...options import OptionError
 from ...papers import paper_size
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]
 
-PAPER_TILE_MM = TILE_MM
-"""Paper tiles and stickers: one inch, the size of the designer's wooden squares."""
+DEFAULT_TILE_MM = 25.4
+"""A sheet's piece when nothing else says: one inch (a kind of piece says its own size)."""
 
-PRODUCTS = ("tiles", "stickers")
+PRODUCTS = ("card-stock", "stickers")
+"""Pieces on card stock (cut out, with backs) or on sticker paper (stuck on wooden blanks)."""
 ARRANGEMENTS = ("duplex", "gutter-fold")
 
 PRINT_MARGIN_MM = 6.35
@@ -46,11 +50,6 @@ STICKER_ROOM_MM = 1.45
 within about 1 mm of centre, and craft squares sold as one inch vary by about 0.5 mm, so
 1.45 mm a side keeps it on the wood: 25.4 - 2 x 1.45 = 22.5 mm, the designer's own size."""
 
-FRAME_INSET_MM = 2.5
-"""With ``--frame``, the tile's dark frame sits this far inside its cut line, face colour
-beyond it: far enough that a cut a millimetre off leaves borders of 1.5 and 3.5 mm,
-which still read as a margin rather than a lopsided frame."""
-
 CROP_OFFSET_MM = 1.0
 """Gap between the bleed's edge and the start of a crop mark, so a mark never prints on a tile."""
 
@@ -67,7 +66,7 @@ to the start of the next without losing its place."""
 TARGET_RADIUS_MM = 2.0
 
 MIN_TILE_MM = 10.0
-"""Below this a glyph and its colour-blind marks are too small to print legibly (stickers too)."""
+"""Below this a tile's or token's face is too small to print legibly (stickers too)."""
 
 
 
@@ -111,23 +110,51 @@ def bounds(boxes: list[Box]) -> Box:
 class SheetSpec:
     """What the user asked for. ``backs`` is None, "duplex" or "gutter-fold".
 
-    ``tile_size`` is the side of what is cut out: a card tile or a sticker.
-    ``square`` is, for stickers, the side of the square they go on.
-    Both stand edge to edge in blocks, their faces ``bleed`` past the outer cuts.
+    ``tile_size`` is the width of what is cut out: a piece on card stock or a sticker; ``height``
+    its height (None: as wide as tall). ``square`` is, for stickers, the width of the blank they
+    go on (``square_height`` its height). Edge to edge in blocks, their faces run ``bleed`` past
+    the outer cuts; ``spaced`` pieces (cut round a circle or a hexagon) stand in cells ``bleed``
+    larger all round instead.
     """
 
-    product: str = "tiles"
+    product: str = "card-stock"
     paper: str = "a4"
-    tile_size: float = PAPER_TILE_MM
+    tile_size: float = DEFAULT_TILE_MM
     bleed: float = TILE_BLEED_MM
     backs: str | None = "duplex"
     markings: str = "none"
     square: float | None = None
+    height: float | None = None
+    square_height: float | None = None
+    spaced: bool = False
 
     @property
     def square_side(self) -> float:
-        """The side of the square a piece goes on: a sticker's ``square``, a card tile's own side."""
+        """The width of the blank a piece goes on: a sticker's ``square``, a card-stock piece's own."""
         return self.tile_size if self.square is None else self.square
+
+    @property
+    def piece(self) -> Point:
+        """The piece's width and height, cut line to cut line."""
+        return (self.tile_size, self.tile_size if self.height is None else self.height)
+
+    @property
+    def blank(self) -> Point:
+        """The width and height of the blank a piece goes on (a card-stock piece's own)."""
+        if self.square is None:
+            return self.piece
+        return (self.square, self.square if self.square_height is None else self.square_height)
+
+    @property
+    def pitch(self) -> Point:
+        """From one straight cut to the next, across and down: the piece, or its cell when spaced."""
+        w, h = self.piece
+        return (w + 2 * self.bleed, h + 2 * self.bleed) if self.spaced else (w, h)
+
+    @property
+    def block_bleed(self) -> float:
+        """How far the block's faces run past its outer straight cuts (a spaced cell holds its own)."""
+        return 0.0 if self.spaced else self.bleed
 
     @property
     def mark_zone(self) -> float:
@@ -136,22 +163,30 @@ class SheetSpec:
 
 def card_spec(
     paper: str, tile_size: float, bleed: float, backs: bool, arrangement: str | None,
-    markings: str = "none",
+    markings: str = "none", height: float | None = None, spaced: bool = False,
 ) -> SheetSpec:  # fmt: skip
     """The card-stock spec from command-line choices; contradictions are errors."""
-    if not backs and arrangement is not None:
-        raise GrawlixError(f"--arrangement {arrangement} arranges backs: drop it or --no-backs")
+    check_arrangement(backs, arrangement)
     arranged = (arrangement or "duplex") if backs else None
-    return SheetSpec("tiles", paper, tile_size, bleed, arranged, markings)
+    return SheetSpec("card-stock", paper, tile_size, bleed, arranged, markings, height=height, spaced=spaced)
+
+
+def check_arrangement(backs: bool, arrangement: str | None) -> None:
+    """An arrangement of backs asked for with no backs is a contradiction, refused in one line."""
+    if not backs and arrangement is not None:
+        raise OptionError(f"{{arrangement}} {arrangement} arranges backs, but no backs are printed ({{backs}} is off):"
+                          " drop one of the two", "arrangement", "backs")  # fmt: skip
 
 
 def sticker_spec(
     paper: str, square: float, sticker: float | None = None, markings: str = "none",
-    bleed: float = TILE_BLEED_MM,
+    bleed: float = TILE_BLEED_MM, square_height: float | None = None, spaced: bool = False,
 ) -> SheetSpec:  # fmt: skip
-    """Stickers for squares of side ``square``: ``sticker`` wide, or leaving room to place them."""
+    """Stickers for blanks ``square`` wide (and ``square_height`` tall): ``sticker`` wide, or leaving
+    room to place them; as much room all round."""
     size = default_sticker(square) if sticker is None else sticker
-    return SheetSpec("stickers", paper, size, bleed, None, markings, square)
+    height = None if square_height is None else square_height - (square - size)
+    return SheetSpec("stickers", paper, size, bleed, None, markings, square, height, square_height, spaced)
 
 
 def default_sticker(square: float) -> float:
@@ -206,9 +241,9 @@ class SheetPage:
 # --- validation and capacity -------------------------------------------------
 
 
-def _fits(available: float, spec: SheetSpec) -> int:
-    """How many tiles fit side by side in ``available`` mm, bleed included."""
-    return max(0, math.floor((available - 2 * spec.bleed) / spec.tile_size + 1e-9))
+def _fits(available: float, pitch: float, spec: SheetSpec) -> int:
+    """How many pieces ``pitch`` apart fit side by side in ``available`` mm, the block's bleed included."""
+    return max(0, math.floor((available - 2 * spec.block_bleed) / pitch + 1e-9))
 
 
 @dataclass(frozen=True)
@@ -237,43 +272,61 @@ def _frame(spec: SheetSpec) -> _Frame:
     return _Frame(width, height, blocks, footer)
 
 
-def check_spec(spec: SheetSpec) -> None:
-    """Refuse, in one line, anything that cannot be printed sensibly."""
+def check_spec(spec: SheetSpec, piece: str = "tile") -> None:
+    """Refuse, in one line, anything that cannot be printed sensibly (``piece`` names one in words).
+
+    A size is the ``tile_size`` option's (stickers of its blanks), unless a sticker's own is at fault.
+    """
     paper = paper_size(spec.paper)
     if spec.product not in PRODUCTS:
         raise GrawlixError(f"unknown sheet product {spec.product!r}")
     if spec.backs not in (None, *ARRANGEMENTS):
         raise GrawlixError(f"unknown arrangement {spec.backs!r} (use {', '.join(ARRANGEMENTS)})")
-    if not (math.isfinite(spec.tile_size) and spec.tile_size > 0):
-        raise GrawlixError("--tile-size must be greater than zero")
+    width, height = spec.piece
+    if not all(math.isfinite(v) and v > 0 for v in (width, height)):
+        raise OptionError("{tile_size} must be greater than zero", "tile_size")
     if not (math.isfinite(spec.bleed) and spec.bleed >= 0):
-        raise GrawlixError("--bleed must not be negative")
+        raise OptionError("{bleed} must not be negative", "bleed")
     if spec.square is not None and spec.tile_size > spec.square + 1e-9:
-        raise GrawlixError(
-            f"--sticker-size {spec.tile_size:g} mm is larger than the {spec.square:g} mm squares"
-            " the stickers go on (--tile-size); a sticker must fit its square"
-        )
-    if spec.tile_size < MIN_TILE_MM:
-        option = "--sticker-size" if spec.square is not None and spec.square > MIN_TILE_MM else "--tile-size"
-        raise GrawlixError(
-            f"{option} {spec.tile_size:g} mm is too small to print a glyph legibly"
-            f" (at least {MIN_TILE_MM:g} mm)"
-        )
-    if spec.bleed > spec.tile_size / 4:
-        raise GrawlixError(
-            f"--bleed {spec.bleed:g} mm is more than a quarter of the {spec.tile_size:g} mm tile;"
-            " a bleed only needs to cover a slightly missed cut (2-3 mm)"
-        )
+        raise OptionError(
+            f"{{sticker_size}} {spec.tile_size:g} mm is larger than the {spec.square:g} mm {blank_words(spec)}"
+            " the stickers go on ({tile_size}); a sticker must fit its blank", "sticker_size", "tile_size",
+        )  # fmt: skip
+    if min(width, height) < MIN_TILE_MM:
+        option = "sticker_size" if spec.square is not None and min(spec.blank) > MIN_TILE_MM else "tile_size"
+        raise OptionError(
+            f"{{{option}}} {size_words(spec.piece)} is too small to print a face legibly (at least {MIN_TILE_MM:g} mm)",
+            option,
+        )  # fmt: skip
+    if spec.bleed > min(width, height) / 4:
+        raise OptionError(
+            f"{{bleed}} {spec.bleed:g} mm is more than a quarter of the {min(width, height):g} mm {piece};"
+            " a bleed only needs to cover a slightly missed cut (2-3 mm)", "bleed",
+        )  # fmt: skip
     frame = _frame(spec)
     area = frame.blocks[0]
-    if _fits(area.width, spec) < 1 or _fits(area.height, spec) < 1:
-        largest = min(area.width, area.height) - 2 * spec.bleed
+    across, down = spec.pitch
+    if _fits(area.width, across, spec) < 1 or _fits(area.height, down, spec) < 1:
+        largest = min(area.width - 2 * spec.bleed, (area.height - 2 * spec.bleed) * width / height)
         bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""
         layout = ", fronts and backs side by side" if spec.backs == "gutter-fold" else ""
-        raise GrawlixError(
-            f"--tile-size {spec.tile_size:g} mm{bleed} does not fit on {paper.name}"
-            f" paper{layout} (at most {math.floor(largest * 10) / 10:g} mm fits)"
-        )
+        wide = "" if width == height else " wide"
+        raise OptionError(
+            f"{{tile_size}} {size_words(spec.piece)}{bleed} does not fit on {paper.name}"
+            f" paper{layout} (at most {math.floor(largest * 10) / 10:g} mm{wide} fits)", "tile_size",
+        )  # fmt: skip
+
+
+def size_words(size: Point) -> str:
+    """``25 mm``, or ``30 x 40 mm`` for a piece that is not as wide as tall."""
+    width, height = size
+    return f"{width:g} mm" if width == height else f"{width:g} x {height:g} mm"
+
+
+def blank_words(spec: SheetSpec) -> str:
+    """What stickers go on, in messages: squares, or blanks of another outline."""
+    width, height = spec.blank
+    return "squares" if width == height and not spec.spaced else "blanks"
 
 
 # --- layout -------------------------------------------------------------------
@@ -283,18 +336,21 @@ Cell = tuple[Hashable, int, int]
 """A piece and the (row, column) it takes in a page's block, counted from the top left."""
 
 
-def sheet_pages(spec: SheetSpec, pieces: Sequence[Hashable], row: int) -> list[SheetPage]:
+def sheet_pages(spec: SheetSpec, pieces: Sequence[Hashable], row: int, piece: str = "tile") -> list[SheetPage]:
     """Every page of the sheet, in print order (a duplex back follows its front).
 
     ``pieces`` are one set, laid out in their order; ``row`` is how many make a
-    natural row (a game's supply row: one colour's tiles). When a whole set fits
-    on one page, the page holds as many sets as fit, each laid out as the supply;
-    otherwise rows are kept whole when that costs no page.
+    natural row (a game's supply row: one colour's tiles; 0 for as many as fit).
+    When a whole set fits on one page, the page holds as many sets as fit, each
+    laid out as the supply; otherwise rows are kept whole when that costs no page.
+    ``piece`` names one in messages.
     """
-    check_spec(spec)
+    check_spec(spec, piece)
     frame = _frame(spec)
     area = frame.blocks[0]
-    columns, rows_fit = _fits(area.width, spec), _fits(area.height, spec)
+    across, down = spec.pitch
+    columns, rows_fit = _fits(area.width, across, spec), _fits(area.height, down, spec)
+    row = row if row > 0 else max(1, columns)
     block_rows = math.ceil(len(pieces) / row)
     across, down = columns // row, rows_fit // block_rows
     if across and down:
@@ -340,10 +396,10 @@ def _placements(
     For gutter-fold the block sits against the fold instead, so the backs'
     block mirrors it across the fold.
     """
-    t, b = spec.tile_size, spec.bleed
+    (across, down), b = spec.pitch, spec.block_bleed
     area = frame.blocks[0]
-    block_width = columns * t + 2 * b
-    block_height = rows * t + 2 * b
+    block_width = columns * across + 2 * b
+    block_height = rows * down + 2 * b
     if spec.backs == "gutter-fold":
         left = area.x1 - block_width
     else:
@@ -351,9 +407,9 @@ def _placements(
     top = area.y1 - (area.height - block_height) / 2
     placements = []
     for piece, row, column in cells:
-        x0 = left + b + column * t
-        y1 = top - b - row * t
-        placements.append(Placement(piece, Box(x0, y1 - t, x0 + t, y1)))
+        x0 = left + b + column * across
+        y1 = top - b - row * down
+        placements.append(Placement(piece, Box(x0, y1 - down, x0 + across, y1)))
     return tuple(placements)
 
 
@@ -366,15 +422,15 @@ def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -
         backs = tuple(Placement(p.piece, p.cut.mirrored(fold_x)) for p in fronts)
         fold = ((fold_x, frame.footer.y1 + FOOTER_GAP_MM), (fold_x, height))
     blocks = [[p.cut for p in fronts]] + ([[p.cut for p in backs]] if backs else [])
-    crop_marks, guides = _crop_marks_and_guides(blocks, spec.bleed, frame)
-    targets = _targets(fronts, spec.bleed) if spec.backs == "duplex" else ()
+    crop_marks, guides = _crop_marks_and_guides(blocks, spec.block_bleed, frame)
+    targets = _targets(fronts, spec.block_bleed) if spec.backs == "duplex" else ()
     side = paper_size(spec.paper).calibration
     footer = frame.footer
     calibration = Box(footer.x0, footer.y0, footer.x0 + side, footer.y1)
     note_x = calibration.x1 + NOTE_GAP_MM
     note = Box(note_x, footer.y0, min(footer.x1, note_x + NOTE_MEASURE_MM), footer.y1)
     return SheetPage(
-        "folded" if backs else "front", (width, height), fronts, backs, spec.bleed,
+        "folded" if backs else "front", (width, height), fronts, backs, spec.block_bleed,
         crop_marks, guides, targets, fold, calibration, note,
     )  # fmt: skip
 

@@ -1,4 +1,10 @@
-"""Sheets to print and cut, as a product: tile and sticker sheets for tiles, card sheets for cards."""
+"""Sheets to print and cut, as a product: for each of a game's kinds of piece, its sheets.
+
+Tiles and tokens get card-stock sheets and sticker sheets, cards get card
+sheets (``build``); which options a game takes, which files ``all`` builds and
+what the kit's index says of them all follow from its kinds, never from which
+game it is.
+"""
 
 from __future__ import annotations
 
@@ -10,22 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ...errors import GrawlixError
 from ...options import LENGTH, LENGTH_OR_ZERO, OneLineChoice, option_label, setting
 from ...papers import PAPERS, paper_size
-from ...pieces.kinds import MARKINGS
+from ...pieces.faces import FRAME_INSET_MM
+from ...pieces.kinds import MARKINGS, PieceKind
 from ..base import ACTUAL_SIZE, PIECES, PREVIEWS, Entry, Job, Planned, Product
-from .layout import ARRANGEMENTS, CARD_BLEED_MM, FRAME_INSET_MM, MIN_TILE_MM, PAPER_TILE_MM, STICKER_ROOM_MM, TILE_BLEED_MM, default_sticker
+from .layout import ARRANGEMENTS, MIN_TILE_MM, STICKER_ROOM_MM, default_sticker
 
 if TYPE_CHECKING:
     from ...files import Written
     from ...games.base import Game
 
-TILE_OPTIONS = ("tile_size", "sticker_size", "back_design", "frame")
-"""Options only a game of tiles takes (a card game refuses them, and ``init`` leaves them out)."""
+TILE_OPTIONS = ("tile_size", "sticker_size", "frame")
+"""Options only tiles and tokens take (a game of cards alone refuses them, and ``init`` leaves them out)."""
 CARD_OPTIONS = ("card_size",)
-BLEED_DEFAULTS = {"tiles": f"{TILE_BLEED_MM:g}mm", "cards": f"{CARD_BLEED_MM:g}mm"}
-"""The bleed a game's pieces get unless told: what ``--help`` and ``init``'s settings file show."""
 
 
 class CardSize(click.ParamType):
@@ -35,6 +39,7 @@ class CardSize(click.ParamType):
     name = "WIDTHxHEIGHT"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ...errors import GrawlixError
         from ...units import parse_length
 
         label = option_label(param, ctx)
@@ -44,46 +49,62 @@ class CardSize(click.ParamType):
         return tuple(parse_length(part, label) for part in parts)
 
 
+class DesignName(click.ParamType):
+    """A back design's name, in any case (``Dark`` is ``dark``): which names there are, the game's kinds say."""
+
+    name = "NAME"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ...errors import GrawlixError
+
+        folded = str(value).strip().casefold()
+        if not folded:
+            raise GrawlixError(f"{option_label(param, ctx)} names no back design")
+        return folded
+
+
 @dataclass(frozen=True)
 class SheetsOptions:
     tile_size: float | None = setting(
-        None, "Side of one tile, cut line to cut line, and of the squares stickers go on: 25.4, 25.4mm, 2.54cm or 1in.",
-        LENGTH, show=f"{PAPER_TILE_MM:g}mm")  # fmt: skip
+        None, "Width of one tile or token, cut line to cut line (a round token's diameter), and of the blanks "
+        "stickers go on: 25.4, 25.4mm, 2.54cm or 1in; by default each kind's own.",
+        LENGTH, show="each kind's own")  # fmt: skip
     bleed: float | None = setting(
         None, "How far the faces run past the outer cut lines; 0 for none.", LENGTH_OR_ZERO,
-        show=" for tiles, ".join(BLEED_DEFAULTS.values()) + " for cards")  # fmt: skip
-    backs: bool = setting(True, "Print the backs: of tiles on the card-stock sheets, of cards after (or beside) the fronts.")
+        show="2mm for tiles and tokens, 3mm for cards")  # fmt: skip
+    backs: bool = setting(True, "Print the backs: of tiles and tokens on the card-stock sheets, of cards after (or beside) the fronts.")
     arrangement: str | None = setting(
         None, "Backs on the next page for two-sided printing (duplex), or beside the fronts to fold and glue (gutter-fold).",
         OneLineChoice(ARRANGEMENTS), show="duplex")  # fmt: skip
     markings: str = setting(
-        "none", "Colour-blind markings on the faces: in the tile corners, under the card's corner numbers.",
-        OneLineChoice(MARKINGS))  # fmt: skip
+        "none", "Colour-blind markings on the faces of pieces told apart by colour: each colour's letter, or its "
+        "shape.", OneLineChoice(MARKINGS))  # fmt: skip
     sticker_size: float | None = setting(
-        None, "Side of one sticker, at most --tile-size (the square it goes on); unless given, "
+        None, "Width of one sticker, at most --tile-size (the blank it goes on); unless given, "
         f"{2 * STICKER_ROOM_MM:g} mm less than --tile-size, room to press it on by hand, but never under "
-        f"{MIN_TILE_MM:g} mm while the square is larger. {PAPER_TILE_MM:g}mm makes stickers exactly as large "
-        "as one-inch squares.", LENGTH, show=f"{default_sticker(PAPER_TILE_MM):g}mm")  # fmt: skip
+        f"{MIN_TILE_MM:g} mm while the blank is larger. As large as --tile-size makes stickers exactly as large "
+        "as their blanks.", LENGTH, show=f"{2 * STICKER_ROOM_MM:g} mm under the blank")  # fmt: skip
     back_design: str | None = setting(
-        None, "Tile backs: light (pale grey, little ink) or dark (charcoal, much ink).",
-        OneLineChoice(("light", "dark")), show="light")  # fmt: skip
+        None, "The back design to print, by name, for kinds of piece that have several; by default each kind's "
+        "first. A name none has is refused with the game's list.", DesignName(), show="each kind's first")  # fmt: skip
     frame: bool = setting(
-        False, f"A dark frame {FRAME_INSET_MM:g} mm inside each cut; without it the faces run to the cut with no "
-        "line near it, so a cut a little off does not show.")  # fmt: skip
+        False, f"A dark frame {FRAME_INSET_MM:g} mm inside each cut of tiles and tokens; without it the faces run "
+        "to the cut with no line near it, so a cut a little off does not show.")  # fmt: skip
     card_size: tuple[float, float] | None = setting(
-        None, "A card game's card, width x height, cut line to cut line: 63.5x88.9 or 2.5inx3.5in "
-        "(by default the game's own size).", CardSize(), show="63.5x88.9")  # fmt: skip
+        None, "Cards' width x height, cut line to cut line: 63.5x88.9 or 2.5inx3.5in "
+        "(by default each kind's own).", CardSize(), show="each kind's own")  # fmt: skip
 
 
 class Sheets(Product):
     name = "sheets"
-    summary = "Sheets to print and cut (PDF): tiles and stickers, or cards."
-    description = """Tile sheets for card stock and sticker sheets, or card sheets (PDF).
+    summary = "Sheets to print and cut (PDF): tiles, tokens and stickers, cards."
+    description = """Sheets of every kind of piece a game has, to print and cut (PDF).
 
-    For a tile game, writes sheets/tiles-<paper>...pdf (cut lines, bleed,
-    backs) and sheets/stickers-<paper>...pdf in the --out folder; for a card
-    game, sheets/cards-<paper>...pdf (every card, its back, crop marks). The
-    pieces are those of components.toml in the templates folder.
+    Tiles and tokens get card-stock sheets (cut lines, bleed, backs) and
+    sticker sheets for wooden blanks: sheets/tiles-<paper>...pdf,
+    sheets/stickers-<paper>...pdf; cards get card sheets (every card, its
+    back, crop marks): sheets/cards-<paper>...pdf; each file is named after
+    its kind. The pieces are the game's, from its templates folder.
     """
     heading = "Sheets to print and cut"
     order = 20
@@ -94,61 +115,108 @@ class Sheets(Product):
         return bool(game.piece_kinds())
 
     def jobs(self, game: Game, papers: Sequence[str], options: SheetsOptions, kit: Sequence[Planned] = ()) -> list[Job]:
-        from ...pieces.tile_look import smallest_marked_tile
-
-        kind = game.piece_kinds()[0]
-        markings = kind.markings
-        # Marks too small to read are refused: tiles (or stickers) that small get none.
-        square = options.tile_size or PAPER_TILE_MM
-        smallest = min(square, options.sticker_size or default_sticker(square))
-        if game.tile_set() is not None and smallest < smallest_marked_tile():
-            markings = MARKINGS[:1]
+        """A step per paper and marking, each printing the kinds that marking applies to: every kind
+        unmarked, and marked only the kinds whose colours have such marks, large enough to read."""
+        kinds = game.piece_kinds()
         given = dataclasses.asdict(options)
-        return [
-            Job(f"sheets-{paper}-{marking}", {**given, "paper": paper, "markings": marking}, reads=PIECES)
-            for paper in papers
-            for marking in markings
-        ]
+        found = []
+        for paper in papers:
+            for marking in MARKINGS:
+                names = [kind.name for kind in kinds if _marked(kind, marking, options)]
+                if names:
+                    params = {**given, "paper": paper, "markings": marking, "kinds": names}
+                    found.append(Job(f"sheets-{paper}-{marking}", params, reads=PIECES))
+        return found
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
+        from ...notes import note
         from ..previews import previews_of
-        from .build import build_sheets
+        from .build import build_sheets, kind_words
 
         chosen = dict(params)
+        plain = chosen.pop("plain", [])
         if chosen.get("card_size") is not None:
             chosen["card_size"] = tuple(chosen["card_size"])
         written = build_sheets(game, self.folder(out), **chosen)
+        if plain:  # the command's marked sheets: said once they are made
+            note(f"{kind_words([k for k in game.piece_kinds() if k.name in plain])} have no colours to mark:"
+                 " their sheets are the unmarked ones")  # fmt: skip
         # A card sheet's pages repeat one another: the first sheet and the first cards show them.
-        most = 4 if any(item.kind == "card sheets" for item in written) else None
-        return written + previews_of(written, out / PREVIEWS, width_px=700, most=most)
+        return written + [
+            preview
+            for item in written
+            for preview in previews_of([item], out / PREVIEWS, width_px=700, most=4 if item.kind == "card sheets" else None)
+        ]  # fmt: skip
 
     def command_jobs(
         self, game: Game, papers: Sequence[str], options: SheetsOptions, kit: Sequence[Planned] = ()
     ) -> list[Job]:
-        """The command builds the marking asked for (``--markings``), not every one."""
-        given = dataclasses.asdict(options)
-        return [Job(f"sheets-{paper}-{options.markings}", {**given, "paper": paper}, reads=PIECES) for paper in papers]
+        """The command builds the marking asked for (``--markings``), not every one: every kind unmarked,
+        or marked the kinds told apart by colour, as ``all``'s step of that marking (the others have
+        nothing to mark: their sheets are the unmarked ones, and a note says so). Marks too small to
+        read are refused here, where ``all`` leaves them out."""
+        from ...options import OptionError
+        from .build import kind_words
+
+        kinds = game.piece_kinds()
+        marking = options.markings
+        names = [kind.name for kind in kinds if marking == "none" or kind.colours]
+        if not names:
+            raise OptionError(f"{{markings}} {marking}: {game.name} has no colours to mark on its {kind_words(kinds)}",
+                              "markings")  # fmt: skip
+        plain = [kind.name for kind in kinds if kind.name not in names]
+        given = {**dataclasses.asdict(options), "kinds": names, **({"plain": plain} if plain else {})}
+        return [Job(f"sheets-{paper}-{marking}", {**given, "paper": paper}, reads=PIECES) for paper in papers]
 
     def takes(self, game: Game, option: str) -> bool:
-        cards = game.tile_set() is None
-        return option not in (TILE_OPTIONS if cards else CARD_OPTIONS)
+        from .build import back_designs, on_tiles
+
+        kinds = game.piece_kinds()
+        if option in TILE_OPTIONS:
+            return any(on_tiles(kind) for kind in kinds)
+        if option in CARD_OPTIONS:
+            return any(not on_tiles(kind) for kind in kinds)
+        if option == "back_design":
+            return bool(back_designs(kinds))
+        return True
 
     def shown_default(self, game: Game, option: str) -> str | None:
-        if option == "bleed":
-            return BLEED_DEFAULTS["cards" if game.tile_set() is None else "tiles"]
+        """The game's own defaults, as its first kind of each sort has them."""
+        from .build import back_designs, default_bleed, on_tiles
+
+        kinds = game.piece_kinds()
+        tiles = [kind for kind in kinds if on_tiles(kind)]
+        cards = [kind for kind in kinds if not on_tiles(kind)]
+        if option == "bleed" and kinds:
+            return f"{default_bleed(kinds[0]):g}mm"
+        if option == "tile_size" and tiles:
+            return f"{tiles[0].width:g}mm"
+        if option == "sticker_size" and tiles:
+            return f"{default_sticker(tiles[0].width):g}mm"
+        if option == "card_size" and cards:
+            return "x".join(f"{v:g}" for v in cards[0].size)
+        if option == "back_design" and back_designs(kinds):
+            return back_designs(kinds)[0]
         return None
 
     def planned(self, game: Game, papers: Sequence[str], options: SheetsOptions) -> list[Planned]:
-        if game.tile_set() is None:
-            return []
+        """Every kind's unmarked sheets on each paper, as the kit will hold them."""
+        from .build import planned_names
+
         found = []
         for paper in papers:
             name = paper_size(paper).name
-            tiles, stickers = sheet_names(paper, options)
-            found += [
-                Planned(f"{self.name}/{tiles}", f"Tile sheets ({name})", "card of 250–300 g/m², at 100 %"),
-                Planned(f"{self.name}/{stickers}", f"Sticker sheets ({name})", "full-sheet sticker paper, for one-inch squares"),
-            ]  # fmt: skip
+            for kind, what, file in planned_names(game, paper, options):
+                if what == "card-stock":
+                    found.append(Planned(f"{self.name}/{file}", f"{kind.singular.capitalize()} sheets ({name})",
+                                         "card of 250–300 g/m², at 100 %"))  # fmt: skip
+                elif what == "stickers":
+                    whose = f" for {kind.name}" if file.startswith(f"stickers-{_slug(kind)}-") else ""
+                    found.append(Planned(f"{self.name}/{file}", f"Sticker sheets{whose} ({name})",
+                                         f"full-sheet sticker paper, for {_blanks(kind, options.tile_size)}"))  # fmt: skip
+                else:
+                    found.append(Planned(f"{self.name}/{file}", f"{kind.singular.capitalize()} sheets ({name})",
+                                         "card of 250–300 g/m², at 100 %"))  # fmt: skip
         return found
 
     def describe(self, record: dict) -> Entry | None:
@@ -157,35 +225,56 @@ class Sheets(Product):
         marking = _MARKS.get(str(params.get("markings")), "")
         if kind == "card sheets":
             width, height = params.get("card_mm", (0, 0))
+            count, pieces = params.get("count", params.get("cards")), params.get("pieces", "cards")
             two_sided = "Print two-sided, flipping on the long edge. " if params.get("backs") == "duplex" else ""
-            return Entry(f"{params.get('cards')} cards of {width:g} × {height:g} mm with {params.get('bleed_mm'):g} mm"
+            return Entry(f"{count} {pieces} of {width:g} × {height:g} mm with {params.get('bleed_mm'):g} mm"
                          f" bleed{marking}, on {paper}.", f"Card of 250–300 g/m². {two_sided}{ACTUAL_SIZE}")  # fmt: skip
         if kind not in ("tile sheets", "sticker sheets"):
             return None
-        size = params.get("tile_size_mm")
+        size = f"{params.get('tile_size_mm'):g}"
+        if params.get("tile_height_mm") is not None:
+            size += f" × {params['tile_height_mm']:g}"
+        pieces, piece = params.get("pieces", "tiles"), params.get("piece", "tile")
+        count = params.get("count", params.get("tiles"))
         sets = params.get("sets", 1)
-        count = f"{sets} sets of {params.get('tiles')}" if sets and sets > 1 else f"{params.get('tiles')}"
+        count = f"{sets} sets of {count}" if sets and sets > 1 else f"{count}"
         if kind == "sticker sheets":
-            return Entry(f"{count} stickers of {size:g} mm for {params.get('square_mm'):g} mm squares{marking}, on {paper}.",
+            blanks = params.get("blanks", "squares")
+            return Entry(f"{count} stickers of {size} mm for {params.get('square_mm'):g} mm {blanks}{marking}, on {paper}.",
                          f"Full-sheet sticker paper, printed on one side. {ACTUAL_SIZE}")  # fmt: skip
-        from .build import CARD_ADVICE
+        from .build import card_advice
 
-        how = CARD_ADVICE[params.get("backs") or ""]  # the words the sheet's own notes print
-        return Entry(f"{count} tiles of {size:g} mm for card{marking}, on {paper}.", f"{how} {ACTUAL_SIZE}")
+        how = card_advice(params.get("backs"), pieces, piece)  # the words the sheet's own notes print
+        return Entry(f"{count} {pieces} of {size} mm for card{marking}, on {paper}.", f"{how} {ACTUAL_SIZE}")
 
 
 _MARKS = {"letters": ", marked with each colour's letter", "shapes": ", marked with each colour's shape"}
 
 
-def sheet_names(paper: str, options: SheetsOptions) -> tuple[str, str]:
-    """The unmarked tile and sticker sheets the kit builds for ``paper`` with the sheets' ``options``."""
-    from ...pieces.tile_look import BACK_DESIGNS
-    from .build import sheet_file_name
-    from .layout import card_spec, sticker_spec
+def _marked(kind: PieceKind, marking: str, options: SheetsOptions) -> bool:
+    """Whether ``all`` prints ``kind`` in ``marking``: every kind unmarked; marked, a kind with colours
+    that have such marks, whose marks are large enough to read at the sizes it is printed."""
+    from .build import on_tiles, printed_widths, readable
 
-    size = options.tile_size or PAPER_TILE_MM
-    bleed = TILE_BLEED_MM if options.bleed is None else options.bleed
-    card = card_spec(paper, size, bleed, options.backs, options.arrangement)
-    sticker = sticker_spec(paper, size, options.sticker_size, bleed=bleed)
-    design = BACK_DESIGNS[options.back_design or "light"]
-    return sheet_file_name(card, design, options.frame), sheet_file_name(sticker, design, options.frame)
+    if marking == "none":
+        return True
+    if not kind.colours or marking not in kind.markings:
+        return False
+    if on_tiles(kind):
+        return readable(kind, printed_widths(kind, options.tile_size, options.sticker_size))
+    return readable(kind, ((options.card_size or kind.size)[0],))
+
+
+def _slug(kind: PieceKind) -> str:
+    from .cards import slug
+
+    return slug(kind.name)
+
+
+def _blanks(kind: PieceKind, tile_size: float | None) -> str:
+    """``one-inch squares``, ``20 mm discs``: what a kind's stickers go on, for the web's list."""
+    from .build import blank_words
+
+    width = kind.width if tile_size is None else tile_size
+    size = "one-inch" if abs(width - 25.4) < 1e-6 else f"{width:g} mm"
+    return f"{size} {blank_words(kind)}"
