@@ -143,7 +143,9 @@ def test_unknown_rules_key_and_missing_folder(templates_copy, tmp_path):
     assert result.exit_code == 1 and "unknown key 'max_tiles'" in result.stderr
     result = run("check", "--templates", str(tmp_path / "nowhere"), EXAMPLE_2)
     assert result.exit_code == 1 and "no such templates folder" in result.stderr
-    result = run("check", "--templates", str(tmp_path), EXAMPLE_2)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run("check", "--templates", str(empty), EXAMPLE_2)
     assert result.exit_code == 1 and "no components.toml" in result.stderr
 
 
