@@ -333,6 +333,10 @@ def test_the_five_variant_prints_twenty_five_tiles(five):
     manifest = json.loads((five / "output" / "manifest.json").read_text())
     sheets = [f for f in manifest["files"] if f["kind"] in ("tile sheets", "sticker sheets")]
     assert sheets and {(f["params"]["pieces"], f["params"]["count"]) for f in sheets} == {("tiles", 25)}
+
+
+@pytest.mark.needs_3d
+def test_the_five_variant_prints_twenty_five_solid_tiles(five):
     plates = sorted((five / "output" / "3d").glob("grawlix-raised-full-set-six-filaments-*.3mf"))
     assert len(plates) == 2  # 16 tiles fit the default bed: one file a plate
     objects = 0
@@ -360,7 +364,6 @@ def test_a_renamed_variant_says_its_title_and_never_the_old_one(snarl):
     out = snarl / "output"
     names = [p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()]
     assert not [n for n in names if "grawlix" in n.lower()], names
-    assert "3d/snarl-3d-printing.txt" in names and "3d/snarl-raised-plate.stl" in names
     for path in out.rglob("*"):
         if path.suffix == ".pdf":
             reader = PdfReader(path)
@@ -369,8 +372,16 @@ def test_a_renamed_variant_says_its_title_and_never_the_old_one(snarl):
             assert all("Grawlix" not in text for text in texts), path
         elif path.suffix in (".md", ".html", ".svg", ".txt", ".json"):
             assert "Grawlix" not in path.read_text(), path
-    assert "SNARL 3D-PRINTED TILES" in (out / "3d" / "snarl-3d-printing.txt").read_text()
     assert "Snarl" in _pdf_text(out / "sheets" / "tiles-a4.pdf")  # the tile backs and the notes
+
+
+@pytest.mark.needs_3d
+def test_a_renamed_variants_3d_set_is_named_by_its_title(snarl):
+    out = snarl / "output" / "3d"
+    names = {p.name for p in out.iterdir()}
+    assert "snarl-3d-printing.txt" in names and "snarl-raised-plate.stl" in names
+    assert not [n for n in names if "grawlix" in n.lower()], names
+    assert "SNARL 3D-PRINTED TILES" in (out / "snarl-3d-printing.txt").read_text()
 
 
 # --- the public API --------------------------------------------------------------------------

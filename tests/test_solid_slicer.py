@@ -22,7 +22,7 @@ from grawlix_print.games import game
 from tileset import COLOURS
 from grawlix_print.products.solid.dimensions import SOLID_TILE
 
-pytestmark = pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer")
+pytestmark = [pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer"), pytest.mark.needs_3d]
 
 LAYERS = [("0.2", "0.2"), ("0.3", "0.2"), ("0.28", "0.12")]
 TWO_EXTRUDERS = ["--nozzle-diameter", "0.4,0.4", "--filament-diameter", "1.75,1.75",
