@@ -129,12 +129,23 @@ def test_games_are_found_through_entry_points_and_listed():
     assert "products: leaflet, sheets, web, images, 3d" in result.stdout
 
 
-@pytest.mark.parametrize("args", [["check", "--game", "nope"], ["leaflet", "--game", "nope"], ["init", "--game", "nope"]])
-def test_a_game_that_is_not_installed_is_one_line(args, tmp_path):
-    result = run(*args, "-o", str(tmp_path / "out")) if args[0] == "leaflet" else run(*args, cwd=tmp_path)
+@pytest.mark.parametrize("name", ["nope", "", " "], ids=["unknown", "empty", "blank"])
+@pytest.mark.parametrize("command", ["check", "leaflet", "init"])
+def test_a_game_that_is_not_installed_is_one_line(command, name, tmp_path):
+    """An empty --game too: it used to build the default game."""
+    args = [command, "--game", name]
+    result = run(*args, "-o", str(tmp_path / "out")) if command == "leaflet" else run(*args, cwd=tmp_path)
     assert result.returncode == 1
-    assert result.stderr.startswith("error: no game 'nope' (games: ") and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"error: no game {name!r} (games: ") and result.stderr.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_game_is_refused_beside_a_templates_folder(tmp_path):
+    """With ./templates a game's folder (and with --templates), `--game ''` is still no game."""
+    assert run("init", str(tmp_path)).returncode == 0
+    for args in (["check", "--game", ""], ["check", "--game", "", "--templates", "templates"]):
+        result = run(*args, cwd=tmp_path)
+        assert result.returncode == 1 and result.stderr == "error: no game '' (games: grawlix, permutations)\n"
 
 
 @pytest.mark.parametrize("where", ["grawlix.toml", "templates/components.toml"])
