@@ -342,3 +342,19 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
 def test_the_same_inputs_give_the_same_bytes(built, tmp_path):
     again = build(tmp_path, "--paper", "letter")
     assert again.read_bytes() == built["letter"].read_bytes()
+
+
+def test_a_card_narrower_than_20_mm_either_way_is_refused_and_20_mm_is_printed(tmp_path):
+    """Below 20 mm a side the number and icons cannot be read: refused in one line, whichever side is
+    short; at 20 mm exactly the sheet is printed, its cuts 20 mm apart (read from the crop marks)."""
+    for size in ("19.99x88.9", "63.5x19.99", "19x19"):
+        result = CliRunner().invoke(main, ["sheets", "--game", "permutations", "-o", str(tmp_path / "x"), "--card-size", size])
+        assert result.exit_code == 1 and not (tmp_path / "x").exists()
+        w, h = (float(v) for v in size.split("x"))
+        assert result.stderr == f"error: --card-size {w:g} x {h:g} mm is too small to read a card (at least 20 mm a side)\n"
+    pdf = build(tmp_path / "y", "--card-size", "20x30")
+    with pdfplumber.open(pdf) as document:
+        fronts = Page(document.pages[2])  # the first page of fronts: the notes' sheet comes first
+    xs, ys = cut_lines(fronts)
+    assert len(xs) > 2 and {round(b - a, 3) for a, b in itertools.pairwise(xs)} == {20.0}
+    assert len(ys) > 2 and {round(b - a, 3) for a, b in itertools.pairwise(ys)} == {30.0}
