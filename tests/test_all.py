@@ -273,6 +273,19 @@ def test_single_commands_write_where_all_does(kit):
     assert files_under(out) == before  # same names, same bytes
 
 
+@pytest.mark.needs_3d
+def test_only_takes_a_products_command_name(kit):
+    """`--only stl` names the 3D tiles by the command that makes them: their step (re-used: nothing
+    changed) and the kit's index, no other product's."""
+    out = kit / "out"
+    before = files_under(out)
+    result = grawlix("all", "--only", "stl", "-o", str(out), "--templates", str(kit / "templates"))
+    assert result.returncode == 0, result.stderr
+    assert "0 built, 2 unchanged" in result.stdout
+    after = files_under(out)
+    assert [p for p in after if after[p] != before.get(p)] in ([], ["manifest.json"]) and set(after) == set(before)
+
+
 def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
     """The last test of the kit: it leaves the Letter leaflet built from an edited text."""
     out, templates = kit / "out", kit / "templates"

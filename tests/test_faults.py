@@ -356,14 +356,6 @@ def test_all_names_product_options_by_the_command_and_points_to_grawlix_toml(tmp
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.needs_3d
-def test_all_only_takes_a_products_command_name(tmp_path):
-    result = run("all", "--only", "stl", "--quiet", "-o", str(tmp_path / "out"),
-                 env={"GRAWLIX_PRINT_SCREENSHOTS": "off"})  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    assert {p.name for p in (tmp_path / "out").iterdir()} == {"3d", "previews", "manifest.json", "index.html"}  # and the kit's index
-
-
 @pytest.mark.parametrize("command", ["leaflet", "sheets"])
 def test_paper_both_builds_each_paper(tmp_path, command):
     result = run(command, "--paper", "both", "-o", str(tmp_path))

@@ -1,8 +1,8 @@
 """Games as plug-ins: the registry, the layers, components as data, and variants that build whole kits.
 
-A five-glyph, five-colour variant made with `init` and edited by hand, and a
-renamed one, are built for real and read back: their words, sheets, 3D set and
-facts follow the components, and the built-in game's name appears nowhere.
+A five-glyph, five-colour variant made with `init`, edited by hand and
+renamed, is built for real and read back: its words, sheets, 3D set and facts
+follow the components, and the built-in game's name appears nowhere.
 """
 
 from __future__ import annotations
@@ -304,14 +304,16 @@ FIVE_BY_FIVE = {
 
 @pytest.fixture(scope="module")
 def five(tmp_path_factory) -> Path:
-    """`init`, then by hand: no asterisk, no violet, rules of 5 x 5, examples of five; then `all`."""
+    """`init`, then by hand: no asterisk, no violet, rules of 5 x 5, examples of five, and the title
+    Snarl; then `all`. One kit for both kinds of change (each one a whole kit to build)."""
     root = tmp_path_factory.mktemp("five")
     assert run("init", str(root)).returncode == 0
     templates = root / "templates"
     components = (templates / "components.toml").read_text()
     components = re.sub(r'(?s)# Quicksand.*?\[\[glyphs\]\]\ncharacter = "\*".*?\n\n', "", components)
     components = re.sub(r'(?s)\[\[colours\]\]\nname = "violet".*', "", components)
-    (templates / "components.toml").write_text(components)
+    assert 'title = "Grawlix"' in components
+    (templates / "components.toml").write_text(components.replace('title = "Grawlix"', 'title = "Snarl"'))
     (templates / "rules.toml").write_text("max_rows = 5\nmax_columns = 5\nhand_size = 4\n")
     for name, text in FIVE_BY_FIVE.items():
         (templates / name).write_text(text)
@@ -348,31 +350,19 @@ def test_the_five_variant_prints_twenty_five_tiles(five):
 
 @pytest.mark.needs_3d
 def test_the_five_variant_prints_twenty_five_solid_tiles(five):
-    plates = sorted((five / "output" / "3d").glob("grawlix-raised-full-set-six-filaments-*.3mf"))
+    plates = sorted((five / "output" / "3d").glob("snarl-raised-full-set-six-filaments-*.3mf"))
     assert len(plates) == 2  # 16 tiles fit the default bed: one file a plate
     objects = 0
     for plate in plates:
         with zipfile.ZipFile(plate) as archive:
             objects += archive.read("3D/3dmodel.model").decode().count('type="model"')
     assert objects == 25
-    notes = (five / "output" / "3d" / "grawlix-3d-printing.txt").read_text()
+    notes = (five / "output" / "3d" / "snarl-3d-printing.txt").read_text()
     assert "A full set is 25 tiles: the five glyphs in each of five colours." in notes
 
 
-@pytest.fixture(scope="module")
-def snarl(tmp_path_factory) -> Path:
-    """A variant whose only change is its title."""
-    root = tmp_path_factory.mktemp("snarl")
-    assert run("init", str(root)).returncode == 0
-    components = root / "templates" / "components.toml"
-    components.write_text(components.read_text().replace('title = "Grawlix"', 'title = "Snarl"'))
-    result = run("all", "--quiet", cwd=root)
-    assert result.returncode == 0, result.stderr
-    return root
-
-
-def test_a_renamed_variant_says_its_title_and_never_the_old_one(snarl):
-    out = snarl / "output"
+def test_a_renamed_variant_says_its_title_and_never_the_old_one(five):
+    out = five / "output"
     names = [p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()]
     assert not [n for n in names if "grawlix" in n.lower()], names
     for path in out.rglob("*"):
@@ -387,8 +377,8 @@ def test_a_renamed_variant_says_its_title_and_never_the_old_one(snarl):
 
 
 @pytest.mark.needs_3d
-def test_a_renamed_variants_3d_set_is_named_by_its_title(snarl):
-    out = snarl / "output" / "3d"
+def test_a_renamed_variants_3d_set_is_named_by_its_title(five):
+    out = five / "output" / "3d"
     names = {p.name for p in out.iterdir()}
     assert "snarl-3d-printing.txt" in names and "snarl-raised-plate.stl" in names
     assert not [n for n in names if "grawlix" in n.lower()], names
