@@ -11,10 +11,10 @@ ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
 """The environment of a command run here: this checkout's package first."""
 
 
-def run(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+def run(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float | None = 120) -> subprocess.CompletedProcess:
     """The command as a user runs it: a process of its own, stderr as a terminal would show it."""
     return subprocess.run([sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True,
-                          cwd=cwd, env={**ENV, **(env or {})}, timeout=120)  # fmt: skip
+                          cwd=cwd, env={**ENV, **(env or {})}, timeout=timeout)  # fmt: skip
 
 
 def refused(result, *parts: str) -> str:
