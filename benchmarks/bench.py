@@ -1,9 +1,9 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
-    python benchmarks/bench.py            # everything
+    python benchmarks/bench.py            # everything but the test suite
     python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch,
                                           # playtest, playtest-permutations, all-permutations,
-                                          # watch-permutations)
+                                          # watch-permutations, suite)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -439,15 +439,43 @@ def playtest_permutations() -> None:
         del os.environ["GRAWLIX_PRINT_CACHE"]
 
 
+def suite() -> None:
+    """The test suite: each file alone on one worker (the 20 s target a file), then the whole suite as
+    `python -m pytest` runs it (the 3 min target). Wall and CPU seconds (children included)."""
+    import resource
+    import subprocess
+
+    def timed(args: list[str]) -> tuple[float, float, str]:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+                              cwd=PROJECT, capture_output=True, text=True)  # fmt: skip
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        return wall, cpu, (done.stdout.strip().splitlines() or ["(no output)"])[-1]
+
+    walls = []
+    for path in sorted((PROJECT / "tests").glob("test_*.py")):
+        wall, cpu, summary = timed(["-p", "no:xdist", "-o", "addopts=", str(path.relative_to(PROJECT))])
+        walls.append((wall, path.name))
+        print(f"suite: {path.name}, one worker: {wall:.1f} s (CPU {cpu:.1f} s): {summary}")
+    slowest = max(walls)
+    print(f"suite: the slowest file, one worker: {slowest[1]} {slowest[0]:.1f} s; all files one after another: "
+          f"{sum(w for w, _ in walls):.0f} s")
+    wall, cpu, summary = timed([])
+    print(f"suite: the whole suite as configured (python -m pytest): {wall:.0f} s (CPU {cpu:.0f} s): {summary}")
+
+
 PARTS = {
     "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
-    "all-permutations": kit_permutations, "watch-permutations": watch_permutations,
+    "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
 }  # fmt: skip
 
 
 if __name__ == "__main__":
-    chosen = sys.argv[1:] or list(PARTS)
+    chosen = sys.argv[1:] or [name for name in PARTS if name != "suite"]  # the suite only when asked
     for name in chosen:
         if name not in PARTS:
             sys.exit(f"unknown part {name!r}; parts: {', '.join(PARTS)}")

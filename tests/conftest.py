@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import os
 import shutil
 import sys
@@ -37,6 +38,24 @@ PROJECT = Path(__file__).resolve().parent.parent
 TEMPLATES = PROJECT / "templates" / "grawlix"
 SEEDS = next((p for p in (PROJECT.parent / "shared" / "seeds", PROJECT.parent.parent / "shared" / "seeds") if p.is_dir()),
              PROJECT.parent / "shared" / "seeds")  # ../shared/seeds (from a worktree, one folder further up)
+
+# The 3d extra (pyproject.toml): CadQuery builds the solids, numpy-stl writes the meshes. A paper-only
+# install (`pip install -e ".[test]"`) has neither: tests marked needs_3d are skipped, saying so.
+THREE_D_MODULES = {"cadquery": "CadQuery", "stl": "numpy-stl"}
+MISSING_3D = [package for module, package in THREE_D_MODULES.items() if importlib.util.find_spec(module) is None]
+HAS_3D = not MISSING_3D
+SKIPPED_3D = '3D tiles skipped: CadQuery is not installed; pip install "grawlix-print[3d]"'
+"""What the tool says when it leaves the 3D tiles out (a note) or cannot make them (an error)."""
+
+
+def pytest_collection_modifyitems(config, items):
+    """Without the 3d extra, a test marked needs_3d is skipped with the reason, never failed."""
+    if HAS_3D:
+        return
+    reason = f"the 3d extra is not installed (no {' or '.join(MISSING_3D)}): pip install -e '.[3d]'"
+    for item in items:
+        if item.get_closest_marker("needs_3d") is not None:
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 def paragraph_runs(text: str, n: int) -> set[tuple[str, ...]]:

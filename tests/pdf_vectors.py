@@ -54,7 +54,9 @@ def _fill_colours(reader: PdfReader, form) -> list[tuple[float, float, float]]:
     return [tuple(float(v) for v in operands) for operands, op in ops if op == b"rg"]
 
 
-def read_page(reader: PdfReader, index: int) -> PageVectors:
+def read_page(reader: PdfReader, index: int, form_colours: bool = True) -> PageVectors:
+    """The page's stamps and dotted lines, and (unless ``form_colours`` is false: reading every
+    form's content takes time) the fill colours each form uses."""
     page = reader.pages[index]
     xobjects = page["/Resources"].get("/XObject", {})
     ctm, stack = IDENTITY, []
@@ -89,7 +91,7 @@ def read_page(reader: PdfReader, index: int) -> PageVectors:
             scale = math.hypot(ctm[0], ctm[1])
             angle = math.degrees(math.atan2(ctm[1], ctm[0]))
             stamps.append(Stamp(name, x, y, scale, angle))
-    colours = {str(name): _fill_colours(reader, xobjects[name]) for name in xobjects}
+    colours = {str(name): _fill_colours(reader, xobjects[name]) for name in xobjects} if form_colours else {}
     return PageVectors(stamps, dotted, colours)
 
 

@@ -17,7 +17,10 @@ import pypdfium2
 import pytest
 from grawlix_print.games import game
 
-from conftest import PROJECT, TEMPLATES
+from conftest import HAS_3D, PROJECT, SKIPPED_3D, TEMPLATES
+
+STEPS = 12 if HAS_3D else 11
+"""The kit's steps: the products' eleven (ten without the 3d extra) and the kit's index."""
 
 
 def grawlix(*args: str, cwd: Path = PROJECT, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -46,7 +49,8 @@ def kit(tmp_path_factory) -> Path:
     shutil.copytree(TEMPLATES, root / "templates")
     result = grawlix("all", "--quiet", "--out", str(root / "out"), "--templates", str(root / "templates"))
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "" and result.stderr == ""  # --quiet
+    assert result.stdout == ""  # --quiet; a paper-only install notes the 3D tiles it leaves out
+    assert result.stderr == ("" if HAS_3D else f"note: {SKIPPED_3D}\n")
     return root
 
 
@@ -72,6 +76,11 @@ def test_every_product_and_edition_is_there(kit):
             assert f"sheets/tiles-{paper}{suffix}.pdf" in names
             assert f"sheets/stickers-{paper}{suffix}.pdf" in names
     assert {"web/rules.md", "web/rules.html", "web/diagrams/example-2.svg"} <= names
+
+
+@pytest.mark.needs_3d
+def test_the_kit_holds_the_3d_set(kit):
+    names = set(files_under(kit / "out"))
     assert "3d/grawlix-raised-plate.stl" in names
     assert "3d/grawlix-flat-plate-1.stl" in names  # the 36 blanks over three 180 mm plates
     assert "3d/grawlix-3d-printing.txt" in names
@@ -96,8 +105,9 @@ def test_the_index_lists_every_file_with_what_it_is_and_how_to_print_it(kit):
     assert all((out / target).is_file() for target in links | images)
     text = " ".join(re.sub(r"<[^>]+>", " ", unescape(page)).split())
     for advice in ("flipping on the short edge", "flipping on the long edge", "250–300 g/m²",
-                   "Full-sheet sticker paper", "actual size (100 %", "Open it in a slicer"):  # fmt: skip
+                   "Full-sheet sticker paper", "actual size (100 %"):  # fmt: skip
         assert advice in text, advice
+    assert ("Open it in a slicer" in text) == HAS_3D  # the 3D notes' advice, where they are in the kit
     assert "prefers-color-scheme: dark" in page and '<html lang="en">' in page
 
 
@@ -109,10 +119,11 @@ def test_the_markdown_links_resolve_to_the_kits_own_files(kit):
     text = (web / "rules.md").read_text()
     relative = [t for t in re.findall(r"\]\(([^)\s]+)\)", text) if not t.startswith(("#", "http", "mailto:"))]
     outside = [t for t in relative if t.startswith("../")]
-    assert len(outside) >= 10  # the index, three leaflets and two sheets a paper, the 3D notes
+    assert len(outside) >= 9  # the index, three leaflets and two sheets a paper (and the 3D notes)
     for target in relative:
         assert (web / target).resolve().is_file(), target
-    assert "../index.html" in outside and any(t.startswith("../3d/") for t in outside)
+    assert "../index.html" in outside
+    assert any(t.startswith("../3d/") for t in outside) == HAS_3D  # a paper-only kit has no 3D notes
 
 
 def test_a_preview_for_every_pdf_page_and_every_plate(kit):
@@ -127,6 +138,7 @@ def test_a_preview_for_every_pdf_page_and_every_plate(kit):
     assert previews == expected
 
 
+@pytest.mark.needs_3d
 def test_plate_preview_shows_the_glyphs_in_the_accent_colour(kit):
     import numpy as np
     from PIL import Image
@@ -149,7 +161,7 @@ def test_unchanged_second_run_reuses_everything(kit):
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     result = grawlix("all", "--out", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
-    assert "0 built, 12 unchanged" in result.stdout  # the products' eleven steps and the kit's index
+    assert f"0 built, {STEPS} unchanged" in result.stdout
     after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     changed = [p.name for p in before if before[p] != after.get(p)]
     assert changed in ([], ["manifest.json"])
@@ -177,6 +189,8 @@ def test_a_failing_step_leaves_the_previous_outputs_untouched(kit):
         position.write_text(original)
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
+    if not HAS_3D:  # a paper-only install first notes the 3D tiles it leaves out
+        assert lines.pop(0) == f"note: {SKIPPED_3D}"
     assert len(lines) == 1 and "example-2.toml" in lines[0] and "Traceback" not in result.stderr
     assert files_under(out) == before
     leftovers = [p for p in out.rglob("*") if p.name.startswith(".") or p.suffix == ".part"]
@@ -192,7 +206,7 @@ def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
     try:
         result = grawlix("all", "--out", str(out), "--templates", str(templates))
         assert result.returncode == 0, result.stderr
-        assert "3 built, 9 unchanged" in result.stdout  # the two leaflet steps and the web editions
+        assert f"3 built, {STEPS - 3} unchanged" in result.stdout  # the two leaflet steps and the web editions
         # (the index lists the same files with the same options: it stands)
         after = files_under(out)
         changed = {p for p in after if after[p] != before.get(p)}
@@ -207,11 +221,8 @@ def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
         text.write_text(original)
 
 
-def test_recorded_options_reach_the_kit(kit, tmp_path):
-    """[sheets] and [stl] tables in grawlix.toml change the steps' options (and so their keys)."""
-    from click.testing import CliRunner
-
-    from grawlix_print.cli import main
+def recorded_steps(kit: Path, only: list[str]) -> dict[str, dict]:
+    """The parameters of the kit's steps for ``only`` under a grawlix.toml with [sheets] and [stl] tables."""
     from grawlix_print.cli.settings import load_settings
     from grawlix_print.kit.plan import kit_steps
 
@@ -220,21 +231,37 @@ def test_recorded_options_reach_the_kit(kit, tmp_path):
     )
     try:
         settings = load_settings(kit / "templates")
-        options = {"sheets": settings.for_command("sheets"), "3d": settings.for_command("stl")}
-        steps = {step.name: step.params["params"] for step in kit_steps(game(), options=options)}
-        sheets = steps["sheets-a4-none"]
-        assert (sheets["tile_size"], sheets["bleed"]) == (pytest.approx(25.4), pytest.approx(3.0))
-        assert (sheets["paper"], sheets["markings"]) == ("a4", "none")  # the paper of each step is the kit's
-        credits = steps["3d"].pop("credits")  # the files name them: a change to them rebuilds the 3D set
-        assert credits["authors"] == list(game().front_matter.authors)
-        assert steps["3d"]["layer_height"] == pytest.approx(0.12) and steps["3d"]["full_set"] is True  # the full set
-        (kit / "grawlix.toml").write_text("[all]\nspeed = 3\n")
+    finally:
+        (kit / "grawlix.toml").unlink()
+    options = {"sheets": settings.for_command("sheets"), "3d": settings.for_command("stl")}
+    return {step.name: step.params["params"] for step in kit_steps(game(), only, options=options)}
+
+
+def test_recorded_options_reach_the_kit(kit, tmp_path):
+    """[sheets] and [stl] tables in grawlix.toml change the steps' options (and so their keys)."""
+    from click.testing import CliRunner
+
+    from grawlix_print.cli import main
+
+    sheets = recorded_steps(kit, ["sheets"])["sheets-a4-none"]
+    assert (sheets["tile_size"], sheets["bleed"]) == (pytest.approx(25.4), pytest.approx(3.0))
+    assert (sheets["paper"], sheets["markings"]) == ("a4", "none")  # the paper of each step is the kit's
+    (kit / "grawlix.toml").write_text("[all]\nspeed = 3\n")
+    try:
         result = CliRunner().invoke(main, ["all", "--out", str(tmp_path), "--templates", str(kit / "templates")])
         assert result.exit_code == 1
         assert "unknown setting 'speed' in [all]" in result.stderr and "grawlix.toml" in result.stderr
         assert list(tmp_path.iterdir()) == []
     finally:
         (kit / "grawlix.toml").unlink()
+
+
+@pytest.mark.needs_3d
+def test_recorded_stl_options_reach_the_3d_step(kit):
+    step = recorded_steps(kit, ["3d"])["3d"]
+    credits = step.pop("credits")  # the files name them: a change to them rebuilds the 3D set
+    assert credits["authors"] == list(game().front_matter.authors)
+    assert step["layer_height"] == pytest.approx(0.12) and step["full_set"] is True  # the kit makes the full set
 
 
 def test_single_commands_write_where_all_does(kit):
@@ -244,6 +271,19 @@ def test_single_commands_write_where_all_does(kit):
     result = grawlix("leaflet", "--paper", "letter", "-o", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
     assert files_under(out) == before  # same names, same bytes
+
+
+@pytest.mark.needs_3d
+def test_only_takes_a_products_command_name(kit):
+    """`--only stl` names the 3D tiles by the command that makes them: their step (re-used: nothing
+    changed) and the kit's index, no other product's."""
+    out = kit / "out"
+    before = files_under(out)
+    result = grawlix("all", "--only", "stl", "-o", str(out), "--templates", str(kit / "templates"))
+    assert result.returncode == 0, result.stderr
+    assert "0 built, 2 unchanged" in result.stdout
+    after = files_under(out)
+    assert [p for p in after if after[p] != before.get(p)] in ([], ["manifest.json"]) and set(after) == set(before)
 
 
 def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):

@@ -1,9 +1,4 @@
-"""Games as plug-ins: the registry, the layers, components as data, and variants that build whole kits.
-
-A five-glyph, five-colour variant made with `init` and edited by hand, and a
-renamed one, are built for real and read back: their words, sheets, 3D set and
-facts follow the components, and the built-in game's name appears nowhere.
-"""
+"""Games as plug-ins: the registry, the layers, components as data (a variant built whole: test_variant)."""
 
 from __future__ import annotations
 
@@ -13,12 +8,10 @@ import os
 import re
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from grawlix_print.cli import main
 from grawlix_print.pieces.tiles import Colour, Glyph, TileSet
@@ -129,12 +122,23 @@ def test_games_are_found_through_entry_points_and_listed():
     assert "products: leaflet, sheets, web, images, 3d" in result.stdout
 
 
-@pytest.mark.parametrize("args", [["check", "--game", "nope"], ["leaflet", "--game", "nope"], ["init", "--game", "nope"]])
-def test_a_game_that_is_not_installed_is_one_line(args, tmp_path):
-    result = run(*args, "-o", str(tmp_path / "out")) if args[0] == "leaflet" else run(*args, cwd=tmp_path)
+@pytest.mark.parametrize("name", ["nope", "", " "], ids=["unknown", "empty", "blank"])
+@pytest.mark.parametrize("command", ["check", "leaflet", "init"])
+def test_a_game_that_is_not_installed_is_one_line(command, name, tmp_path):
+    """An empty --game too: it used to build the default game."""
+    args = [command, "--game", name]
+    result = run(*args, "-o", str(tmp_path / "out")) if command == "leaflet" else run(*args, cwd=tmp_path)
     assert result.returncode == 1
-    assert result.stderr.startswith("error: no game 'nope' (games: ") and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"error: no game {name!r} (games: ") and result.stderr.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_game_is_refused_beside_a_templates_folder(tmp_path):
+    """With ./templates a game's folder (and with --templates), `--game ''` is still no game."""
+    assert run("init", str(tmp_path)).returncode == 0
+    for args in (["check", "--game", ""], ["check", "--game", "", "--templates", "templates"]):
+        result = run(*args, cwd=tmp_path)
+        assert result.returncode == 1 and result.stderr == "error: no game '' (games: grawlix, permutations)\n"
 
 
 @pytest.mark.parametrize("where", ["grawlix.toml", "templates/components.toml"])
@@ -280,97 +284,6 @@ def test_larger_orders_are_stated_from_theory_at_once(order):
     proof = search.prove(tile_set(order))
     assert proof.method == "theory" and proof.full_grid_possible and proof.max_tiles == order * order
     assert proof.largest_grid == () and "Bose, Shrikhande and Parker" in proof.note
-
-
-# --- variants that build whole kits ----------------------------------------------------------
-
-FIVE_BY_FIVE = {
-    "positions/cover.toml": 'grid = """\nR@ O# Y$ G% B&\nG# B$ R% O& Y@\nO$ Y% G& B@ R#\nB% R& O@ Y# G$\nY& G@ B# R$ O%\n"""\n',
-    "positions/example-1.toml": 'grid = """\nR& B#\n.  Y%\n"""\n[markers]\n"?" = [1, 0]\n',
-    "positions/example-2.toml": 'grid = """\nR@ O# .  .  .\nG# B$ R% .  Y@\n.  Y% .  B@ O&\nB% R& O@ Y# G$\n"""\n[markers]\n"?" = [-1, 0]\n"!" = [4, 2]\n',
-}
-
-
-@pytest.fixture(scope="module")
-def five(tmp_path_factory) -> Path:
-    """`init`, then by hand: no asterisk, no violet, rules of 5 x 5, examples of five; then `all`."""
-    root = tmp_path_factory.mktemp("five")
-    assert run("init", str(root)).returncode == 0
-    templates = root / "templates"
-    components = (templates / "components.toml").read_text()
-    components = re.sub(r'(?s)# Quicksand.*?\[\[glyphs\]\]\ncharacter = "\*".*?\n\n', "", components)
-    components = re.sub(r'(?s)\[\[colours\]\]\nname = "violet".*', "", components)
-    (templates / "components.toml").write_text(components)
-    (templates / "rules.toml").write_text("max_rows = 5\nmax_columns = 5\nhand_size = 4\n")
-    for name, text in FIVE_BY_FIVE.items():
-        (templates / name).write_text(text)
-    result = run("all", "--quiet", cwd=root)
-    assert result.returncode == 0, result.stderr
-    return root
-
-
-def test_the_five_variant_proves_its_own_order(five):
-    record = json.loads(run("facts", "--json", cwd=five).stdout)
-    assert record["max_tiles"] == 25 and record["full_grid_possible"] is True and record["order"] == 5
-
-
-def _pdf_text(path: Path) -> str:
-    return " ".join((page.extract_text() or "") for page in PdfReader(path).pages)
-
-
-def test_the_five_variant_says_five_and_draws_a_full_grid(five):
-    out = five / "output"
-    leaflet = _pdf_text(out / "leaflet" / "leaflet-reading-a4.pdf").replace("\n", " ")
-    assert "twenty-five tiles" in leaflet and "one of five glyphs in one of five colours" in leaflet.replace("**", "")
-    assert "thirty-six" not in leaflet and "violet" not in leaflet
-    web = (out / "web" / "rules.md").read_text()
-    assert "so with these tiles it can be done" in web and "twenty-five tiles" in web
-    svg = (out / "web" / "diagrams" / "largest-grid.svg").read_text()
-    assert svg.count("<use") >= 25  # twenty-five stamped tiles, none loose
-
-
-def test_the_five_variant_prints_twenty_five_tiles(five):
-    manifest = json.loads((five / "output" / "manifest.json").read_text())
-    sheets = [f for f in manifest["files"] if f["kind"] in ("tile sheets", "sticker sheets")]
-    assert sheets and {(f["params"]["pieces"], f["params"]["count"]) for f in sheets} == {("tiles", 25)}
-    plates = sorted((five / "output" / "3d").glob("grawlix-raised-full-set-six-filaments-*.3mf"))
-    assert len(plates) == 2  # 16 tiles fit the default bed: one file a plate
-    objects = 0
-    for plate in plates:
-        with zipfile.ZipFile(plate) as archive:
-            objects += archive.read("3D/3dmodel.model").decode().count('type="model"')
-    assert objects == 25
-    notes = (five / "output" / "3d" / "grawlix-3d-printing.txt").read_text()
-    assert "A full set is 25 tiles: the five glyphs in each of five colours." in notes
-
-
-@pytest.fixture(scope="module")
-def snarl(tmp_path_factory) -> Path:
-    """A variant whose only change is its title."""
-    root = tmp_path_factory.mktemp("snarl")
-    assert run("init", str(root)).returncode == 0
-    components = root / "templates" / "components.toml"
-    components.write_text(components.read_text().replace('title = "Grawlix"', 'title = "Snarl"'))
-    result = run("all", "--quiet", cwd=root)
-    assert result.returncode == 0, result.stderr
-    return root
-
-
-def test_a_renamed_variant_says_its_title_and_never_the_old_one(snarl):
-    out = snarl / "output"
-    names = [p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()]
-    assert not [n for n in names if "grawlix" in n.lower()], names
-    assert "3d/snarl-3d-printing.txt" in names and "3d/snarl-raised-plate.stl" in names
-    for path in out.rglob("*"):
-        if path.suffix == ".pdf":
-            reader = PdfReader(path)
-            texts = [_pdf_text(path), str(reader.metadata), (reader.xmp_metadata and reader.xmp_metadata.dc_title) or ""]
-            assert "Snarl" in str(reader.metadata.get("/Title")), path
-            assert all("Grawlix" not in text for text in texts), path
-        elif path.suffix in (".md", ".html", ".svg", ".txt", ".json"):
-            assert "Grawlix" not in path.read_text(), path
-    assert "SNARL 3D-PRINTED TILES" in (out / "3d" / "snarl-3d-printing.txt").read_text()
-    assert "Snarl" in _pdf_text(out / "sheets" / "tiles-a4.pdf")  # the tile backs and the notes
 
 
 # --- the public API --------------------------------------------------------------------------

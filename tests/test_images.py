@@ -144,3 +144,26 @@ def test_shapes_for_a_colour_without_one_are_refused_like_the_sheets_do(template
     assert result.exit_code == 1 and not (tmp_path / "out" / "images").exists()
     assert result.stderr == (f"error: {components}: colours[6].shape: violet has no shape, so tiles cannot be"
                              " marked by shape (use letters)\n")  # fmt: skip
+
+
+def test_marked_images_sit_beside_the_plain_ones(built, tmp_path):
+    """`images --markings shapes` after `images`: every file gets the sheets' -shapes ending, the plain
+    files stay as they were, and the marked set's notes name its own files."""
+    import re
+    import shutil
+
+    shutil.copytree(built["grawlix"], tmp_path / "images")
+    plain = {p.relative_to(tmp_path / "images").as_posix(): p.read_bytes()
+             for p in (tmp_path / "images").rglob("*") if p.is_file()}  # fmt: skip
+    build(tmp_path, "grawlix", "--markings", "shapes")
+    after = {p.relative_to(tmp_path / "images").as_posix(): p.read_bytes()
+             for p in (tmp_path / "images").rglob("*") if p.is_file()}  # fmt: skip
+    shapes = {re.sub(r"\.(png|txt)$", r"-shapes.\1", name) for name in plain}
+    assert set(after) == set(plain) | shapes and not set(plain) & shapes
+    assert all(after[name] == data for name, data in plain.items())  # the plain set untouched
+    face = pixels(tmp_path / "images" / "tile-red-at-sign-shapes.png")
+    assert np.abs(face - pixels(tmp_path / "images" / "tile-red-at-sign.png")).max() > 100  # the mark is drawn
+    notes = (tmp_path / "images" / "README-shapes.txt").read_text()
+    named = set(re.findall(r"[\w/-]+\.png", notes))
+    assert named and all(name.endswith("-shapes.png") and (tmp_path / "images" / name).is_file() for name in named)
+    assert "Colour-blind markings: shapes." in notes

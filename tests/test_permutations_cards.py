@@ -6,6 +6,12 @@ XObjects included) unclipped, so their centres are the cards' centres and their
 sizes the cards' sizes plus twice the bleed. Cut lines are where the crop marks
 point. The expected figures are the brief's: 63.5 x 88.9 mm poker cards, 3 mm
 bleed, nine to an A4 or Letter page, a long-edge flip.
+
+pdfplumber takes seconds over a page of backs (it walks every ring of the back
+design, once a card), so it reads every page of notes and of fronts but, of the
+backs, only pages that stand for the rest (``READ_BACKS``): one layout draws every
+sheet. The cards of every page are counted from the forms it places (pypdf, the
+page's own content), which the measured pages tie to the cards measured there.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.games import game
+from pdf_vectors import read_page
 
 PT = 72 / 25.4
 CARD = (63.5, 88.9)
@@ -32,9 +39,30 @@ K_ONLY_MARK = (0.0, 0.0, 0.0, 1.0)
 DECK = game("permutations").deck
 
 
+VARIANTS = {
+    "a4": (),
+    "letter": ("--paper", "letter"),
+    "fold": ("--arrangement", "gutter-fold"),
+    "letters": ("--markings", "letters", "--paper", "letter", "--no-backs"),
+}
+READ_BACKS = {"a4": (3, -1), "letter": (3,), "fold": (1, -1), "letters": ()}
+"""The pages of backs pdfplumber reads (-1: the last): A4's first sheet stands for the full sheets
+and its last for a sheet part full; Letter's first sheet for its own paper; the gutter fold's first
+and last pages (fronts and backs side by side on every page). "letters" has no backs."""
+
+
+def backs_pages(variant: str, count: int) -> set[int]:
+    """The pages that hold backs: every second page after the notes' sheet, every page of a fold."""
+    if variant == "letters":
+        return set()
+    return set(range(1, count)) if variant == "fold" else set(range(3, count, 2))
+
+
 class Pdf:
-    def __init__(self, pages: list) -> None:
-        self.pages = pages
+    """The pages read (by index, in order) of a sheet of ``count`` pages."""
+
+    def __init__(self, pages: dict, count: int) -> None:
+        self.pages, self.count = pages, count
 
 
 def mm(points: float) -> float:
@@ -51,13 +79,7 @@ def build(out: Path, *options: str) -> Path:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("cards")
-    variants = {
-        "a4": (),
-        "letter": ("--paper", "letter"),
-        "fold": ("--arrangement", "gutter-fold"),
-        "letters": ("--markings", "letters", "--paper", "letter", "--no-backs"),
-    }
-    return {name: build(root / name, *options) for name, options in variants.items()}
+    return {name: build(root / name, *options) for name, options in VARIANTS.items()}
 
 
 class Page:
@@ -72,14 +94,24 @@ class Page:
         self.text = page.extract_text() or ""
 
 
-_READ: dict[Path, list[Page]] = {}
+_READ: dict[Path, Pdf] = {}
 
 
-def read(path: Path) -> list[Page]:
+def read(path: Path, variant: str) -> Pdf:
+    """The pages of notes and fronts, and the backs of ``READ_BACKS``, read once."""
     if path not in _READ:
         with pdfplumber.open(path) as pdf:
-            _READ[path] = [Page(p) for p in pdf.pages]
+            count = len(pdf.pages)
+            skipped = backs_pages(variant, count) - {k % count for k in READ_BACKS[variant]}
+            _READ[path] = Pdf({k: Page(page) for k, page in enumerate(pdf.pages) if k not in skipped}, count)
     return _READ[path]
+
+
+def placed_forms(path: Path) -> list[list]:
+    """The forms each page places (name, and x, y of the form's origin in points): each card's face is
+    drawn as a form of its own, each back as a form. Read from the pages' own content: quick."""
+    reader = pypdf.PdfReader(path)
+    return [read_page(reader, k, form_colours=False).stamps for k in range(len(reader.pages))]
 
 
 def same(a, b, tol: float = 1e-3) -> bool:
@@ -129,7 +161,7 @@ def cut_lines(page) -> tuple[list[float], list[float]]:
 
 
 def front_pages(pdf) -> list:
-    return [p for p in pdf.pages if card_rects(p, PAPER_WHITE)]
+    return [p for p in pdf.pages.values() if card_rects(p, PAPER_WHITE)]
 
 
 # --- sizes and counts ------------------------------------------------------------------------
@@ -137,8 +169,9 @@ def front_pages(pdf) -> list:
 
 @pytest.mark.parametrize("variant", ["a4", "letter", "fold"])
 def test_every_card_measures_63_5_by_88_9_mm_on_every_page(built, variant):
-    if pdf := Pdf(read(built[variant])):
-        pages = [p for p in pdf.pages if card_rects(p, PAPER_WHITE) or (back_colour(p) and card_rects(p, back_colour(p)))]
+    """On every page read: each page of fronts, the backs of READ_BACKS."""
+    if pdf := read(built[variant], variant):
+        pages = [p for p in pdf.pages.values() if card_rects(p, PAPER_WHITE) or (back_colour(p) and card_rects(p, back_colour(p)))]
         assert pages
         for page in pages:
             xs, ys = cut_lines(page)
@@ -156,20 +189,31 @@ def test_every_card_measures_63_5_by_88_9_mm_on_every_page(built, variant):
 
 @pytest.mark.parametrize("variant", ["a4", "letter"])
 def test_nine_cards_a_page_fifty_fronts_and_as_many_backs(built, variant):
-    if pdf := Pdf(read(built[variant])):
-        counts = [len(card_rects(p, PAPER_WHITE)) for p in pdf.pages]
-        backs = [len(card_rects(p, back_colour(p))) if back_colour(p) else 0 for p in pdf.pages]
+    """Fronts are measured on every page; the backs of every page are the forms it places, as many as
+    its page of fronts has cards. Where pdfplumber reads a page, its forms are the cards it measures."""
+    if pdf := read(built[variant], variant):
+        backs_at = backs_pages(variant, pdf.count)
+        assert set(pdf.pages) >= set(range(pdf.count)) - backs_at
+        counts = [0 if k in backs_at else len(card_rects(pdf.pages[k], PAPER_WHITE)) for k in range(pdf.count)]
         size = (mm(pdf.pages[0].width), mm(pdf.pages[0].height))
     assert size == pytest.approx(PAGE_MM[variant], abs=0.01)
     assert counts[:2] == [0, 0]  # the first sheet: notes and its back
     assert counts[2::2] == [9, 9, 9, 9, 9, 5] and sum(counts) == 50
+    forms = placed_forms(built[variant])
+    faces = [stamp.form for k in range(pdf.count) if k not in backs_at for stamp in forms[k]]
+    assert len(set(faces)) == len(faces) == 50  # each card's face a form of its own
+    backs = [len(forms[k]) if k in backs_at else 0 for k in range(pdf.count)]
+    assert not set(faces) & {stamp.form for k in backs_at for stamp in forms[k]}  # and no face among the backs
     assert backs[3::2] == counts[2::2] and sum(backs) == 50
+    for k, page in pdf.pages.items():
+        measured = len(card_rects(page, back_colour(page))) if back_colour(page) else 0
+        assert (measured, len(card_rects(page, PAPER_WHITE))) == (backs[k], len(forms[k]) - backs[k]), k
 
 
 def test_crop_marks_stand_outside_every_card_and_its_bleed(built):
     for variant in ("a4", "letter", "fold"):
-        if pdf := Pdf(read(built[variant])):
-            for page in pdf.pages:
+        if pdf := read(built[variant], variant):
+            for page in pdf.pages.values():
                 cards = card_rects(page, PAPER_WHITE) + (card_rects(page, back_colour(page)) if back_colour(page) else [])
                 width, height = mm(page.width), mm(page.height)
                 for x0, y0, x1, y1 in crop_marks(page):
@@ -180,7 +224,7 @@ def test_crop_marks_stand_outside_every_card_and_its_bleed(built):
 
 
 def test_every_cut_line_has_a_mark_at_both_ends(built):
-    if pdf := Pdf(read(built["a4"])):
+    if pdf := read(built["a4"], "a4"):
         page = pdf.pages[2]
         xs, ys = cut_lines(page)
         marks = crop_marks(page)
@@ -191,10 +235,12 @@ def test_every_cut_line_has_a_mark_at_both_ends(built):
 
 
 def test_backs_land_behind_their_fronts_after_a_long_edge_flip(built):
-    for variant in ("a4", "letter"):
-        if pdf := Pdf(read(built[variant])):
+    for variant in ("a4", "letter"):  # the sheets read: A4's first and last, Letter's first
+        if pdf := read(built[variant], variant):
             width = mm(pdf.pages[0].width)
-            for front, back in zip(pdf.pages[2::2], pdf.pages[3::2]):
+            sheets = [(pdf.pages[k - 1], pdf.pages[k]) for k in backs_pages(variant, pdf.count) if k in pdf.pages]
+            assert len(sheets) == len(READ_BACKS[variant])
+            for front, back in sheets:
                 fronts = sorted(centre(b) for b in card_rects(front, PAPER_WHITE))
                 flipped = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in card_rects(back, back_colour(back))))
                 assert len(fronts) > 0 and close(flipped, fronts)
@@ -213,7 +259,7 @@ def cut(page) -> list[tuple[float, float]]:
 
 
 def test_gutter_fold_puts_each_back_opposite_its_front(built):
-    if pdf := Pdf(read(built["fold"])):
+    if pdf := read(built["fold"], "fold"):
         page = pdf.pages[1]
         width = mm(page.width)
         assert width == pytest.approx(297.0)  # landscape A4
@@ -221,7 +267,13 @@ def test_gutter_fold_puts_each_back_opposite_its_front(built):
         backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in card_rects(page, back_colour(page))))
         assert len(fronts) == 4 and all(x < width / 2 for x, _ in fronts)
         assert close(backs, fronts)
-        assert sum(len(card_rects(p, PAPER_WHITE)) for p in pdf.pages) == 50
+        last = pdf.pages[pdf.count - 1]  # part full: its fronts still face their backs
+        fronts = sorted(centre(b) for b in card_rects(last, PAPER_WHITE))
+        backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in card_rects(last, back_colour(last))))
+        assert 0 < len(fronts) < 4 and close(backs, fronts)
+    forms = [stamp for page in placed_forms(built["fold"]) for stamp in page]
+    faces = [stamp.form for stamp in forms if mm(stamp.x) < width / 2]  # fronts left of the fold
+    assert len(faces) == len(set(faces)) == 50 and len(forms) == 100  # and a back beside each
 
 
 # --- what a print shop checks -----------------------------------------------------------------
@@ -229,13 +281,13 @@ def test_gutter_fold_puts_each_back_opposite_its_front(built):
 
 def test_text_is_black_ink_alone_and_colours_are_cmyk(built):
     for variant in ("a4", "letters"):
-        if pdf := Pdf(read(built[variant])):
-            chars = [c for p in pdf.pages for c in p.chars]
+        if pdf := read(built[variant], variant):
+            chars = [c for p in pdf.pages.values() for c in p.chars]
             assert chars
             for c in chars:
                 colour = c["non_stroking_color"]
                 assert len(colour) == 4 and colour[:3] == (0, 0, 0), (c["text"], colour)
-            for page in pdf.pages[:4]:
+            for page in [pdf.pages[k] for k in range(4)]:
                 for item in page.rects + page.curves + page.lines:
                     for key in ("non_stroking_color", "stroking_color"):
                         if item.get(key) is not None and (item["fill"] if key == "non_stroking_color" else item["stroke"]):
@@ -256,7 +308,7 @@ def test_xmp_metadata_and_the_notes(built):
     reader = pypdf.PdfReader(built["a4"])
     xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
     assert "<dc:title>" in xmp and "Permutations cards" in xmp and "cc:license" in xmp
-    if pdf := Pdf(read(built["a4"])):
+    if pdf := read(built["a4"], "a4"):
         words = " ".join(pdf.pages[0].text.split())
         back = " ".join(pdf.pages[1].text.split())
     for phrase in ("50 mm", "100 %", "long edge", "200 g/m²", "63.5 mm × 88.9 mm", "9 to a sheet", "3 mm"):
@@ -284,7 +336,7 @@ def underline_cells(page, cards) -> set[int]:
 def test_six_and_nine_alone_are_underlined(built):
     numbers = list(DECK.numbers)
     underlined = set()
-    if pdf := Pdf(read(built["a4"])):
+    if pdf := read(built["a4"], "a4"):
         for k, page in enumerate(front_pages(pdf)):
             boxes = sorted(card_rects(page, PAPER_WHITE), key=lambda b: (-b[3], b[0]))  # row by row from the top
             underlined |= underline_cells(page, list(zip(boxes, numbers[9 * k : 9 * k + 9])))
@@ -292,7 +344,7 @@ def test_six_and_nine_alone_are_underlined(built):
 
 
 def test_letters_name_each_cards_colour_in_two_corners(built):
-    if pdf := Pdf(read(built["letters"])):
+    if pdf := read(built["letters"], "letters"):
         for k, page in enumerate(front_pages(pdf)):
             cards = DECK.cards[9 * k : 9 * k + 9]
             expected = sorted(
@@ -342,3 +394,19 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
 def test_the_same_inputs_give_the_same_bytes(built, tmp_path):
     again = build(tmp_path, "--paper", "letter")
     assert again.read_bytes() == built["letter"].read_bytes()
+
+
+def test_a_card_narrower_than_20_mm_either_way_is_refused_and_20_mm_is_printed(tmp_path):
+    """Below 20 mm a side the number and icons cannot be read: refused in one line, whichever side is
+    short; at 20 mm exactly the sheet is printed, its cuts 20 mm apart (read from the crop marks)."""
+    for size in ("19.99x88.9", "63.5x19.99", "19x19"):
+        result = CliRunner().invoke(main, ["sheets", "--game", "permutations", "-o", str(tmp_path / "x"), "--card-size", size])
+        assert result.exit_code == 1 and not (tmp_path / "x").exists()
+        w, h = (float(v) for v in size.split("x"))
+        assert result.stderr == f"error: --card-size {w:g} x {h:g} mm is too small to read a card (at least 20 mm a side)\n"
+    pdf = build(tmp_path / "y", "--card-size", "20x30")
+    with pdfplumber.open(pdf) as document:
+        fronts = Page(document.pages[2])  # the first page of fronts: the notes' sheet comes first
+    xs, ys = cut_lines(fronts)
+    assert len(xs) > 2 and {round(b - a, 3) for a, b in itertools.pairwise(xs)} == {20.0}
+    assert len(ys) > 2 and {round(b - a, 3) for a, b in itertools.pairwise(ys)} == {30.0}

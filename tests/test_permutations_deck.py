@@ -165,3 +165,25 @@ def test_the_template_reads_like_the_default(tmp_path):
     path = tmp_path / FILE
     path.write_text(TEMPLATE.read_text())
     assert read_deck(path) == default_deck()
+
+
+def _in_colours(data: dict, names: list[str]) -> dict:
+    """The deck with its 48 coloured cards dealt round ``names`` in turn (the first colours' tables)."""
+    changed = copy.deepcopy(data)
+    changed["colours"] = {
+        name: dict(data["colours"][name], numbers=list(range(1 + i, 49, len(names))))
+        for i, name in enumerate(names)
+    }
+    return changed
+
+
+def test_a_deck_of_one_colour_is_refused_and_two_colours_are_enough(data):
+    """The game is about colours: one colour is an error naming [colours], two (24 cards each) a deck.
+    A deck of one colour deals evenly, so only this check stands in its way."""
+    with pytest.raises(GrawlixError) as caught:
+        deck_from_toml(_in_colours(data, ["red"]), FILE)
+    assert caught.value.where == f"{FILE}: [colours]"
+    assert caught.value.what == "1 colour: the game needs 2 to 5 (one mark each)"
+    two = deck_from_toml(_in_colours(data, ["red", "blue"]), FILE)
+    assert [c.name for c in two.colours] == ["red", "blue"]
+    assert Counter(card.colour.name for card in two.cards if card.colour) == {"red": 24, "blue": 24}

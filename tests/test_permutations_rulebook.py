@@ -599,20 +599,6 @@ def test_the_icons_in_the_text_are_the_cards_icons():
         assert set(normalised(inline + starts)) == set(normalised(printed)), name
 
 
-def test_init_gives_editable_templates_that_build(tmp_path):
-    result = run("init", "--game", "permutations", str(tmp_path / "game"))
-    assert result.returncode == 0, result.stderr
-    templates = tmp_path / "game" / "templates"
-    for name in ("components.toml", "rules.toml", "leaflet.md", "examples/scoring.toml"):
-        assert (templates / name).read_bytes() == (TEMPLATES / name).read_bytes()
-    edit(templates / "leaflet.md", "lasts about half an hour", "lasts about forty minutes")
-    result = run("all", "--templates", str(templates), "-o", str(tmp_path / "out"), "--quiet")
-    assert result.returncode == 0, result.stderr
-    assert (tmp_path / "out" / "leaflet" / "leaflet-letter.pdf").is_file()
-    assert (tmp_path / "out" / "web" / "rules.html").is_file()
-    assert "lasts about forty minutes" in reading_text(tmp_path / "out" / "leaflet" / "leaflet-reading-a4.pdf")[1]
-
-
 # --- the shipped typeface ------------------------------------------------------------------------
 
 DEBIAN_SCHOLA = Path("/usr/share/texmf/fonts/opentype/public/tex-gyre")

@@ -88,6 +88,7 @@ def test_letters_keep_their_counters():
         assert sum(len(shape.holes) for shape in group) == counters[colour.letter]
 
 
+@pytest.mark.needs_3d
 def test_marks_are_raised_in_the_glyph_layers_on_the_glyph_filament():
     from grawlix_print.products.solid.build import sample_plates
 

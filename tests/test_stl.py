@@ -81,6 +81,7 @@ def is_layer_top(z: float, first: float = 0.2, layer: float = 0.2) -> bool:
 # --- the files ---------------------------------------------------------------
 
 
+@pytest.mark.needs_3d
 def test_the_full_set_is_written(default_set):
     out, output = default_set
     names = sorted(p.name for p in out.iterdir())
@@ -99,6 +100,7 @@ def stl_files(out: Path) -> list[Path]:
     return sorted(out.glob("*.stl"))
 
 
+@pytest.mark.needs_3d
 def test_every_stl_is_a_closed_manifold_with_unit_normals(default_set):
     out = default_set[0]
     for path in stl_files(out):
@@ -133,6 +135,7 @@ def horizontal_faces(mesh: trimesh.Trimesh, up: bool) -> dict[float, np.ndarray]
     return {z: np.array(f) for z, f in levels.items()}
 
 
+@pytest.mark.needs_3d
 def test_bottom_chamfer_and_snapped_heights_are_on_the_mesh(default_set):
     for stem in SINGLE:
         mesh = load(default_set[0] / f"{stem}.stl")
@@ -150,6 +153,7 @@ def test_bottom_chamfer_and_snapped_heights_are_on_the_mesh(default_set):
         assert is_layer_top(BODY) and is_layer_top(TOP)
 
 
+@pytest.mark.needs_3d
 def test_glyphs_are_centred_and_follow_the_outline(default_set):
     """The glyph top's outline facets stay within 0.03 mm of the true curves."""
     for glyph, stem in zip(GLYPHS, SINGLE):
@@ -176,6 +180,7 @@ def min_distance(points: np.ndarray, polygons) -> np.ndarray:
     return np.sqrt(((points[:, None, :] - nearest) ** 2).sum(-1)).min(axis=1)
 
 
+@pytest.mark.needs_3d
 def test_plate_holds_one_tile_per_glyph(default_set):
     plate = load(default_set[0] / "grawlix-raised-plate.stl")
     singles = sorted(round(load(default_set[0] / f"{s}.stl").volume, 1) for s in SINGLE)
@@ -195,6 +200,7 @@ def step_header(text: str) -> dict[str, list[str]]:
     return fields
 
 
+@pytest.mark.needs_3d
 def test_step_files_hold_the_same_solid_as_the_meshes_where_the_stl_puts_it(default_set):
     from OCP.Bnd import Bnd_Box
     from OCP.BRepBndLib import BRepBndLib
@@ -301,6 +307,7 @@ def hex_colour(rgb) -> str:
     return "#" + "".join(f"{int(c * 255 + 0.5):02X}" for c in rgb)
 
 
+@pytest.mark.needs_3d
 @pytest.mark.parametrize("colour", COLOURS[::5], ids=lambda c: c.name)
 def test_colour_change_3mf_sets_the_change_for_every_slicer(default_set, colour):
     files = read_3mf(default_set[0] / f"grawlix-raised-{colour.name}-colour-change.3mf")
@@ -402,6 +409,7 @@ def check_parts(files, obj, volumes, colour_index: int, filament: str, closed: b
         assert (z.min(), z.max()) == pytest.approx((0, BODY) if index == 0 else (BODY, TOP), abs=1e-4)
 
 
+@pytest.mark.needs_3d
 @pytest.mark.parametrize("colour", COLOURS[:2], ids=lambda c: c.name)
 def test_two_filament_3mf_keeps_parts_and_filaments_everywhere(default_set, colour):
     files = read_3mf(default_set[0] / f"grawlix-raised-{colour.name}-two-filaments.3mf")
@@ -420,6 +428,7 @@ def test_two_filament_3mf_keeps_parts_and_filaments_everywhere(default_set, colo
         check_parts(files, obj, volumes, 1, "2")
 
 
+@pytest.mark.needs_3d
 def test_full_set_puts_each_glyph_on_its_colours_filament_one_plate_a_file(default_set):
     seen, per_plate = set(), []
     paths = sorted(default_set[0].glob("grawlix-raised-full-set-seven-filaments-*.3mf"))
@@ -445,6 +454,7 @@ def test_full_set_puts_each_glyph_on_its_colours_filament_one_plate_a_file(defau
     assert per_plate == [12, 12, 12]  # 16 fit a 180 mm bed: 3 plates, shared evenly
 
 
+@pytest.mark.needs_3d
 def test_a_small_bed_gives_one_file_a_plate_each_within_the_bed(tmp_path):
     """Every 3MF holds one plate that fits --bed: 6 tiles on a 100 mm bed (4 fit) are 2 files."""
     result = run_stl(tmp_path, "--style", "raised", "--bed", "100x100", "--body-size", "28",
@@ -469,6 +479,7 @@ def test_a_small_bed_gives_one_file_a_plate_each_within_the_bed(tmp_path):
     assert code.get("type") == "1" and code.get("gcode") == "M601" and "red" in code.get("extra")
 
 
+@pytest.mark.needs_3d
 def test_every_3mf_carries_a_picture_in_its_colours(default_set):
     for path in sorted(default_set[0].glob("*.3mf")):
         files = read_3mf(path)
@@ -492,6 +503,7 @@ def test_every_3mf_carries_a_picture_in_its_colours(default_set):
 # --- notes --------------------------------------------------------------------
 
 
+@pytest.mark.needs_3d
 def test_notes_state_the_change_profiles_and_weights(default_set):
     notes = (default_set[0] / "grawlix-3d-printing.txt").read_text()
     assert "CHANGE FILAMENT AT Z = 9.8 MM" in notes
@@ -524,6 +536,7 @@ def test_notes_state_the_change_profiles_and_weights(default_set):
     assert max(len(line) for line in notes.splitlines()) <= 80
 
 
+@pytest.mark.needs_3d
 def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
     result = run_stl(tmp_path, "--style", "flat", "--fit", "0.3", "--elephant-foot", "0",
                      "--bed", "256x256")  # fmt: skip
@@ -547,26 +560,32 @@ def test_flat_tiles_get_no_colour_change_and_fit_shrinks_them(tmp_path):
 # --- bad input ----------------------------------------------------------------
 
 
+def planned(args: list[str], message: str):
+    """A case the plan refuses, once the command has found CadQuery (a paper-only install refuses
+    every such case for the missing 3d extra instead)."""
+    return pytest.param(args, message, marks=pytest.mark.needs_3d)
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         (["--body-size", "0"], "--body-size must be greater than zero"),
         (["--relief", "-2mm"], "--relief must be greater than zero"),
         (["--body-height", "0"], "--body-height must be greater than zero"),
-        (["--layer-height", "1.2"], "--layer-height must be more than 0 and at most 1 mm"),
-        (["--first-layer-height", "0.8", "--body-height", "0.7"], "larger than the body"),
-        (["--body-size", "6"], "too small: the thinnest stroke"),  # any bold face, at 4 mm
-        (["--body-size", "20", "--fit", "15"], "use --fit"),
+        planned(["--layer-height", "1.2"], "--layer-height must be more than 0 and at most 1 mm"),
+        planned(["--first-layer-height", "0.8", "--body-height", "0.7"], "larger than the body"),
+        planned(["--body-size", "6"], "too small: the thinnest stroke"),  # any bold face, at 4 mm
+        planned(["--body-size", "20", "--fit", "15"], "use --fit"),
         (["--fit", "-0.2"], "--fit must be zero or more"),
         (["--elephant-foot", "-0.1"], "--elephant-foot must be zero or more"),
-        (["--elephant-foot", "3"], "--elephant-foot 3 mm is more than 2 mm"),
-        (["--bed", "30x30"], "too small for one 28 mm tile"),
+        planned(["--elephant-foot", "3"], "--elephant-foot 3 mm is more than 2 mm"),
+        planned(["--bed", "30x30"], "too small for one 28 mm tile"),
         (["--bed", "huge"], "is not a bed size"),
         (["--bed", f"1{'0' * 400}x100"], "--bed width '1000"),
         (["--bed", "180x0"], "--bed depth must be greater than zero"),
         (["--markings", "dots"], "--markings 'dots' is not one of none, letters, shapes"),
         (["--colour-change", "m700"], "--colour-change 'm700' is not one of m600, pause, tool"),
-        (["--relief", "0.1"], "less than one 0.2 mm layer"),
+        planned(["--relief", "0.1"], "less than one 0.2 mm layer"),
         (["--templates", "/nonexistent"], "no such templates folder"),
         (["--style", "round"], "--style 'round' is not one of raised, flat"),
     ],
@@ -594,6 +613,7 @@ def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
     plan_stl(stl_options(style="flat", tile_size=12.0, fit=1.0), TILE_SET)  # blanks have no strokes
 
 
+@pytest.mark.needs_3d
 def test_marks_without_room_are_refused(tmp_path):
     """Just under the smallest tile that takes letters (found through the code's own checks,
     whatever the typeface), the command refuses in one line and writes nothing."""
@@ -618,6 +638,7 @@ def test_marks_without_room_are_refused(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.needs_3d
 def test_bad_input_leaves_earlier_files_alone(tmp_path):
     earlier = tmp_path / "3d" / "grawlix-raised-plate.stl"
     earlier.parent.mkdir()
@@ -627,6 +648,7 @@ def test_bad_input_leaves_earlier_files_alone(tmp_path):
     assert [p.name for p in earlier.parent.iterdir()] == [earlier.name]
 
 
+@pytest.mark.needs_3d
 def test_recorded_settings_are_used_and_checked(templates_copy):
     (templates_copy.parent / "grawlix.toml").write_text('[stl]\nbed = "20x20"\n')
     out = templates_copy.parent / "out"
@@ -639,6 +661,7 @@ def test_recorded_settings_are_used_and_checked(templates_copy):
     assert result.exit_code == 1 and "grawlix.toml" in result.stderr
 
 
+@pytest.mark.needs_3d
 def test_the_kit_can_build_the_tiles_as_a_heavy_step(tmp_path):
     from grawlix_print.kit.build import Step, build_kit
     from grawlix_print.kit.plan import run_job
@@ -655,6 +678,7 @@ def test_the_kit_can_build_the_tiles_as_a_heavy_step(tmp_path):
     assert {f["params"]["tile_size"] for f in outcome.files if f["path"].startswith("3d/")} == {25.0}
 
 
+@pytest.mark.needs_3d
 def test_the_bodys_earlier_name_is_still_taken_with_a_note(tmp_path):
     """``[stl] tile-size`` (the printed body) is called ``body-size`` now, apart from the paper square
     ``[sheets] tile-size``: the old flag and key still work, each with a note."""
@@ -681,6 +705,7 @@ def test_other_commands_never_load_the_cad_kernel():
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.needs_3d
 def test_same_options_give_the_same_bytes():
     from grawlix_print.products.solid.build import sample_plates
 

@@ -29,12 +29,16 @@ class _KitCommand(click.Command):
             return super().parse_args(ctx, args)
         except click.NoSuchOption as error:
             keys = product_keys(error.option_name)
-            if keys:
-                error.message += (
-                    f" The products' own options go in grawlix.toml, e.g. {' or '.join(keys)}"
-                    " (grawlix-print init writes one listing them all)."
-                )
-            raise
+            if not keys:
+                raise
+            # A new error, not an edited one: click 8.4 made an exception's message final.
+            raise click.NoSuchOption(
+                error.option_name,
+                f"{error.message} The products' own options go in grawlix.toml, e.g. {' or '.join(keys)}"
+                " (grawlix-print init writes one listing them all).",
+                error.possibilities,
+                error.ctx,
+            ) from None
 
 
 def product_keys(given: str) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
@@ -89,7 +90,7 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
             check_duration(job, pool.workers)
         folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
         progress = None
-        stderr = click.get_text_stream("stderr")
+        stderr = sys.stderr  # (click.get_text_stream is deprecated since click 8.4)
         if not quiet and stderr.isatty():
             label = f"Playing {games:,} games" + (" twice (these rules, built-in rules)" if builtin else "")
             progress = stack.enter_context(

@@ -236,7 +236,7 @@ def recorded_game_in(data: dict, source: str) -> str | None:
 
 def resolve_game(ctx: click.Context, name: str | None, templates: Path | None) -> tuple[Game, Settings]:
     """The game the command works on and its settings: ``--game``, ``--templates``, ``grawlix.toml``."""
-    chosen = game(name or recorded_game(templates), templates)
+    chosen = game(name if name is not None else recorded_game(templates), templates)  # `--game ''` is refused
     settings = load_settings(chosen.templates, chosen.is_builtin, type(chosen))
     recorded = settings.game
     if name is None and recorded is not None and recorded.strip().lower() != chosen.name:

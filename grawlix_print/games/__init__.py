@@ -66,6 +66,8 @@ def game(name: str | None = None, templates: str | Path | None = None) -> Game:
     if it is one (the designer stands in it: said in a note), else the default
     game.
     """
+    if name is not None and not name.strip():
+        known_game(name)  # a blank name (`--game ''`) is no game's: its one line, never the default game
     if templates is not None:
         folder = checked_folder(templates)
         named = _game_of(folder)

@@ -195,7 +195,8 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
     colours_data = _table(data, "colours", at)
     if not 2 <= len(colours_data) <= MAX_COLOURS:
         raise GrawlixError(
-            f"{len(colours_data)} colours: the game needs 2 to {MAX_COLOURS} (one mark each)",
+            f"{len(colours_data)} colour{'' if len(colours_data) == 1 else 's'}: the game needs 2 to {MAX_COLOURS}"
+            " (one mark each)",
             at.table("colours"),
         )
     colours: list[Colour] = []

@@ -126,15 +126,23 @@ def _size_words(face: PieceFace, bleed: float, dpi: int) -> str:
     return f"{whole} ({inches}) at {dpi} dpi; the cut is the middle {cut}"
 
 
+def marked(name: str, marking: str) -> str:
+    """A file's name for ``marking``: ``card-08.png`` is ``card-08-shapes.png``, as the sheets name theirs,
+    so that marked images sit beside the plain ones instead of replacing them; unmarked, ``name``."""
+    stem, _, suffix = name.rpartition(".")
+    return name if marking == "none" else f"{stem}-{marking}.{suffix}"
+
+
 def notes(game: Game, faces: Sequence[PieceFace], back: PieceFace, sheets: list[tuple[str, int, int, int]], marking: str) -> str:
     """What the images are and how to use them, for whoever uploads them."""
     face = faces[0]
     bleed_px = PRINT_BLEED_MM / MM_PER_UNIT["in"] * PRINT_DPI
+    first, last, back_name = (marked(f"{f.name}.png", marking) for f in (faces[0], faces[-1], back))
     paragraphs = [
         f"{game.title}: images of every face",
         "",
-        f"For print-on-demand: {len(faces)} fronts ({faces[0].name}.png to {faces[-1].name}.png)"
-        f" and one back ({back.name}.png), each {_size_words(face, PRINT_BLEED_MM, PRINT_DPI)},"
+        f"For print-on-demand: {len(faces)} fronts ({first} to {last})"
+        f" and one back ({back_name}), each {_size_words(face, PRINT_BLEED_MM, PRINT_DPI)},"
         f" {face.width:g} x {face.height:g} mm, with {bleed_px:g} px (1/8 in) of bleed on every side.",
         "  Keep text and marks 1/8 in inside the cut: the designs already do.",
         f"  Colour-blind markings: {marking}.",
@@ -147,7 +155,7 @@ def notes(game: Game, faces: Sequence[PieceFace], back: PieceFace, sheets: list[
             f" {pixels(face.width, TTS_DPI)} x {pixels(face.height, TTS_DPI)} px a card at {TTS_DPI} dpi."
         )
     paragraphs += [
-        f"  Back: {TTS_FOLDER}/{back.name}.png. The last slot of each sheet is the card other players"
+        f"  Back: {TTS_FOLDER}/{back_name}. The last slot of each sheet is the card other players"
         " see in your hand; it shows the back, so Back is Hidden may be on or off.",
         "",
     ]
@@ -170,17 +178,17 @@ def build_images(game: Game, out: str | Path, markings: str = "none") -> list[Wr
     params = {"dpi": PRINT_DPI, "bleed_mm": round(PRINT_BLEED_MM, 4), "markings": markings}
     for face in (*faces, back):
         image = render(face, PRINT_DPI, PRINT_BLEED_MM, markings)
-        path = write_bytes(out / f"{face.name}.png", png(image, PRINT_DPI))
+        path = write_bytes(out / marked(f"{face.name}.png", markings), png(image, PRINT_DPI))
         written.append(Written(path, "face image", {**params, "pixels": list(image.size), "face": face.description}))
     sheets, hidden = tts_sheets(faces, back, markings)
     listed = []
     for number, (sheet, columns, rows, count) in enumerate(sheets, 1):
-        name = f"deck-{number}.png"
+        name = marked(f"deck-{number}.png", markings)
         path = write_bytes(out / TTS_FOLDER / name, png(sheet, TTS_DPI))
         listed.append((name, columns, rows, count))
         written.append(Written(path, "deck sheet", {"dpi": TTS_DPI, "columns": columns, "rows": rows, "faces": count, "markings": markings}))
-    path = write_bytes(out / TTS_FOLDER / f"{back.name}.png", png(hidden, TTS_DPI))
+    path = write_bytes(out / TTS_FOLDER / marked(f"{back.name}.png", markings), png(hidden, TTS_DPI))
     written.append(Written(path, "deck back", {"dpi": TTS_DPI}))
-    path = write_text(out / NOTES_FILE, notes(game, faces, back, listed, markings))
+    path = write_text(out / marked(NOTES_FILE, markings), notes(game, faces, back, listed, markings))
     written.append(Written(path, "image notes", {}))
     return written

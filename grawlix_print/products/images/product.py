@@ -30,6 +30,9 @@ class Images(Product):
     bleed, as print-on-demand services ask), images/tts/deck-N.png and the
     back (sheets of up to 10 x 7 faces for a custom deck) and
     images/README.txt, which gives the sizes and the deck's import settings.
+    With --markings letters or shapes every name ends in -letters or -shapes
+    (card-08-shapes.png, README-shapes.txt), as the sheets' do, so the marked
+    set sits beside the plain one.
     """
     heading = "Images, for print-on-demand services and Tabletop Simulator"
     order = 40

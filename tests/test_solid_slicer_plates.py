@@ -1,0 +1,88 @@
+"""A real slicer reads our 3MF plates: on a small bed each plate slices where it stands, two extruders
+switch to the glyph's at the right layer, and the filament the notes give is PrusaSlicer's estimate.
+Where PrusaSlicer is missing (CI installs it), these tests are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import numpy as np
+import pytest
+from grawlix_print.games import game
+
+from tileset import COLOURS
+from grawlix_print.products.solid.dimensions import SOLID_TILE
+from test_solid_slicer import TWO_EXTRUDERS, extruding_tools, layers_of, nearest_layer_top, notes_settings, save, slice_all
+
+pytestmark = [pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer"), pytest.mark.needs_3d]
+
+SMALL_BED = 100
+
+
+@pytest.fixture(scope="module")
+def sliced(tmp_path_factory):
+    """G-code of a small bed's plates kept where the files put them, and of a whole plate on two
+    extruders at the notes' settings (to weigh, and to see the tools switch)."""
+    from grawlix_print.products.solid.build import sample_plates
+
+    folder = tmp_path_factory.mktemp("sliced-plates")
+    jobs = {}
+    corners = f"0x0,{SMALL_BED}x0,{SMALL_BED}x{SMALL_BED},0x{SMALL_BED}"
+    for name, data in sample_plates(game(), "@#$%&*", COLOURS[0].name, bed=f"{SMALL_BED}x{SMALL_BED}").items():
+        if "colour-change" in name:
+            jobs[name] = (save(folder, name, data), "--first-layer-height", "0.2", "--dont-arrange", "--bed-shape", corners)
+    files = sample_plates(game(), "@#$%&*", COLOURS[0].name)
+    jobs["weigh"] = (save(folder, "weigh.3mf", files["grawlix-raised-red-two-filaments.3mf"]), "--first-layer-height",
+                     "0.2", "--layer-height", "0.2", *TWO_EXTRUDERS, *notes_settings())  # fmt: skip
+    return slice_all(jobs)
+
+
+def test_two_extruders_switch_to_the_glyph_at_that_layer(sliced):
+    tools = extruding_tools(sliced["weigh"])  # two extruders, at 0.2 mm layers
+    body = nearest_layer_top(SOLID_TILE.body_height, 0.2, 0.2)
+    below = set().union(*(t for z, t in tools.items() if z <= body + 1e-6))
+    above = set().union(*(t for z, t in tools.items() if z > body + 1e-6))
+    assert below == {0} and above == {1}
+    assert min(z for z, t in tools.items() if 1 in t) == pytest.approx(body + 0.2)
+
+
+def extrusion_extent(gcode: str) -> tuple[np.ndarray, np.ndarray]:
+    """Lowest and highest X, Y of every extruding move (absolute positions)."""
+    points, x, y = [], None, None
+    for line in gcode.splitlines():
+        if line.startswith(("G1 ", "G0 ")):
+            words = dict(re.findall(r"([XYE])([-\d.]+)", line.split(";")[0]))
+            x, y = float(words.get("X", x or 0)), float(words.get("Y", y or 0))
+            if "E" in words and float(words["E"]) > 0 and ("X" in words or "Y" in words):
+                points.append((x, y))
+    points = np.array(points)
+    return points.min(axis=0), points.max(axis=0)
+
+
+def test_each_plate_of_a_small_bed_slices_where_it_stands_with_its_change(sliced):
+    """Six tiles on a 100 mm bed (four fit) are two files; sliced without rearranging, each
+    plate stays on the bed, clear of its edges, and changes colour once at the right layer."""
+    plates = sorted(k for k in sliced if isinstance(k, str) and k.endswith(".3mf"))
+    assert plates == ["grawlix-raised-red-colour-change-1.3mf", "grawlix-raised-red-colour-change-2.3mf"]
+    body = nearest_layer_top(SOLID_TILE.body_height, 0.2, 0.2)
+    for name in plates:
+        gcode = sliced[name]
+        low, high = extrusion_extent(gcode)
+        assert (low >= 5 - 0.5).all() and (high <= SMALL_BED - 5 + 0.5).all(), (name, low, high)
+        assert len(re.findall(r"^M600$", gcode, re.MULTILINE)) == 1
+        (changed,) = [z for z, lines in layers_of(gcode) if "M600" in lines]
+        assert changed == pytest.approx(body + 0.2)
+
+
+def test_the_notes_weights_agree_with_prusaslicers_estimate(sliced):
+    """Body and glyph grams, part by part, within 15 % of PrusaSlicer's "filament used" for the
+    same plate at the notes' settings (tool 1 prints the bodies, tool 2 the glyphs)."""
+    from grawlix_print.products.solid.build import sample_grams
+
+    used = re.search(r"^; filament used \[g\] = ([\d.]+), ([\d.]+)$", sliced["weigh"], re.MULTILINE)
+    bodies, glyphs = map(float, used.groups())
+    base, accent = sample_grams(game(), "@#$%&*", COLOURS[0].name)
+    assert base == pytest.approx(bodies, rel=0.15)
+    assert accent == pytest.approx(glyphs, rel=0.15)
