@@ -83,16 +83,36 @@ PROOF_VALUES: dict[str, Callable[[Proof], Value]] = {
     "cells": lambda p: p.order * p.order,
     "max_tiles": lambda p: p.max_tiles,
     "left_out": lambda p: p.order * p.order - p.max_tiles,
+    "grid_rows": lambda p: p.span[0],
+    "grid_columns": lambda p: p.span[1],
     "one_short": lambda p: p.order * p.order - 1,
-    "squares_searched": lambda p: p.squares_searched,
-    "isotopy_classes": lambda p: p.isotopy_classes,
-    "main_classes": lambda p: p.main_classes,
-    "most_transversals": lambda p: max(p.transversals, default=0),
-    "squares_with_mate": lambda p: p.squares_with_mate,
+    "square_most": lambda p: p.square.most,
+    "squares_searched": lambda p: p.square.squares_searched,
+    "isotopy_classes": lambda p: p.square.isotopy_classes,
+    "main_classes": lambda p: p.square.main_classes,
+    "most_transversals": lambda p: max(p.square.transversals, default=0),
+    "squares_with_mate": lambda p: p.square.squares_with_mate,
     "why_not_one_short": lambda p: why_not_one_short(p.order),
+    "why_most": lambda p: p.why_most,
     "note": lambda p: p.note,
+    "square_note": lambda p: p.square.note,
 }
-"""Placeholders about what the search proved (see ``facts.proof``)."""
+"""Placeholders about what the search proved (see ``facts.proof``): the largest grid under
+these rules (``max_tiles``, ``why_most``, ``note``...) and the square of the order's side
+(``square_most``, ``squares_searched``, ``square_note``...)."""
+
+PROOF_CONDITIONS: dict[str, tuple[Callable[[Proof], bool], Callable[[Proof], str]]] = {
+    "full grid": (lambda p: p.full_grid_possible,
+                  lambda p: f"no legal grid holds all {p.order * p.order} tiles: {p.why_most}"),
+    "full square": (lambda p: p.square.possible,
+                    lambda p: f"no square of {p.order} rows and {p.order} columns holds all {p.order * p.order} tiles"),
+    "square fits": (lambda p: p.square_fits,
+                    lambda p: f"the rules let a grid span only {p.max_rows} rows and {p.max_columns} columns"),
+    "grid found": (lambda p: bool(p.largest_grid), lambda p: f"no grid was searched for: {p.note}"),
+    "searched": (lambda p: p.square.method == "search", lambda p: f"not every square was searched: {p.square.note}"),
+}
+"""``{if proof: NAME}`` and ``{check proof: NAME}``: what holds, and why not when it does not.
+``full grid`` follows the rules' limits, ``full square`` is the typesetters' puzzle alone."""
 
 
 class Facts:
@@ -210,16 +230,14 @@ class Facts:
         return holds, reason
 
     def _proven(self, words: list[str], where: str, text: str) -> tuple[bool, str]:
+        found = PROOF_CONDITIONS.get(" ".join(words))
+        if found is None:
+            raise GrawlixError(
+                f"unknown condition {text!r}: write '{PROOF}: [not] {' | '.join(PROOF_CONDITIONS)}'", where
+            )
+        holds, why_not = found
         proof = self.proof()
-        if words == ["full", "grid"]:
-            return proof.full_grid_possible, f"no legal grid holds all {len(self.rules.tiles.tiles)} tiles"
-        if words == ["grid", "found"]:
-            return bool(proof.largest_grid), f"no grid was searched for: {proof.note}"
-        if words == ["searched"]:
-            return proof.method == "search", f"not every square was searched: {proof.note}"
-        raise GrawlixError(
-            f"unknown condition {text!r}: write '{PROOF}: [not] full grid | grid found | searched'", where
-        )
+        return (True, "") if holds(proof) else (False, why_not(proof))
 
     def _test(self, position: Position, words: list[str], where: str, text: str) -> tuple[bool, str]:
         grid = position.grid
@@ -316,8 +334,7 @@ class Facts:
         proof = self.proof()
         if not proof.largest_grid:
             raise GrawlixError(f"no grid to draw: {proof.note} Put [largest grid] inside {{if proof: grid found}}", where)
-        order, tiles = proof.order, self.rules.tiles
-        grid = Grid.from_tiles(proof.grid_tiles(tiles), Rules(tiles, order, order, 1))
+        grid = Grid.from_tiles(proof.grid_tiles(self.rules.tiles), self.rules)
         position = Position("largest-grid", grid, {}, "The largest legal grid.")
         loose = missing_tiles(position)
         what = "The largest legal grid" if loose else "A full grid"
