@@ -6,6 +6,8 @@ naive oracle, or from the paper standards; none from the code under test.
 
 from __future__ import annotations
 
+import re
+
 import shutil
 import subprocess
 import sys
@@ -475,9 +477,15 @@ def test_max_five_makes_example_2_invalid(templates_copy, tmp_path):
     set_rule(templates_copy, "max_columns", 5)
     code, stderr, out = build_error(templates_copy, tmp_path)
     assert code == 1
-    assert len(stderr.strip().splitlines()) == 1
-    assert "example-2.toml" in stderr and "more than 5" in stderr
-    assert "Traceback" not in stderr
+    lines = stderr.strip().splitlines()
+    # Every tile of both positions that breaks the new limits, each its own line naming file and line,
+    # then one summary line: the designer fixes them all at once.
+    outside = [line for line in lines if "more than 5" in line]
+    assert len(outside) == 10 and {"cover.toml", "example-2.toml"} == {
+        re.search(r"positions/([\w-]+\.toml):\d+: \[\d, \d\]", line)[1] for line in outside
+    }
+    assert lines[-1] == f"error: {len(lines) - 1} problems in 2 files"
+    assert all(line.startswith("error: ") for line in lines) and "Traceback" not in stderr
     assert not out.exists() or not any(out.iterdir())
 
 

@@ -19,12 +19,12 @@ from pathlib import Path
 
 from ...pieces.tiles import Colour, Glyph, Tile, TileSet
 from ...drawing.text import Inline, Span
-from ...errors import GrawlixError
+from ...errors import Consequence, GrawlixError
 from ...facts.wording import counted, in_words, join_words
 from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES, joined
-from .engine import Grid, Location, all_tiles, tiles_in
+from .engine import Grid, Location, Reason, all_tiles, tiles_in
 from ...pieces.mark_legend import MarkLegend
 from .pictures import cover_picture, example_picture, supply_picture
 from .positions import Position, load_position
@@ -127,6 +127,8 @@ class Facts:
         self.rules = rules
         self.templates = templates
         self.positions: dict[str, Position] = {}
+        self.unreadable: set[str] = set()  # positions the text names that could not be read
+        self.illegal_markers: set[tuple[str, str]] = set()  # (position, marker) a placeholder found illegal
         self._proof = cache(proof)
         self.quotes = quotes
 
@@ -135,35 +137,41 @@ class Facts:
 
     # what the text refers to ------------------------------------------------------
 
-    def references(self, text: str, first_line: int, source: str) -> None:
-        """Load every position the text names, validated by the engine.
+    def references(self, text: str, first_line: int, source: str) -> list[GrawlixError]:
+        """Load every position the text names, validated by the engine; returns their problems.
 
-        All of them are loaded before anything is filled in, so a rules change
-        that breaks several examples is reported in one line naming each file.
+        All of them are loaded before anything is filled in, and each is read whole
+        (``load_position``'s ``lenient``): every problem of every position is
+        returned, and a broken position keeps the tiles that keep the rules, so what
+        the text says about it is still judged. A position that cannot be read at all
+        is left out, and what the text says about it is a ``Consequence``.
         """
         names: dict[str, int] = {}
         for match in _POSITION_REFERENCE.finditer(text):
             name = next(g for g in match.groups() if g)
             if name not in (PROOF, PLAYTEST):
                 names.setdefault(name, first_line + text.count("\n", 0, match.start()))
-        failures = []
+        problems: list[GrawlixError] = []
         for name, line in names.items():
-            if name in self.positions:
+            if name in self.positions or name in self.unreadable:
                 continue
             path = self.templates / POSITIONS_DIR / f"{name}.toml"
             if not path.is_file():
-                raise GrawlixError(f"no position file {POSITIONS_DIR}/{name}.toml for {name!r}", f"{source}:{line}")
+                self.unreadable.add(name)
+                problems.append(GrawlixError(f"no position file {POSITIONS_DIR}/{name}.toml for {name!r}", f"{source}:{line}"))
+                continue
             try:
-                self.positions[name] = load_position(path, self.rules)
+                position = load_position(path, self.rules, lenient=True)
             except GrawlixError as error:
-                failures.append(error)
-        if len(failures) == 1:
-            raise failures[0]
-        if failures:
-            raise GrawlixError(
-                f"{len(failures)} positions the leaflet uses break the rules: "
-                + "; ".join(str(f) for f in failures)
-            )
+                self.unreadable.add(name)
+                problems.append(error)
+                continue
+            if not position.grid:  # tokens it could not read: nothing it shows can be judged
+                self.unreadable.add(name)
+            else:
+                self.positions[name] = position
+            problems += position.problems
+        return problems
 
     # placeholders ------------------------------------------------------------
 
@@ -191,12 +199,18 @@ class Facts:
                 location = self._marker(position, parts[1], where)
                 allowed = position.grid.allowed(location)
                 if not allowed.legal:
-                    reason = f"{parts[1]} at {_at(location)} is not a legal location"
+                    said = (position.name, parts[1])
+                    if said in self.illegal_markers:  # said once: the other placeholders follow from it
+                        raise Consequence(f"{{{name}}}: {parts[1]} is not a legal location", where)
+                    self.illegal_markers.add(said)
+                    reason = f"{_not_legal(position, parts[1], location)} (nor for any other {{{parts[0]}.{parts[1]}.*}})"
                     raise _false(position, f"fills in {{{name}}}", where, reason)
                 return _MARKER_VALUES[parts[2]](position, location)
         raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
 
     def _position(self, name: str, where: str, text: str) -> Position:
+        if name in self.unreadable:
+            raise Consequence(f"{{{text}}} names {name}, which could not be read", where)
         if name not in self.positions:
             raise GrawlixError(f"unknown placeholder or position in {{{text}}}", where)
         return self.positions[name]
@@ -252,13 +266,13 @@ class Facts:
                 return holds, f"no tile can go in a new column of {position.name}"
             case [mark, "legal"]:
                 location = self._marker(position, mark, where)
-                return location in legal, f"{mark} at {_at(location)} is not a legal location"
+                return location in legal, _not_legal(position, mark, location)
             case [mark, ("closes" | "keeps") as verb, other]:
                 return self._closing(position, mark, other, verb == "closes", where)
             case [mark, "fills", ("rows" | "columns") as lines]:
                 location = self._marker(position, mark, where)
                 if location not in legal:
-                    return False, f"{mark} at {_at(location)} is not a legal location"
+                    return False, _not_legal(position, mark, location)
                 rows, columns = span_after(position, location)
                 span, limit = (rows, self.rules.max_rows) if lines == "rows" else (columns, self.rules.max_columns)
                 return span >= limit, f"the grid would span {span} {lines} of the {limit} allowed"
@@ -276,9 +290,9 @@ class Facts:
         location, target = self._marker(position, mark, where), self._marker(position, other, where)
         fitting = grid.allowed(location).tiles
         if not fitting:
-            return False, f"{mark} at {_at(location)} is not a legal location"
+            return False, _not_legal(position, mark, location)
         if target not in grid.legal_locations():
-            return False, f"{other} at {_at(target)} is not a legal location to begin with"
+            return False, f"{_not_legal(position, other, target)}, to begin with"
         for tile in fitting:
             closed = target in grid.closed_by(location, tile)
             if closes and not closed:
@@ -316,6 +330,8 @@ class Facts:
             return self._largest_grid(line, where, unit_mm)
         if name in ("example", "cover art") and argument:
             position = self.positions.get(argument.strip())
+            if argument.strip() in self.unreadable:
+                raise Consequence(f"[{name}: {argument.strip()}] could not be read", where)
             if position is None:
                 raise GrawlixError(f"unknown position {argument!r}", where)
             title = position.name.replace("-", " ").capitalize()
@@ -352,8 +368,35 @@ _POSITION_REFERENCE = re.compile(
 
 
 def _false(position: Position, statement: str, where: str, reason: str) -> GrawlixError:
-    """A statement about a position that the engine contradicts, filed under the position's file."""
-    return GrawlixError(f"the leaflet {statement} ({where}), but {reason}", position.source or position.name)
+    """A statement about a position that the engine contradicts, filed under the position's file.
+
+    A position with problems of its own is judged without the tiles that break the rules:
+    the message says so, since fixing the grid may change the answer.
+    """
+    judged = " (judged without the tiles that break the rules)" if position.problems else ""
+    return GrawlixError(f"the leaflet {statement} ({where}), but {reason}{judged}", position.source or position.name)
+
+
+def _not_legal(position: Position, label: str, location: Location) -> str:
+    """Why no tile may go at a marked location: the rule that rules out the place itself, or
+    the glyphs and colours its row and column already hold."""
+    grid = position.grid
+    spare = next((t for t in grid.rules.tiles.tiles if not grid.placed_mask >> t.index & 1), None)
+    problem = grid.why_not(location, spare) if spare is not None else None
+    if problem is None or problem.reason not in _PLACE_REASONS:
+        because = "no tile left has a glyph and a colour its row and column lack"
+    elif problem.reason is Reason.OCCUPIED:
+        because = f"it holds {problem.other}"
+    elif problem.reason is Reason.NOT_JOINED:
+        because = "no tile is beside it"
+    else:
+        lines = "rows" if problem.reason is Reason.TOO_MANY_ROWS else "columns"
+        because = f"a tile there would make the grid span {problem.count} {lines}, more than {problem.limit}"
+    return f"{label} at {_at(location)} is not a legal location: {because}"
+
+
+_PLACE_REASONS = (Reason.OCCUPIED, Reason.NOT_JOINED, Reason.TOO_MANY_ROWS, Reason.TOO_MANY_COLUMNS)
+"""The reasons that rule out a location for every tile alike."""
 
 
 def _at(location: Location) -> str:

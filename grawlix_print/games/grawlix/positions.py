@@ -12,20 +12,25 @@ Format (TOML)::
 One line per row, top row first; tokens are colour letter + glyph, ``.`` is an
 empty cell, rows may be of different lengths. Markers are ``[row, column]``
 from the first row and first token, and may lie outside the grid. A cover's
-``loose = "V* V$ B$"`` gives the order, left to right, in which the tiles the
-grid lacks lie beneath it (every one of them, once).
+``loose = "V* V$ B$"`` gives the order, left to right, in which tiles the grid
+lacks lie beneath it; those it does not list follow in supply order.
+
+A file is read whole before it is judged: every tile that breaks a rule, every
+unknown token and every bad marker is its own problem (``Position.problems``).
 """
 
 from __future__ import annotations
 
+import heapq
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...errors import GrawlixError
+from ...errors import GrawlixError, gathered
 from ...files import read_text
 from ...pieces.tiles import Tile, TileSet, UnknownTile
-from .engine import Grid, IllegalGrid, Location
+from .engine import Grid, Location, Problem, Reason
 from .rules import Rules
 from ...files import parse_toml
 from .templates import POSITIONS_DIR
@@ -48,14 +53,26 @@ class Position:
     source: str = ""
     loose: tuple[Tile, ...] = ()
     """The tiles the grid lacks in the order they lie beneath it (a cover's ``loose``), if given."""
+    problems: tuple[GrawlixError, ...] = field(default=(), compare=False)
+    """What breaks the rules in the file, each on its own (read with ``lenient``): the grid then
+    holds the tiles that can stay, so whatever else the text says about it can still be judged."""
 
 
-def load_position(path: str | Path, rules: Rules) -> Position:
-    """Read and validate one position file; any problem is a GrawlixError naming the file."""
+def load_position(path: str | Path, rules: Rules, lenient: bool = False) -> Position:
+    """Read and validate one position file; any problem is a GrawlixError naming the file.
+
+    Every problem in it is found (each tile that breaks a rule, each unknown token,
+    marker or loose tile), and raised together; with ``lenient`` they are kept in the
+    position's ``problems`` instead, and its grid holds the tiles that keep the rules.
+    A file that cannot be read or parsed is an error either way.
+    """
     path = Path(path)
     text = read_text(path, MAX_FILE_BYTES)
     data = parse_toml(text, str(path))
-    return parse_position(data, rules, name=path.stem, source=str(path), text=text)
+    position = parse_position(data, rules, name=path.stem, source=str(path), text=text)
+    if not lenient:
+        gathered(position.problems)
+    return position
 
 
 def load_positions(templates: Path, rules: Rules) -> dict[str, Position]:
@@ -67,6 +84,10 @@ def load_positions(templates: Path, rules: Rules) -> dict[str, Position]:
 def parse_position(
     data: dict, rules: Rules, name: str = "position", source: str = "", text: str = ""
 ) -> Position:
+    """The position a file's table describes, with every problem it has in its ``problems``.
+
+    A file without a usable grid (none, not a string, no tile in it) is an error at once.
+    """
     where = source or name
     for key in data:
         if key not in KEYS:
@@ -80,33 +101,113 @@ def parse_position(
     if not isinstance(description, str):
         raise GrawlixError("description must be a string", where)
 
-    tiles, first_line = _read_grid(grid_text, rules.tiles, where, _first_grid_line(text))
-    if not tiles:
+    problems: list[GrawlixError] = []
+    tiles, first_line = _read_grid(grid_text, rules.tiles, where, _first_grid_line(text), problems)
+    if not tiles and not problems:
         raise GrawlixError("empty grid: it holds no tiles", where)
-    try:
-        grid = Grid.from_tiles(tiles, rules)
-    except IllegalGrid as error:
-        problem = error.problem
-        raise GrawlixError(problem.rule, _at(where, problem.location, first_line)) from None
-    markers = _read_markers(data.get("markers", {}), where)
-    loose = _read_loose(data.get("loose", ""), grid, where)
-    return Position(name, grid, markers, description, source, loose)
+    grid = Grid(rules)
+    if tiles and not problems:  # unknown tokens leave holes: what the grid would say is not worth judging
+        grid, refused = lenient_grid(tiles, rules)
+        if len(tiles) > len(rules.tiles.tiles):  # read no further than a repeat: it alone is worth saying
+            refused = refused[:1]
+        problems += [GrawlixError(p.rule, _at(where, p.location, first_line)) for p in refused]
+    markers = _read_markers(data.get("markers", {}), where, problems)
+    loose = _read_loose(data.get("loose", ""), grid, tiles, where, problems)
+    return Position(name, grid, markers, description, source, loose, tuple(problems))
 
 
-def _read_loose(text: object, grid: Grid, where: str) -> tuple[Tile, ...]:
-    """The lacking tiles, left to right: each exactly once, or an error naming the key."""
+def lenient_grid(tiles: Mapping[Location, Tile], rules: Rules) -> tuple[Grid, list[Problem | CutOff]]:
+    """The grid of the tiles that can be placed, and the problem of each that cannot.
+
+    Placed as ``Grid.from_tiles`` places them, nearest the top first, each beside
+    one already placed; a tile that breaks a rule is left out and named, and so
+    the tiles after it are still judged. A tile joined to the rest only through
+    ones left out is named as cut off (taking out only the named tiles would
+    leave it stranded); a group of tiles joined to nothing at all is named by its
+    first tile.
+    """
+    grid = Grid(rules)
+    refused: list[Problem | CutOff] = []
+    out: set[Location] = set()
+    start = min(tiles)
+    frontier, seen = [start], {start}
+    while frontier:
+        location = heapq.heappop(frontier)
+        problem = grid.why_not(location, tiles[location])
+        if problem is not None:
+            refused.append(problem)
+            out.add(location)
+            continue
+        grid.place(location, tiles[location])
+        for near in _beside(location):
+            if near in tiles and near not in seen:
+                seen.add(near)
+                heapq.heappush(frontier, near)
+    left = {location for location in tiles if location not in seen}
+    while left:  # each group of tiles never reached: cut off by a tile left out, or joined to nothing
+        group, todo = set(), [min(left)]
+        while todo:
+            location = todo.pop()
+            if location in left:
+                left.discard(location)
+                group.add(location)
+                todo += _beside(location)
+        if any(near in out for location in group for near in _beside(location)):
+            refused += [CutOff(location, tiles[location]) for location in sorted(group)]
+        else:
+            stray = min(group)
+            refused.append(Problem(Reason.NOT_JOINED, stray, tiles[stray]))
+    return grid, sorted(refused, key=lambda p: p.location or (0, 0))
+
+
+@dataclass(frozen=True)
+class CutOff:
+    """A tile joined to the grid only through tiles that break the rules."""
+
+    location: Location
+    tile: Tile
+
+    @property
+    def rule(self) -> str:
+        return f"{self.tile} is cut off: it joins the grid only through tiles that break the rules"
+
+
+def _beside(location: Location) -> list[Location]:
+    row, column = location
+    return [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+
+
+def _read_loose(
+    text: object, grid: Grid, written: Mapping[Location, Tile], where: str, problems: list[GrawlixError]
+) -> tuple[Tile, ...]:
+    """The lacking tiles in the order the file gives, then any it leaves out, in supply order.
+
+    A tile listed twice, or one the grid's text holds, is a problem (dropped from the list);
+    a lacking tile not listed is no problem: it joins the end, so taking tiles out of the grid
+    needs no edit here.
+    """
     if not isinstance(text, str):
-        raise GrawlixError('loose must be a string of tile tokens, such as "V* V$ B$"', where)
+        problems.append(GrawlixError('loose must be a string of tile tokens, such as "V* V$ B$"', where))
+        return ()
+    if not text.strip():
+        return ()
     tiles = grid.rules.tiles
-    try:
-        loose = tuple(tiles.tile_from_token(token) for token in text.split())
-    except UnknownTile as error:
-        raise GrawlixError(f"loose: {error}", where) from None
-    lacking = {t for t in tiles.tiles if t not in grid.tiles().values()}
-    if loose and (len(set(loose)) != len(loose) or set(loose) != lacking):
-        names = " ".join(f"{t.colour.letter}{t.glyph.symbol}" for t in tiles.tiles if t in lacking)
-        raise GrawlixError(f"loose must list each tile the grid lacks once ({names}), in any order", where)
-    return loose
+    listed: list[Tile] = []
+    for token in text.split():
+        try:
+            tile = tiles.tile_from_token(token)
+        except UnknownTile as error:
+            problems.append(GrawlixError(f"loose: {error}", where))
+            continue
+        if tile in listed:
+            problems.append(GrawlixError(f"loose: {tile} is listed twice", where))
+        elif tile in written.values():
+            problems.append(GrawlixError(f"loose: {tile} is in the grid, so it cannot lie beneath it", where))
+        else:
+            listed.append(tile)
+    held = set(grid.tiles().values())
+    lacking = [t for t in tiles.tiles if t not in held]
+    return (*[t for t in listed if t in lacking], *[t for t in lacking if t not in listed])
 
 
 def _first_grid_line(text: str) -> int | None:
@@ -127,18 +228,20 @@ def _at(where: str, location: Location | None, first_line: int | None) -> str:
 
 
 def _read_grid(
-    grid_text: str, tile_set: TileSet, where: str, first_line: int | None
+    grid_text: str, tile_set: TileSet, where: str, first_line: int | None, problems: list[GrawlixError]
 ) -> tuple[dict[Location, Tile], int | None]:
     """The tiles by location, and the file line of row 0 (blank lines before it skipped).
 
-    Reading stops at one tile more than the supply holds: that tile repeats
-    one, which the engine then names, and a huge grid costs no more.
+    Each unknown token is a problem of its own. Reading stops at one tile more than
+    the supply holds: that tile repeats one, which the engine then names, and a huge
+    grid costs no more.
     """
     lines = grid_text.split("\n")
     skipped = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
     lines = lines[skipped:]
     first_line = None if first_line is None else first_line + skipped
     tiles: dict[Location, Tile] = {}
+    unknown = 0
     for row, line in enumerate(lines):
         for column, token in enumerate(line.split()):
             if token == EMPTY:
@@ -147,19 +250,24 @@ def _read_grid(
                 tile = tile_set.tile_from_token(token)
             except UnknownTile:
                 shown = token if len(token) <= 12 else token[:10] + "..."
-                raise GrawlixError(
+                problems.append(GrawlixError(
                     f"unknown token {shown!r}: {tile_set.token_hint()}, an empty cell is '{EMPTY}'",
                     _at(where, (row, column), first_line),
-                ) from None
+                ))  # fmt: skip
+                unknown += 1
+                if unknown > len(tile_set.tiles):  # not a position file at all: enough said
+                    return tiles, first_line
+                continue
             tiles[(row, column)] = tile
             if len(tiles) > len(tile_set.tiles):
                 return tiles, first_line
     return tiles, first_line
 
 
-def _read_markers(markers: object, where: str) -> dict[str, Location]:
+def _read_markers(markers: object, where: str, problems: list[GrawlixError]) -> dict[str, Location]:
     if not isinstance(markers, dict):
-        raise GrawlixError('markers must be a table such as [markers] "?" = [1, 0]', where)
+        problems.append(GrawlixError('markers must be a table such as [markers] "?" = [1, 0]', where))
+        return {}
     found = {}
     for label, value in markers.items():
         if not (
@@ -167,8 +275,7 @@ def _read_markers(markers: object, where: str) -> dict[str, Location]:
             and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         ):
-            raise GrawlixError(
-                f"marker {label!r} must be two integers [row, column], not {value!r}", where
-            )
+            problems.append(GrawlixError(f"marker {label!r} must be two integers [row, column], not {value!r}", where))
+            continue
         found[label] = (value[0], value[1])
     return found
