@@ -17,26 +17,35 @@ lacks lie beneath it; those it does not list follow in supply order.
 
 A file is read whole before it is judged: every tile that breaks a rule, every
 unknown token and every bad marker is its own problem (``Position.problems``).
+
+A ``[tokens]`` table says what the file's letters and characters stand for, by
+name (``colours = { R = "red", ... }``, ``glyphs = { "@" = "at sign", ... }``),
+so a colour's letter or a glyph's character changed in ``components.toml``
+changes nothing here: a token is read by the name of its piece, then by its
+letter, then, for a piece renamed in both, as the one piece left over
+(``Legend``). A token that still names nothing is a problem that says which
+piece it probably meant.
 """
 
 from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from ...errors import GrawlixError, gathered
 from ...files import read_text
-from ...pieces.tiles import Tile, TileSet, UnknownTile
+from ...pieces.tiles import Colour, Glyph, Tile, TileSet, UnknownTile
 from .engine import Grid, Location, Problem, Reason
 from .rules import Rules
 from ...files import parse_toml
 from .templates import POSITIONS_DIR
 
 EMPTY = "."
-KEYS = ("grid", "markers", "description", "loose")
+KEYS = ("grid", "markers", "description", "loose", "tokens")
 # A position file is a few hundred bytes; anything near this is not one, and
 # is refused before it is read, parsed or checked.
 MAX_FILE_BYTES = 1 << 20
@@ -81,6 +90,76 @@ def load_positions(templates: Path, rules: Rules) -> dict[str, Position]:
     return {p.stem: load_position(p, rules) for p in sorted(folder.glob("*.toml"))}
 
 
+Piece = TypeVar("Piece", Colour, Glyph)
+
+
+@dataclass(frozen=True)
+class Legend:
+    """What a file's letters and characters stand for, as its ``[tokens]`` table names them.
+
+    ``colours`` and ``glyphs`` map the file's letter (or character) to the piece of
+    ``components.toml`` it means now; ``lost`` says, for one that means none, why.
+    """
+
+    colours: dict[str, Colour] = field(default_factory=dict)
+    glyphs: dict[str, Glyph] = field(default_factory=dict)
+    lost: dict[str, str] = field(default_factory=dict)
+
+    def tile(self, token: str, tiles: TileSet) -> Tile:
+        """The tile a token of the file names; raises UnknownTile (saying why, if the table knows)."""
+        letter, character = token[:1].upper(), token[1:]
+        colour = self.colours.get(letter) or next((c for c in tiles.colours if c.letter == letter), None)
+        glyph = self.glyphs.get(character) or next((g for g in tiles.glyphs if g.symbol == character), None)
+        if colour is None or glyph is None:
+            why = self.lost.get(letter if colour is None else character, "")
+            raise UnknownTile(why)
+        return tiles.tile(glyph.index, colour.index)
+
+
+def read_legend(value: object, tiles: TileSet, where: str) -> Legend:
+    """The ``[tokens]`` table, resolved against the tile set (an empty legend without one)."""
+    if value is None:
+        return Legend()
+    here = f"{where}: [tokens]"
+    if not isinstance(value, dict) or set(value) - {"colours", "glyphs"}:
+        raise GrawlixError('must hold colours = { R = "red", ... } and glyphs = { "@" = "at sign", ... }', here)
+    for key, entries in value.items():
+        if not isinstance(entries, dict) or not all(isinstance(v, str) for v in entries.values()):
+            raise GrawlixError(f'{key} must be a table of names, such as {{ R = "red" }}', here)
+    lost: dict[str, str] = {}
+    colours = _resolve(value.get("colours", {}), tiles.colours, lambda c: c.letter, "colour", lost)
+    glyphs = _resolve(value.get("glyphs", {}), tiles.glyphs, lambda g: g.symbol, "glyph", lost)
+    return Legend({k.upper(): c for k, c in colours.items()}, glyphs, lost)
+
+
+def _resolve(
+    named: dict[str, str], pieces: tuple[Piece, ...], key_of: Callable[[Piece], str], kind: str,
+    lost: dict[str, str],
+) -> dict[str, Piece]:
+    """Each of the file's keys (letters or characters) to the piece it means now.
+
+    By the piece's name first, then by the key itself (a piece renamed but keeping
+    its letter); pieces renamed in both are paired, in order, with the keys left
+    over, when as many of each are left. A key that means no piece gets a line
+    in ``lost``: what it stood for, and the piece it probably means.
+    """
+    by_name = {p.name: p for p in pieces}
+    by_key = {key_of(p): p for p in pieces}
+    found = {k: by_name[name] for k, name in named.items() if name in by_name}
+    for k in named:
+        if k not in found and k in by_key and by_key[k] not in found.values():
+            found[k] = by_key[k]
+    keys = [k for k in named if k not in found]
+    spare = [p for p in pieces if p not in found.values()]
+    if len(keys) == len(spare):
+        found.update(zip(keys, spare))
+    for k in keys:
+        if k not in found:
+            guess = f"; probably {spare[0].name} ({key_of(spare[0])})" if len(spare) == 1 else ""
+            lost[k] = f"{k} stands for {named[k]!r} ([tokens] {kind}s), which components.toml has no more{guess}"
+    return found
+
+
 def parse_position(
     data: dict, rules: Rules, name: str = "position", source: str = "", text: str = ""
 ) -> Position:
@@ -102,7 +181,8 @@ def parse_position(
         raise GrawlixError("description must be a string", where)
 
     problems: list[GrawlixError] = []
-    tiles, first_line = _read_grid(grid_text, rules.tiles, where, _first_grid_line(text), problems)
+    legend = read_legend(data.get("tokens"), rules.tiles, where)
+    tiles, first_line = _read_grid(grid_text, rules.tiles, legend, where, _first_grid_line(text), problems)
     if not tiles and not problems:
         raise GrawlixError("empty grid: it holds no tiles", where)
     grid = Grid(rules)
@@ -112,7 +192,7 @@ def parse_position(
             refused = refused[:1]
         problems += [GrawlixError(p.rule, _at(where, p.location, first_line)) for p in refused]
     markers = _read_markers(data.get("markers", {}), where, problems)
-    loose = _read_loose(data.get("loose", ""), grid, tiles, where, problems)
+    loose = _read_loose(data.get("loose", ""), grid, tiles, legend, where, problems)
     return Position(name, grid, markers, description, source, loose, tuple(problems))
 
 
@@ -178,7 +258,8 @@ def _beside(location: Location) -> list[Location]:
 
 
 def _read_loose(
-    text: object, grid: Grid, written: Mapping[Location, Tile], where: str, problems: list[GrawlixError]
+    text: object, grid: Grid, written: Mapping[Location, Tile], legend: Legend, where: str,
+    problems: list[GrawlixError],
 ) -> tuple[Tile, ...]:
     """The lacking tiles in the order the file gives, then any it leaves out, in supply order.
 
@@ -195,9 +276,9 @@ def _read_loose(
     listed: list[Tile] = []
     for token in text.split():
         try:
-            tile = tiles.tile_from_token(token)
+            tile = legend.tile(token, tiles)
         except UnknownTile as error:
-            problems.append(GrawlixError(f"loose: {error}", where))
+            problems.append(GrawlixError(f"loose: {_unknown(token, str(error), tiles)}", where))
             continue
         if tile in listed:
             problems.append(GrawlixError(f"loose: {tile} is listed twice", where))
@@ -228,40 +309,72 @@ def _at(where: str, location: Location | None, first_line: int | None) -> str:
 
 
 def _read_grid(
-    grid_text: str, tile_set: TileSet, where: str, first_line: int | None, problems: list[GrawlixError]
+    grid_text: str, tile_set: TileSet, legend: Legend, where: str, first_line: int | None,
+    problems: list[GrawlixError],
 ) -> tuple[dict[Location, Tile], int | None]:
     """The tiles by location, and the file line of row 0 (blank lines before it skipped).
 
-    Each unknown token is a problem of its own. Reading stops at one tile more than
-    the supply holds: that tile repeats one, which the engine then names, and a huge
-    grid costs no more.
+    Each unknown token is a problem of its own, naming the piece it probably meant:
+    one whose letter (or character) the file uses nowhere else, when just one is.
+    Reading stops at one tile more than the supply holds: that tile repeats one,
+    which the engine then names, and a huge grid costs no more.
     """
     lines = grid_text.split("\n")
     skipped = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
     lines = lines[skipped:]
     first_line = None if first_line is None else first_line + skipped
     tiles: dict[Location, Tile] = {}
-    unknown = 0
+    unknown: list[tuple[Location, str, str]] = []
     for row, line in enumerate(lines):
         for column, token in enumerate(line.split()):
             if token == EMPTY:
                 continue
             try:
-                tile = tile_set.tile_from_token(token)
-            except UnknownTile:
-                shown = token if len(token) <= 12 else token[:10] + "..."
-                problems.append(GrawlixError(
-                    f"unknown token {shown!r}: {tile_set.token_hint()}, an empty cell is '{EMPTY}'",
-                    _at(where, (row, column), first_line),
-                ))  # fmt: skip
-                unknown += 1
-                if unknown > len(tile_set.tiles):  # not a position file at all: enough said
-                    return tiles, first_line
+                tile = legend.tile(token, tile_set)
+            except UnknownTile as error:
+                unknown.append(((row, column), token, str(error)))
+                if len(unknown) > len(tile_set.tiles):  # not a position file at all: enough said
+                    break
                 continue
             tiles[(row, column)] = tile
             if len(tiles) > len(tile_set.tiles):
-                return tiles, first_line
+                break
+    used = set(tiles.values())
+    for location, token, why in unknown:
+        problems.append(GrawlixError(_unknown(token, why, tile_set, used), _at(where, location, first_line)))
     return tiles, first_line
+
+
+def _unknown(token: str, why: str, tile_set: TileSet, used: set[Tile] | None = None) -> str:
+    """Why a token names no tile, with the tile it probably means when that can be told."""
+    shown = token if len(token) <= 12 else token[:10] + "..."
+    guess = why or _guess(token, tile_set, used or set())
+    return f"unknown token {shown!r}: " + (guess or f"{tile_set.token_hint()}, an empty cell is '{EMPTY}'")
+
+
+def _guess(token: str, tile_set: TileSet, used: set[Tile]) -> str:
+    """The tile a stale token probably means: its letter (or glyph) is no piece's now, and just one
+    colour (or glyph) of the set appears nowhere in the file, as a renamed one would not."""
+    letter, character = token[:1].upper(), token[1:]
+    colour = next((c for c in tile_set.colours if c.letter == letter), None)
+    glyph = next((g for g in tile_set.glyphs if g.symbol == character), None)
+    stale = []
+    if colour is None:
+        stale.append(f"no colour has the letter {letter} now")
+        unused = [c for c in tile_set.colours if all(t.colour != c for t in used)]
+        colour = unused[0] if len(unused) == 1 and len(letter) == 1 else None
+    if glyph is None:
+        stale.append(f"no glyph is {character!r} now")
+        unused_glyphs = [g for g in tile_set.glyphs if all(t.glyph != g for t in used)]
+        glyph = unused_glyphs[0] if len(unused_glyphs) == 1 and len(character) == 1 else None
+    if colour is None or glyph is None:
+        return ""
+    tile = tile_set.tile(glyph.index, colour.index)
+    whose = " and ".join(
+        part for part, changed in (("letter", tile.colour.letter != letter), ("glyph", tile.glyph.symbol != character))
+        if changed
+    )  # fmt: skip
+    return f"{' and '.join(stale)}; probably {tile.token}, the {tile.colour.name} {tile.glyph.name}, whose {whose} no other tile here uses"
 
 
 def _read_markers(markers: object, where: str, problems: list[GrawlixError]) -> dict[str, Location]:
