@@ -480,10 +480,8 @@ def test_max_five_makes_example_2_invalid(templates_copy, tmp_path):
     lines = stderr.strip().splitlines()
     # Every tile of both positions that breaks the new limits, each its own line naming file and line,
     # then one summary line: the designer fixes them all at once.
-    outside = [line for line in lines if "more than 5" in line]
-    assert len(outside) == 10 and {"cover.toml", "example-2.toml"} == {
-        re.search(r"positions/([\w-]+\.toml):\d+: \[\d, \d\]", line)[1] for line in outside
-    }
+    outside = [found for line in lines if (found := re.search(r"positions/([\w-]+\.toml):\d+: \[\d, \d\]: \S+ here makes the grid span 6 (rows|columns), more than 5", line))]
+    assert len(outside) == 10 and {"cover.toml", "example-2.toml"} == {found[1] for found in outside}
     assert lines[-1] == f"error: {len(lines) - 1} problems in 2 files"
     assert all(line.startswith("error: ") for line in lines) and "Traceback" not in stderr
     assert not out.exists() or not any(out.iterdir())

@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from grawlix_print.drawing.figure import Figure
 from grawlix_print.drawing.fonts import QUICKSAND, QUICKSAND_BOLD
 from grawlix_print.errors import Consequence, GrawlixError, Problems, gathered
-from grawlix_print.games.base import Typography
+from grawlix_print.games.presentation import Typography
 from grawlix_print.products.leaflet.layout import SMALLEST_SHARE, Frame, PictureBox, boxes_for, lay_out, make_styles
 from grawlix_print.rulebook import Diagram, Missing, read_rulebook, unsure
 
