@@ -153,6 +153,45 @@ def web() -> None:
               f"best {best:.2f} s")
 
 
+def facts() -> None:
+    """`grawlix-print facts` cold for the built-in game's six glyphs under other limits (5 x 5, 6 x 7,
+    2 x 8: a rectangle search, the spread search, a corner of a rectangle), and the slowest of
+    every limit from 2 x 2 to 8 x 8 for orders 2 to 8, the square of each order already known."""
+    import shutil
+    import tempfile
+
+    from dataclasses import replace
+
+    from grawlix_print.games import game
+    from grawlix_print.games.grawlix import proof
+    from grawlix_print.pieces.tiles import TileSet
+
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Path(folder) / "cache"
+        env = {**os.environ, "GRAWLIX_PRINT_CACHE": str(cache)}
+        for rows, columns in ((5, 5), (6, 7), (2, 8)):
+            templates = Path(folder) / f"t{rows}x{columns}"
+            shutil.copytree(PROJECT / "templates" / "grawlix", templates)
+            (templates / "rules.toml").write_text(f"max_rows = {rows}\nmax_columns = {columns}\nhand_size = 1\n")
+            command = [sys.executable, "-m", "grawlix_print", "facts", "--json", "--templates", str(templates)]
+            median, best = timed_command(command, runs=3, before=lambda: shutil.rmtree(cache, ignore_errors=True), env=env)
+            print(f"facts: six glyphs within {rows} x {columns}, empty cache: median {median:.2f} s, best {best:.2f} s")
+    tiles = game("grawlix").tiles
+    slowest = (0.0, "")
+    for order in range(2, 9):  # glyphs and colours of any count: letters, each colour's ink reused
+        glyphs = tuple(replace(tiles.glyphs[0], index=k, symbol=chr(65 + k), name=chr(65 + k)) for k in range(order))
+        colours = tuple(replace(tiles.colours[k % 6], index=k, name=f"c{k}", letter=chr(65 + k)) for k in range(order))
+        subset = TileSet(tiles.title, glyphs, colours)
+        square = proof.prove_square(subset)
+        for rows in range(2, 9):
+            for columns in range(2, 9):
+                start = time.perf_counter()
+                proof.prove(subset, rows, columns, square)
+                seconds = time.perf_counter() - start
+                slowest = max(slowest, (seconds, f"{order} glyphs within {rows} x {columns}"))
+    print(f"facts: slowest largest grid, orders 2-8 x limits 2x2-8x8 (square known): {slowest[0]:.3f} s ({slowest[1]})")
+
+
 def stl() -> None:
     """The full 3D set as `grawlix-print stl` writes it, start-up included, beside OpenSCAD.
 
@@ -468,7 +507,7 @@ def suite() -> None:
 
 
 PARTS = {
-    "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "stl": stl,
+    "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "facts": facts, "stl": stl,
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
 }  # fmt: skip

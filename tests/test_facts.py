@@ -28,7 +28,7 @@ MOST_TRANSVERSALS = {3: 3, 4: 8, 5: 15, 6: 32}  # OEIS A090741
 
 @pytest.fixture(scope="module")
 def proof():
-    return search.cached_proof(TILE_SET)
+    return search.cached_proof(TILE_SET, 6, 6)
 
 
 def cyclic(n: int):
@@ -66,12 +66,13 @@ def test_mates_found_where_they_exist():
 
 
 def test_order_six(proof):
-    assert proof.squares_searched == REDUCED[6]
-    assert (proof.isotopy_classes, proof.main_classes) == (ISOTOPY[6], MAIN[6])
-    assert len(proof.transversals) == MAIN[6] and max(proof.transversals) == MOST_TRANSVERSALS[6]
-    assert min(proof.transversals) == 0  # the cyclic square's class
-    assert proof.squares_with_mate == 0 and not proof.full_grid_possible  # Tarry, 1900
-    assert proof.max_tiles == 34
+    square = proof.square
+    assert square.squares_searched == REDUCED[6]
+    assert (square.isotopy_classes, square.main_classes) == (ISOTOPY[6], MAIN[6])
+    assert len(square.transversals) == MAIN[6] and max(square.transversals) == MOST_TRANSVERSALS[6]
+    assert min(square.transversals) == 0  # the cyclic square's class
+    assert square.squares_with_mate == 0 and not square.possible and not proof.full_grid_possible  # Tarry, 1900
+    assert proof.max_tiles == square.most == 34
 
 
 def test_the_largest_grid_is_legal_by_the_oracle(proof):
@@ -115,19 +116,23 @@ def test_facts_takes_its_recorded_options(proof, templates_copy):
 def test_the_proof_is_cached(proof, tmp_path, monkeypatch):
     monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(tmp_path))
     calls = []
-    monkeypatch.setattr(search, "prove", lambda tiles: calls.append(1) or proof)
-    first = search.cached_proof(TILE_SET)
-    second = search.cached_proof(TILE_SET)
-    assert calls == [1] and first == second
-    assert [p.suffix for p in tmp_path.iterdir()] == [".json"]
+    monkeypatch.setattr(search, "prove_square", lambda tiles: calls.append("square") or proof.square)
+    monkeypatch.setattr(search, "prove", lambda tiles, rows, columns, square: calls.append("grid") or proof)
+    first = search.cached_proof(TILE_SET, 6, 6)
+    second = search.cached_proof(TILE_SET, 6, 6)
+    assert calls == ["square", "grid"] and first == second
+    assert sorted(p.name.split("-")[0] for p in tmp_path.iterdir()) == ["proof", "square"]
+    search.cached_proof(TILE_SET, 5, 7)  # other limits: the square's answer is read, the grid settled
+    assert calls == ["square", "grid", "grid"]
 
 
 def test_a_cache_that_cannot_be_written_only_costs_time(proof, tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(blocker / "cache"))
-    monkeypatch.setattr(search, "prove", lambda tiles: proof)
-    assert search.cached_proof(TILE_SET) == proof  # no error: the result is made again next time
+    monkeypatch.setattr(search, "prove_square", lambda tiles: proof.square)
+    monkeypatch.setattr(search, "prove", lambda tiles, rows, columns, square: proof)
+    assert search.cached_proof(TILE_SET, 6, 6) == proof  # no error: the result is made again next time
 
 
 def test_the_cache_key_covers_the_engine_that_checks_the_grid():

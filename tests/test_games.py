@@ -264,15 +264,15 @@ def tile_set(order: int) -> TileSet:
 
 
 @pytest.mark.parametrize("order, full, method", [
-    (2, False, "search"), (3, True, "search"), (4, True, "search"), (5, True, "search"),
+    (2, False, "theory"), (3, True, "search"), (4, True, "search"), (5, True, "search"),
     (7, True, "construction"), (8, True, "construction"),
 ])  # fmt: skip
 def test_the_largest_grid_of_every_searchable_order(order, full, method):
     """A full grid exactly when the order is not 2 or 6 (6 is test_facts'); every grid judged by the oracle."""
     tiles = tile_set(order)
-    proof = search.prove(tiles)
-    assert (proof.full_grid_possible, proof.method) == (full, method)
-    assert proof.max_tiles == (order * order if full else order * order - 2)
+    proof = search.prove(tiles, order, order)
+    assert (proof.full_grid_possible, proof.square.possible, proof.method) == (full, full, method)
+    assert proof.max_tiles == proof.square.most == (order * order if full else order * order - 2)
     grid = proof.grid_tiles(tiles)
     assert len(grid) == proof.max_tiles and len(set(grid.values())) == proof.max_tiles
     assert valid_grid(grid, order, order)
@@ -281,7 +281,7 @@ def test_the_largest_grid_of_every_searchable_order(order, full, method):
 
 @pytest.mark.parametrize("order", [9, 10, 16])
 def test_larger_orders_are_stated_from_theory_at_once(order):
-    proof = search.prove(tile_set(order))
+    proof = search.prove(tile_set(order), order, order)
     assert proof.method == "theory" and proof.full_grid_possible and proof.max_tiles == order * order
     assert proof.largest_grid == () and "Bose, Shrikhande and Parker" in proof.note
 

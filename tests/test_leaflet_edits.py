@@ -3,6 +3,7 @@ the text, the positions or the pieces is one line naming the file and line (or n
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pdfplumber
@@ -51,9 +52,13 @@ def test_max_five_makes_example_2_invalid(templates_copy, tmp_path):
     set_rule(templates_copy, "max_columns", 5)
     code, stderr, out = build_error(templates_copy, tmp_path)
     assert code == 1
-    assert len(stderr.strip().splitlines()) == 1
-    assert "example-2.toml" in stderr and "more than 5" in stderr
-    assert "Traceback" not in stderr
+    lines = stderr.strip().splitlines()
+    # Every tile of both positions that breaks the new limits, each its own line naming file and line,
+    # then one summary line: the designer fixes them all at once.
+    outside = [found for line in lines if (found := re.search(r"positions/([\w-]+\.toml):\d+: \[\d, \d\]: \S+ here makes the grid span 6 (rows|columns), more than 5", line))]
+    assert len(outside) == 10 and {"cover.toml", "example-2.toml"} == {found[1] for found in outside}
+    assert lines[-1] == f"error: {len(lines) - 1} problems in 2 files"
+    assert all(line.startswith("error: ") for line in lines) and "Traceback" not in stderr
     assert not out.exists() or not any(out.iterdir())
 
 

@@ -1,7 +1,8 @@
 """The ``grawlix-print`` command group: every failure leaves as one line on stderr.
 
 Every user error arrives here as a GrawlixError and leaves as one line on
-stderr with exit status 1; usage errors exit with 2. A file-system fault
+stderr with exit status 1 (several found in one run, ``Problems``, as one line
+each, then a summary); usage errors exit with 2. A file-system fault
 that no lower layer worded is worded here from its OSError; Ctrl-C is one
 line and exit status 130; a reader that stops reading (``| head``) ends the
 command quietly. The commands live in their own modules beside this one and
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import GrawlixError, one_line
+from ..errors import GrawlixError, Problems, one_line
 from ..files import check_source_date_epoch, os_error
 
 if TYPE_CHECKING:
@@ -29,10 +30,16 @@ INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-
 PIPE_CLOSED = 141  # 128 + SIGPIPE, as for any command whose reader went away
 
 
-def _fail(ctx: click.Context, message: str, status: int) -> None:
+def _fail(ctx: click.Context, message: str | list[str], status: int) -> None:
     with suppress(OSError):  # stderr itself may be gone: the exit status still tells
-        click.echo(f"error: {one_line(message)}", err=True)
+        for line in [message] if isinstance(message, str) else message:
+            click.echo(f"error: {one_line(line)}", err=True)
     ctx.exit(status)
+
+
+def error_lines(error: GrawlixError) -> list[str]:
+    """What the user reads about an error, one line each: several problems each on its own."""
+    return error.lines() if isinstance(error, Problems) else [str(error)]
 
 
 def _quiet_exit(ctx: click.Context) -> None:
@@ -72,7 +79,7 @@ class _Commands(click.Group):
         try:
             return super().invoke(ctx)
         except GrawlixError as error:
-            _fail(ctx, str(error), 1)
+            _fail(ctx, error_lines(error), 1)
         except KeyboardInterrupt:
             _fail(ctx, "interrupted", INTERRUPTED)
         except OSError as error:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..errors import GrawlixError
+from ..errors import GrawlixError, Problems
 from ..games import Game
 from ..options import OptionError, flag, settings_of
 from ..products import Product, failed_products, product_names, products
@@ -128,6 +128,8 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
                       on_start=show_bar, on_step=advance, on_note=note)  # fmt: skip
     except (StepFailed, OptionError) as error:
         raise product_error(error, settings) from None
+    except Problems as several:
+        raise Problems(product_error(p, settings) for p in several.problems) from None
     if not quiet:
         click.echo(kit_summary(out, outcomes, time.perf_counter() - began))
 

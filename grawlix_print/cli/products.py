@@ -10,20 +10,21 @@ came from ``grawlix.toml``: the product names fields, never flags.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 from click.core import ParameterSource
 
+from ..errors import one_line
 from ..files import Written
 from ..games import Game
 from ..options import click_options, flag, options_from, settings_of
 from ..products import Product, products
 from .app import main
-from .options import out_option, paper_option, papers, templates_option
-from .settings import with_settings
+from .options import EVERY_PAPER, out_option, paper_option, papers, templates_option
+from .settings import current_settings, with_settings
 
 DEFAULT = ParameterSource.DEFAULT
 
@@ -65,12 +66,16 @@ def command_for(made: Product) -> click.Command:
         foreword = made.foreword(game, options)
         if foreword:
             click.echo(foreword)
-        outcomes = build_command(made, game, out, options, papers(paper) if paper else (), _say)
+        built = papers(paper) if paper else ()
+        outcomes = build_command(made, game, out, options, built, _say)
         for outcome in outcomes:
             for entry in outcome.files:
                 item = Written(out / entry["path"], entry["kind"], entry["params"])
                 line = made.report_line(item)
                 click.echo(line if not outcome.reused else line.replace("wrote ", "unchanged: ", 1))
+        if made.papers:
+            for warning in unfit_warnings(made, game, built):
+                click.echo(warning, err=True)
 
     function = with_settings(run)
     for decorate in (templates_option, *((paper_option,) if made.papers else ()), out_option):
@@ -78,6 +83,15 @@ def command_for(made: Product) -> click.Command:
     command = click.command(made.command_name(), short_help=made.summary, help=made.description)(function)
     command.params[1:1] = click_options(made.options) + _renamed_options(made)  # after --out, in field order
     return command
+
+
+def unfit_warnings(made: Product, game: Game, built: Sequence[str]) -> list[str]:
+    """A warning line for each problem the product would meet on a paper the kit builds that this
+    build did not (``all``'s papers, as grawlix.toml records them): a change that breaks only US
+    Letter is seen by an A4 build at once."""
+    kit = papers(str(current_settings().for_command("all").get("paper", EVERY_PAPER)))
+    others = [p for p in kit if p not in built]
+    return [f"warning: {one_line(str(p))}; `grawlix-print all` builds this paper too" for p in made.unfit(game, others)]
 
 
 def _say(note: str) -> None:

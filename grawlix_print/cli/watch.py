@@ -13,16 +13,26 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 from click.core import ParameterSource
 
-from ..errors import GrawlixError
+from ..errors import GrawlixError, Problems
 from ..files import os_error
 from .app import main, one_line
-from .options import out_option, paper_option, papers, templates_option
+from .options import EVERY_PAPER, out_option, paper_option, papers, templates_option
 from .settings import PYPROJECT_FILE, SETTINGS_FILE, apply_settings, beside_templates, resolve_game, settings_folders
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What a rebuild wrote, in a few words, and a line for each paper it did not build that
+    the change would break."""
+
+    summary: str
+    warnings: tuple[str, ...] = ()
+
 
 STEP_MS = 5  # a save's events end when none has come for this long...
 DEBOUNCE_MS = 50  # ...or when the first of them is this old
@@ -38,23 +48,28 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
 
     Watches the templates folder and the settings file (grawlix.toml), and
     writes leaflet/ and previews/ in the --out folder as `grawlix-print all`
-    does. Each rebuild prints one line with its time, or its one-line error,
-    and the watch goes on. Ctrl-C stops it.
+    does. Each rebuild prints one line with its time, or its errors (one line
+    each), and the watch goes on; a panel that would not fit on another paper
+    the kit builds is a warning line. Ctrl-C stops it.
     """
     chosen, _ = resolve_game(ctx, game, templates)
     folder, builtin = chosen.templates, chosen.is_builtin
     if ctx.get_parameter_source("out") == ParameterSource.DEFAULT:
         out = beside_templates(out, folder)
 
-    def rebuild() -> str:
+    def rebuild() -> Rebuilt:
         from ..games import game as bound
         from ..products import product
 
-        options = apply_settings(ctx, {"paper": paper}, resolve_game(ctx, game, templates)[1])
+        settings = resolve_game(ctx, game, templates)[1]
+        built = papers(apply_settings(ctx, {"paper": paper}, settings)["paper"])
         leaflet, rules = product("leaflet"), bound(templates=folder)
-        written = [item for each in papers(options["paper"]) for item in leaflet.run(rules, out, {"paper": each})]
+        written = [item for each in built for item in leaflet.run(rules, out, {"paper": each})]
         pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
-        return f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
+        done = f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
+        kit = papers(str(settings.for_command("all").get("paper", EVERY_PAPER)))
+        unfit = leaflet.unfit(rules, [p for p in kit if p not in built])
+        return Rebuilt(done, tuple(f"warning: {p}; `grawlix-print all` builds this paper too" for p in unfit))
 
     click.echo(f"watching {folder}/ and its settings; Ctrl-C stops")
     try:
@@ -64,7 +79,7 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
 
 
 def watch_templates(
-    templates: Path, rebuild: Callable[[], str], report: Callable[..., None], builtin: bool = False
+    templates: Path, rebuild: Callable[[], str | Rebuilt], report: Callable[..., None], builtin: bool = False
 ) -> None:
     """Run ``rebuild`` now and after every change to the templates or settings, until Ctrl-C.
 
@@ -135,12 +150,16 @@ def _changed_names(changes: Iterable[tuple[object, str]]) -> str:
     return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
-def _run(rebuild: Callable[[], str], report: Callable[..., None], cause: str) -> None:
+def _run(rebuild: Callable[[], str | Rebuilt], report: Callable[..., None], cause: str) -> None:
     """One rebuild: a line with what was written and how long it took, or the error."""
     clock = time.strftime("%H:%M:%S")
     start = time.perf_counter()
     try:
-        written = rebuild()
+        done = rebuild()
+        written, warnings = (done.summary, done.warnings) if isinstance(done, Rebuilt) else (done, ())
+    except Problems as several:
+        for line in several.lines():
+            report(one_line(f"{clock} {cause}: error: {line}"), err=True)
     except GrawlixError as error:
         report(one_line(f"{clock} {cause}: error: {error}"), err=True)
     except OSError as error:
@@ -149,3 +168,5 @@ def _run(rebuild: Callable[[], str], report: Callable[..., None], cause: str) ->
         report(one_line(f"{clock} {cause}: error: {type(error).__name__}: {error}"), err=True)
     else:
         report(f"{clock} {cause}: {written} in {time.perf_counter() - start:.2f} s")
+        for warning in warnings:  # a paper the kit builds that this change breaks
+            report(one_line(f"{clock} {warning}"), err=True)

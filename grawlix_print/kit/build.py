@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .. import __version__
-from ..errors import GrawlixError
+from ..errors import GrawlixError, Problems, gathered
 from ..cache import code_digest
 from ..files import Written, make_folder, os_error, read_bytes, write_text
 from ..notes import collected
@@ -404,9 +404,15 @@ def _run_steps(
     on_step: Callable[[Outcome], None],
     on_note: Callable[[str], None],
 ) -> dict[str, Outcome]:
-    """Heavy steps go to one worker process; the rest run here at the same time."""
+    """Heavy steps go to one worker process; the rest run here at the same time.
+
+    A step that fails does not stop the others here: every problem they find is
+    raised together (``Problems``), so one run shows them all. The heavy steps
+    are not waited for once one has failed.
+    """
     heavy = [s for s in steps if s.heavy]
     results: dict[str, Outcome] = {}
+    failed: list[GrawlixError] = []
     worker = _Worker(heavy, staging, templates) if heavy else None
 
     def done(outcome: Outcome) -> None:
@@ -418,9 +424,14 @@ def _run_steps(
     try:
         for step in steps:
             if not step.heavy:
-                with _failing_as(step, staging):
-                    outcome = _run_one(step, staging, templates)
+                try:
+                    with _failing_as(step, staging):
+                        outcome = _run_one(step, staging, templates)
+                except GrawlixError as error:
+                    failed.append(error)
+                    continue
                 done(outcome)
+        gathered(failed)
         for step in heavy:
             assert worker is not None
             with _failing_as(step, staging):
@@ -435,7 +446,7 @@ def _run_steps(
 @contextmanager
 def _failing_as(step: Step, staging: Path) -> Iterator[None]:
     """A step's GrawlixError leaves as a StepFailed that names the step's product (an OptionError
-    keeps its fields, with the product beside them)."""
+    keeps its fields, with the product beside them; each of several problems, in a ``Problems``)."""
     try:
         yield
     except StepFailed:
@@ -443,6 +454,11 @@ def _failing_as(step: Step, staging: Path) -> Iterator[None]:
     except OptionError as error:  # it names the product's fields: the caller words them as it gave them
         error.product = step.product  # type: ignore[attr-defined]
         raise
+    except Problems as several:
+        raise Problems(
+            p if isinstance(p, StepFailed) else StepFailed(p.what, _unstaged(p.where, staging), step.product)
+            for p in several.problems
+        ) from None
     except GrawlixError as error:
         raise StepFailed(error.what, _unstaged(error.where, staging), step.product) from None
 

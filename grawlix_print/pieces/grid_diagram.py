@@ -34,7 +34,10 @@ LABEL_SIZE = 0.72
 at arm's length."""
 LOOSE_ANGLES = (30.0, 15.0, -30.0, -15.0, 22.0, -22.0)
 """Turns of the loose pieces under the grid (anticlockwise, degrees), repeated."""
-LOOSE_PITCH = 2.0  # cells between the centres of loose pieces
+LOOSE_PITCH = 2.0  # cells between the centres of loose pieces, when one row under the grid holds them
+PACKED_PITCH = 1.5
+"""Cells between centres, across and down, when the loose pieces take several rows: a piece turned
+by 30 degrees is 1.37 cells wide, so neighbours keep a gap and the rows stay compact."""
 LOOSE_GAP = 1.75  # cells from the grid's lower edge to the first row of loose pieces' centres
 
 
@@ -83,8 +86,17 @@ class GridPicture(Figure):
         top, left, bottom, right = self.bounds
         return bottom - top + 1
 
+    def loose_pitch(self) -> float:
+        """Cells between loose pieces' centres: roomy when one row holds them all, else packed."""
+        return LOOSE_PITCH if len(self.loose) <= max(1, math.floor(self.columns / LOOSE_PITCH)) else PACKED_PITCH
+
     def loose_per_row(self) -> int:
-        return max(1, math.floor(self.columns / LOOSE_PITCH))
+        """Loose pieces a row holds: as many as the grid's width takes, turned corners inside it."""
+        pitch = self.loose_pitch()
+        if pitch == LOOSE_PITCH:
+            return max(1, math.floor(self.columns / LOOSE_PITCH))
+        widest = 2 * max(_turned_half(a) for a in LOOSE_ANGLES)
+        return max(1, math.floor((self.columns - widest) / pitch) + 1)
 
     def loose_rows(self) -> int:
         return math.ceil(len(self.loose) / self.loose_per_row()) if self.loose else 0
@@ -94,7 +106,7 @@ class GridPicture(Figure):
         if not self.loose:
             return self.rows
         reach = max(_turned_half(a) for a in LOOSE_ANGLES)
-        return self.rows + LOOSE_GAP + (self.loose_rows() - 1) * LOOSE_PITCH + reach
+        return self.rows + LOOSE_GAP + (self.loose_rows() - 1) * self.loose_pitch() + reach
 
     def size(self, cell: float) -> tuple[float, float]:
         return self.columns * cell, self.height_in_cells() * cell
@@ -128,13 +140,13 @@ class GridPicture(Figure):
                 self._draw_loose(surface, x, top - (self.rows + LOOSE_GAP) * cell, cell)
 
     def _draw_loose(self, surface: Surface, x: float, first_y: float, cell: float) -> None:
-        per_row = self.loose_per_row()
+        per_row, pitch = self.loose_per_row(), self.loose_pitch()
         width = self.columns * cell
         for k, face in enumerate(self.loose):
             row, place = divmod(k, per_row)
             in_row = min(per_row, len(self.loose) - row * per_row)
-            cx = x + width / 2 + (place - (in_row - 1) / 2) * LOOSE_PITCH * cell
-            cy = first_y - row * LOOSE_PITCH * cell
+            cx = x + width / 2 + (place - (in_row - 1) / 2) * pitch * cell
+            cy = first_y - row * pitch * cell
             angle = LOOSE_ANGLES[k % len(LOOSE_ANGLES)]
             stamp_piece(surface, face, cx, cy, self.piece_size(cell), self.style, angle)  # as in the grid
 

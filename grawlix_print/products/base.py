@@ -146,6 +146,11 @@ class Product(ABC):
         """A line the command prints before it builds (the 3D tiles' layers as snapped), if any."""
         return None
 
+    def unfit(self, game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+        """What building the product for ``papers`` would find too full, without writing anything:
+        a command that builds one paper says so of the others the kit builds. None by default."""
+        return []
+
     def report_line(self, item: Written) -> str:
         """What the command says of a file it wrote."""
         return f"wrote {item.path} ({item.kind})"

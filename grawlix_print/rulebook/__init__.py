@@ -15,14 +15,16 @@ from .document import (
     FrontMatter,
     Heading,
     ListItem,
+    Missing,
     Paragraph,
     RulebookText,
     Section,
+    unsure,
 )
 from .facts import Items, Link, TextFacts, Value
 from .markdown import read_extra_sections, read_rulebook
 
 __all__ = [
-    "Block", "Diagram", "Fill", "KitFiles", "FrontMatter", "Heading", "ListItem", "Paragraph", "RulebookText",
-    "Section", "Items", "Link", "TextFacts", "Value", "read_extra_sections", "read_rulebook",
+    "Block", "Diagram", "Fill", "KitFiles", "FrontMatter", "Heading", "ListItem", "Missing", "Paragraph",
+    "RulebookText", "Section", "unsure", "Items", "Link", "TextFacts", "Value", "read_extra_sections", "read_rulebook",
 ]  # fmt: skip

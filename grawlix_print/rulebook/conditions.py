@@ -8,9 +8,10 @@ its line in the source file.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import GrawlixError
+from ..errors import Consequence, GrawlixError
 from .facts import TextFacts
 
 DIRECTIVE = re.compile(r"(?<!\\)\{(?:(if|check)\s+([^{}]*)|(else|end))\}")
@@ -24,11 +25,26 @@ class _Branch:
     in_else: bool = False
 
 
-def expand_conditions(body: str, first_line: int, facts: TextFacts, source: str) -> list[tuple[str, int]]:
+def expand_conditions(
+    body: str, first_line: int, facts: TextFacts, source: str, problems: list[GrawlixError] | None = None
+) -> list[tuple[str, int]]:
     """The body with conditional text chosen and claims checked, as (line, source line) pairs.
 
-    A directive alone on its line takes the whole line with it.
+    A directive alone on its line takes the whole line with it. With ``problems``, a
+    false claim or a condition that cannot be decided is added to it and reading goes
+    on (an undecided ``{if}`` takes its ``{else}``); without, it is raised.
     """
+
+    def judged(decide: Callable[[], bool], where: str) -> bool:
+        try:
+            return decide()
+        except GrawlixError as error:
+            if problems is None:
+                raise
+            if not isinstance(error, Consequence):
+                problems.append(error)
+            return False
+
     pieces: list[tuple[str, int]] = []
     stack: list[_Branch] = []
     cursor = 0
@@ -54,7 +70,8 @@ def expand_conditions(body: str, first_line: int, facts: TextFacts, source: str)
         keyword, argument = match.group(1) or match.group(3), (match.group(2) or "").strip()
         if keyword == "if":
             outer = active()
-            holds = facts.condition(argument, f"{source}:{line}")[0] if outer else False
+            where = f"{source}:{line}"
+            holds = judged(lambda: facts.condition(argument, where)[0], where) if outer else False
             stack.append(_Branch(line, holds, outer))
         elif keyword == "else":
             if not stack or stack[-1].in_else:
@@ -66,7 +83,8 @@ def expand_conditions(body: str, first_line: int, facts: TextFacts, source: str)
                 raise GrawlixError("{end} without a matching {if}", f"{source}:{line}")
             stack.pop()
         elif active():
-            facts.check(argument, f"{source}:{line}")
+            where = f"{source}:{line}"
+            judged(lambda: _checked(facts, argument, where), where)
     if stack:
         raise GrawlixError("{if} without a matching {end}", f"{source}:{stack[-1].line}")
     if cursor < len(body):
@@ -86,3 +104,8 @@ def expand_conditions(body: str, first_line: int, facts: TextFacts, source: str)
     if current or current_line is not None:
         lines.append((current, current_line or first_line))
     return lines
+
+
+def _checked(facts: TextFacts, claim: str, where: str) -> bool:
+    facts.check(claim, where)  # raises when the claim is false
+    return True

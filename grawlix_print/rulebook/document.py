@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..drawing.figure import Figure
 from ..drawing.text import Inline
+from ..errors import GrawlixError
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class Diagram:
     figure: Figure
     largest_mm: float
     unit_mm: float | None = None
+    unit: str = "unit"
+    """What ``unit_mm`` measures, as the text's size option names it (``tile``, ``card``)."""
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,15 @@ class KitFiles:
     line: int
 
 
-Block = Heading | Paragraph | ListItem | Diagram | Fill | KitFiles
+@dataclass(frozen=True)
+class Missing:
+    """Where the text asked for something that could not be made (its problem is reported with
+    the rest): a section holding one is not measured for fit, and nothing is set for it."""
+
+    line: int
+
+
+Block = Heading | Paragraph | ListItem | Diagram | Fill | KitFiles | Missing
 
 
 @dataclass(frozen=True)
@@ -103,8 +114,24 @@ class FrontMatter:
 
 @dataclass(frozen=True)
 class RulebookText:
-    """A whole rulebook: its front matter and its sections, and the file it was read from."""
+    """A whole rulebook: its front matter and its sections, and the file it was read from.
+
+    ``problems`` are those found while reading it (a false claim, a broken position...),
+    each its own error: a product lays out what it can to find more, then raises them
+    all (``errors.gathered``) before it writes anything.
+    """
 
     meta: FrontMatter
     sections: tuple[Section, ...]
     source: str
+    problems: tuple[GrawlixError, ...] = ()
+
+    @property
+    def whole(self) -> bool:
+        """Whether everything the text asks for could be made."""
+        return not self.problems
+
+
+def unsure(section: Section) -> bool:
+    """Whether a section lacks something it asked for, so its size cannot be trusted."""
+    return any(isinstance(block, Missing) for block in section.blocks)

@@ -7,9 +7,11 @@ are worded is ``words``' business, how they are set the renderers'.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..errors import GrawlixError
 from ..drawing.text import Inline
 from .document import Block
 
@@ -40,9 +42,11 @@ class TextFacts(Protocol):
     statement its engine contradicts.
     """
 
-    def references(self, text: str, first_line: int, source: str) -> None:
+    def references(self, text: str, first_line: int, source: str) -> Sequence[GrawlixError] | None:
         """Read what the text refers to (example positions...) before anything is filled in,
-        so several broken references are reported together."""
+        so several broken references are reported together: returns their problems (or
+        raises the first). What the text then asks about a broken one may raise a
+        ``Consequence``, which is not reported again."""
 
     def names(self) -> tuple[str, ...]:
         """The placeholders it knows, for the message about an unknown one."""

@@ -5,8 +5,11 @@ game's ``leaflet.md``), read by markdown-it with its container plugin for the
 ``::: panel NAME`` (or ``::: page NAME``) sections. What stays ours is the
 game's own: placeholders (``{example-2.locations}``) its ``TextFacts``
 fill, figure lines (``[example: example-2]``) it draws, and paragraph styles
-(``[small centred]``). A placeholder it cannot fill and a malformed construct
-(an unclosed ``{``) each stop the build with one line naming the file and line.
+(``[small centred]``). A malformed construct (an unclosed ``{``) stops the
+reading with one line naming the file and line. What the game cannot answer (a
+placeholder it cannot fill, a false claim, a broken example) is gathered instead:
+every such problem is kept in ``RulebookText.problems``, its place in the text
+marked ``Missing``, so one build reports them all.
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
 from ..drawing.text import Break, Inline, Span, plain
-from ..errors import GrawlixError
+from ..errors import Consequence, GrawlixError, gathered
 from ..files import parse_toml, read_template
 from ..units import parse_length
 from .conditions import expand_conditions
-from .document import Block, Fill, FrontMatter, Heading, KitFiles, ListItem, Paragraph, RulebookText, Section
+from .document import Block, Diagram, Fill, FrontMatter, Heading, KitFiles, ListItem, Missing, Paragraph, RulebookText, Section
 from .facts import TextFacts
 from .words import FILTERS, META_VALUES, capital_first, suits, words
 
@@ -54,16 +57,22 @@ def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
     source = str(path)
     text = read_template(path).replace("\r\n", "\n")
     meta, body, first_line = read_front_matter(text, source, title)
-    sections = _read_body(body, first_line, source, facts, meta)
-    return RulebookText(meta, tuple(Section(*s) for s in sections), source)
+    problems: list[GrawlixError] = []
+    sections = _read_body(body, first_line, source, facts, meta, problems)
+    return RulebookText(meta, tuple(Section(*s) for s in sections), source, tuple(problems))
 
 
 def read_extra_sections(path: Path, facts: TextFacts, meta: FrontMatter) -> tuple[Block, ...]:
-    """The blocks of a file without sections or front matter (the web's own ``web.md``); none if absent."""
+    """The blocks of a file without sections or front matter (the web's own ``web.md``); none if absent.
+
+    Every problem in it is raised together (``Problems``).
+    """
     if not path.is_file():
         return ()
     text = read_template(path).replace("\r\n", "\n")
-    found = _read_body(text, 1, str(path), facts, meta, sections=False)
+    problems: list[GrawlixError] = []
+    found = _read_body(text, 1, str(path), facts, meta, problems, sections=False)
+    gathered(problems)
     return found[0][2] if found else ()
 
 
@@ -102,12 +111,17 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
 
 
 def _read_body(
-    body: str, first_line: int, source: str, facts: TextFacts, meta: FrontMatter, sections: bool = True
+    body: str, first_line: int, source: str, facts: TextFacts, meta: FrontMatter,
+    problems: list[GrawlixError], sections: bool = True,
 ) -> list[tuple[str, int, tuple[Block, ...]]]:
+    """The sections of blocks; what the game cannot answer is added to ``problems``."""
     body = _strip_comments(body)
-    facts.references(body, first_line, source)
-    lines = _markdown_lines(expand_conditions(body, first_line, facts, source))
-    reader = _Reader(facts, meta, source, [line for _, line in lines], sections)
+    try:
+        problems += facts.references(body, first_line, source) or ()
+    except GrawlixError as error:
+        problems.append(error)
+    lines = _markdown_lines(expand_conditions(body, first_line, facts, source, problems))
+    reader = _Reader(facts, meta, source, [line for _, line in lines], sections, problems)
     return reader.read("\n".join(text for text, _ in lines) + "\n")
 
 
@@ -193,6 +207,7 @@ class _Reader:
     source: str
     source_lines: list[int]  # source line of each Markdown line
     panels_wanted: bool
+    problems: list[GrawlixError]
     panels: list[tuple[str, int, list[Block]]] = field(default_factory=list)
     lists: list[int] = field(default_factory=list)  # items so far in each open list
     item: _Item | None = None
@@ -216,6 +231,14 @@ class _Reader:
         if not self.panels:
             raise GrawlixError("text before the first '::: panel NAME' (or '::: page NAME') line", self.where(markdown_line))
         self.panels[-1][2].append(block)
+
+    def missed(self, error: GrawlixError, markdown_line: int) -> None:
+        """Something the game could not make: its problem kept (unless it only follows from
+        one already kept), and its section marked as lacking it."""
+        if not isinstance(error, Consequence):
+            self.problems.append(error)
+        if self.panels and not any(isinstance(b, Missing) for b in self.panels[-1][2]):
+            self.add(Missing(self.line(markdown_line)), markdown_line)
 
     def token(self, tokens: list[Token], k: int) -> int:
         """Handle the token at ``k``; returns the index of the next one to look at."""
@@ -273,7 +296,12 @@ class _Reader:
         directive = FIGURE_LINE.fullmatch(raw)
         tags = _TAGS.match(raw)
         if directive and not tags:
-            self.add(self.diagram(directive.group(1).strip(), directive.group(2), start), start)
+            try:
+                block = self.diagram(directive.group(1).strip(), directive.group(2), start)
+            except GrawlixError as error:
+                self.missed(error, start)
+                return
+            self.add(block, start)
             return
         found: frozenset[str] = frozenset()
         if tags:
@@ -302,7 +330,8 @@ class _Reader:
                 raise GrawlixError(f"unknown diagram option {size!r} (known: {unit} SIZE, e.g. {unit} 10mm)", where)
             unit_mm = parse_length(size[len(unit) + 1:].strip(), f"{where}: {unit}")
         try:
-            return self.facts.figure(name, argument or None, unit_mm, line, where)
+            block = self.facts.figure(name, argument or None, unit_mm, line, where)
+            return replace(block, unit=unit) if isinstance(block, Diagram) else block
         except LookupError:
             known = ", ".join(f"[{figure}]" for figure in ("fill", "kit files", *self.facts.figure_names()))
             shown = f"{name}{': ' + argument if argument else ''}"
@@ -349,7 +378,11 @@ class _Reader:
                         "'{' is not closed on its line" if child.content == "{" else "'}' without a matching '{'",
                         where,
                     )
-                filled = self.fill(child.content.strip(), line, _SENTENCE_END.search(plain(tuple(out))) is not None)
+                try:
+                    filled = self.fill(child.content.strip(), line, _SENTENCE_END.search(plain(tuple(out))) is not None)
+                except GrawlixError as error:
+                    self.missed(error, first)
+                    filled = (Span("?"),)
                 out.extend(replace(s, bold=s.bold or bold, italic=italic, link=s.link or link)
                            if isinstance(s, Span) else s for s in filled)  # fmt: skip
         return _merged(out)

@@ -96,10 +96,11 @@ class Grawlix(Game):
         return load_positions(self.templates, self.rules)
 
     def proof(self) -> Proof:
-        """How many tiles the largest legal grid holds (cached: the search runs once per order)."""
+        """How many tiles the largest legal grid under these rules holds (cached: each order and
+        pair of limits is settled once)."""
         from .proof import cached_proof
 
-        return cached_proof(self.tiles)
+        return cached_proof(self.tiles, self.rules.max_rows, self.rules.max_columns)
 
     # --- the rules' text --------------------------------------------------------------------
 

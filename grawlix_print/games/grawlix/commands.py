@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ...errors import GrawlixError, one_line
+from ...errors import GrawlixError, Problems, one_line
 
 if TYPE_CHECKING:
     from . import Grawlix
@@ -27,25 +27,28 @@ def check(game: Grawlix, files: tuple[Path, ...], json: bool) -> None:
 
     Prints what the engine sees in each: its tiles, its legal locations, and
     what each marker allows, as a text picture or (--json) one JSON object per
-    file. The rules come from rules.toml in the templates folder.
+    file. The rules come from rules.toml in the templates folder. Every problem
+    of every file is one line on stderr (each tile that breaks a rule), then
+    one line saying how many.
     """
     from .positions import load_position
     from .report import position_record, position_text
     from .templates import POSITIONS_DIR
 
-    failed = 0
+    failed: list[GrawlixError] = []
     for file in files or sorted((game.templates / POSITIONS_DIR).glob("*.toml")):
         try:
             position = load_position(file, game.rules)
         except GrawlixError as error:
-            click.echo(f"error: {one_line(str(error))}", err=True)
-            failed += 1
+            failed.append(error)
             continue
         if json:
             click.echo(dumps(position_record(position, str(file)), ensure_ascii=False))
         else:
             click.echo(position_text(position, str(file)) + "\n")
-    if failed:
+    if failed:  # every problem of every file, each its own line, then how many
+        for line in Problems(failed).lines():
+            click.echo(f"error: {one_line(line)}", err=True)
         raise SystemExit(1)
 
 

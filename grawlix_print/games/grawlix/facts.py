@@ -19,12 +19,12 @@ from pathlib import Path
 
 from ...pieces.tiles import Colour, Glyph, Tile, TileSet
 from ...drawing.text import Inline, Span
-from ...errors import GrawlixError
+from ...errors import Consequence, GrawlixError
 from ...facts.wording import counted, in_words, join_words
 from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES, joined
-from .engine import Grid, Location, all_tiles, tiles_in
+from .engine import Grid, Location, Reason, all_tiles, tiles_in
 from ...pieces.mark_legend import MarkLegend
 from .pictures import cover_picture, example_picture, supply_picture
 from .positions import Position, load_position
@@ -83,16 +83,36 @@ PROOF_VALUES: dict[str, Callable[[Proof], Value]] = {
     "cells": lambda p: p.order * p.order,
     "max_tiles": lambda p: p.max_tiles,
     "left_out": lambda p: p.order * p.order - p.max_tiles,
+    "grid_rows": lambda p: p.span[0],
+    "grid_columns": lambda p: p.span[1],
     "one_short": lambda p: p.order * p.order - 1,
-    "squares_searched": lambda p: p.squares_searched,
-    "isotopy_classes": lambda p: p.isotopy_classes,
-    "main_classes": lambda p: p.main_classes,
-    "most_transversals": lambda p: max(p.transversals, default=0),
-    "squares_with_mate": lambda p: p.squares_with_mate,
+    "square_most": lambda p: p.square.most,
+    "squares_searched": lambda p: p.square.squares_searched,
+    "isotopy_classes": lambda p: p.square.isotopy_classes,
+    "main_classes": lambda p: p.square.main_classes,
+    "most_transversals": lambda p: max(p.square.transversals, default=0),
+    "squares_with_mate": lambda p: p.square.squares_with_mate,
     "why_not_one_short": lambda p: why_not_one_short(p.order),
+    "why_most": lambda p: p.why_most,
     "note": lambda p: p.note,
+    "square_note": lambda p: p.square.note,
 }
-"""Placeholders about what the search proved (see ``facts.proof``)."""
+"""Placeholders about what the search proved (see ``facts.proof``): the largest grid under
+these rules (``max_tiles``, ``why_most``, ``note``...) and the square of the order's side
+(``square_most``, ``squares_searched``, ``square_note``...)."""
+
+PROOF_CONDITIONS: dict[str, tuple[Callable[[Proof], bool], Callable[[Proof], str]]] = {
+    "full grid": (lambda p: p.full_grid_possible,
+                  lambda p: f"no legal grid holds all {p.order * p.order} tiles: {p.why_most}"),
+    "full square": (lambda p: p.square.possible,
+                    lambda p: f"no square of {p.order} rows and {p.order} columns holds all {p.order * p.order} tiles"),
+    "square fits": (lambda p: p.square_fits,
+                    lambda p: f"the rules let a grid span only {p.max_rows} rows and {p.max_columns} columns"),
+    "grid found": (lambda p: bool(p.largest_grid), lambda p: f"no grid was searched for: {p.note}"),
+    "searched": (lambda p: p.square.method == "search", lambda p: f"not every square was searched: {p.square.note}"),
+}
+"""``{if proof: NAME}`` and ``{check proof: NAME}``: what holds, and why not when it does not.
+``full grid`` follows the rules' limits, ``full square`` is the typesetters' puzzle alone."""
 
 
 class Facts:
@@ -107,6 +127,8 @@ class Facts:
         self.rules = rules
         self.templates = templates
         self.positions: dict[str, Position] = {}
+        self.unreadable: set[str] = set()  # positions the text names that could not be read
+        self.illegal_markers: set[tuple[str, str]] = set()  # (position, marker) a placeholder found illegal
         self._proof = cache(proof)
         self.quotes = quotes
 
@@ -115,35 +137,41 @@ class Facts:
 
     # what the text refers to ------------------------------------------------------
 
-    def references(self, text: str, first_line: int, source: str) -> None:
-        """Load every position the text names, validated by the engine.
+    def references(self, text: str, first_line: int, source: str) -> list[GrawlixError]:
+        """Load every position the text names, validated by the engine; returns their problems.
 
-        All of them are loaded before anything is filled in, so a rules change
-        that breaks several examples is reported in one line naming each file.
+        All of them are loaded before anything is filled in, and each is read whole
+        (``load_position``'s ``lenient``): every problem of every position is
+        returned, and a broken position keeps the tiles that keep the rules, so what
+        the text says about it is still judged. A position that cannot be read at all
+        is left out, and what the text says about it is a ``Consequence``.
         """
         names: dict[str, int] = {}
         for match in _POSITION_REFERENCE.finditer(text):
             name = next(g for g in match.groups() if g)
             if name not in (PROOF, PLAYTEST):
                 names.setdefault(name, first_line + text.count("\n", 0, match.start()))
-        failures = []
+        problems: list[GrawlixError] = []
         for name, line in names.items():
-            if name in self.positions:
+            if name in self.positions or name in self.unreadable:
                 continue
             path = self.templates / POSITIONS_DIR / f"{name}.toml"
             if not path.is_file():
-                raise GrawlixError(f"no position file {POSITIONS_DIR}/{name}.toml for {name!r}", f"{source}:{line}")
+                self.unreadable.add(name)
+                problems.append(GrawlixError(f"no position file {POSITIONS_DIR}/{name}.toml for {name!r}", f"{source}:{line}"))
+                continue
             try:
-                self.positions[name] = load_position(path, self.rules)
+                position = load_position(path, self.rules, lenient=True)
             except GrawlixError as error:
-                failures.append(error)
-        if len(failures) == 1:
-            raise failures[0]
-        if failures:
-            raise GrawlixError(
-                f"{len(failures)} positions the leaflet uses break the rules: "
-                + "; ".join(str(f) for f in failures)
-            )
+                self.unreadable.add(name)
+                problems.append(error)
+                continue
+            if not position.grid:  # tokens it could not read: nothing it shows can be judged
+                self.unreadable.add(name)
+            else:
+                self.positions[name] = position
+            problems += position.problems
+        return problems
 
     # placeholders ------------------------------------------------------------
 
@@ -171,12 +199,18 @@ class Facts:
                 location = self._marker(position, parts[1], where)
                 allowed = position.grid.allowed(location)
                 if not allowed.legal:
-                    reason = f"{parts[1]} at {_at(location)} is not a legal location"
+                    said = (position.name, parts[1])
+                    if said in self.illegal_markers:  # said once: the other placeholders follow from it
+                        raise Consequence(f"{{{name}}}: {parts[1]} is not a legal location", where)
+                    self.illegal_markers.add(said)
+                    reason = f"{_not_legal(position, parts[1], location)} (nor for any other {{{parts[0]}.{parts[1]}.*}})"
                     raise _false(position, f"fills in {{{name}}}", where, reason)
                 return _MARKER_VALUES[parts[2]](position, location)
         raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
 
     def _position(self, name: str, where: str, text: str) -> Position:
+        if name in self.unreadable:
+            raise Consequence(f"{{{text}}} names {name}, which could not be read", where)
         if name not in self.positions:
             raise GrawlixError(f"unknown placeholder or position in {{{text}}}", where)
         return self.positions[name]
@@ -210,16 +244,14 @@ class Facts:
         return holds, reason
 
     def _proven(self, words: list[str], where: str, text: str) -> tuple[bool, str]:
+        found = PROOF_CONDITIONS.get(" ".join(words))
+        if found is None:
+            raise GrawlixError(
+                f"unknown condition {text!r}: write '{PROOF}: [not] {' | '.join(PROOF_CONDITIONS)}'", where
+            )
+        holds, why_not = found
         proof = self.proof()
-        if words == ["full", "grid"]:
-            return proof.full_grid_possible, f"no legal grid holds all {len(self.rules.tiles.tiles)} tiles"
-        if words == ["grid", "found"]:
-            return bool(proof.largest_grid), f"no grid was searched for: {proof.note}"
-        if words == ["searched"]:
-            return proof.method == "search", f"not every square was searched: {proof.note}"
-        raise GrawlixError(
-            f"unknown condition {text!r}: write '{PROOF}: [not] full grid | grid found | searched'", where
-        )
+        return (True, "") if holds(proof) else (False, why_not(proof))
 
     def _test(self, position: Position, words: list[str], where: str, text: str) -> tuple[bool, str]:
         grid = position.grid
@@ -234,13 +266,13 @@ class Facts:
                 return holds, f"no tile can go in a new column of {position.name}"
             case [mark, "legal"]:
                 location = self._marker(position, mark, where)
-                return location in legal, f"{mark} at {_at(location)} is not a legal location"
+                return location in legal, _not_legal(position, mark, location)
             case [mark, ("closes" | "keeps") as verb, other]:
                 return self._closing(position, mark, other, verb == "closes", where)
             case [mark, "fills", ("rows" | "columns") as lines]:
                 location = self._marker(position, mark, where)
                 if location not in legal:
-                    return False, f"{mark} at {_at(location)} is not a legal location"
+                    return False, _not_legal(position, mark, location)
                 rows, columns = span_after(position, location)
                 span, limit = (rows, self.rules.max_rows) if lines == "rows" else (columns, self.rules.max_columns)
                 return span >= limit, f"the grid would span {span} {lines} of the {limit} allowed"
@@ -258,9 +290,9 @@ class Facts:
         location, target = self._marker(position, mark, where), self._marker(position, other, where)
         fitting = grid.allowed(location).tiles
         if not fitting:
-            return False, f"{mark} at {_at(location)} is not a legal location"
+            return False, _not_legal(position, mark, location)
         if target not in grid.legal_locations():
-            return False, f"{other} at {_at(target)} is not a legal location to begin with"
+            return False, f"{_not_legal(position, other, target)}, to begin with"
         for tile in fitting:
             closed = target in grid.closed_by(location, tile)
             if closes and not closed:
@@ -298,6 +330,8 @@ class Facts:
             return self._largest_grid(line, where, unit_mm)
         if name in ("example", "cover art") and argument:
             position = self.positions.get(argument.strip())
+            if argument.strip() in self.unreadable:
+                raise Consequence(f"[{name}: {argument.strip()}] could not be read", where)
             if position is None:
                 raise GrawlixError(f"unknown position {argument!r}", where)
             title = position.name.replace("-", " ").capitalize()
@@ -316,8 +350,7 @@ class Facts:
         proof = self.proof()
         if not proof.largest_grid:
             raise GrawlixError(f"no grid to draw: {proof.note} Put [largest grid] inside {{if proof: grid found}}", where)
-        order, tiles = proof.order, self.rules.tiles
-        grid = Grid.from_tiles(proof.grid_tiles(tiles), Rules(tiles, order, order, 1))
+        grid = Grid.from_tiles(proof.grid_tiles(self.rules.tiles), self.rules)
         position = Position("largest-grid", grid, {}, "The largest legal grid.")
         loose = missing_tiles(position)
         what = "The largest legal grid" if loose else "A full grid"
@@ -335,8 +368,35 @@ _POSITION_REFERENCE = re.compile(
 
 
 def _false(position: Position, statement: str, where: str, reason: str) -> GrawlixError:
-    """A statement about a position that the engine contradicts, filed under the position's file."""
-    return GrawlixError(f"the leaflet {statement} ({where}), but {reason}", position.source or position.name)
+    """A statement about a position that the engine contradicts, filed under the position's file.
+
+    A position with problems of its own is judged without the tiles that break the rules:
+    the message says so, since fixing the grid may change the answer.
+    """
+    judged = " (judged without the tiles that break the rules)" if position.problems else ""
+    return GrawlixError(f"the leaflet {statement} ({where}), but {reason}{judged}", position.source or position.name)
+
+
+def _not_legal(position: Position, label: str, location: Location) -> str:
+    """Why no tile may go at a marked location: the rule that rules out the place itself, or
+    the glyphs and colours its row and column already hold."""
+    grid = position.grid
+    spare = next((t for t in grid.rules.tiles.tiles if not grid.placed_mask >> t.index & 1), None)
+    problem = grid.why_not(location, spare) if spare is not None else None
+    if problem is None or problem.reason not in _PLACE_REASONS:
+        because = "no tile left has a glyph and a colour its row and column lack"
+    elif problem.reason is Reason.OCCUPIED:
+        because = f"it holds {problem.other}"
+    elif problem.reason is Reason.NOT_JOINED:
+        because = "no tile is beside it"
+    else:
+        lines = "rows" if problem.reason is Reason.TOO_MANY_ROWS else "columns"
+        because = f"a tile there would make the grid span {problem.count} {lines}, more than {problem.limit}"
+    return f"{label} at {_at(location)} is not a legal location: {because}"
+
+
+_PLACE_REASONS = (Reason.OCCUPIED, Reason.NOT_JOINED, Reason.TOO_MANY_ROWS, Reason.TOO_MANY_COLUMNS)
+"""The reasons that rule out a location for every tile alike."""
 
 
 def _at(location: Location) -> str:

@@ -1,13 +1,33 @@
-"""The typesetters' puzzle, proved for the game's own order: how many tiles the largest legal grid holds.
+"""The typesetters' puzzle, and the largest legal grid the game's own rules allow.
 
-A grid of at most n rows and n columns (n glyphs, n colours) that holds all
-n * n tiles fills every cell; its glyphs then form a Latin square (each glyph
-once per row and column), so do its colours, and since every glyph-colour
-pair is on exactly one tile the two squares are *orthogonal*. For n = 6 this
-is Euler's thirty-six officers problem. A full grid exists exactly when a
-Latin square of order n has an orthogonal mate: for every n but 2 and 6.
+Two questions, one for the order alone and one for the rules as set:
 
-How it is settled depends on the order, so no order can hang a build:
+* **The square** (the typesetters' puzzle): can all n * n tiles (n glyphs, n
+  colours) fill a square of n rows and n columns? Its glyphs then form a Latin
+  square, so do its colours, and since every glyph-colour pair is on exactly
+  one tile the two squares are *orthogonal*. For n = 6 this is Euler's
+  thirty-six officers problem. A full square exists for every n but 2 and 6.
+* **The largest grid** under ``rules.toml``: the most tiles one legal grid
+  holds when it may span at most ``max_rows`` rows and ``max_columns``
+  columns (at, below or above the order; gaps allowed; the grid joined edge
+  to edge). No row holds more than n tiles (a glyph would repeat) nor more
+  than ``max_columns``, and likewise for columns, so no grid holds more than
+  min(rows, n) x min(columns, n) tiles (the *counting bound*). The answer is
+  settled by finding a grid that reaches the bound, except where theory or
+  the square's search shows it cannot be reached:
+
+  - order 2: a tile may share a line only with the one tile that differs from it
+    in both glyph and colour, so no three tiles can be joined (at most two);
+  - order 6 within six rows and six columns: no full square, and none one tile
+    short (``why_not_one_short``), so thirty-four, a grid the search builds.
+
+  Every other bound is reached by a grid that the rules engine checks: part of
+  a full square; for order 6 a full rectangle of up to 5 x 6 found by a small
+  search; and for order 6 with room for a seventh row or column, all 36 tiles
+  with one gap in each line, found as a colouring of a Latin square's cells by
+  column (``spread_grid``).
+
+How the square is settled depends on the order, so no order can hang a build:
 
 * up to ``EXHAUSTIVE_UP_TO`` (6), by exhausting the Latin squares, as Tarry
   first did: every *reduced* square (first row and column in order) is
@@ -22,10 +42,12 @@ How it is settled depends on the order, so no order can hang a build:
   transversals (the cyclic group's for odd n, the XOR table's for powers of
   two) yields a mate, hence a full grid, checked by the engine;
 * beyond, from theory alone (Bose, Shrikhande and Parker, 1959): stated, with
-  a note, never searched.
+  a note, never searched or drawn.
 
-Pure computation; ``cached_proof`` keeps the result in the user's cache
-(``grawlix_print.cache``): a search takes up to a second and its answer never changes.
+Every search has a budget of steps far above what it needs (the tests run each
+one), so a build never hangs. Pure computation; ``cached_proof`` keeps both
+answers in the user's cache (``grawlix_print.cache``): the square's search takes
+about a second and no answer ever changes.
 """
 
 from __future__ import annotations
@@ -40,7 +62,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 from ...cache import key_of, read_cached, store
-from ...facts.wording import in_words
+from ...facts.wording import counted, in_words
 from ...pieces import tiles as components
 from . import engine
 from . import rules as rules_module
@@ -50,6 +72,8 @@ from .rules import Rules
 
 Square = tuple[tuple[int, ...], ...]
 """A Latin square as rows of symbols 0..n-1."""
+Cells = tuple[tuple[int, int, int, int], ...]
+"""A grid as (row, column, glyph, colour) per tile, in reading order."""
 
 EXHAUSTIVE_UP_TO = 6
 """Orders whose reduced Latin squares are all enumerated (9,408 of order 6, in about a second)."""
@@ -57,6 +81,13 @@ CONSTRUCTED_UP_TO = 8
 """Orders settled by constructing one full grid; beyond, the answer is stated from theory."""
 NO_MATE_ORDERS = (2, 6)
 """The orders with no pair of orthogonal Latin squares (Tarry 1900; Bose, Shrikhande and Parker 1959)."""
+SEARCH_BUDGET = 2_000_000
+"""Steps any one search may take before it gives up: about four seconds, and a hundred times
+what the largest search the rules can ask for needs (a 5 x 5 rectangle of order 6)."""
+
+
+class SearchExhausted(RuntimeError):
+    """A search ran out of its budget: a bug, since the tests run every search the rules can ask for."""
 
 
 def why_not_one_short(order: int) -> str:
@@ -70,17 +101,19 @@ def why_not_one_short(order: int) -> str:
         f"tile out. The {rows} every glyph and every colour, so the glyph and the "
         f"colour of the missing tile appear {seen} and never in the row with the hole; "
         f"the same holds for the column with the hole. The missing tile would therefore fit in the hole and "
-        f"make a legal grid of all {full}, which cannot exist."
+        f"make a full square of all {full}, which cannot exist."
     )
 
 
 @dataclass(frozen=True)
-class Proof:
-    """What the search found; the counts can be checked against the literature.
+class SquareProof:
+    """The typesetters' puzzle for one order: can all the tiles fill a square? Counts checkable
+    against the literature.
 
     ``method`` is ``search`` (every reduced square enumerated), ``construction``
     (one square with a mate built) or ``theory`` (stated, not searched); the
-    class counts are 0 where squares were not enumerated.
+    class counts are 0 where squares were not enumerated. ``richest`` is the
+    searched square with the most transversals (what ``spread_grid`` colours).
     """
 
     order: int
@@ -90,14 +123,15 @@ class Proof:
     main_classes: int  # OEIS A003090: 12 for order 6
     transversals: tuple[int, ...]  # per main class (or per square constructed), fewest first
     squares_with_mate: int
-    full_grid_possible: bool
-    max_tiles: int
-    largest_grid: tuple[tuple[int, int, int, int], ...]  # (row, column, glyph, colour) per tile
+    possible: bool
+    most: int  # the most tiles a square of the order's side holds
+    grid: Cells  # the fullest square found (empty from theory)
+    richest: Square
     seconds: float
 
     @property
     def note(self) -> str:
-        """How the answer was reached, in a sentence."""
+        """How the square's answer was reached, in a sentence."""
         order = in_words(self.order)
         if self.method == "search":
             return f"All {self.squares_searched:,} reduced Latin squares of order {order} were searched."
@@ -108,21 +142,141 @@ class Proof:
             f"orthogonal Latin squares exist for every order but {' and '.join(map(in_words, NO_MATE_ORDERS))}."
         )
 
+
+BOUNDS = ("supply", "lines", "square", "pairs")
+"""What stops a grid from holding more: every tile is in it; the rows and columns the rules
+allow, each holding at most one tile of each glyph; the square's search; order two's pairs."""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The largest legal grid under the rules (order and limits together), with the square's answer.
+
+    ``method`` says how ``max_tiles`` was reached: ``search`` (a search found the grid, or the
+    square's search showed no larger one exists), ``construction`` (part of a full square built
+    for the order) or ``theory`` (stated, no grid drawn). ``bound`` (one of ``BOUNDS``) says
+    why no grid holds more.
+    """
+
+    order: int
+    max_rows: int
+    max_columns: int
+    max_tiles: int
+    method: str
+    bound: str
+    largest_grid: Cells
+    square: SquareProof
+    seconds: float
+
+    @property
+    def full_grid_possible(self) -> bool:
+        """Whether one legal grid under these rules holds every tile."""
+        return self.max_tiles == self.order * self.order
+
+    @property
+    def square_fits(self) -> bool:
+        """Whether the rules let a grid span a whole square of the order's side."""
+        return min(self.max_rows, self.max_columns) >= self.order
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """Rows and columns the largest grid found spans (0, 0 from theory)."""
+        if not self.largest_grid:
+            return 0, 0
+        rows = {r for r, _, _, _ in self.largest_grid}
+        columns = {c for _, c, _, _ in self.largest_grid}
+        return max(rows) - min(rows) + 1, max(columns) - min(columns) + 1
+
+    @property
+    def note(self) -> str:
+        """How the largest grid was found, in a sentence."""
+        rows, columns = self.span
+        grid = f"{counted(self.max_tiles, 'tile')} in {counted(rows, 'row')} and {counted(columns, 'column')}"
+        if self.bound == "pairs":
+            return f"The grid of {grid} was checked by the rules engine."
+        if self.method == "theory":
+            if self.bound != "lines":
+                return self.square.note
+            return (
+                f"Order {in_words(self.order)} is not searched: a full square exists by the theorem of "
+                "Bose, Shrikhande and Parker (1959), and part of it fills the rows and columns the rules allow."
+            )
+        if self.bound == "square":
+            return f"{self.square.note} The grid of {grid} was built from transversals and checked by the rules engine."
+        if self.bound == "supply" and self.square.possible:
+            return self.square.note
+        if self.method == "construction":
+            return f"The grid of {grid}, part of a full square, was checked by the rules engine."
+        return f"The grid of {grid} was found by a search and checked by the rules engine."
+
+    @property
+    def why_most(self) -> str:
+        """Why no legal grid under these rules holds more tiles than ``max_tiles``, in words."""
+        n, most, rows, columns = self.order, self.max_tiles, self.max_rows, self.max_columns
+        if self.bound == "pairs":
+            if most == 1:
+                return "The grid spans one row and one column, so it holds one tile."
+            return (
+                "With two glyphs and two colours, a tile may share a row or a column only with the one tile "
+                "that differs from it in both glyph and colour. Any three joined tiles put one of them in line "
+                "with both others, so no legal grid holds more than two tiles."
+            )
+        if self.bound == "square":
+            return (
+                f"No grid within {in_words(n)} rows and {in_words(n)} columns holds all "
+                f"{in_words(n * n)} tiles, nor {in_words(n * n - 1)}, so the largest legal grid holds "
+                f"{in_words(most)}."
+            )
+        if self.bound == "supply":
+            if self.square.possible or not self.largest_grid:
+                return f"A legal grid can hold all {in_words(most)} tiles."
+            wider = "columns" if self.span[1] > n else "rows"
+            return (
+                f"No square of {in_words(n)} rows and {in_words(n)} columns holds all {in_words(most)} "
+                f"tiles, but these rules let the grid span more than {in_words(n)} {wider}: with a gap in "
+                f"each line, all {in_words(most)} tiles fit."
+            )
+        if rows < n and columns < n:
+            return (
+                f"These rules let a grid span at most {counted(rows, 'row')} and {counted(columns, 'column')}: "
+                f"{in_words(most)} cells, and a legal grid can fill them all."
+            )
+        line, limit = ("row", rows) if rows < n else ("column", columns)
+        return (
+            f"These rules let a grid span at most {counted(limit, line)}, and no {line} holds more than "
+            f"{counted(n, 'tile')}, one of each glyph, so no grid holds more than {in_words(most)}; "
+            f"a legal grid of {in_words(most)} tiles exists."
+        )
+
     def grid_tiles(self, tiles: TileSet) -> dict[Location, Tile]:
         """The largest grid found, as tiles by location."""
         return {(r, c): tiles.tile(glyph, colour) for r, c, glyph, colour in self.largest_grid}
 
     def record(self) -> dict:
         """A JSON-ready summary: the figures ``grawlix-print facts`` prints."""
-        data = asdict(self)
-        data["transversals"] = list(self.transversals)
-        data["largest_grid"] = [list(cell) for cell in self.largest_grid]
-        first = ("max_tiles", "full_grid_possible", "order", "method", "squares_searched", "seconds")
-        record = {key: data[key] for key in first}
-        record["seconds"] = round(self.seconds, 3)
-        record.update({k: v for k, v in data.items() if k not in first})
-        record["note"] = self.note
-        if not self.full_grid_possible:
+        square = self.square
+        record = {
+            "max_tiles": self.max_tiles,
+            "full_grid_possible": self.full_grid_possible,
+            "order": self.order,
+            "max_rows": self.max_rows,
+            "max_columns": self.max_columns,
+            "method": self.method,
+            "bound": self.bound,
+            "squares_searched": square.squares_searched,
+            "seconds": round(self.seconds, 3),
+            "full_square_possible": square.possible,
+            "square_method": square.method,
+            "isotopy_classes": square.isotopy_classes,
+            "main_classes": square.main_classes,
+            "transversals": list(square.transversals),
+            "squares_with_mate": square.squares_with_mate,
+            "largest_grid": [list(cell) for cell in self.largest_grid],
+            "note": self.note,
+            "square_note": square.note,
+            "why_most": self.why_most,
+        }
+        if not square.possible:
             record["why_not_one_short"] = why_not_one_short(self.order)
         return record
 
@@ -303,7 +457,7 @@ def orthogonal_mate(square: Square, found: list[int] | None = None) -> Square | 
     return None
 
 
-# --- the largest grid ------------------------------------------------------------------
+# --- the largest grid within a square ------------------------------------------------------------------
 
 
 def _partial_transversals(square: Square, cells: list[tuple[int, int]], size: int) -> Iterator[int]:
@@ -338,7 +492,7 @@ def largest_grids(square: Square, holes: int) -> Iterator[list[int]]:
                 yield [*split, *rest]
 
 
-def _as_cells(square: Square, colouring: list[int]) -> tuple[tuple[int, int, int, int], ...]:
+def _as_cells(square: Square, colouring: list[int]) -> Cells:
     n = len(square)
     return tuple(
         (cell // n, cell % n, square[cell // n][cell % n], colour)
@@ -348,7 +502,7 @@ def _as_cells(square: Square, colouring: list[int]) -> tuple[tuple[int, int, int
     )
 
 
-def find_largest_grid(main: list[Square], tiles: TileSet) -> tuple[tuple[int, int, int, int], ...]:
+def find_largest_grid(main: list[Square], tiles: TileSet) -> Cells:
     """A grid of all tiles but two that the rules engine accepts (joined edge to edge, no clash)."""
     rules = _square_rules(tiles)
     for square in sorted(main, key=lambda s: -len(transversals(s))):
@@ -360,11 +514,11 @@ def find_largest_grid(main: list[Square], tiles: TileSet) -> tuple[tuple[int, in
 
 
 def _square_rules(tiles: TileSet) -> Rules:
-    """Whatever rules.toml allows, the question is whether the tiles fill a square as wide as the order."""
+    """Whatever rules.toml allows, the square's question is whether the tiles fill a square as wide as the order."""
     return Rules(tiles, tiles.order, tiles.order, 1)
 
 
-def _accepted(cells: tuple[tuple[int, int, int, int], ...], tiles: TileSet, rules: Rules) -> bool:
+def _accepted(cells: Cells, tiles: TileSet, rules: Rules) -> bool:
     try:
         Grid.from_tiles({(r, c): tiles.tile(glyph, colour) for r, c, glyph, colour in cells}, rules)
     except ValueError:
@@ -372,7 +526,7 @@ def _accepted(cells: tuple[tuple[int, int, int, int], ...], tiles: TileSet, rule
     return True
 
 
-def full_grid(square: Square, mate: Square) -> tuple[tuple[int, int, int, int], ...]:
+def full_grid(square: Square, mate: Square) -> Cells:
     """The cells of a full grid: glyphs from ``square``, colours from its mate."""
     n = len(square)
     return tuple((r, c, square[r][c], mate[r][c]) for r in range(n) for c in range(n))
@@ -385,16 +539,134 @@ def group_square(n: int) -> Square:
     return tuple(tuple((r + c) % n for c in range(n)) for r in range(n))
 
 
+# --- grids the rules' limits allow ------------------------------------------------------------
+
+
+def transposed(cells: Cells) -> Cells:
+    """The grid turned about its diagonal: rows become columns. The rules treat both alike."""
+    return tuple(sorted((c, r, glyph, colour) for r, c, glyph, colour in cells))
+
+
+def corner(cells: Cells, rows: int, columns: int) -> Cells:
+    """The part of a grid in its first ``rows`` rows and ``columns`` columns."""
+    return tuple(cell for cell in cells if cell[0] < rows and cell[1] < columns)
+
+
+def full_rectangle(order: int, rows: int, columns: int, budget: int = SEARCH_BUDGET) -> Cells | None:
+    """A grid filling ``rows`` x ``columns`` cells (each at most ``order``), or None if there is none.
+
+    A depth-first search, cell by cell in reading order. Renaming glyphs or
+    colours keeps a grid legal, so the first row holds glyph k in colour k in
+    column k. Raises ``SearchExhausted`` past ``budget`` steps.
+    """
+    if max(rows, columns) > order:
+        return None
+    row_glyphs, row_colours = [0] * rows, [0] * rows
+    column_glyphs, column_colours = [0] * columns, [0] * columns
+    cells: list[tuple[int, int, int, int]] = []
+    for k in range(columns):
+        row_glyphs[0] |= 1 << k
+        row_colours[0] |= 1 << k
+        column_glyphs[k] |= 1 << k
+        column_colours[k] |= 1 << k
+        cells.append((0, k, k, k))
+    steps = 0
+
+    def fill(cell: int, pairs: int) -> bool:
+        nonlocal steps
+        if cell == rows * columns:
+            return True
+        steps += 1
+        if steps > budget:
+            raise SearchExhausted(f"a full {rows} x {columns} grid of order {order}")
+        r, c = divmod(cell, columns)
+        glyphs_used, colours_used = row_glyphs[r] | column_glyphs[c], row_colours[r] | column_colours[c]
+        for glyph in range(order):
+            if glyphs_used >> glyph & 1:
+                continue
+            for colour in range(order):
+                pair = 1 << (glyph * order + colour)
+                if colours_used >> colour & 1 or pairs & pair:
+                    continue
+                g, k = 1 << glyph, 1 << colour
+                row_glyphs[r] |= g
+                column_glyphs[c] |= g
+                row_colours[r] |= k
+                column_colours[c] |= k
+                cells.append((r, c, glyph, colour))
+                if fill(cell + 1, pairs | pair):
+                    return True
+                cells.pop()
+                row_glyphs[r] ^= g
+                column_glyphs[c] ^= g
+                row_colours[r] ^= k
+                column_colours[c] ^= k
+        return False
+
+    first_row = sum(1 << (k * order + k) for k in range(columns))
+    return tuple(cells) if fill(columns, first_row) else None
+
+
+def spread_grid(square: Square, columns: int, budget: int = SEARCH_BUDGET) -> Iterator[Cells]:
+    """Grids of all n * n tiles in n rows and ``columns`` columns, with gaps.
+
+    Row r holds glyph g in colour ``square[r][g]``: every row has each glyph and
+    each colour once, and every tile is used once. What is left is each tile's
+    column: tiles of one row, of one glyph or of one colour must all differ, a
+    colouring of the square's cells (its *Latin square graph*) in ``columns``
+    colours. With n colours that is an orthogonal mate; one more column can be
+    enough where no mate exists (order 6). Columns are interchangeable, so a
+    cell may open at most the next unused one. Yields each colouring found.
+    """
+    n = len(square)
+    by_row, by_glyph, by_colour = [0] * n, [0] * n, [0] * n
+    placed: dict[tuple[int, int], int] = {}
+    steps = 0
+
+    def colour(cell: int, opened: int) -> Iterator[Cells]:
+        nonlocal steps
+        if cell == n * n:
+            yield tuple(sorted((r, placed[r, g], g, square[r][g]) for r in range(n) for g in range(n)))
+            return
+        steps += 1
+        if steps > budget:
+            raise SearchExhausted(f"a spread grid of order {n} in {columns} columns")
+        r, g = divmod(cell, n)
+        s = square[r][g]
+        used = by_row[r] | by_glyph[g] | by_colour[s]
+        for column in range(min(columns, opened + 1)):
+            bit = 1 << column
+            if used & bit:
+                continue
+            by_row[r] |= bit
+            by_glyph[g] |= bit
+            by_colour[s] |= bit
+            placed[r, g] = column
+            yield from colour(cell + 1, max(opened, column + 1))
+            by_row[r] ^= bit
+            by_glyph[g] ^= bit
+            by_colour[s] ^= bit
+
+    return colour(0, 0)
+
+
+def two_tiles(rows: int, columns: int) -> Cells:
+    """Order two's largest grid: a tile and the one that differs from it in both glyph and colour."""
+    if rows * columns == 1:
+        return ((0, 0, 0, 0),)
+    return ((0, 0, 0, 0), (0, 1, 1, 1)) if columns > 1 else ((0, 0, 0, 0), (1, 0, 1, 1))
+
+
 # --- the whole proof, cached ---------------------------------------------------------------
 
 
-def prove(tiles: TileSet) -> Proof:
-    """Settle the largest grid for the tile set's order (as many glyphs as colours)."""
+def prove_square(tiles: TileSet) -> SquareProof:
+    """Settle the typesetters' puzzle for the tile set's order (as many glyphs as colours)."""
     n = tiles.order
     start = time.perf_counter()
     if n > CONSTRUCTED_UP_TO:
         possible = n not in NO_MATE_ORDERS
-        return Proof(n, "theory", 0, 0, 0, (), 0, possible, n * n if possible else n * n - 2, (), 0.0)
+        return SquareProof(n, "theory", 0, 0, 0, (), 0, possible, n * n if possible else n * n - 2, (), (), 0.0)
     if n > EXHAUSTIVE_UP_TO:
         square = group_square(n)
         found = transversals(square)
@@ -404,8 +676,8 @@ def prove(tiles: TileSet) -> Proof:
         cells = full_grid(square, mate)
         if not _accepted(cells, tiles, _square_rules(tiles)):
             raise AssertionError("the engine refuses the constructed full grid")
-        return Proof(n, "construction", 1, 0, 0, (len(found),), 1, True, n * n, cells,
-                     time.perf_counter() - start)  # fmt: skip
+        return SquareProof(n, "construction", 1, 0, 0, (len(found),), 1, True, n * n, cells, square,
+                           time.perf_counter() - start)  # fmt: skip
     squares = reduced_squares(n)
     classes = classify(squares)
     counts = sorted(len(transversals(s)) for s in classes.main)
@@ -417,7 +689,7 @@ def prove(tiles: TileSet) -> Proof:
             raise AssertionError("the engine refuses the full grid")
     else:
         largest = find_largest_grid(classes.main, tiles)  # n*n - 1 is ruled out by why_not_one_short
-    return Proof(
+    return SquareProof(
         order=n,
         method="search",
         squares_searched=len(squares),
@@ -425,34 +697,109 @@ def prove(tiles: TileSet) -> Proof:
         main_classes=len(classes.main),
         transversals=tuple(counts),
         squares_with_mate=len(mates),
-        full_grid_possible=bool(mates),
-        max_tiles=len(largest),
-        largest_grid=largest,
+        possible=bool(mates),
+        most=len(largest),
+        grid=largest,
+        richest=max(classes.main, key=lambda s: len(transversals(s))),
         seconds=time.perf_counter() - start,
     )
+
+
+def prove(tiles: TileSet, max_rows: int, max_columns: int, square: SquareProof | None = None) -> Proof:
+    """The largest legal grid for the tile set's order within ``max_rows`` x ``max_columns``.
+
+    ``square`` is the order's ``prove_square`` when it is already known. The
+    counting bound min(rows, n) x min(columns, n) caps every grid (see the
+    module's docstring); each case below reaches it with a grid the engine
+    checks, or says why it cannot be reached.
+    """
+    start = time.perf_counter()
+    n = tiles.order
+    square = square or prove_square(tiles)
+    rows, columns = min(max_rows, n), min(max_columns, n)
+    rules = Rules(tiles, max_rows, max_columns, 1)
+
+    def settled(cells: Cells, method: str, bound: str, most: int | None = None) -> Proof:
+        if cells and not _accepted(cells, tiles, rules):
+            raise AssertionError(f"the engine refuses the grid found for {max_rows} x {max_columns}")
+        count = len(cells) if most is None else most
+        return Proof(n, max_rows, max_columns, count, method, bound, cells, square, time.perf_counter() - start)
+
+    if n == 2:
+        return settled(two_tiles(rows, columns), "theory", "pairs")
+    if rows == columns == n:  # the rules allow a whole square
+        if square.possible:
+            return settled(square.grid, square.method, "supply", n * n)
+        if max(max_rows, max_columns) > n:  # room for one line more: every tile, with gaps
+            for cells in spread_grid(square.richest, n + 1):
+                cells = cells if max_columns > n else transposed(cells)
+                if _accepted(cells, tiles, rules):
+                    return settled(cells, "search", "supply")
+            raise AssertionError(f"no grid of all tiles in {n} x {n + 1} found")
+        return settled(square.grid, "search", "square")
+    if square.possible:  # the limits cut the square: part of a full one fills them
+        if not square.grid:
+            return settled((), "theory", "lines", rows * columns)
+        return settled(corner(square.grid, rows, columns), "construction", "lines")
+    short, long = sorted((rows, columns))
+    found = full_rectangle(n, short, long)
+    if found is None:
+        raise AssertionError(f"no full {short} x {long} grid of order {n} found")
+    return settled(found if rows <= columns else transposed(found), "search", "lines")
 
 
 _PROOF_CODE = tuple(
     Path(module.__file__) for module in (sys.modules[__name__], engine, rules_module, components)  # type: ignore[arg-type]
 )
-"""What the proof's result depends on besides the order: this search, the engine that
-checks its grid, the rules parameters and the tile set's code."""
+"""What the proof's result depends on besides the order and limits: this search, the engine
+that checks its grid, the rules parameters and the tile set's code."""
 
 
-def cached_proof(tiles: TileSet) -> Proof:
-    """The proof for the tile set's order, read from the cache when this code has run it before."""
-    code = b"".join(path.read_bytes() for path in _PROOF_CODE)
-    name = f"proof-{tiles.order}-{key_of(code)}.json"
+def _code_key() -> str:
+    return key_of(b"".join(path.read_bytes() for path in _PROOF_CODE))
+
+
+def _cached(name: str) -> dict | None:
     data = read_cached(name)
-    if data is not None:
+    if data is None:
+        return None
+    try:
+        fields = json.loads(data)
+        return fields if isinstance(fields, dict) else None
+    except ValueError:
+        return None
+
+
+def _tuples(value: list) -> tuple:
+    return tuple(tuple(item) if isinstance(item, list) else item for item in value)
+
+
+def cached_square(tiles: TileSet) -> SquareProof:
+    """The square's answer for the tile set's order, read from the cache when this code has found it before."""
+    name = f"square-{tiles.order}-{_code_key()}.json"
+    fields = _cached(name)
+    if fields is not None:
         try:
-            fields = json.loads(data)
-            return Proof(
-                **{**fields, "transversals": tuple(fields["transversals"]),
-                   "largest_grid": tuple(tuple(cell) for cell in fields["largest_grid"])}
-            )  # fmt: skip
-        except (ValueError, TypeError, KeyError):
+            return SquareProof(**{**fields, "transversals": tuple(fields["transversals"]),
+                                  "grid": _tuples(fields["grid"]), "richest": _tuples(fields["richest"])})  # fmt: skip
+        except (TypeError, KeyError):
             pass
-    proof = prove(tiles)
-    store(name, (json.dumps(asdict(proof), sort_keys=True) + "\n").encode())
+    square = prove_square(tiles)
+    store(name, (json.dumps(asdict(square), sort_keys=True) + "\n").encode())
+    return square
+
+
+def cached_proof(tiles: TileSet, max_rows: int, max_columns: int) -> Proof:
+    """The proof for the order and limits, read from the cache when this code has run it before."""
+    square = cached_square(tiles)
+    name = f"proof-{tiles.order}-{max_rows}x{max_columns}-{_code_key()}.json"
+    fields = _cached(name)
+    if fields is not None:
+        try:
+            return Proof(**{**fields, "largest_grid": _tuples(fields["largest_grid"]), "square": square})
+        except (TypeError, KeyError):
+            pass
+    proof = prove(tiles, max_rows, max_columns, square)
+    record = {k: v for k, v in asdict(proof).items() if k != "square"}
+    store(name, (json.dumps(record, sort_keys=True) + "\n").encode())
     return proof

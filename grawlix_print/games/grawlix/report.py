@@ -93,27 +93,36 @@ def position_text(position: Position, file: str) -> str:
 
 
 def proof_text(proof: Proof, tiles: TileSet) -> str:
-    """The proof in a few lines, with a picture of the largest grid found."""
-    n, full = proof.order, proof.order ** 2
-    verdict = "possible" if proof.full_grid_possible else "impossible"
-    lines = []
-    if proof.method == "search":
+    """The proof in a few lines: the square of the order's side, then the largest grid the
+    rules allow, with a picture of it."""
+    square, n, full = proof.square, proof.order, proof.order ** 2
+    verdict = "possible" if square.possible else "impossible"
+    lines = [f"The square: can all {full} tiles fill {n} rows and {n} columns?"]
+    if square.method == "search":
         lines += [
-            f"Reduced Latin squares of order {n} searched: {proof.squares_searched:,} "
-            f"({proof.isotopy_classes} isotopy classes, {proof.main_classes} main classes)",
-            f"Transversals per main class: {', '.join(map(str, proof.transversals))}",
-            f"Squares with an orthogonal mate: {proof.squares_with_mate}, so a legal grid of all "
-            f"{full} tiles is {verdict}",
+            f"  Reduced Latin squares of order {n} searched: {square.squares_searched:,} "
+            f"({square.isotopy_classes} isotopy classes, {square.main_classes} main classes)",
+            f"  Transversals per main class: {', '.join(map(str, square.transversals))}",
+            f"  Squares with an orthogonal mate: {square.squares_with_mate}, so a full square is {verdict}",
         ]
     else:
-        lines.append(f"{proof.note} A legal grid of all {full} tiles is {verdict}.")
-    if not proof.full_grid_possible:
-        lines.append(f"{full - 1} tiles: impossible too. {why_not_one_short(n)}")
+        lines.append(f"  {square.note} A full square is {verdict}.")
+    if not square.possible:
+        lines.append(f"  {full - 1} tiles: impossible too. {why_not_one_short(n)}")
+    lines += [
+        "",
+        f"The largest legal grid within {proof.max_rows} rows and {proof.max_columns} columns "
+        f"(rules.toml): {proof.max_tiles} tiles",
+        f"  {proof.why_most}",
+        f"  {proof.note}",
+    ]
     if proof.largest_grid:
         grid = proof.grid_tiles(tiles)
-        picture = [" ".join(str(grid.get((r, c), ".")).ljust(2) for c in range(n)) for r in range(n)]
-        lines += [f"The most tiles a legal grid holds: {proof.max_tiles}, for example:", *("    " + row for row in picture)]
-        lines.append(f"(search: {proof.seconds:.2f} s when first run; cached since)")
-    else:
-        lines.append(f"The most tiles a legal grid holds: {proof.max_tiles}.")
+        rows, columns = proof.span
+        top, left = min(r for r, _ in grid), min(c for _, c in grid)
+        picture = [
+            " ".join(str(grid.get((top + r, left + c), ".")).ljust(2) for c in range(columns)) for r in range(rows)
+        ]
+        lines += ["  For example:", *("    " + row for row in picture)]
+        lines.append(f"  (settled in {proof.seconds + square.seconds:.2f} s when first run; cached since)")
     return "\n".join(lines)

@@ -346,6 +346,13 @@ def _example_fact(seat: SeatScore, fact: str, colours: Sequence[Colour], where: 
         return fact, f"{sizes[words[1]].size if words[1] in sizes else 0} {words[1]}"
     if len(words) == 3 and words[0] in names and words[1] == "scores" and words[2].isdigit():
         return fact, f"{words[0]} scores {sizes[words[0]].points if words[0] in sizes else 0}"
+    stranger = _unknown_colour(words)
+    if stranger is not None:
+        raise GrawlixError(
+            f"the claim {fact!r} names the colour {stranger!r}, but the deck has no colour of that name "
+            f"(its colours: {', '.join(colour.name for colour in colours)})",
+            where,
+        )
     raise GrawlixError(
         f"unknown fact {fact!r} about a seat: write N points | N stars | N moons | N suns | N cards | "
         "N star points | N colour points | N moon bonus | [not] the most moons | COLOUR face down | "
@@ -353,6 +360,21 @@ def _example_fact(seat: SeatScore, fact: str, colours: Sequence[Colour], where: 
         "N COLOUR (a set's size) | COLOUR scores N",
         where,
     )
+
+
+def _unknown_colour(words: list[str]) -> str | None:
+    """The word in a colour's place of a fact (``4 green``, ``green face down``, ``multicoloured as
+    green``, ``green scores 9``) when the fact has that shape: a colour the deck lacks, such as
+    one renamed in components.toml since the text was written."""
+    if len(words) == 2 and words[0].isdigit():
+        return words[1]
+    if len(words) == 3 and words[1:] == ["face", "down"]:
+        return words[0]
+    if len(words) == 3 and words[:2] == ["multicoloured", "as"]:
+        return words[2]
+    if len(words) == 3 and words[1] == "scores" and words[2].isdigit():
+        return words[0]
+    return None
 
 
 # --- claims about play, tested on games the engine plays --------------------------------------

@@ -27,10 +27,10 @@ from ...drawing.ink import Ink
 from ...drawing.pdf.canvas import paper_points, saved
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Face, Pen, lines
-from ...errors import GrawlixError
+from ...errors import GrawlixError, gathered
 from ...files import Written, write_bytes
 from ...papers import PRINTER_PAPERS, paper_size
-from ...rulebook import RulebookText
+from ...rulebook import RulebookText, unsure
 from .layout import start_document, TEXT_INK, Frame, LaidOut, Styles, boxes_for, lay_out, make_styles
 
 if TYPE_CHECKING:
@@ -212,6 +212,25 @@ def check_pages(text: RulebookText) -> None:
             raise GrawlixError(f"two pages are called {name!r}: name each page once", text.source)
 
 
+def lay_out_pages(game: Game, text: RulebookText) -> tuple[list[LaidOut], list[GrawlixError]]:
+    """Every page laid out (the same on every paper: Letter scales the sheet, not the page),
+    and the problem of each that does not fit; a page lacking what it asked for is not measured."""
+    presentation = game.presentation()
+    styles = booklet_styles(presentation.typography, presentation.running_glyphs)
+    frame = page_frame()
+    name = paper_size(PAGE).name
+    laid: list[LaidOut] = []
+    problems: list[GrawlixError] = []
+    for page in text.sections:
+        if unsure(page):
+            continue
+        try:
+            laid.append(lay_out(page, boxes_for(page, styles, frame), frame, name, text.source, kind="page"))
+        except GrawlixError as error:
+            problems.append(error)
+    return laid, problems
+
+
 def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """Lay out every page (failing, naming the page, before anything is written), then write the PDFs."""
     out, paper = Path(out), paper.lower()
@@ -220,12 +239,9 @@ def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     game.check()
     text = game.rulebook()
     check_pages(text)
-    presentation = game.presentation()
-    typography = presentation.typography
-    styles = booklet_styles(typography, presentation.running_glyphs)
-    frame = page_frame()
-    name = paper_size(PAGE).name
-    laid = [lay_out(page, boxes_for(page, styles, frame), frame, name, text.source, kind="page") for page in text.sections]
+    typography = game.presentation().typography
+    laid, problems = lay_out_pages(game, text)
+    gathered([*text.problems, *problems])
     # Each file is written as soon as it is drawn: the print edition, the one a designer watches for, first.
     documents = [(output_names(paper)[0], "booklet", lambda: booklet_pdf(text, laid, paper, typography.body))]
     if reading:

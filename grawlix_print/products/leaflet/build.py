@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -29,9 +29,9 @@ from ...drawing.pdf.canvas import paper_points, saved
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, lines
 from ...files import Written, write_bytes
-from ...errors import GrawlixError
+from ...errors import GrawlixError, gathered
 from ...games.base import Game
-from ...rulebook import RulebookText
+from ...rulebook import RulebookText, unsure
 from ...drawing.fonts import QUICKSAND
 from ...drawing.ink import BLACK, Ink
 from ...papers import paper_size
@@ -178,6 +178,38 @@ def check_panels(text: RulebookText) -> None:
         )
 
 
+def lay_out_panels(game: Game, text: RulebookText, paper: str) -> tuple[dict[str, LaidOut], list[GrawlixError]]:
+    """Every panel laid out for ``paper``, and the problem of each that does not fit.
+
+    A panel that lacks something its text asked for (``Missing``: its problem is
+    reported already) is not measured: its size would be a guess.
+    """
+    presentation = game.presentation()
+    styles, frame = make_styles(presentation.typography, presentation.running_glyphs), leaflet_frame(paper)
+    laid: dict[str, LaidOut] = {}
+    problems: list[GrawlixError] = []
+    for panel in text.sections:
+        if unsure(panel):
+            continue
+        try:
+            laid[panel.name] = lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
+        except GrawlixError as error:
+            problems.append(error)
+    return laid, problems
+
+
+def unfit_trifold(game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+    """Each panel that would not fit on each of ``papers``: what building the tri-fold for them
+    would say (``Imposition.unfit``). A text with problems of its own is left to the build that
+    reports them."""
+    if not papers:
+        return []
+    text = game.rulebook()
+    if text.problems:
+        return []
+    return [problem for paper in papers for problem in lay_out_panels(game, text, paper.lower())[1]]
+
+
 def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """The game's rulebook imposed as its presentation says (``impositions``) for ``paper``, into ``out``.
 
@@ -192,6 +224,9 @@ def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
 def build_trifold(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """Lay out every panel (failing before anything is written), then write the PDFs into ``out``.
 
+    Every problem is gathered before failing: those of the text (false claims, broken
+    positions) and each panel that does not fit.
+
     Each edition is written as soon as it is made, the tri-fold first: in ``watch`` it is the
     file the designer looks at, and a PDF cannot fail once its panels are laid out.
     """
@@ -199,12 +234,8 @@ def build_trifold(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     game.check()
     text = game.rulebook()
     check_panels(text)
-    presentation = game.presentation()
-    styles, frame = make_styles(presentation.typography, presentation.running_glyphs), leaflet_frame(paper)
-    laid = {
-        panel.name: lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
-        for panel in text.sections
-    }
+    laid, problems = lay_out_panels(game, text, paper)
+    gathered([*text.problems, *problems])
     makers: tuple[Callable[[RulebookText, dict[str, LaidOut], str, Frame], bytes], ...] = (
         trifold_pdf, reading_pdf, functools.partial(trifold_pdf, press=True),
     )  # fmt: skip
@@ -213,6 +244,6 @@ def build_trifold(game: Game, out: str | Path, paper: str = "a4", reading: bool 
         documents = [documents[0], documents[2]]
     written = []
     for name, edition, make in documents:
-        path = write_bytes(out / name, make(text, laid, paper, frame))
+        path = write_bytes(out / name, make(text, laid, paper, leaflet_frame(paper)))
         written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(game.templates)}))
     return written

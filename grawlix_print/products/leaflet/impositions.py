@@ -10,7 +10,7 @@ kit's index and the web edition say of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
@@ -27,21 +27,34 @@ if TYPE_CHECKING:
 GROUP = "grawlix_print.impositions"
 
 
+def _same_on_every_paper(game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+    return []
+
+
 @dataclass(frozen=True)
 class Imposition:
     """A way to impose a rulebook: ``build(game, folder, paper, reading)`` writes its files (the
     reading edition too unless ``reading`` is False); ``planned(paper)`` names them for the kit's
-    links (paths below the leaflet's folder)."""
+    links (paths below the leaflet's folder); ``unfit(game, papers)`` is what building it for
+    ``papers`` would find too full, without writing anything (a page the same on every paper, as
+    a booklet's, has nothing to add to the build of one paper)."""
 
     name: str
     build: Callable[[Game, Path, str, bool], list[Written]]
     planned: Callable[[str, str], list[Planned]]
+    unfit: Callable[[Game, Sequence[str]], list[GrawlixError]] = _same_on_every_paper
 
 
 def _trifold_build(game: Game, folder: Path, paper: str, reading: bool) -> list[Written]:
     from .build import build_trifold
 
     return build_trifold(game, folder, paper, reading)
+
+
+def _trifold_unfit(game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+    from .build import unfit_trifold
+
+    return unfit_trifold(game, papers)
 
 
 def _trifold_planned(paper: str, name: str) -> list[Planned]:
@@ -74,7 +87,7 @@ def _booklet_planned(paper: str, name: str) -> list[Planned]:
 
 
 BUILT_IN = (
-    Imposition("tri-fold", _trifold_build, _trifold_planned),
+    Imposition("tri-fold", _trifold_build, _trifold_planned, _trifold_unfit),
     Imposition("booklet", _booklet_build, _booklet_planned),
 )
 

@@ -3,15 +3,19 @@
 Each block of the leaflet text becomes a box that knows its height for a
 width and how to draw itself. ``lay_out`` stacks them and fails, naming the
 panel and the excess in millimetres, when they are too tall or too wide:
-nothing is clipped and nothing runs into the next panel. A panel is laid out
-once and can then be drawn anywhere (the tri-fold and the reading edition
-share it).
+nothing is clipped and nothing runs into the next panel. A diagram without a
+size of its own is drawn as large as it may be, and shrinks, down to
+``SMALLEST_SHARE`` of that, when the panel would otherwise overflow; if even
+that is not enough but smaller tiles would do, the error names the diagram and
+the size that fits. A panel is laid out once and can then be drawn anywhere
+(the tri-fold and the reading edition share it).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator, Mapping
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
@@ -49,6 +53,9 @@ past that, a panel is reported as "more than" so much too tall, and no more text
 
 BODY_POINTS = 10.0
 """The designer's body size (Quicksand Medium 10 pt)."""
+SMALLEST_SHARE = 0.5
+"""A diagram may shrink to half its largest size to fit its panel (a 13.5 mm tile to 6.75 mm:
+its glyph still a good 4 mm tall); smaller is the designer's choice, by a size of its own."""
 
 
 @dataclass(frozen=True)
@@ -187,10 +194,15 @@ def _paint(surface: PdfSurface, ink: Ink) -> None:
 
 
 class PictureBox(Box):
+    """A diagram at ``cell`` per tile (or card). ``flexible`` ones, sized to the panel rather than
+    by the text, may shrink down to ``smallest`` when the panel needs the room."""
+
     space_before = space_after = 8.0
 
-    def __init__(self, picture: Figure, cell: float):
+    def __init__(self, picture: Figure, cell: float, flexible: bool = False, smallest: float = 0.0,
+                 name: str = "a diagram", unit: str = "unit"):  # fmt: skip
         self.picture, self.cell = picture, cell
+        self.flexible, self.smallest, self.name, self.unit = flexible, smallest, name, unit
 
     def height(self, width: float, limit: float) -> float:
         return self.picture.size(self.cell)[1]
@@ -199,7 +211,7 @@ class PictureBox(Box):
         return self.picture.size(self.cell)[0] - width
 
     def describe(self) -> str:
-        return "a diagram"
+        return self.name
 
     def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         picture_width = self.picture.size(self.cell)[0]
@@ -302,11 +314,29 @@ def _paragraph_box(block: Paragraph, styles: Styles) -> Box:
 
 
 def _picture_box(block: Diagram, frame: Frame) -> PictureBox:
+    name = f"{block.title[:1].lower()}{block.title[1:]} (line {block.line})"
     if block.unit_mm is not None:
-        cell = block.unit_mm * mm
-    else:
-        cell = block.figure.cell_to_fit(frame.width, block.largest_mm * mm)
-    return PictureBox(block.figure, cell)
+        return PictureBox(block.figure, block.unit_mm * mm, name=name, unit=block.unit)
+    cell = block.figure.cell_to_fit(frame.width, block.largest_mm * mm)
+    return PictureBox(block.figure, cell, True, SMALLEST_SHARE * cell, name, block.unit)
+
+
+def shrunk(pictures: list[PictureBox], room: float) -> float | None:
+    """The largest cell to cap the pictures at so their heights add up to ``room`` at most, or None.
+
+    A picture's height is proportional to its cell; each keeps its own cell when
+    it is smaller than the cap.
+    """
+    def height(cap: float) -> float:
+        return sum(p.picture.size(min(p.cell, cap))[1] for p in pictures)
+
+    low, high = 0.0, max(p.cell for p in pictures)
+    if height(low) > room:
+        return None
+    for _ in range(40):  # a millionth of a point
+        middle = (low + high) / 2
+        low, high = (middle, high) if height(middle) <= room else (low, middle)
+    return low
 
 
 # --- stacking ---------------------------------------------------------------------------
@@ -370,10 +400,7 @@ def lay_out(
             )
     spare = frame.height - y
     if spare < -TOLERANCE:
-        raise refuse(
-            f"its content is {-spare / mm:.1f} mm taller than the {frame.height / mm:.1f} mm available "
-            f"(shorten its text or move a section to another {kind})"
-        )
+        placed, spare = _fitted(placed, spare, refuse, kind, frame)
     fills = sum(box.stretch for box, _ in placed)
     if fills and spare > 0:
         shift = 0.0
@@ -382,6 +409,49 @@ def lay_out(
             if box.stretch:
                 shift += spare / fills
     return LaidOut(panel, placed)
+
+
+def _fitted(
+    placed: list[tuple[Box, float]], spare: float, refuse: Callable[[str], GrawlixError], kind: str, frame: Frame
+) -> tuple[list[tuple[Box, float]], float]:
+    """An overfull stack made to fit by shrinking its flexible diagrams, or the error that says why not.
+
+    The diagrams shrink together (each capped at one cell size), no further than
+    each one's ``smallest``. When text alone overflows, the error says to shorten it;
+    when smaller diagrams would fit, it names them and the size.
+    """
+    pictures = [box for box, _ in placed if isinstance(box, PictureBox)]
+    flexible = [p for p in pictures if p.flexible]
+    heights = {id(p): p.height(frame.width, 0) for p in pictures}
+    cap = shrunk(flexible, sum(heights[id(p)] for p in flexible) + spare) if flexible else None
+    if cap is not None and all(min(p.cell, cap) >= p.smallest - TOLERANCE / 10 for p in flexible):
+        for picture in flexible:
+            picture.cell = min(picture.cell, cap)
+        y, restacked = 0.0, []
+        for k, (box, _) in enumerate(placed):
+            if k:
+                y += max(placed[k - 1][0].space_after, box.space_before)
+            restacked.append((box, y))
+            y += box.height(frame.width, float("inf"))
+        return restacked, frame.height - y
+    too_tall = f"its content is {-spare / mm:.1f} mm taller than the {frame.height / mm:.1f} mm available"
+    cap = shrunk(pictures, sum(heights.values()) + spare) if pictures else None
+    if cap is None or cap <= 0:
+        raise refuse(f"{too_tall} (shorten its text or move a section to another {kind})")
+    named = [p for p in pictures if p.cell > cap]
+    units = {p.unit for p in named}
+    unit = units.pop() if len(units) == 1 else "unit"
+    size = math.floor(cap / mm * 10) / 10
+    one = len(named) == 1
+    own = ""
+    if all(p.flexible for p in named):
+        smallest = min(p.smallest for p in named)
+        own = f", smaller than the {smallest / mm:.1f} mm {'it shrinks' if one else 'they shrink'} to by {'itself' if one else 'themselves'}"
+    raise refuse(
+        f"{too_tall}: {' and '.join(p.name for p in named)} would fit with {unit}s of {size:g} mm{own} "
+        f"(set ', {unit} {size:g}mm' on {'its line' if one else 'their lines'} to draw {'it' if one else 'them'} "
+        f"so small, or move a section to another {kind})"
+    )
 
 
 def start_document(buffer: io.BytesIO, size: tuple[float, float], text: RulebookText, edition: str) -> Canvas:

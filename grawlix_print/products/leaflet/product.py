@@ -11,6 +11,7 @@ from ...papers import PAPERS, paper_size
 from ..base import ACTUAL_SIZE, PREVIEWS, Entry, Job, Planned, Product
 
 if TYPE_CHECKING:
+    from ...errors import GrawlixError
     from ...files import Written
     from ...games.base import Game
 
@@ -57,6 +58,13 @@ class Leaflet(Product):
         return written + [
             preview for item in written for preview in pdf_previews(item.path, out / PREVIEWS, PREVIEW_PX[item.kind])
         ]
+
+    def unfit(self, game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+        """Each panel that would not fit on each of ``papers`` (a booklet's pages, the same on every
+        paper, have nothing to add): the papers a command did not build, checked at once."""
+        from .impositions import imposition
+
+        return imposition(game.presentation().imposition).unfit(game, papers)
 
     def planned(self, game: Game, papers: Sequence[str], options: LeafletOptions) -> list[Planned]:
         from dataclasses import replace

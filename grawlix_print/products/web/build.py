@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...errors import GrawlixError, gathered
 from ...files import Written, write_text
 from ...games.base import Game
 from ...rulebook import Diagram
@@ -29,7 +30,13 @@ def build_web(game: Game, out: Path, links: tuple[KitLink, ...] = ()) -> list[Wr
     """
     game.check()
     text = game.rulebook()
-    edition = web_edition(text, game.web_sections(text), links)
+    problems = list(text.problems)
+    try:
+        sections = game.web_sections(text)
+    except GrawlixError as error:
+        problems.append(error)
+    gathered(problems)  # every problem of both files at once, before anything is written
+    edition = web_edition(text, sections, links)
     diagrams = {diagram_file(b): b for b in edition.blocks if isinstance(b, Diagram)}
     files = {
         MARKDOWN: ("web-markdown", markdown_edition(edition)),
