@@ -26,6 +26,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from ...drawing.pdf.canvas import paper_points, saved
+from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, lines
 from ...files import Written, write_bytes
@@ -99,6 +100,8 @@ def trifold_pdf(
     buffer = io.BytesIO()
     edition = f"{paper_size(paper).name} tri-fold" + (" for the press" if press else "")
     canvas = start_document(buffer, (sheet_width + 2 * slug, sheet_height + 2 * slug), text, edition)
+    if press:
+        press_ready(canvas)  # PDF/X-1a: what a print shop's preflight asks first
     surface = PdfSurface(canvas, cmyk=True)
     trim = (slug, slug, slug + sheet_width, slug + sheet_height)
     bleed = PRESS_BLEED_MM * mm if press else 0.0

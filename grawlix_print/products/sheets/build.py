@@ -27,6 +27,7 @@ from ...drawing.icons import circle
 from ...drawing.ink import BLACK, Ink
 from ...drawing.marks import mark_polygons
 from ...drawing.pdf.canvas import Metadata, finish, new_canvas
+from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.pdf.typeset import TextStyle
 from ...drawing.surface import Path as Shape
@@ -428,6 +429,7 @@ def write_sheet(out: Path, sheet: TileSheet, title: str, credits: FrontMatter) -
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
         heading, subject, keywords, credits.authors, credits.licence, credits.licence_url
     ))  # fmt: skip
+    press_ready(canvas)  # sheets go to print shops too: PDF/X-1a
     surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
     for page, page_notes in zip(pages, sheet.notes):
         canvas.setTrimBox(pdf_box(page.trim_box))

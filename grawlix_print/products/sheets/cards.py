@@ -30,6 +30,7 @@ from reportlab.lib.units import mm
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import MARKINGS, Piece, PieceKind
 from ...drawing.pdf.canvas import Metadata, finish, new_canvas
+from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, Surface, lines, rectangle
 from ...errors import GrawlixError
@@ -497,6 +498,7 @@ def write_card_sheet(sheet: CardSheet, out: Path, title: str, credits: FrontMatt
         (*credits.keywords, "print and play", f"{kind.singular} game"), credits.authors, credits.licence,
         credits.licence_url,
     ))  # fmt: skip
+    press_ready(canvas)  # sheets go to print shops too: PDF/X-1a
     surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
     for page in pages:
         words = sheet.first if page.side == "notes" else notes_back() if page.side == "notes-back" else []
