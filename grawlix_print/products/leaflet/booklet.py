@@ -160,6 +160,8 @@ def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face)
     buffer = io.BytesIO()
     canvas = start_document(buffer, (sheet_width, sheet_height), text, f"{paper_size(paper).name} booklet")
     surface = PdfSurface(canvas, cmyk=True)
+    # The pages are drawn scaled: a unit of theirs is ``scale`` points, which keeps their lines printable.
+    pages = PdfSurface(canvas, cmyk=True, unit_pt=scale)
     slots = imposition(len(laid))
     sides = sorted({(slot.sheet, slot.side) for slot in slots})
     order = padded(len(laid))
@@ -171,8 +173,8 @@ def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face)
                 continue
             left = slot.column * quarter[0] + (quarter[0] - page_width * scale) / 2
             bottom = (1 - slot.row) * quarter[1] + (quarter[1] - page_height * scale) / 2
-            with surface.transformed(left, bottom, scale=scale):
-                _draw_page(surface, laid[slot.page], order.index(slot.page) + 1, len(order), face)
+            with pages.transformed(left, bottom, scale=scale):
+                _draw_page(pages, laid[slot.page], order.index(slot.page) + 1, len(order), face)
         _marks(surface, sheet_width, sheet_height)
         canvas.showPage()
         canvas.addPageLabel(sides.index((sheet, side)), prefix=f"sheet {sheet + 1} {('front', 'back')[side]}")
