@@ -1,11 +1,13 @@
 """Permutations' card sheets, measured in the PDFs' vectors and in renders, not taken from the layout code.
 
-Each card's face begins with a paper-white rectangle as large as the card and
-its bleed, and each back with its tinted field: pdfplumber reports both (form
-XObjects included) unclipped, so their centres are the cards' centres and their
-sizes the cards' sizes plus twice the bleed. Cut lines are where the crop marks
+Each card's face and each back begins with a paper-white rectangle as large as
+the card and its bleed: pdfplumber reports them (form XObjects included)
+unclipped, so their centres are the cards' centres and their sizes the cards'
+sizes plus twice the bleed. A back is told from a front by its pattern of
+circles (small stroked curves inside it). Cut lines are where the crop marks
 point. The expected figures are the brief's: 63.5 x 88.9 mm poker cards, 3 mm
-bleed, nine to an A4 or Letter page, a long-edge flip.
+bleed, nine to an A4 or Letter page, a long-edge flip; and the designer's card
+file's, measured on it: a frame of 3.9 mm bars, 52 mm down the sides.
 """
 
 from __future__ import annotations
@@ -57,7 +59,9 @@ def built(tmp_path_factory) -> dict[str, Path]:
         "fold": ("--arrangement", "gutter-fold"),
         "letters": ("--markings", "letters", "--paper", "letter", "--no-backs"),
     }
-    return {name: build(root / name, *options) for name, options in variants.items()}
+    # Unmarked unless asked: the faces' layout is read here, the default marking in test_colour_blind.py.
+    return {name: build(root / name, *options, *(() if "--markings" in options else ("--markings", "none")))
+            for name, options in variants.items()}  # fmt: skip
 
 
 class Page:
@@ -69,6 +73,8 @@ class Page:
         self.lines = [dict(line) for line in page.lines]
         self.chars = [dict(c) for c in page.chars]
         self.curves = [dict(c) for c in page.curves if c["stroke"] and not c["fill"] and c["width"] < 20]
+        # A back's circles: where each small stroked curve's middle lies, in mm (y up).
+        self.rings = [(mm((c["x0"] + c["x1"]) / 2), mm(page.height - (c["top"] + c["bottom"]) / 2)) for c in self.curves]
         self.text = page.extract_text() or ""
 
 
@@ -97,13 +103,17 @@ def card_rects(page, colour) -> list[tuple[float, float, float, float]]:
     return found
 
 
-def back_colour(page) -> tuple | None:
-    """The back's field colour: the fill of the card-sized rectangles that are not paper white."""
-    for r in page.rects:
-        w = mm(r["x1"] - r["x0"])
-        if r["fill"] and abs(w - CARD[0] - 2 * BLEED) < 0.2 and not same(r["non_stroking_color"], PAPER_WHITE):
-            return tuple(r["non_stroking_color"])
-    return None
+def _is_back(page, box) -> bool:
+    """Whether a card's box holds a back: the pattern of circles (more than a hundred)."""
+    return sum(box[0] < x < box[2] and box[1] < y < box[3] for x, y in page.rings) > 100
+
+
+def fronts_of(page) -> list[tuple[float, float, float, float]]:
+    return [box for box in card_rects(page, PAPER_WHITE) if not _is_back(page, box)]
+
+
+def backs_of(page) -> list[tuple[float, float, float, float]]:
+    return [box for box in card_rects(page, PAPER_WHITE) if _is_back(page, box)]
 
 
 def centre(box) -> tuple[float, float]:
@@ -129,7 +139,7 @@ def cut_lines(page) -> tuple[list[float], list[float]]:
 
 
 def front_pages(pdf) -> list:
-    return [p for p in pdf.pages if card_rects(p, PAPER_WHITE)]
+    return [p for p in pdf.pages if fronts_of(p)]
 
 
 # --- sizes and counts ------------------------------------------------------------------------
@@ -138,7 +148,7 @@ def front_pages(pdf) -> list:
 @pytest.mark.parametrize("variant", ["a4", "letter", "fold"])
 def test_every_card_measures_63_5_by_88_9_mm_on_every_page(built, variant):
     if pdf := Pdf(read(built[variant])):
-        pages = [p for p in pdf.pages if card_rects(p, PAPER_WHITE) or (back_colour(p) and card_rects(p, back_colour(p)))]
+        pages = [p for p in pdf.pages if card_rects(p, PAPER_WHITE)]
         assert pages
         for page in pages:
             xs, ys = cut_lines(page)
@@ -157,8 +167,8 @@ def test_every_card_measures_63_5_by_88_9_mm_on_every_page(built, variant):
 @pytest.mark.parametrize("variant", ["a4", "letter"])
 def test_nine_cards_a_page_fifty_fronts_and_as_many_backs(built, variant):
     if pdf := Pdf(read(built[variant])):
-        counts = [len(card_rects(p, PAPER_WHITE)) for p in pdf.pages]
-        backs = [len(card_rects(p, back_colour(p))) if back_colour(p) else 0 for p in pdf.pages]
+        counts = [len(fronts_of(p)) for p in pdf.pages]
+        backs = [len(backs_of(p)) for p in pdf.pages]
         size = (mm(pdf.pages[0].width), mm(pdf.pages[0].height))
     assert size == pytest.approx(PAGE_MM[variant], abs=0.01)
     assert counts[:2] == [0, 0]  # the first sheet: notes and its back
@@ -166,28 +176,77 @@ def test_nine_cards_a_page_fifty_fronts_and_as_many_backs(built, variant):
     assert backs[3::2] == counts[2::2] and sum(backs) == 50
 
 
-def test_crop_marks_stand_outside_every_card_and_its_bleed(built):
+GUIDE_MM = 2.0  # the guides on the cards' corners, as long as the designer's crosses' arms (1.6 mm), near enough
+
+
+def outside(mark, boxes) -> bool:
+    """Whether a mark keeps more than half a millimetre clear of every card and its bleed."""
+    x0, y0, x1, y1 = mark
+    return all(max(bx0 - max(x0, x1), min(x0, x1) - bx1, by0 - max(y0, y1), min(y0, y1) - by1) > 0.5
+               for bx0, by0, bx1, by1 in boxes)  # fmt: skip
+
+
+def test_crop_marks_stand_outside_the_cards_and_guides_lie_on_their_cut_lines(built):
+    """Every mark is either a crop mark clear of every card and its bleed, or a guide on a front:
+    along a cut line, within GUIDE_MM of the corner of a card, never across a card's face."""
     for variant in ("a4", "letter", "fold"):
         if pdf := Pdf(read(built[variant])):
             for page in pdf.pages:
-                cards = card_rects(page, PAPER_WHITE) + (card_rects(page, back_colour(page)) if back_colour(page) else [])
+                cards = card_rects(page, PAPER_WHITE)
+                cuts = [(bx0 + BLEED, by0 + BLEED, bx1 - BLEED, by1 - BLEED) for bx0, by0, bx1, by1 in cards]
                 width, height = mm(page.width), mm(page.height)
-                for x0, y0, x1, y1 in crop_marks(page):
+                for mark in crop_marks(page):
+                    x0, y0, x1, y1 = mark
                     assert -1e-6 <= min(x0, x1) and max(x0, x1) <= width + 1e-6 and -1e-6 <= min(y0, y1) <= height
-                    for bx0, by0, bx1, by1 in cards:  # the box is the card and its bleed
-                        apart = max(bx0 - max(x0, x1), min(x0, x1) - bx1, by0 - max(y0, y1), min(y0, y1) - by1)
-                        assert apart > 0.5, (variant, (x0, y0, x1, y1))
+                    if outside(mark, cards):
+                        continue
+                    corners = [(x, y) for c in cuts for x in (c[0], c[2]) for y in (c[1], c[3])]
+                    on_line = any(abs(x0 - x) < TOL and abs(x1 - x) < TOL or abs(y0 - y) < TOL and abs(y1 - y) < TOL
+                                  for x, y in corners)  # fmt: skip
+                    near = all(min(max(abs(px - x), abs(py - y)) for x, y in corners) <= GUIDE_MM + TOL
+                               for px, py in ((x0, y0), (x1, y1)))  # fmt: skip
+                    assert on_line and near and fronts_of(page), (variant, mark)
 
 
 def test_every_cut_line_has_a_mark_at_both_ends(built):
     if pdf := Pdf(read(built["a4"])):
         page = pdf.pages[2]
         xs, ys = cut_lines(page)
-        marks = crop_marks(page)
+        marks = [m for m in crop_marks(page) if outside(m, card_rects(page, PAPER_WHITE))]
     assert len(xs) == 4 and len(ys) == 4  # three cards across and down share their cuts
     for x in xs:
         ends = [m for m in marks if abs(m[0] - x) < 1e-3 and abs(m[2] - x) < 1e-3]
         assert len(ends) == 2 and min(ends[0][1], ends[1][1]) < min(ys) < max(ys) < max(ends[0][1], ends[1][1])
+
+
+HOME_MARGIN_MM = 6.35  # home printers leave 4 to 6.35 mm of the paper's edge unprinted
+
+
+@pytest.mark.parametrize("variant", ["a4", "letter"])
+def test_every_strip_shows_its_cuts_where_a_home_printer_prints(built, variant):
+    """Cut every line across: each strip still shows, at its top and its bottom edge, a mark on
+    every cut down, and every such mark reaches more than a millimetre inside what a home
+    printer prints (on Letter the crop marks above and below the cards cannot)."""
+    if pdf := Pdf(read(built[variant])):
+        width, height = mm(pdf.pages[0].width), mm(pdf.pages[0].height)
+        for page in front_pages(pdf):
+            xs, ys = cut_lines(page)
+            marks = crop_marks(page)
+
+            def printed(mark) -> bool:
+                x0, y0, x1, y1 = mark
+                return any(min(px, py, width - px, height - py) > HOME_MARGIN_MM + 1
+                           for px, py in ((x0, y0), (x1, y1)))  # fmt: skip
+
+            for lower, upper in itertools.pairwise(ys):  # a strip, between two cuts across
+                strip = [c for c in fronts_of(page) if lower - TOL < c[1] + BLEED and c[3] - BLEED < upper + TOL]
+                for x in xs:
+                    if not any(c[0] + BLEED - TOL <= x <= c[2] - BLEED + TOL for c in strip):
+                        continue  # no card of this strip has this cut (a short last row)
+                    for edge in (lower, upper):
+                        assert any(abs(m[0] - x) < TOL and abs(m[2] - x) < TOL and printed(m)
+                                   and min(m[1], m[3]) - TOL <= edge <= max(m[1], m[3]) + TOL
+                                   for m in marks), (variant, x, edge)  # fmt: skip
 
 
 def test_backs_land_behind_their_fronts_after_a_long_edge_flip(built):
@@ -195,8 +254,8 @@ def test_backs_land_behind_their_fronts_after_a_long_edge_flip(built):
         if pdf := Pdf(read(built[variant])):
             width = mm(pdf.pages[0].width)
             for front, back in zip(pdf.pages[2::2], pdf.pages[3::2]):
-                fronts = sorted(centre(b) for b in card_rects(front, PAPER_WHITE))
-                flipped = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in card_rects(back, back_colour(back))))
+                fronts = sorted(centre(b) for b in fronts_of(front))
+                flipped = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in backs_of(back)))
                 assert len(fronts) > 0 and close(flipped, fronts)
             # the first sheet's square and targets line up the same way
             first, second = (set(cut(pdf.pages[k])) for k in (0, 1))
@@ -209,7 +268,7 @@ def close(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
 
 def cut(page) -> list[tuple[float, float]]:
     """Centres of the small stroked circles (registration targets), rounded."""
-    return [(round(mm((c["x0"] + c["x1"]) / 2), 2), round(mm(page.height - (c["top"] + c["bottom"]) / 2), 2)) for c in page.curves]
+    return [(round(x, 2), round(y, 2)) for x, y in page.rings]
 
 
 def test_gutter_fold_puts_each_back_opposite_its_front(built):
@@ -217,11 +276,11 @@ def test_gutter_fold_puts_each_back_opposite_its_front(built):
         page = pdf.pages[1]
         width = mm(page.width)
         assert width == pytest.approx(297.0)  # landscape A4
-        fronts = sorted(centre(b) for b in card_rects(page, PAPER_WHITE))
-        backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in card_rects(page, back_colour(page))))
+        fronts = sorted(centre(b) for b in fronts_of(page))
+        backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in backs_of(page)))
         assert len(fronts) == 4 and all(x < width / 2 for x, _ in fronts)
         assert close(backs, fronts)
-        assert sum(len(card_rects(p, PAPER_WHITE)) for p in pdf.pages) == 50
+        assert sum(len(fronts_of(p)) for p in pdf.pages) == 50
 
 
 # --- what a print shop checks -----------------------------------------------------------------
@@ -268,12 +327,14 @@ def test_xmp_metadata_and_the_notes(built):
 
 
 def underline_cells(page, cards) -> set[int]:
-    """The card numbers on this page with a flat, filled, coloured rectangle under their number:
-    the underlines, the only flat plain rectangles a front draws."""
+    """The card numbers on this page with a flat, filled, coloured rectangle under their number
+    narrower than a third of the card: the underlines (the frame's top and bottom bars are wider)."""
     found = set()
     for r in page.rects:
-        if not r["fill"] or same(r["non_stroking_color"], PAPER_WHITE) or r["width"] < 3 * r["height"]:
-            continue  # an underline is a flat bar (the multicoloured card's upright stripes are not)
+        if not r["fill"] or same(r["non_stroking_color"], PAPER_WHITE) or same(r["non_stroking_color"], K_ONLY_MARK):
+            continue
+        if r["width"] < 3 * r["height"] or mm(r["width"]) > CARD[0] / 3:
+            continue  # an underline is a short flat bar (the multicoloured card's stripes stand upright)
         x, y = mm((r["x0"] + r["x1"]) / 2), mm((r["y0"] + r["y1"]) / 2)
         for box, number in cards:
             if box[0] < x < box[2] and box[1] < y < box[3]:
@@ -312,9 +373,9 @@ def test_shapes_tell_the_colours_apart_in_greyscale(tmp_path):
 
     def mark(name: str) -> np.ndarray:
         image = np.asarray(render(faces[name], dpi, 0.0, "shapes").convert("L"), dtype=float)
-        cx = (look.MARGIN + look.CORNER_WIDTH / 2) * w
-        cy = h - look.MARGIN * w - look.INDEX_HEIGHT * w - 0.035 * w - look.MARK * w / 2
-        half = look.MARK * w * 0.6
+        cx = w - look.CORNER * w  # under the icon in the top-right corner
+        top, bottom = h - look.CORNER * w - look.ICON * w / 2, h - (look.CORNER + look.CORNER_BOX / 2) * w
+        cy, half = (top + bottom) / 2, (top - bottom) / 2 * 0.9
         px = lambda v: int(round(v / 25.4 * dpi))  # noqa: E731
         return image[px(h - cy - half) : px(h - cy + half), px(cx - half) : px(cx + half)]
 
@@ -340,5 +401,5 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
 
 
 def test_the_same_inputs_give_the_same_bytes(built, tmp_path):
-    again = build(tmp_path, "--paper", "letter")
+    again = build(tmp_path, "--paper", "letter", "--markings", "none")
     assert again.read_bytes() == built["letter"].read_bytes()

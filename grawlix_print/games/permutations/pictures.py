@@ -303,12 +303,12 @@ class TitleFigure(Figure):
 
 
 def title_inks(title: str, deck: Deck) -> tuple[tuple[Ink, ...], ...]:
-    """One line per colour, each letter in the colour of the next coloured card by number.
-
-    With the designer's deck the four lines of "Permutations" (twelve letters)
-    show the colours of cards 1 to 48 in order: the whole deck on the cover,
-    and a recoloured deck recolours it.
+    """The cover's lines of the title, each letter's colour: as ``components.toml`` gives them
+    (``title_colours``, the designer's from his rulebook's cover), else one line per colour, each
+    letter in the colour of the next coloured card by number (so a recoloured deck recolours it).
     """
+    if deck.title_colours:
+        return tuple(tuple(colour.ink for colour in line) for line in deck.title_colours)
     coloured = [card.colour.ink for card in deck.cards if card.colour is not None]
     letters = sum(1 for c in title if not c.isspace())
     return tuple(
