@@ -46,7 +46,8 @@ def press_files(tmp_path_factory) -> list[Path]:
 def test_every_press_file_passes_the_preflight(press_files):
     names = {path.name for path in press_files}
     assert {"leaflet-press-a4.pdf", "leaflet-press-letter.pdf", "tiles-a4.pdf", "stickers-letter.pdf",
-            "cards-a4.pdf", "cards-letter-shapes.pdf", "cards-a4-gutter-fold.pdf"} <= names  # fmt: skip
+            "cards-a4.pdf", "cards-letter-shapes.pdf", "cards-a4-letters-gutter-fold.pdf",
+            "tiles-a4-letters.pdf", "tiles-letter-letters-gutter-fold-dark-backs.pdf"} <= names  # fmt: skip
     for path in press_files:
         assert preflight(path) == [], path.name
 

@@ -403,3 +403,28 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
 def test_the_same_inputs_give_the_same_bytes(built, tmp_path):
     again = build(tmp_path, "--paper", "letter", "--markings", "none")
     assert again.read_bytes() == built["letter"].read_bytes()
+
+
+@pytest.mark.parametrize("variant", ["a4", "letter"])
+def test_the_notes_give_every_page_of_fronts_its_true_cut_positions(built, variant):
+    """For a mark a printer leaves off, the notes list the cuts in millimetres from the paper's
+    left and bottom edges: those of a full page of fronts and of the last one (five cards, two
+    rows), each as the page's own marks measure it."""
+    import re
+
+    if pdf := Pdf(read(built[variant])):
+        words = " ".join(pdf.pages[0].text.split())
+        pages = front_pages(pdf)
+        full, last = cut_lines(pages[0]), cut_lines(pages[-1])
+
+    def numbers(text: str) -> list[float]:
+        return [float(v) for v in re.findall(r"\d+(?:\.\d+)?", text)]
+
+    found = re.search(r"the cuts down lie (.*?) mm from the paper's left edge, the cuts across (.*?) mm from its"
+                      r" bottom edge; on the last, of 5 cards, the cuts down lie (.*?) mm from the left edge and"
+                      r" the cuts across (.*?) mm from the bottom", words)  # fmt: skip
+    assert found, words
+    stated = [numbers(found.group(k)) for k in range(1, 5)]
+    for said, measured in zip(stated, (*full, *last)):
+        assert said == pytest.approx(measured, abs=0.006)
+    assert len(stated[3]) == 3 and stated[3] != stated[1]  # two rows on the last page, not three
