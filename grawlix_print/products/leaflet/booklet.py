@@ -307,7 +307,11 @@ def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
         documents.append((reader, "reading", lambda: reading_pdf(text, laid, typography.body)))
     documents.append((press, "press-booklet", lambda: press_pdf(text, laid, paper, typography.body)))
     written = []
+    trim = [round(v / mm, 2) for v in press_trim(paper)]
     for file, edition, draw in documents:
         path = write_bytes(out / file, draw())
-        written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(game.templates)}))
+        params: dict[str, object] = {"paper": paper, "templates": str(game.templates)}
+        if edition == "press-booklet":
+            params["trim_mm"] = trim
+        written.append(Written(path, f"leaflet-{edition}", params))
     return written

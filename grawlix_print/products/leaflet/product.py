@@ -88,8 +88,10 @@ class Leaflet(Product):
                          " order: the first sheet's top half outside, then its bottom half, then the next sheet's."
                          " A last half that holds player aids is cut down the middle into two loose cards.")  # fmt: skip
         if kind == "leaflet-press-booklet":
-            return Entry("The same booklet for a print shop: one page a page in reading order, CMYK (PDF/X-1a),"
-                         " 3 mm bleed and crop marks.", "For the shop to impose, fold and saddle-stitch.")  # fmt: skip
+            width, height = record["params"].get("trim_mm", (105, 148))
+            return Entry(f"The same booklet for a print shop: one page a page in reading order, trimmed to {width:g} ×"
+                         f" {height:g} mm, CMYK (PDF/X-1a), 3 mm bleed and crop marks.",
+                         "For the shop to impose, fold and saddle-stitch.")  # fmt: skip
         if kind == "leaflet-reading":
             return Entry(f"The rules to read on a screen, page by page as printed on {paper}, with bookmarks.", "Not for printing.")
         return None
