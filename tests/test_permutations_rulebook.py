@@ -721,3 +721,19 @@ def test_the_shipped_schola_is_remade_byte_for_byte_from_tex_gyre():
 
     source = (DEBIAN_SCHOLA / SOURCES[SCHOLA_REGULAR]).read_bytes()
     assert converted(source, "Regular") == SCHOLA_REGULAR.read_bytes()
+
+
+def test_the_cover_title_takes_each_letters_colour_from_seed_004():
+    """The designer's cover (seed 004, lines 122-134) colours every letter itself: \\cc{permred}{P}...
+    Read from the seed, those colours are the cover's, line by line and letter by letter."""
+    from grawlix_print.games.permutations.pictures import title_inks
+
+    if not SEEDS.is_dir():
+        pytest.skip("the seeds are not beside the project")
+    seed = "\n".join(path.read_text() for path in sorted(SEEDS.glob("004_*.txt")))
+    lines = [re.findall(r"\\cc\{perm(\w+)\}\{(\w)\}", line) for line in seed.splitlines() if line.startswith("\\cc{")]
+    lines = lines[:4]  # the front cover's four lines (the back cover repeats the title)
+    assert len(lines) == 4 and all("".join(letter for _, letter in line) == "Permutations" for line in lines)
+    deck = default_deck()
+    by_name = {colour.name: colour.ink for colour in deck.colours}
+    assert title_inks(deck.title, deck) == tuple(tuple(by_name[name] for name, _ in line) for line in lines)
