@@ -392,7 +392,7 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
         (("--bleed", "20mm"), "is more than a quarter of the 63.5 mm card"),
         (("--tile-size", "30mm"), "error: --tile-size is for tiles and tokens; permutations has cards (use --card-size)"),
         (("--frame",), "error: --frame is for tiles and tokens; permutations has cards"),
-        (("--back-design", "rings"), "error: --back-design chooses among back designs, but permutations has one for its cards"),
+        (("--back-design", "tartan"), "error: --back-design 'tartan' is not one of circles, rings"),
         (("--card-size", "10x20"), "too small"),
     ):
         result = CliRunner().invoke(main, ["sheets", "--game", "permutations", "-o", str(tmp_path / "x"), *options])
