@@ -20,7 +20,9 @@ INCH = 25.4
 
 
 def build(out: Path, game: str, *options: str) -> Path:
-    result = CliRunner().invoke(main, ["images", "--game", game, "--out", str(out), *options])
+    """Unmarked unless asked: the faces' layout is measured here, the default marking in test_colour_blind.py."""
+    marking = () if "--markings" in options else ("--markings", "none")
+    result = CliRunner().invoke(main, ["images", "--game", game, "--out", str(out), *options, *marking])
     assert result.exit_code == 0, result.output + result.stderr
     return out / "images"
 

@@ -1,17 +1,13 @@
 """Permutations' card sheets, measured in the PDFs' vectors and in renders, not taken from the layout code.
 
-Each card's face begins with a paper-white rectangle as large as the card and
-its bleed, and each back with its tinted field: pdfplumber reports both (form
-XObjects included) unclipped, so their centres are the cards' centres and their
-sizes the cards' sizes plus twice the bleed. Cut lines are where the crop marks
+Each card's face and each back begins with a paper-white rectangle as large as
+the card and its bleed: pdfplumber reports them (form XObjects included)
+unclipped, so their centres are the cards' centres and their sizes the cards'
+sizes plus twice the bleed. A back is told from a front by its pattern of
+circles (small stroked curves inside it). Cut lines are where the crop marks
 point. The expected figures are the brief's: 63.5 x 88.9 mm poker cards, 3 mm
-bleed, nine to an A4 or Letter page, a long-edge flip.
-
-pdfplumber takes seconds over a page of backs (it walks every ring of the back
-design, once a card), so it reads every page of notes and of fronts but, of the
-backs, only pages that stand for the rest (``READ_BACKS``): one layout draws every
-sheet. The cards of every page are counted from the forms it places (pypdf, the
-page's own content), which the measured pages tie to the cards measured there.
+bleed, nine to an A4 or Letter page, a long-edge flip; and the designer's card
+file's, measured on it: a frame of 3.9 mm bars, 52 mm down the sides.
 """
 
 from __future__ import annotations
@@ -27,7 +23,6 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.games import game
-from pdf_vectors import read_page
 
 PT = 72 / 25.4
 CARD = (63.5, 88.9)
@@ -39,30 +34,9 @@ K_ONLY_MARK = (0.0, 0.0, 0.0, 1.0)
 DECK = game("permutations").deck
 
 
-VARIANTS = {
-    "a4": (),
-    "letter": ("--paper", "letter"),
-    "fold": ("--arrangement", "gutter-fold"),
-    "letters": ("--markings", "letters", "--paper", "letter", "--no-backs"),
-}
-READ_BACKS = {"a4": (3, -1), "letter": (3,), "fold": (1, -1), "letters": ()}
-"""The pages of backs pdfplumber reads (-1: the last): A4's first sheet stands for the full sheets
-and its last for a sheet part full; Letter's first sheet for its own paper; the gutter fold's first
-and last pages (fronts and backs side by side on every page). "letters" has no backs."""
-
-
-def backs_pages(variant: str, count: int) -> set[int]:
-    """The pages that hold backs: every second page after the notes' sheet, every page of a fold."""
-    if variant == "letters":
-        return set()
-    return set(range(1, count)) if variant == "fold" else set(range(3, count, 2))
-
-
 class Pdf:
-    """The pages read (by index, in order) of a sheet of ``count`` pages."""
-
-    def __init__(self, pages: dict, count: int) -> None:
-        self.pages, self.count = pages, count
+    def __init__(self, pages: list) -> None:
+        self.pages = pages
 
 
 def mm(points: float) -> float:
@@ -79,7 +53,15 @@ def build(out: Path, *options: str) -> Path:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("cards")
-    return {name: build(root / name, *options) for name, options in VARIANTS.items()}
+    variants = {
+        "a4": (),
+        "letter": ("--paper", "letter"),
+        "fold": ("--arrangement", "gutter-fold"),
+        "letters": ("--markings", "letters", "--paper", "letter", "--no-backs"),
+    }
+    # Unmarked unless asked: the faces' layout is read here, the default marking in test_colour_blind.py.
+    return {name: build(root / name, *options, *(() if "--markings" in options else ("--markings", "none")))
+            for name, options in variants.items()}  # fmt: skip
 
 
 class Page:
@@ -91,27 +73,19 @@ class Page:
         self.lines = [dict(line) for line in page.lines]
         self.chars = [dict(c) for c in page.chars]
         self.curves = [dict(c) for c in page.curves if c["stroke"] and not c["fill"] and c["width"] < 20]
+        # A back's circles: where each small stroked curve's middle lies, in mm (y up).
+        self.rings = [(mm((c["x0"] + c["x1"]) / 2), mm(page.height - (c["top"] + c["bottom"]) / 2)) for c in self.curves]
         self.text = page.extract_text() or ""
 
 
-_READ: dict[Path, Pdf] = {}
+_READ: dict[Path, list[Page]] = {}
 
 
-def read(path: Path, variant: str) -> Pdf:
-    """The pages of notes and fronts, and the backs of ``READ_BACKS``, read once."""
+def read(path: Path) -> list[Page]:
     if path not in _READ:
         with pdfplumber.open(path) as pdf:
-            count = len(pdf.pages)
-            skipped = backs_pages(variant, count) - {k % count for k in READ_BACKS[variant]}
-            _READ[path] = Pdf({k: Page(page) for k, page in enumerate(pdf.pages) if k not in skipped}, count)
+            _READ[path] = [Page(p) for p in pdf.pages]
     return _READ[path]
-
-
-def placed_forms(path: Path) -> list[list]:
-    """The forms each page places (name, and x, y of the form's origin in points): each card's face is
-    drawn as a form of its own, each back as a form. Read from the pages' own content: quick."""
-    reader = pypdf.PdfReader(path)
-    return [read_page(reader, k, form_colours=False).stamps for k in range(len(reader.pages))]
 
 
 def same(a, b, tol: float = 1e-3) -> bool:
@@ -129,13 +103,17 @@ def card_rects(page, colour) -> list[tuple[float, float, float, float]]:
     return found
 
 
-def back_colour(page) -> tuple | None:
-    """The back's field colour: the fill of the card-sized rectangles that are not paper white."""
-    for r in page.rects:
-        w = mm(r["x1"] - r["x0"])
-        if r["fill"] and abs(w - CARD[0] - 2 * BLEED) < 0.2 and not same(r["non_stroking_color"], PAPER_WHITE):
-            return tuple(r["non_stroking_color"])
-    return None
+def _is_back(page, box) -> bool:
+    """Whether a card's box holds a back: the pattern of circles (more than a hundred)."""
+    return sum(box[0] < x < box[2] and box[1] < y < box[3] for x, y in page.rings) > 100
+
+
+def fronts_of(page) -> list[tuple[float, float, float, float]]:
+    return [box for box in card_rects(page, PAPER_WHITE) if not _is_back(page, box)]
+
+
+def backs_of(page) -> list[tuple[float, float, float, float]]:
+    return [box for box in card_rects(page, PAPER_WHITE) if _is_back(page, box)]
 
 
 def centre(box) -> tuple[float, float]:
@@ -161,7 +139,7 @@ def cut_lines(page) -> tuple[list[float], list[float]]:
 
 
 def front_pages(pdf) -> list:
-    return [p for p in pdf.pages.values() if card_rects(p, PAPER_WHITE)]
+    return [p for p in pdf.pages if fronts_of(p)]
 
 
 # --- sizes and counts ------------------------------------------------------------------------
@@ -169,9 +147,8 @@ def front_pages(pdf) -> list:
 
 @pytest.mark.parametrize("variant", ["a4", "letter", "fold"])
 def test_every_card_measures_63_5_by_88_9_mm_on_every_page(built, variant):
-    """On every page read: each page of fronts, the backs of READ_BACKS."""
-    if pdf := read(built[variant], variant):
-        pages = [p for p in pdf.pages.values() if card_rects(p, PAPER_WHITE) or (back_colour(p) and card_rects(p, back_colour(p)))]
+    if pdf := Pdf(read(built[variant])):
+        pages = [p for p in pdf.pages if card_rects(p, PAPER_WHITE)]
         assert pages
         for page in pages:
             xs, ys = cut_lines(page)
@@ -189,60 +166,96 @@ def test_every_card_measures_63_5_by_88_9_mm_on_every_page(built, variant):
 
 @pytest.mark.parametrize("variant", ["a4", "letter"])
 def test_nine_cards_a_page_fifty_fronts_and_as_many_backs(built, variant):
-    """Fronts are measured on every page; the backs of every page are the forms it places, as many as
-    its page of fronts has cards. Where pdfplumber reads a page, its forms are the cards it measures."""
-    if pdf := read(built[variant], variant):
-        backs_at = backs_pages(variant, pdf.count)
-        assert set(pdf.pages) >= set(range(pdf.count)) - backs_at
-        counts = [0 if k in backs_at else len(card_rects(pdf.pages[k], PAPER_WHITE)) for k in range(pdf.count)]
+    if pdf := Pdf(read(built[variant])):
+        counts = [len(fronts_of(p)) for p in pdf.pages]
+        backs = [len(backs_of(p)) for p in pdf.pages]
         size = (mm(pdf.pages[0].width), mm(pdf.pages[0].height))
     assert size == pytest.approx(PAGE_MM[variant], abs=0.01)
     assert counts[:2] == [0, 0]  # the first sheet: notes and its back
     assert counts[2::2] == [9, 9, 9, 9, 9, 5] and sum(counts) == 50
-    forms = placed_forms(built[variant])
-    faces = [stamp.form for k in range(pdf.count) if k not in backs_at for stamp in forms[k]]
-    assert len(set(faces)) == len(faces) == 50  # each card's face a form of its own
-    backs = [len(forms[k]) if k in backs_at else 0 for k in range(pdf.count)]
-    assert not set(faces) & {stamp.form for k in backs_at for stamp in forms[k]}  # and no face among the backs
     assert backs[3::2] == counts[2::2] and sum(backs) == 50
-    for k, page in pdf.pages.items():
-        measured = len(card_rects(page, back_colour(page))) if back_colour(page) else 0
-        assert (measured, len(card_rects(page, PAPER_WHITE))) == (backs[k], len(forms[k]) - backs[k]), k
 
 
-def test_crop_marks_stand_outside_every_card_and_its_bleed(built):
+GUIDE_MM = 2.0  # the guides on the cards' corners, as long as the designer's crosses' arms (1.6 mm), near enough
+
+
+def outside(mark, boxes) -> bool:
+    """Whether a mark keeps more than half a millimetre clear of every card and its bleed."""
+    x0, y0, x1, y1 = mark
+    return all(max(bx0 - max(x0, x1), min(x0, x1) - bx1, by0 - max(y0, y1), min(y0, y1) - by1) > 0.5
+               for bx0, by0, bx1, by1 in boxes)  # fmt: skip
+
+
+def test_crop_marks_stand_outside_the_cards_and_guides_lie_on_their_cut_lines(built):
+    """Every mark is either a crop mark clear of every card and its bleed, or a guide on a front:
+    along a cut line, within GUIDE_MM of the corner of a card, never across a card's face."""
     for variant in ("a4", "letter", "fold"):
-        if pdf := read(built[variant], variant):
-            for page in pdf.pages.values():
-                cards = card_rects(page, PAPER_WHITE) + (card_rects(page, back_colour(page)) if back_colour(page) else [])
+        if pdf := Pdf(read(built[variant])):
+            for page in pdf.pages:
+                cards = card_rects(page, PAPER_WHITE)
+                cuts = [(bx0 + BLEED, by0 + BLEED, bx1 - BLEED, by1 - BLEED) for bx0, by0, bx1, by1 in cards]
                 width, height = mm(page.width), mm(page.height)
-                for x0, y0, x1, y1 in crop_marks(page):
+                for mark in crop_marks(page):
+                    x0, y0, x1, y1 = mark
                     assert -1e-6 <= min(x0, x1) and max(x0, x1) <= width + 1e-6 and -1e-6 <= min(y0, y1) <= height
-                    for bx0, by0, bx1, by1 in cards:  # the box is the card and its bleed
-                        apart = max(bx0 - max(x0, x1), min(x0, x1) - bx1, by0 - max(y0, y1), min(y0, y1) - by1)
-                        assert apart > 0.5, (variant, (x0, y0, x1, y1))
+                    if outside(mark, cards):
+                        continue
+                    corners = [(x, y) for c in cuts for x in (c[0], c[2]) for y in (c[1], c[3])]
+                    on_line = any(abs(x0 - x) < TOL and abs(x1 - x) < TOL or abs(y0 - y) < TOL and abs(y1 - y) < TOL
+                                  for x, y in corners)  # fmt: skip
+                    near = all(min(max(abs(px - x), abs(py - y)) for x, y in corners) <= GUIDE_MM + TOL
+                               for px, py in ((x0, y0), (x1, y1)))  # fmt: skip
+                    assert on_line and near and fronts_of(page), (variant, mark)
 
 
 def test_every_cut_line_has_a_mark_at_both_ends(built):
-    if pdf := read(built["a4"], "a4"):
+    if pdf := Pdf(read(built["a4"])):
         page = pdf.pages[2]
         xs, ys = cut_lines(page)
-        marks = crop_marks(page)
+        marks = [m for m in crop_marks(page) if outside(m, card_rects(page, PAPER_WHITE))]
     assert len(xs) == 4 and len(ys) == 4  # three cards across and down share their cuts
     for x in xs:
         ends = [m for m in marks if abs(m[0] - x) < 1e-3 and abs(m[2] - x) < 1e-3]
         assert len(ends) == 2 and min(ends[0][1], ends[1][1]) < min(ys) < max(ys) < max(ends[0][1], ends[1][1])
 
 
+HOME_MARGIN_MM = 6.35  # home printers leave 4 to 6.35 mm of the paper's edge unprinted
+
+
+@pytest.mark.parametrize("variant", ["a4", "letter"])
+def test_every_strip_shows_its_cuts_where_a_home_printer_prints(built, variant):
+    """Cut every line across: each strip still shows, at its top and its bottom edge, a mark on
+    every cut down, and every such mark reaches more than a millimetre inside what a home
+    printer prints (on Letter the crop marks above and below the cards cannot)."""
+    if pdf := Pdf(read(built[variant])):
+        width, height = mm(pdf.pages[0].width), mm(pdf.pages[0].height)
+        for page in front_pages(pdf):
+            xs, ys = cut_lines(page)
+            marks = crop_marks(page)
+
+            def printed(mark) -> bool:
+                x0, y0, x1, y1 = mark
+                return any(min(px, py, width - px, height - py) > HOME_MARGIN_MM + 1
+                           for px, py in ((x0, y0), (x1, y1)))  # fmt: skip
+
+            for lower, upper in itertools.pairwise(ys):  # a strip, between two cuts across
+                strip = [c for c in fronts_of(page) if lower - TOL < c[1] + BLEED and c[3] - BLEED < upper + TOL]
+                for x in xs:
+                    if not any(c[0] + BLEED - TOL <= x <= c[2] - BLEED + TOL for c in strip):
+                        continue  # no card of this strip has this cut (a short last row)
+                    for edge in (lower, upper):
+                        assert any(abs(m[0] - x) < TOL and abs(m[2] - x) < TOL and printed(m)
+                                   and min(m[1], m[3]) - TOL <= edge <= max(m[1], m[3]) + TOL
+                                   for m in marks), (variant, x, edge)  # fmt: skip
+
+
 def test_backs_land_behind_their_fronts_after_a_long_edge_flip(built):
-    for variant in ("a4", "letter"):  # the sheets read: A4's first and last, Letter's first
-        if pdf := read(built[variant], variant):
+    for variant in ("a4", "letter"):
+        if pdf := Pdf(read(built[variant])):
             width = mm(pdf.pages[0].width)
-            sheets = [(pdf.pages[k - 1], pdf.pages[k]) for k in backs_pages(variant, pdf.count) if k in pdf.pages]
-            assert len(sheets) == len(READ_BACKS[variant])
-            for front, back in sheets:
-                fronts = sorted(centre(b) for b in card_rects(front, PAPER_WHITE))
-                flipped = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in card_rects(back, back_colour(back))))
+            for front, back in zip(pdf.pages[2::2], pdf.pages[3::2]):
+                fronts = sorted(centre(b) for b in fronts_of(front))
+                flipped = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in backs_of(back)))
                 assert len(fronts) > 0 and close(flipped, fronts)
             # the first sheet's square and targets line up the same way
             first, second = (set(cut(pdf.pages[k])) for k in (0, 1))
@@ -255,25 +268,19 @@ def close(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
 
 def cut(page) -> list[tuple[float, float]]:
     """Centres of the small stroked circles (registration targets), rounded."""
-    return [(round(mm((c["x0"] + c["x1"]) / 2), 2), round(mm(page.height - (c["top"] + c["bottom"]) / 2), 2)) for c in page.curves]
+    return [(round(x, 2), round(y, 2)) for x, y in page.rings]
 
 
 def test_gutter_fold_puts_each_back_opposite_its_front(built):
-    if pdf := read(built["fold"], "fold"):
+    if pdf := Pdf(read(built["fold"])):
         page = pdf.pages[1]
         width = mm(page.width)
         assert width == pytest.approx(297.0)  # landscape A4
-        fronts = sorted(centre(b) for b in card_rects(page, PAPER_WHITE))
-        backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in card_rects(page, back_colour(page))))
+        fronts = sorted(centre(b) for b in fronts_of(page))
+        backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in backs_of(page)))
         assert len(fronts) == 4 and all(x < width / 2 for x, _ in fronts)
         assert close(backs, fronts)
-        last = pdf.pages[pdf.count - 1]  # part full: its fronts still face their backs
-        fronts = sorted(centre(b) for b in card_rects(last, PAPER_WHITE))
-        backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in card_rects(last, back_colour(last))))
-        assert 0 < len(fronts) < 4 and close(backs, fronts)
-    forms = [stamp for page in placed_forms(built["fold"]) for stamp in page]
-    faces = [stamp.form for stamp in forms if mm(stamp.x) < width / 2]  # fronts left of the fold
-    assert len(faces) == len(set(faces)) == 50 and len(forms) == 100  # and a back beside each
+        assert sum(len(fronts_of(p)) for p in pdf.pages) == 50
 
 
 # --- what a print shop checks -----------------------------------------------------------------
@@ -281,13 +288,13 @@ def test_gutter_fold_puts_each_back_opposite_its_front(built):
 
 def test_text_is_black_ink_alone_and_colours_are_cmyk(built):
     for variant in ("a4", "letters"):
-        if pdf := read(built[variant], variant):
-            chars = [c for p in pdf.pages.values() for c in p.chars]
+        if pdf := Pdf(read(built[variant])):
+            chars = [c for p in pdf.pages for c in p.chars]
             assert chars
             for c in chars:
                 colour = c["non_stroking_color"]
                 assert len(colour) == 4 and colour[:3] == (0, 0, 0), (c["text"], colour)
-            for page in [pdf.pages[k] for k in range(4)]:
+            for page in pdf.pages[:4]:
                 for item in page.rects + page.curves + page.lines:
                     for key in ("non_stroking_color", "stroking_color"):
                         if item.get(key) is not None and (item["fill"] if key == "non_stroking_color" else item["stroke"]):
@@ -308,7 +315,7 @@ def test_xmp_metadata_and_the_notes(built):
     reader = pypdf.PdfReader(built["a4"])
     xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
     assert "<dc:title>" in xmp and "Permutations cards" in xmp and "cc:license" in xmp
-    if pdf := read(built["a4"], "a4"):
+    if pdf := Pdf(read(built["a4"])):
         words = " ".join(pdf.pages[0].text.split())
         back = " ".join(pdf.pages[1].text.split())
     for phrase in ("50 mm", "100 %", "long edge", "200 g/m²", "63.5 mm × 88.9 mm", "9 to a sheet", "3 mm"):
@@ -320,12 +327,14 @@ def test_xmp_metadata_and_the_notes(built):
 
 
 def underline_cells(page, cards) -> set[int]:
-    """The card numbers on this page with a flat, filled, coloured rectangle under their number:
-    the underlines, the only flat plain rectangles a front draws."""
+    """The card numbers on this page with a flat, filled, coloured rectangle under their number
+    narrower than a third of the card: the underlines (the frame's top and bottom bars are wider)."""
     found = set()
     for r in page.rects:
-        if not r["fill"] or same(r["non_stroking_color"], PAPER_WHITE) or r["width"] < 3 * r["height"]:
-            continue  # an underline is a flat bar (the multicoloured card's upright stripes are not)
+        if not r["fill"] or same(r["non_stroking_color"], PAPER_WHITE) or same(r["non_stroking_color"], K_ONLY_MARK):
+            continue
+        if r["width"] < 3 * r["height"] or mm(r["width"]) > CARD[0] / 3:
+            continue  # an underline is a short flat bar (the multicoloured card's stripes stand upright)
         x, y = mm((r["x0"] + r["x1"]) / 2), mm((r["y0"] + r["y1"]) / 2)
         for box, number in cards:
             if box[0] < x < box[2] and box[1] < y < box[3]:
@@ -336,7 +345,7 @@ def underline_cells(page, cards) -> set[int]:
 def test_six_and_nine_alone_are_underlined(built):
     numbers = list(DECK.numbers)
     underlined = set()
-    if pdf := read(built["a4"], "a4"):
+    if pdf := Pdf(read(built["a4"])):
         for k, page in enumerate(front_pages(pdf)):
             boxes = sorted(card_rects(page, PAPER_WHITE), key=lambda b: (-b[3], b[0]))  # row by row from the top
             underlined |= underline_cells(page, list(zip(boxes, numbers[9 * k : 9 * k + 9])))
@@ -344,7 +353,7 @@ def test_six_and_nine_alone_are_underlined(built):
 
 
 def test_letters_name_each_cards_colour_in_two_corners(built):
-    if pdf := read(built["letters"], "letters"):
+    if pdf := Pdf(read(built["letters"])):
         for k, page in enumerate(front_pages(pdf)):
             cards = DECK.cards[9 * k : 9 * k + 9]
             expected = sorted(
@@ -364,9 +373,9 @@ def test_shapes_tell_the_colours_apart_in_greyscale(tmp_path):
 
     def mark(name: str) -> np.ndarray:
         image = np.asarray(render(faces[name], dpi, 0.0, "shapes").convert("L"), dtype=float)
-        cx = (look.MARGIN + look.CORNER_WIDTH / 2) * w
-        cy = h - look.MARGIN * w - look.INDEX_HEIGHT * w - 0.035 * w - look.MARK * w / 2
-        half = look.MARK * w * 0.6
+        cx = w - look.CORNER * w  # under the icon in the top-right corner
+        top, bottom = h - look.CORNER * w - look.ICON * w / 2, h - (look.CORNER + look.CORNER_BOX / 2) * w
+        cy, half = (top + bottom) / 2, (top - bottom) / 2 * 0.9
         px = lambda v: int(round(v / 25.4 * dpi))  # noqa: E731
         return image[px(h - cy - half) : px(h - cy + half), px(cx - half) : px(cx + half)]
 
@@ -383,7 +392,7 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
         (("--bleed", "20mm"), "is more than a quarter of the 63.5 mm card"),
         (("--tile-size", "30mm"), "error: --tile-size is for tiles and tokens; permutations has cards (use --card-size)"),
         (("--frame",), "error: --frame is for tiles and tokens; permutations has cards"),
-        (("--back-design", "rings"), "error: --back-design chooses among back designs, but permutations has one for its cards"),
+        (("--back-design", "tartan"), "error: --back-design 'tartan' is not one of circles, rings"),
         (("--card-size", "10x20"), "too small"),
     ):
         result = CliRunner().invoke(main, ["sheets", "--game", "permutations", "-o", str(tmp_path / "x"), *options])
@@ -392,21 +401,30 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
 
 
 def test_the_same_inputs_give_the_same_bytes(built, tmp_path):
-    again = build(tmp_path, "--paper", "letter")
+    again = build(tmp_path, "--paper", "letter", "--markings", "none")
     assert again.read_bytes() == built["letter"].read_bytes()
 
 
-def test_a_card_narrower_than_20_mm_either_way_is_refused_and_20_mm_is_printed(tmp_path):
-    """Below 20 mm a side the number and icons cannot be read: refused in one line, whichever side is
-    short; at 20 mm exactly the sheet is printed, its cuts 20 mm apart (read from the crop marks)."""
-    for size in ("19.99x88.9", "63.5x19.99", "19x19"):
-        result = CliRunner().invoke(main, ["sheets", "--game", "permutations", "-o", str(tmp_path / "x"), "--card-size", size])
-        assert result.exit_code == 1 and not (tmp_path / "x").exists()
-        w, h = (float(v) for v in size.split("x"))
-        assert result.stderr == f"error: --card-size {w:g} x {h:g} mm is too small to read a card (at least 20 mm a side)\n"
-    pdf = build(tmp_path / "y", "--card-size", "20x30")
-    with pdfplumber.open(pdf) as document:
-        fronts = Page(document.pages[2])  # the first page of fronts: the notes' sheet comes first
-    xs, ys = cut_lines(fronts)
-    assert len(xs) > 2 and {round(b - a, 3) for a, b in itertools.pairwise(xs)} == {20.0}
-    assert len(ys) > 2 and {round(b - a, 3) for a, b in itertools.pairwise(ys)} == {30.0}
+@pytest.mark.parametrize("variant", ["a4", "letter"])
+def test_the_notes_give_every_page_of_fronts_its_true_cut_positions(built, variant):
+    """For a mark a printer leaves off, the notes list the cuts in millimetres from the paper's
+    left and bottom edges: those of a full page of fronts and of the last one (five cards, two
+    rows), each as the page's own marks measure it."""
+    import re
+
+    if pdf := Pdf(read(built[variant])):
+        words = " ".join(pdf.pages[0].text.split())
+        pages = front_pages(pdf)
+        full, last = cut_lines(pages[0]), cut_lines(pages[-1])
+
+    def numbers(text: str) -> list[float]:
+        return [float(v) for v in re.findall(r"\d+(?:\.\d+)?", text)]
+
+    found = re.search(r"the cuts down lie (.*?) mm from the paper's left edge, the cuts across (.*?) mm from its"
+                      r" bottom edge; on the last, of 5 cards, the cuts down lie (.*?) mm from the left edge and"
+                      r" the cuts across (.*?) mm from the bottom", words)  # fmt: skip
+    assert found, words
+    stated = [numbers(found.group(k)) for k in range(1, 5)]
+    for said, measured in zip(stated, (*full, *last)):
+        assert said == pytest.approx(measured, abs=0.006)
+    assert len(stated[3]) == 3 and stated[3] != stated[1]  # two rows on the last page, not three

@@ -39,9 +39,10 @@ def test_the_designers_deck():
     assert [c.ink.cmyk for c in deck.colours] == [
         (0, 1, 1, 0),
         (0, 0.1, 0.84, 0),
-        (0.5, 0, 1, 0),
+        (0.91, 0, 0.88, 0.12),  # ForestGreen, the green of the designer's card file
         (1, 0.5, 0, 0),
     ]
+    assert deck.back == "circles" and [len(line) for line in deck.title_colours] == [12, 12, 12, 12]
     assert len({c.mark for c in deck.colours}) == 4 and all(c.mark in MARKS for c in deck.colours)
     assert [c.letter for c in deck.colours] == ["R", "Y", "G", "B"]
     # Twelve cards a colour, four of each icon.

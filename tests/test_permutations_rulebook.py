@@ -71,12 +71,12 @@ def line_of(path: Path, words: str) -> int:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """Both papers, built once: {paper: (booklet path, reading path)}."""
+    """Both papers, built once: {paper: (booklet path, reading path, press path)}."""
     result = {}
     for paper in SHEET_MM:
         out = tmp_path_factory.mktemp(f"rulebook-{paper}")
         build_leaflet(game("permutations"), out, paper)
-        result[paper] = (out / f"leaflet-{paper}.pdf", out / f"leaflet-reading-{paper}.pdf")
+        result[paper] = tuple(out / f"leaflet-{edition}{paper}.pdf" for edition in ("", "reading-", "press-"))
     return result
 
 
@@ -143,8 +143,12 @@ def quarter_texts(pdf: Path, paper: str) -> dict[tuple[int, int, int], tuple[str
     return found
 
 
+AIDS = {"A Round at a Glance": "aid: glance", "Score Sheet": "aid: score sheet"}
+"""The player aids' headings: printed again, unnumbered, on the last sheet's spare half."""
+
+
 def page_identity(quarter: tuple[str, str, str]) -> str:
-    """Which booklet page a quarter shows: cover, back, blank, or the number at its foot."""
+    """Which booklet page a quarter shows: cover, back, blank, the number at its foot, or a player aid."""
     whole, top, bottom = quarter
     if not whole:
         return "blank"
@@ -153,7 +157,10 @@ def page_identity(quarter: tuple[str, str, str]) -> str:
     if "Contact" in whole:
         return "back"
     number = re.fullmatch(r".*?(\d+)", bottom)
-    assert number, f"no page number at the foot of {whole[:60]!r}"
+    if number is None:
+        heading = next((h for h in AIDS if whole.startswith(h)), None)
+        assert heading, f"no page number at the foot of {whole[:60]!r}"
+        return AIDS[heading]
     return number.group(1)
 
 
@@ -169,7 +176,8 @@ def folded(sheets: dict[tuple[int, int, int], str]) -> list[str]:
         for row in (0, 1):
             front_l, front_r = sheets[(index, row, 0)], sheets[(index, row, 1)]
             back_l, back_r = sheets[(index + 1, row, 0)], sheets[(index + 1, row, 1)]
-            if {front_l, front_r, back_l, back_r} != {"blank"}:
+            printed = {front_l, front_r, back_l, back_r} - {"blank"}
+            if printed and not all(p.startswith("aid") for p in printed):  # a half of aids is cut apart
                 halves.append((front_r, back_l, back_r, front_l))
     first = [p for half in halves for p in half[:2]]
     second = [p for half in reversed(halves) for p in half[2:]]
@@ -189,15 +197,85 @@ def test_folded_and_cut_the_sheets_read_in_page_order(built, paper):
     assert sum(top.startswith("Version") for _, top, _ in quarters.values()) == 1
 
 
+@pytest.mark.parametrize("paper", SHEET_MM)
+def test_no_sheet_has_a_blank_half_the_spare_one_holds_two_player_aids(built, paper):
+    """Twelve pages fill three halves: the second sheet's lower half holds two loose cards, a round
+    at a glance backed (flipped on the long edge: the other column of the same row) by a score sheet."""
+    pages = {key: page_identity(value) for key, value in quarter_texts(built[paper][0], paper).items()}
+    for index in range(0, max(i for i, _, _ in pages) + 1, 2):
+        for row in (0, 1):
+            assert any(pages[(side, row, column)] != "blank" for side in (index, index + 1) for column in (0, 1))
+    spare = {key: value for key, value in pages.items() if value.startswith("aid")}
+    assert spare == {(2, 1, 0): "aid: glance", (2, 1, 1): "aid: glance",
+                     (3, 1, 1): "aid: score sheet", (3, 1, 0): "aid: score sheet"}  # fmt: skip
+    _, how = describe({"path": f"leaflet/leaflet-{paper}.pdf", "kind": "leaflet-booklet", "params": {"paper": paper}})
+    assert "player aids is cut down the middle" in how
+
+
+PRESS_TRIM_MM = {"a4": (105.0, 148.0), "letter": (107.95, 139.7)}
+"""A6, and on Letter the quarter-letter page (4.25 x 5.5 in) the home edition's pages are scaled into."""
+
+
+@pytest.mark.parametrize("paper", SHEET_MM)
+def test_the_press_edition_is_every_page_alone_with_bleed_and_crop_marks(built, paper):
+    """For a print shop: one page a page in reading order, trimmed to PRESS_TRIM_MM with 3 mm of
+    bleed, crop marks at the four corners outside the bleed, and the same words as the reading edition."""
+    _, reading, press = built[paper]
+    reader = PdfReader(press)
+    assert len(reader.pages) == 12
+    width, height = PRESS_TRIM_MM[paper]
+    for page in reader.pages:
+        trim = [float(v) / MM for v in page.trimbox]
+        bleed = [float(v) / MM for v in page.bleedbox]
+        media = [float(v) / MM for v in page.mediabox]
+        assert trim[2] - trim[0] == pytest.approx(width, abs=0.01) and trim[3] - trim[1] == pytest.approx(height, abs=0.01)
+        assert [b - t for b, t in zip(bleed, trim)] == pytest.approx([-3, -3, 3, 3], abs=0.01)
+        assert media[0] < bleed[0] - 10 and media[2] > bleed[2] + 10  # room for the marks
+    with pdfplumber.open(press) as pdf:
+        for page in pdf.pages:
+            boxes = reader.pages[page.page_number - 1]
+            bx0, by0, bx1, by1 = (float(v) for v in boxes.bleedbox)
+            tx0, ty0, tx1, ty1 = (float(v) for v in boxes.trimbox)
+            marks = []
+            for line in page.lines:  # pdfplumber's top and bottom run down from the page's top
+                lx0, lx1, low, high = line["x0"], line["x1"], page.height - line["bottom"], page.height - line["top"]
+                inside = lx0 >= tx0 - 0.01 and lx1 <= tx1 + 0.01 and low >= ty0 - 0.01 and high <= ty1 + 0.01
+                outside = lx1 <= bx0 or lx0 >= bx1 or high <= by0 or low >= by1
+                assert inside or outside, line  # nothing crosses the bleed
+                if outside:
+                    marks.append(line)
+                    near_x = min(abs(lx0 - tx0), abs(lx0 - tx1), abs(lx1 - tx0), abs(lx1 - tx1))
+                    near_y = min(abs(low - ty0), abs(low - ty1), abs(high - ty0), abs(high - ty1))
+                    assert min(near_x, near_y) < 0.01  # a crop mark lies on the line of a trim edge
+            assert len(marks) == 8  # two at each corner
+    words = [text.replace(" ", "") for text in reading_text(reading)]
+    pressed = [text.replace(" ", "") for text in reading_text(press)]
+    for number, (read, printed) in enumerate(zip(words, pressed), 1):
+        assert printed.startswith(read[:40]), number
+        assert f"Page{number}of12" in printed
+
+
+def test_player_aids_must_name_pages(copy, tmp_path):
+    text = copy / "leaflet.md"
+    text.write_text(text.read_text().replace('player_aids = ["glance", "score sheet"]', 'player_aids = ["cheat sheet"]'))
+    with pytest.raises(GrawlixError, match=r"leaflet.md: .*player_aids: no page is called 'cheat sheet'"):
+        build_leaflet(game(templates=copy), tmp_path / "out", "a4")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_page_count_not_a_multiple_of_four_gets_blanks_before_the_back(copy, tmp_path):
     text = copy / "leaflet.md"
     source = text.read_text()
+    source = source.replace('player_aids = ["glance", "score sheet"]', 'player_aids = ["score sheet"]')
     start, end = source.index("::: page glance"), source.index("::: page score sheet")
     text.write_text(source[:start] + source[end:])  # eleven pages
     build_leaflet(game(templates=copy), tmp_path, "a4")
     order = folded({k: page_identity(v) for k, v in quarter_texts(tmp_path / "leaflet-a4.pdf", "a4").items()})
     assert order == ["cover", *map(str, range(2, 11)), "blank", "back"]
     assert padded(11) == [*range(10), None, 10]
+    # The one aid left (the score sheet) fills the spare half's fronts; its backs stay blank.
+    spare = [s for s in imposition(11, (9,)) if s.sheet == 1 and s.row == 1]
+    assert sorted((s.side, s.page) for s in spare) == [(0, 9), (0, 9), (1, None), (1, None)]
 
 
 def test_the_imposition_puts_every_page_once_in_each_side_of_every_half():
@@ -528,6 +606,8 @@ class _Recorder:
     """A Surface that keeps what is drawn inside each ``transformed`` block, in that block's own
     coordinates (rounded), and where the blocks start: how two drawings can be compared."""
 
+    unit_pt = 1.0
+
     def __init__(self) -> None:
         self.depth, self.blocks, self.origins = 0, [], []
 
@@ -631,3 +711,19 @@ def test_the_shipped_schola_is_remade_byte_for_byte_from_tex_gyre():
 
     source = (DEBIAN_SCHOLA / SOURCES[SCHOLA_REGULAR]).read_bytes()
     assert converted(source, "Regular") == SCHOLA_REGULAR.read_bytes()
+
+
+def test_the_cover_title_takes_each_letters_colour_from_seed_004():
+    """The designer's cover (seed 004, lines 122-134) colours every letter itself: \\cc{permred}{P}...
+    Read from the seed, those colours are the cover's, line by line and letter by letter."""
+    from grawlix_print.games.permutations.pictures import title_inks
+
+    if not SEEDS.is_dir():
+        pytest.skip("the seeds are not beside the project")
+    seed = "\n".join(path.read_text() for path in sorted(SEEDS.glob("004_*.txt")))
+    lines = [re.findall(r"\\cc\{perm(\w+)\}\{(\w)\}", line) for line in seed.splitlines() if line.startswith("\\cc{")]
+    lines = lines[:4]  # the front cover's four lines (the back cover repeats the title)
+    assert len(lines) == 4 and all("".join(letter for _, letter in line) == "Permutations" for line in lines)
+    deck = default_deck()
+    by_name = {colour.name: colour.ink for colour in deck.colours}
+    assert title_inks(deck.title, deck) == tuple(tuple(by_name[name] for name, _ in line) for line in lines)

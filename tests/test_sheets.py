@@ -50,6 +50,10 @@ def mm(points: float) -> float:
 
 
 def build(out: Path, *options: str) -> dict[str, Path]:
+    """The sheets for ``options``; unmarked unless they say otherwise (the built-in game's faces carry
+    letters by default, see tests/test_colour_blind.py: these tests read the plain layout)."""
+    if "--markings" not in options:
+        options = (*options, "--markings", "none")
     result = CliRunner().invoke(main, ["sheets", "--out", str(out), *options])
     assert result.exit_code == 0, result.output + result.stderr
     return {path.name: path for path in (out / "sheets").glob("*.pdf")}

@@ -93,7 +93,7 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
     settings = load_settings(tmp_path / "templates")
     assert settings.for_command("sheets") == {
         "paper": "a4", "tile_size": pytest.approx(25.4), "bleed": pytest.approx(2.0),
-        "backs": True, "arrangement": "duplex", "markings": "none",
+        "backs": True, "arrangement": "duplex", "markings": "letters",  # its colours look alike
         "sticker_size": pytest.approx(22.5), "back_design": "light", "frame": False,
     }  # fmt: skip
     assert settings.for_command("stl") == {
@@ -132,7 +132,7 @@ def test_init_for_a_card_game_lists_only_what_that_game_takes(tmp_path):
     settings = load_settings(tmp_path / "templates")
     assert settings.for_command("sheets") == {
         "paper": "a4", "bleed": pytest.approx(3.0), "backs": True, "arrangement": "duplex",
-        "markings": "none", "card_size": (pytest.approx(63.5), pytest.approx(88.9)),
+        "markings": "letters", "card_size": (pytest.approx(63.5), pytest.approx(88.9)),
     }  # fmt: skip
     assert settings.for_command("all")["only"] == ("leaflet", "sheets", "web", "images")
     result = run("sheets", "--templates", str(tmp_path / "templates"), "-o", str(tmp_path / "out"))
@@ -211,7 +211,7 @@ def test_a_variant_from_init_a_rule_change_and_letter_paper(tmp_path, monkeypatc
 def test_bleed_zero_means_no_bleed(tmp_path):
     result = run("sheets", "--bleed", "0", "--no-backs", "-o", str(tmp_path))
     assert result.exit_code == 0, result.stderr
-    reader = pypdf.PdfReader(tmp_path / "sheets" / "tiles-a4-no-backs.pdf")
+    reader = pypdf.PdfReader(tmp_path / "sheets" / "tiles-a4-letters-no-backs.pdf")
     page = reader.pages[0]
     assert [float(v) for v in page.bleedbox] == [float(v) for v in page.trimbox]
     words = " ".join(page.extract_text().split())

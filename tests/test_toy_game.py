@@ -63,7 +63,8 @@ def refused(tmp_path: Path, *options: str) -> str:
 def built(toy_game, tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("toy-sheets")
     found: dict[str, Path] = {}
-    for name, options in {"plain": (), "letters": ("--markings", "letters", "--paper", "letter")}.items():
+    # Unmarked asked for: the toy's red and green tiles carry letters by default (test_colour_blind.py).
+    for name, options in {"plain": ("--markings", "none"), "letters": ("--markings", "letters", "--paper", "letter")}.items():
         found.update({f"{name}/{file}": path for file, path in sheets(root / name, *options).items()})
     return found
 
@@ -253,7 +254,10 @@ def test_the_web_links_every_kinds_sheets_the_kit_holds(toy_game, built):
 
     sheets_product = product("sheets")
     planned = sheets_product.planned(game("toy"), ("a4",), sheets_product.options())
-    assert sorted(Path(p.path).name for p in planned) == sorted(n.split("/")[1] for n in built if n.startswith("plain/"))
+    # The links go to each kind's default sheets: the tiles' with letters (their red and green look
+    # alike to a colour-blind eye), the rest plain.
+    default = sorted(n.split("/")[1].replace("tiles-a4.pdf", "tiles-a4-letters.pdf") for n in built if n.startswith("plain/"))
+    assert sorted(Path(p.path).name for p in planned) == default
     titles = {Path(p.path).name: (p.title, p.how) for p in planned}
     assert titles["tokens-a4.pdf"][0] == "Token sheets (A4)" and titles["cards-a4.pdf"][0] == "Card sheets (A4)"
     assert titles["stickers-tokens-a4.pdf"] == ("Sticker sheets for tokens (A4)", "full-sheet sticker paper, for 20 mm discs")
@@ -275,12 +279,12 @@ def test_the_index_describes_each_file_in_its_kinds_words(toy_game, tmp_path):
 
 
 def test_options_reach_the_kinds_that_take_them(toy_game, tmp_path):
-    sized = sheets(tmp_path / "sized", "--tile-size", "1in", "--card-size", "63.5x88.9")
+    sized = sheets(tmp_path / "sized", "--tile-size", "1in", "--card-size", "63.5x88.9", "--markings", "none")
     assert sorted(sized) == ["cards-a4-63.5x88.9mm.pdf", "stickers-tiles-a4-25.4mm.pdf",
                              "stickers-tokens-a4-25.4mm.pdf", "tiles-a4-25.4mm.pdf", "tokens-a4-25.4mm.pdf"]  # fmt: skip
     tokens = pdfplumber.open(sized["tokens-a4-25.4mm.pdf"]).pages[0]
     assert outlines(tokens, 25.4) and all(mm(c["width"]) == pytest.approx(25.4, abs=TOL) for c in outlines(tokens, 25.4))
-    backs = sheets(tmp_path / "backs", "--back-design", "DOTTED", "--frame")
+    backs = sheets(tmp_path / "backs", "--back-design", "DOTTED", "--frame", "--markings", "none")
     assert sorted(backs) == ["cards-a4.pdf", "stickers-tiles-a4-framed.pdf", "stickers-tokens-a4.pdf",
                              "tiles-a4-framed-dotted-backs.pdf", "tokens-a4.pdf"]  # fmt: skip
     from toy_game.pieces import MOSS

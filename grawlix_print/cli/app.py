@@ -25,6 +25,7 @@ from ..files import check_source_date_epoch, os_error
 
 if TYPE_CHECKING:
     from ..files import Written
+    from ..games.base import Game
 
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 PIPE_CLOSED = 141  # 128 + SIGPIPE, as for any command whose reader went away
@@ -99,3 +100,15 @@ def report_written(written: Iterable[Written]) -> None:
     """One line per file written, so the user sees what went where."""
     for item in written:
         click.echo(f"wrote {item.path} ({item.kind})")
+
+
+def warn_about_colours(game: Game) -> None:
+    """One warning line when a designer's variant has colours a colour-blind player may confuse."""
+    from ..products.colour_blind import warning
+
+    try:
+        line = warning(game)
+    except GrawlixError:  # a broken components.toml: the command's own checks say so, in one line
+        return
+    if line is not None:
+        click.echo(f"warning: {one_line(line)}", err=True)

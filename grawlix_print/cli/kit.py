@@ -13,7 +13,7 @@ from ..errors import GrawlixError, Problems
 from ..games import Game
 from ..options import OptionError, flag, settings_of
 from ..products import Product, failed_products, product_names, products
-from .app import main
+from .app import main, warn_about_colours
 from .options import EVERY_PAPER, NameList, flags_of, name_options, out_option, paper_choice, papers, templates_option
 from .settings import Settings, current_settings, recordable, with_settings, worded
 
@@ -130,6 +130,7 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
         raise product_error(error, settings) from None
     except Problems as several:
         raise Problems(product_error(p, settings) for p in several.problems) from None
+    warn_about_colours(game)  # once the kit is built: a broken game is one error line, not two
     if not quiet:
         click.echo(kit_summary(out, outcomes, time.perf_counter() - began))
 

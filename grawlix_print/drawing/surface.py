@@ -74,6 +74,11 @@ def glyph_path(outline: Outline | TextGlyph, cx: float, cy: float, box: float) -
     return Path(tuple(operations))
 
 
+MIN_LINE_PT = 0.25
+"""The thinnest line a drawing strokes, in points: a print shop's preflight flags anything
+thinner, and a home printer may leave it out."""
+
+
 @dataclass(frozen=True)
 class Pen:
     """How a line is stroked. ``round`` gives round caps and joins (dots, glyph contours)."""
@@ -160,3 +165,8 @@ class ScaledView:
 
     def stamp(self, key: Hashable, reach: float, draw: Callable[[Surface], None]) -> None:
         self._surface.stamp((key, self._factor), reach, lambda surface: draw(ScaledView(surface, self._factor)))
+
+
+def printable_width(width: float, surface: Surface) -> float:
+    """``width`` (in the surface's units), widened if it would print thinner than ``MIN_LINE_PT``."""
+    return max(width, MIN_LINE_PT / surface.unit_pt)

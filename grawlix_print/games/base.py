@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -28,6 +28,7 @@ from .templates import COMPONENTS_FILE
 if TYPE_CHECKING:
     import click
 
+    from ..drawing.ink import Ink
     from ..pieces.faces import PieceFace
     from ..pieces.kinds import PieceKind
     from ..pieces.tiles import TileSet
@@ -120,6 +121,12 @@ class Game(ABC):
         """Every kind of piece the game prints (``pieces.kinds``): its tiles, cards, tokens...
         The sheets, stickers, images, boxes and 3D tiles are made from these; none by default."""
         return ()
+
+    def colours_to_tell_apart(self) -> Mapping[str, Ink]:
+        """The colours a player must tell apart, by name: those of the piece kinds (each kind's
+        ``colours``). The colour-blind check (``drawing.vision``) compares them; where some look
+        alike to a colour-blind eye, the faces carry their colour's letter by default."""
+        return {colour.name: colour.ink for kind in self.piece_kinds() for colour in kind.colours}
 
     def tile_set(self) -> TileSet | None:
         """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None.

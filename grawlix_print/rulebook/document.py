@@ -110,6 +110,9 @@ class FrontMatter:
     keywords: tuple[str, ...]
     adapted: str = ""
     """What this edition changed from the work it adapts (CC BY asks a changed work to say so)."""
+    player_aids: tuple[str, ...] = ()
+    """A booklet's pages (by name) worth having loose at the table: printed again where a sheet
+    would otherwise have a blank half, to be cut out (a round at a glance, a score sheet)."""
 
 
 @dataclass(frozen=True)

@@ -43,10 +43,12 @@ PARAGRAPH_TAGS = frozenset({"small", "large", "centred", "subtitle", "licence"})
 FRONT_MATTER: dict[str, type] = {
     "title": str, "subtitle": str, "version": str, "authors": list, "contact": str,
     "licence": str, "licence_url": str, "subject": str, "keywords": list, "adapted": str,
+    "player_aids": list,
 }  # fmt: skip
-OPTIONAL = frozenset({"title", "adapted"})
+OPTIONAL = frozenset({"title", "adapted", "player_aids"})
 """The title is the game's own (``components.toml``) unless the rulebook gives another; ``adapted``
-(what this edition changed from the work it adapts, as CC BY asks) may be left out."""
+(what this edition changed from the work it adapts, as CC BY asks) and ``player_aids`` (a booklet's
+pages printed again on a sheet's spare half) may be left out."""
 
 
 def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
@@ -93,6 +95,7 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
             )
     data.setdefault("title", title)
     data.setdefault("adapted", "")
+    data.setdefault("player_aids", [])
     for key, kind in FRONT_MATTER.items():
         value = data.get(key)
         strings = not isinstance(value, list) or all(isinstance(v, str) for v in value)

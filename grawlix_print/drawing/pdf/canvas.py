@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -46,6 +47,10 @@ class Metadata:
     licence_url: str
 
 
+_XMP: WeakKeyDictionary[Canvas, XmpFields] = WeakKeyDictionary()
+"""Each canvas's XMP fields, so that ``pdfx.press_ready`` can add its own and write the packet again."""
+
+
 def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata) -> Canvas:
     """A canvas writing into ``buffer``, ``meta`` in its Info dictionary and its XMP packet;
     call ``finish`` to save it to a file atomically."""
@@ -59,7 +64,7 @@ def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata
     canvas.setSubject(f"{meta.subject} Licence: {meta.licence}.")
     canvas.setKeywords(", ".join(meta.keywords))
     canvas.setCreator(creator)
-    attach_xmp(
+    set_xmp_fields(
         canvas,
         XmpFields(
             title=meta.title,
@@ -72,6 +77,17 @@ def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata
         ),
     )
     return canvas
+
+
+def xmp_fields(canvas: Canvas) -> XmpFields | None:
+    """What the canvas's XMP packet says (None for a canvas ``new_canvas`` did not make)."""
+    return _XMP.get(canvas)
+
+
+def set_xmp_fields(canvas: Canvas, fields: XmpFields) -> None:
+    """Make ``fields`` the canvas's XMP packet (replacing any before it)."""
+    _XMP[canvas] = fields
+    attach_xmp(canvas, fields)
 
 
 def _plain_spaces(meta: Metadata) -> Metadata:

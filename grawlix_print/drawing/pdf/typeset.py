@@ -34,6 +34,7 @@ from ..ink import Ink
 from ..outline import TextGlyph
 from ..surface import Path, glyph_path
 from ..text import Break, Span
+from .pdfx import is_press_ready
 from .surface import PdfSurface
 
 FIT_SLACK = 0.01  # points: rounding slack before a line counts as too long
@@ -287,6 +288,8 @@ def draw_text(
         baseline -= style.leading
     canvas.drawText(words)
     surface.shape(glyphs, fill=ink, even_odd=True)
+    if is_press_ready(canvas):  # no annotation on a page to print (PDF/X), and paper cannot be clicked
+        return
     for href, x0, x1, y in links:
         rect = (x0, y - 0.25 * style.size, x1, y + style.size)
         canvas.linkURL(href, rect, relative=1, thickness=0)

@@ -25,6 +25,8 @@ class XmpFields:
     licence: str
     licence_url: str
     creator_tool: str
+    pdfx_version: str | None = None
+    """The PDF/X standard the file keeps, said again as the Info dictionary says it (``pdfx.py``)."""
 
 
 def _alt(text: str) -> str:
@@ -45,7 +47,7 @@ def xmp_packet(fields: XmpFields) -> str:
         ' xmlns:pdf="http://ns.adobe.com/pdf/1.3/"',
         ' xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
         ' xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/"',
-        ' xmlns:cc="http://creativecommons.org/ns#">',
+        ' xmlns:cc="http://creativecommons.org/ns#"' + (' xmlns:pdfx="http://ns.adobe.com/pdfx/1.3/">' if fields.pdfx_version else ">"),
         "<dc:format>application/pdf</dc:format>",
         f"<dc:title>{_alt(fields.title)}</dc:title>",
         f"<dc:creator>{_items('Seq', fields.authors)}</dc:creator>",
@@ -57,6 +59,8 @@ def xmp_packet(fields: XmpFields) -> str:
         "<xmpRights:Marked>True</xmpRights:Marked>",
         f"<xmpRights:WebStatement>{escape(fields.licence_url)}</xmpRights:WebStatement>",
         f'<cc:license rdf:resource="{escape(fields.licence_url)}"/>',
+        *(("<pdf:Trapped>False</pdf:Trapped>", f"<pdfx:GTS_PDFXVersion>{escape(fields.pdfx_version)}</pdfx:GTS_PDFXVersion>")
+          if fields.pdfx_version else ()),
         "</rdf:Description>",
         "</rdf:RDF>",
         "</x:xmpmeta>",

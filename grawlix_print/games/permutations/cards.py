@@ -1,11 +1,15 @@
 """How a card of Permutations looks: its front and the back every card shares, drawn on any ``Surface``.
 
-After the designer's own cards: a large slab-serif number with a dark
-outline in the middle, a small number and the icon in two corners (again
-upside down in the other two, so a fanned hand reads either way up), and a
-frame of coloured bars. Numbers that turn into another card's number upside
-down (6 and 9) are underlined. The multicoloured card wears all the deck's
-colours, the colourless one none; the backs are a lattice of rings.
+The designer's own cards, measured on his card file: a large number in Roboto
+Slab Regular with a dark outline in the middle, a small number and a symbol in
+two corners (again upside down in the other two, so a fanned hand reads either
+way up), and four square-ended coloured bars with dark edges running between
+the corners. Where his symbol is a flower of the card's colour, version 2.0 of
+the rules puts the card's icon (star, moon or sun). Numbers that turn into
+another card's number upside down (6 and 9) are underlined. The multicoloured
+card wears all the deck's colours, the colourless one none. The backs are his
+interlocking black circles on white, or (``back = "rings"``) a lattice of rings
+around a band with the title.
 
 Everything is a vector path: the numbers come from Roboto Slab's outlines,
 the icons from ``drawing.icons``, the colour-blind marks from
@@ -23,34 +27,39 @@ from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape, markings_of
 from ...drawing.fonts import LETTER_FACE
 from ...drawing.icons import arc, circle, icon
-from ...drawing.ink import Ink
+from ...drawing.ink import BLACK, Ink
 from ...drawing.marks import mark_polygons
 from ...drawing.outline import TextGlyph, text_glyphs
-from ...drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
-from ...fonts import ROBOTO_SLAB_BOLD
-from .deck import Card, Colour, Deck
+from ...drawing.surface import Path, Pen, Surface, glyph_path, polygon, printable_width, rectangle
+from ...fonts import ROBOTO_SLAB_BOLD, ROBOTO_SLAB_REGULAR
+from .deck import BACKS, Card, Colour, Deck
 
 POKER_MM = (63.5, 88.9)
 """A poker card, 2.5 x 3.5 in, as the designer's."""
 
-EDGE = Ink((0.12, 0.12, 0.12), (0.0, 0.0, 0.0, 0.9))
-"""Outlines and colour-blind marks: black ink alone, so they print sharp on any printer."""
+EDGE = BLACK
+"""Outlines, bar edges and colour-blind marks: black ink alone, as on the designer's cards."""
 PAPER = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 BACK_GROUND = Ink((0.93, 0.94, 0.95), (0.02, 0.0, 0.0, 0.06))
 BACK_RINGS = Ink((0.27, 0.30, 0.36), (0.25, 0.12, 0.0, 0.70))
 
-# Proportions, as fractions of the card's width.
-MARGIN = 0.075  # cut to the corner indices: 4.8 mm on a poker card, inside a printer's 3 mm safe zone
-INDEX_HEIGHT = 0.115  # a corner number's digit height (7.3 mm)
-CORNER_WIDTH = 0.15  # the corner column the index, the marking and the side bar share
-ICON = 0.135
-MARK = 0.07  # a colour-blind mark's side
-BAR = 0.042  # a frame bar's thickness
-BIG_HEIGHT = 0.4  # the middle number's digit height, when it fits between the side bars
-BIG_OUTLINE = 0.012  # the dark outline around the middle number, beyond its fill
-SMALL_OUTLINE = 0.007
-BAR_OUTLINE = 0.006
-UNDERLINE = 0.09  # an underline's thickness, as a fraction of its number's digit height
+# Proportions, as fractions of the card's width, measured on the designer's poker card (63.5 mm).
+CORNER = 0.14  # a corner's number and symbol are centred this far from both edges: 8.9 mm (0.35 in)
+CORNER_BOX = 0.3  # the corner's square (0.75 in): the frame bars run between the squares
+INDEX_HEIGHT = 0.118  # a corner number's digit height (7.5 mm)
+INDEX_ROOM = 0.24  # the widest a corner number may be: two wide digits are set narrower
+INDEX_OUTLINE = 0.005  # its dark outline beyond the fill (0.32 mm)
+ICON = 0.125  # the corner's icon (7.9 mm)
+MARK = 0.065  # a colour-blind mark's side (4.1 mm), under the icon
+BIG_HEIGHT = 0.34  # the middle number's digit height (21.6 mm, a 22.9 mm "1" with its outline)
+BIG_ROOM = 0.58  # the widest the middle number may be, with air inside the side bars
+BIG_OUTLINE = 0.0099  # its dark outline beyond the fill (0.63 mm: a 4.2 mm stem on the "1")
+BAR = 0.0614  # a frame bar's thickness with its dark edges (3.9 mm)
+BAR_EDGE = 0.00876  # the dark edge round a bar's colour (0.56 mm), at its square ends too
+
+# An underline, as fractions of its number's digit height: its width, thickness with the dark
+# edge, how far its middle lies below the number's middle, and the edge.
+UNDERLINE_WIDTH, UNDERLINE_THICKNESS, UNDERLINE_DROP, UNDERLINE_EDGE = 0.66, 0.17, 0.77, 0.03
 
 TURNS_INTO = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 """Digits that read as a digit upside down, and which one."""
@@ -61,7 +70,7 @@ TURNS_INTO = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 
 @cache
 def _digits() -> dict[str, TextGlyph]:
-    return text_glyphs(tuple((d, ROBOTO_SLAB_BOLD) for d in "0123456789"))
+    return text_glyphs(tuple((d, ROBOTO_SLAB_REGULAR) for d in "0123456789"))
 
 
 @cache
@@ -148,7 +157,7 @@ def card_look(card: Card, deck: Deck) -> CardLook:
 def _filled(surface: Surface, path: Path, inks: tuple[Ink, ...], outline: float) -> None:
     """``path`` with a dark outline ``outline`` wide outside it, filled with ``inks``: one ink,
     paper for none, or upright stripes of each ink (the multicoloured card)."""
-    surface.shape(path, pen=Pen(EDGE, 2 * outline, round=True))
+    surface.shape(path, pen=Pen(EDGE, printable_width(2 * outline, surface), round=True))
     if len(inks) <= 1:
         surface.shape(path, fill=inks[0] if inks else PAPER)
         return
@@ -159,16 +168,10 @@ def _filled(surface: Surface, path: Path, inks: tuple[Ink, ...], outline: float)
             surface.shape(rectangle(x0 + k * width - 0.01, y0 - 0.01, width + 0.02, y1 - y0 + 0.02), fill=ink)
 
 
-def _rounded_bar(x0: float, y0: float, x1: float, y1: float) -> Path:
-    """A bar with half-round ends (a stadium), along its longer side."""
-    r = min(x1 - x0, y1 - y0) / 2
-    if x1 - x0 >= y1 - y0:
-        cy = (y0 + y1) / 2
-        ops = [("M", x0 + r, y0), ("L", x1 - r, y0), *arc(x1 - r, cy, r, -90, 90), ("L", x0 + r, y1), *arc(x0 + r, cy, r, 90, 270), ("Z",)]
-    else:
-        cx = (x0 + x1) / 2
-        ops = [("M", x1, y0 + r), ("L", x1, y1 - r), *arc(cx, y1 - r, r, 0, 180), ("L", x0, y0 + r), *arc(cx, y0 + r, r, 180, 360), ("Z",)]
-    return Path(tuple(ops))
+def _edged(surface: Surface, x0: float, y0: float, x1: float, y1: float, ink: Ink, edge: float) -> None:
+    """A square-ended bar: dark, with ``ink`` inside it ``edge`` from every side."""
+    surface.shape(rectangle(x0, y0, x1 - x0, y1 - y0), fill=EDGE)
+    surface.shape(rectangle(x0 + edge, y0 + edge, x1 - x0 - 2 * edge, y1 - y0 - 2 * edge), fill=ink)
 
 
 def draw_front(surface: Surface, look: CardLook, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
@@ -183,74 +186,63 @@ def draw_front(surface: Surface, look: CardLook, x: float, y: float, w: float, h
         _middle(surface, look, w, h)
 
 
-def _corner_centre(w: float, h: float) -> tuple[float, float]:
-    """Centre of the top-left index: the corner column's middle, under the top margin."""
-    return MARGIN * w + CORNER_WIDTH * w / 2, h - MARGIN * w - INDEX_HEIGHT * w / 2
-
-
 def _frame(surface: Surface, look: CardLook, w: float, h: float) -> None:
-    """Four bars between the corners: top, right, bottom, left, each in the card's ink (in turn, for
-    the multicoloured card)."""
-    cx, cy = _corner_centre(w, h)
-    t = BAR * w
-    gap = 0.09 * w
-    low = h - cy  # the bottom row mirrors the top one
-    side_top = cy - INDEX_HEIGHT * w / 2 - MARK * w - 0.1 * w
+    """Four bars between the corners' squares: top, right, bottom, left, each in the card's ink (in
+    turn, for the multicoloured card; paper for the colourless one)."""
+    c, end, t = CORNER * w, (CORNER + CORNER_BOX / 2) * w, BAR * w / 2
     bars = [
-        (cx + gap + CORNER_WIDTH * w / 2 - 0.02 * w, cy - t / 2, w - cx - gap - CORNER_WIDTH * w / 2 + 0.02 * w, cy + t / 2),
-        (w - cx - t / 2, h - side_top, w - cx + t / 2, side_top),
-        (cx + gap + CORNER_WIDTH * w / 2 - 0.02 * w, low - t / 2, w - cx - gap - CORNER_WIDTH * w / 2 + 0.02 * w, low + t / 2),
-        (cx - t / 2, h - side_top, cx + t / 2, side_top),
-    ]  # fmt: skip
+        (end, h - c - t, w - end, h - c + t),
+        (w - c - t, end, w - c + t, h - end),
+        (end, c - t, w - end, c + t),
+        (c - t, end, c + t, h - end),
+    ]
     for k, (x0, y0, x1, y1) in enumerate(bars):
-        ink = look.inks[k % len(look.inks)] if look.inks else PAPER
-        path = _rounded_bar(x0, y0, x1, y1)
-        surface.shape(path, fill=ink, pen=Pen(EDGE, BAR_OUTLINE * w))
+        _edged(surface, x0, y0, x1, y1, look.inks[k % len(look.inks)] if look.inks else PAPER, BAR_EDGE * w)
 
 
 def _number_path(look: CardLook, cx: float, cy: float, height: float) -> Path:
     return set_in_outlines(str(look.number), _digits(), cx, cy, height)
 
 
-def _underline(surface: Surface, look: CardLook, number: Path, height: float, outline: float) -> None:
-    """A bar under the number, as wide as its middle half, clear of its lowest point."""
-    x0, y0, x1, _ = _bounds(number)
-    thick = UNDERLINE * height
-    width = 0.6 * (x1 - x0)
-    top = y0 - 0.14 * height
-    bar = rectangle((x0 + x1) / 2 - width / 2, top - thick, width, thick)
-    _filled(surface, bar, look.inks, outline)
+def _set_within(look: CardLook, cx: float, cy: float, height: float, room: float) -> tuple[Path, float]:
+    """The number centred on (cx, cy), ``height`` tall unless that makes it wider than ``room``."""
+    path = _number_path(look, cx, cy, height)
+    x0, _, x1, _ = _bounds(path)
+    if x1 - x0 > room:  # a wide number is set smaller rather than reaching the frame
+        height *= room / (x1 - x0)
+        path = _number_path(look, cx, cy, height)
+    return path, height
+
+
+def _underline(surface: Surface, look: CardLook, number: Path, height: float) -> None:
+    """A bar under the number, dark-edged like the frame's, centred under it."""
+    x0, y0, x1, y1 = _bounds(number)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 - UNDERLINE_DROP * height
+    half_w, half_t = UNDERLINE_WIDTH * height / 2, UNDERLINE_THICKNESS * height / 2
+    _edged(surface, cx - half_w, cy - half_t, cx + half_w, cy + half_t, look.inks[0] if look.inks else PAPER,
+           UNDERLINE_EDGE * height)  # fmt: skip
 
 
 def _middle(surface: Surface, look: CardLook, w: float, h: float) -> None:
-    cx, _ = _corner_centre(w, h)
-    room = w - 2 * cx - BAR * w - 0.16 * w  # between the side bars, with air either side
-    height = BIG_HEIGHT * w
-    path = _number_path(look, w / 2, h / 2, height)
-    x0, _, x1, _ = _bounds(path)
-    if x1 - x0 > room:  # a wide number is set smaller rather than touching the frame
-        height *= room / (x1 - x0)
-        path = _number_path(look, w / 2, h / 2, height)
+    path, height = _set_within(look, w / 2, h / 2, BIG_HEIGHT * w, BIG_ROOM * w)
     _filled(surface, path, look.inks, BIG_OUTLINE * w)
     if look.underlined:
-        _underline(surface, look, path, height, BIG_OUTLINE * w * 0.6)
+        _underline(surface, look, path, height)
 
 
 def _corner(surface: Surface, look: CardLook, w: float, h: float, marking: str) -> None:
-    """The top-left index and marking, and the top-right icon; the caller turns it for the others."""
-    cx, cy = _corner_centre(w, h)
-    height = INDEX_HEIGHT * w
-    number = _number_path(look, cx, cy, height)
-    x0, _, x1, _ = _bounds(number)
-    if x1 - x0 > CORNER_WIDTH * w:  # two wide digits: narrower, not wider than the column
-        height *= CORNER_WIDTH * w / (x1 - x0)
-        number = _number_path(look, cx, cy, height)
-    _filled(surface, number, look.inks, SMALL_OUTLINE * w)
+    """The top-left number and the top-right icon (with the colour-blind marking under it); the
+    caller turns it half a turn for the other two corners."""
+    c = CORNER * w
+    number, height = _set_within(look, c, h - c, INDEX_HEIGHT * w, INDEX_ROOM * w)
+    _filled(surface, number, look.inks, INDEX_OUTLINE * w)
     if look.underlined:
-        _underline(surface, look, number, height, SMALL_OUTLINE * w * 0.6)
-    _symbol(surface, look, w - cx, cy, ICON * w, SMALL_OUTLINE * w)
+        _underline(surface, look, number, height)
+    _symbol(surface, look, w - c, h - c, ICON * w, INDEX_OUTLINE * w)
     if marking != "none":
-        _marking(surface, look, cx, cy - INDEX_HEIGHT * w / 2 - 0.035 * w - MARK * w / 2, MARK * w, marking)
+        top = h - c - ICON * w / 2 - 0.012 * w  # under the icon, above the side bar's end
+        bottom = h - (CORNER + CORNER_BOX / 2) * w - 0.012 * w
+        _marking(surface, look, w - c, (top + bottom) / 2, min(MARK * w, top - bottom), marking)
 
 
 def _symbol(surface: Surface, look: CardLook, cx: float, cy: float, size: float, outline: float) -> None:
@@ -277,14 +269,14 @@ def _symbol(surface: Surface, look: CardLook, cx: float, cy: float, size: float,
 
 
 def _marking(surface: Surface, look: CardLook, cx: float, cy: float, size: float, marking: str) -> None:
-    """The colour's letter or mark under the corner index; the multicoloured card shows every
-    colour's, two by two; the colourless card none."""
+    """The colour's letter or mark, centred on (cx, cy) in a square ``size`` wide: under the corner's
+    icon; the multicoloured card shows every colour's, two by two; the colourless card none."""
     colours = look.colours
     if not colours:
         return
     per_row = 1 if len(colours) == 1 else 2
-    cell = size if per_row == 1 else size * 0.62
     rows = math.ceil(len(colours) / per_row)
+    cell = size / max(1.0, rows * 1.1)  # the marks of every colour stay within the one mark's square
     for k, colour in enumerate(colours):
         row, column = divmod(k, per_row)
         x = cx + (column - (per_row - 1) / 2) * cell * 1.1
@@ -302,12 +294,41 @@ def _marking(surface: Surface, look: CardLook, cx: float, cy: float, size: float
 # --- the back -------------------------------------------------------------------------------
 
 
+CIRCLE_PITCH = 0.1
+"""The designer's back: circles on a square lattice a tenth of the card's width apart (a quarter
+inch on a poker card), and as many again on the lattice shifted half a step both ways."""
+CIRCLE_RADIUS = 0.42
+"""Each circle's radius, in steps of the lattice: wider than half the diagonal step (0.354), so
+each circle links into its four diagonal neighbours."""
+CIRCLE_LINE = 0.00667
+"""The circles' line, as a fraction of the card's width: 1.2 pt on a poker card (TikZ's "very thick")."""
+
+
+def draw_circles_back(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+    """The designer's back: interlocking black circles on white, centred on the card and running
+    on into the bleed, the same either way up."""
+    b = style.bleed
+    with surface.transformed(x, y):
+        field = rectangle(-b, -b, w + 2 * b, h + 2 * b)
+        surface.shape(field, fill=PAPER)
+        step = CIRCLE_PITCH * w
+        r = CIRCLE_RADIUS * step
+        reach_x, reach_y = math.ceil((w / 2 + b + r) / step), math.ceil((h / 2 + b + r) / step)
+        circles = Path()
+        for shift in (0.0, 0.5):
+            for i in range(-reach_x, reach_x + 1):
+                for j in range(-reach_y, reach_y + 1):
+                    circles += circle(w / 2 + (i + shift) * step, h / 2 + (j + shift) * step, r)
+        with surface.clipped(field):
+            surface.shape(circles, pen=Pen(EDGE, printable_width(CIRCLE_LINE * w, surface)))
+
+
 RING_PITCH_MM = 6.35
 """The rings' spacing on a poker card (a quarter inch), stretched a little to fit other sizes:
 a whole number of rings across and down, so neighbouring backs continue one lattice."""
 
 
-def draw_back(surface: Surface, title: str, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+def draw_ringed_back(surface: Surface, title: str, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
     """Every card's back: rings on a lattice, dots between them, the title in a band across the
     middle. The same turned half a turn, so no back shows which way up its card is held."""
     b = style.bleed
@@ -362,16 +383,23 @@ def card_faces(deck: Deck, size: tuple[float, float] = POKER_MM) -> tuple[PieceF
     return tuple(faces)
 
 
-def card_back(deck: Deck, size: tuple[float, float] = POKER_MM) -> PieceFace:
-    def draw(surface: Surface, x: float, y: float, width: float, height: float, style: FaceStyle) -> None:
-        draw_back(surface, deck.title, x, y, width, height, style)
+def card_back(deck: Deck, size: tuple[float, float] = POKER_MM, design: str | None = None) -> PieceFace:
+    """The back called ``design`` (``BACKS``; None: the one ``components.toml`` chooses): the
+    designer's circles, or rings."""
+    chosen = design or deck.back
 
-    return PieceFace("card-back", f"the back of a {deck.title} card", size[0], size[1], draw)
+    def draw(surface: Surface, x: float, y: float, width: float, height: float, style: FaceStyle) -> None:
+        if chosen == "rings":
+            draw_ringed_back(surface, deck.title, x, y, width, height, style)
+        else:
+            draw_circles_back(surface, x, y, width, height, style)
+
+    return PieceFace("card-back", f"the back of a {deck.title} card: {BACKS[chosen]}", size[0], size[1], draw)
 
 
 def card_kind(deck: Deck, size: tuple[float, float] = POKER_MM) -> PieceKind:
     """The deck as a kind of piece: every card once, lowest number first, each with its colour (its
-    letter and mark tell it to colour-blind players), one back for all."""
+    letter and mark tell it to colour-blind players); its backs, the deck's own choice first."""
     colours = {
         colour.name: PieceColour(colour.name, colour.ink, colour.letter, colour.mark, f"[colours.{colour.name}]")
         for colour in deck.colours
@@ -380,7 +408,9 @@ def card_kind(deck: Deck, size: tuple[float, float] = POKER_MM) -> PieceKind:
         Piece(face, colour=None if card.colour is None else colours[card.colour.name])
         for card, face in zip(deck.cards, card_faces(deck, size))
     )
+    designs = sorted(BACKS, key=lambda name: name != deck.back)
     return PieceKind(
-        "cards", "card", Form.CARD, Shape.RECTANGLE, size, pieces, {"rings": card_back(deck, size)},
-        markings_of(tuple(colours.values())), marks_at="under its corner number; a card of every colour shows them all",
+        "cards", "card", Form.CARD, Shape.RECTANGLE, size, pieces,
+        {name: card_back(deck, size, name) for name in designs}, markings_of(tuple(colours.values())),
+        marks_at="under the icon in its corners; a card of every colour shows them all",
     )  # fmt: skip

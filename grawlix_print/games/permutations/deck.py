@@ -109,6 +109,12 @@ class Deck:
     multicoloured: int
     colourless: int
     cards: tuple[Card, ...]
+    back: str = "circles"
+    """The backs' design (``BACKS``): the designer's interlocking circles, or rings around a band
+    with the title."""
+    title_colours: tuple[tuple[Colour, ...], ...] = ()
+    """The cover's lines of the title, each letter's colour in turn (none given: the cards' colours
+    in number order)."""
     _by_number: dict[int, Card] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -167,6 +173,12 @@ def read_deck(path: Path) -> Deck:
 
 
 TOP_KEYS = ("game", "title", "icons", "special", "colours")
+OPTIONAL_TOP_KEYS = ("back", "title_colours")
+BACKS = {
+    "circles": "interlocking black circles on white, the designer's own",
+    "rings": "a lattice of rings around a band with the title",
+}
+"""The card backs a deck may choose (``back`` in ``components.toml``), each in a few words."""
 SPECIAL_KEYS = ("multicoloured", "colourless")
 COLOUR_KEYS = ("letter", "mark", "rgb", "cmyk", "numbers")
 ICON_NAMES = tuple(icon.value for icon in Icon)
@@ -185,7 +197,7 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
     others, the cards dealing evenly at every table).
     """
     at = _Where(file)
-    _check_keys(data, TOP_KEYS, None, at)
+    _check_keys(data, TOP_KEYS, None, at, optional=OPTIONAL_TOP_KEYS)
     if data["game"] != GAME:
         raise GrawlixError(f"game must be {GAME!r}, not {data['game']!r}", at.key("game"))
     title = game_title(data, file)
@@ -225,7 +237,32 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
         multicoloured=multicoloured,
         colourless=colourless,
         cards=tuple(sorted(cards, key=lambda card: card.number)),
+        back=_read_back(data.get("back", "circles"), at),
+        title_colours=_read_title_colours(data.get("title_colours", []), colours, at),
     )
+
+
+def _read_back(value: Any, at: _Where) -> str:
+    if value not in BACKS:
+        raise GrawlixError(f"must be one of {', '.join(map(repr, BACKS))}, not {value!r}", at.key("back"))
+    return str(value)
+
+
+def _read_title_colours(value: Any, colours: list[Colour], at: _Where) -> tuple[tuple[Colour, ...], ...]:
+    """Lines of colour letters, one letter per letter of the title (``"RBBG..."``)."""
+    by_letter = {colour.letter: colour for colour in colours}
+    if not isinstance(value, list) or not all(isinstance(line, str) and line for line in value):
+        raise GrawlixError("must be a list of strings of colour letters, one string a line", at.key("title_colours"))
+    lines = []
+    for k, line in enumerate(value):
+        unknown = sorted(set(line) - set(by_letter))
+        if unknown:
+            raise GrawlixError(
+                f"{unknown[0]!r} is no colour's letter (the letters: {join_words(list(by_letter))})",
+                at.key(f"title_colours[{k + 1}]"),
+            )
+        lines.append(tuple(by_letter[letter] for letter in line))
+    return tuple(lines)
 
 
 @dataclass(frozen=True)
@@ -242,13 +279,13 @@ class _Where:
 
 
 def _check_keys(
-    data: Mapping[str, Any], known: Sequence[str], table: str | None, at: _Where
+    data: Mapping[str, Any], known: Sequence[str], table: str | None, at: _Where, optional: Sequence[str] = ()
 ) -> None:
-    """No key but ``known`` ones in ``table`` (None: the top level), and all of them."""
+    """No key but ``known`` and ``optional`` ones in ``table`` (None: the top level), and all the known ones."""
     for key in data:
-        if key not in known:
+        if key not in known and key not in optional:
             where = at.key(key) if table is None else at.table(table, key)
-            raise GrawlixError(f"unknown key (known: {', '.join(known)})", where)
+            raise GrawlixError(f"unknown key (known: {', '.join((*known, *optional))})", where)
     for key in known:
         if key not in data:
             raise GrawlixError(

@@ -21,7 +21,7 @@ from ...drawing.fonts import QUICKSAND_BOLD
 from ...drawing.icons import arc, running_glyph
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph, text_glyphs
-from ...drawing.surface import Face, Path, Pen, Surface, glyph_path, lines, rectangle
+from ...drawing.surface import Face, Path, Pen, Surface, glyph_path, lines, printable_width, rectangle
 from ...fonts import SCHOLA_BOLD as SCHOLA_BOLD_FILE
 from ...fonts import SCHOLA_REGULAR as SCHOLA_REGULAR_FILE
 from .cards import POKER_MM, CardLook, draw_front
@@ -115,7 +115,7 @@ def draw_card(surface: Surface, look: CardLook, x: float, top: float, width: flo
     edge = _rounded(x, top - height, width, height, CARD_CORNER * width)
     with surface.clipped(edge):
         draw_front(surface, look, x, top - height, width, height, FaceStyle())
-    surface.shape(edge, pen=Pen(DARK, CARD_EDGE * width))
+    surface.shape(edge, pen=Pen(DARK, printable_width(CARD_EDGE * width, surface)))
 
 
 def on_paper(surface: Surface, x: float, top: float, width: float, height: float) -> None:
@@ -161,8 +161,8 @@ class TableFigure(Figure):
         size = 0.42 * unit
         rules = [((x, top), (x + width, top)), ((x, top - row), (x + width, top - row)),
                  ((x, top - height), (x + width, top - height))]  # fmt: skip
-        surface.shape(lines(rules[1:2]), pen=Pen(DARK, 0.012 * unit))
-        surface.shape(lines([rules[0], rules[2]]), pen=Pen(DARK, 0.025 * unit))
+        surface.shape(lines(rules[1:2]), pen=Pen(DARK, printable_width(0.012 * unit, surface)))
+        surface.shape(lines([rules[0], rules[2]]), pen=Pen(DARK, printable_width(0.025 * unit, surface)))
         for r, (heading, cells) in enumerate(zip(self.headings, (self.top, self.bottom))):
             baseline = top - r * row - row / 2 - size * 0.35
             surface.text(x + 0.1 * unit, baseline, heading, self.bold, size, DARK, centred=False)
@@ -211,7 +211,7 @@ class ScoreSheetFigure(Figure):
         on_paper(surface, x, top, width, height)
         row = self.row_height * unit
         rows = self.row_labels
-        thin, thick = Pen(DARK, 0.01 * unit), Pen(DARK, 0.025 * unit)
+        thin, thick = (Pen(DARK, printable_width(w * unit, surface)) for w in (0.01, 0.025))
         surface.shape(lines([((x, top - k * row), (x + width, top - k * row)) for k in range(2, len(rows) - 1)]), pen=thin)
         surface.shape(lines([((x, top - k * row), (x + width, top - k * row)) for k in (0, 1, len(rows) - 1, len(rows))]),
                       pen=thick)  # fmt: skip
@@ -303,12 +303,12 @@ class TitleFigure(Figure):
 
 
 def title_inks(title: str, deck: Deck) -> tuple[tuple[Ink, ...], ...]:
-    """One line per colour, each letter in the colour of the next coloured card by number.
-
-    With the designer's deck the four lines of "Permutations" (twelve letters)
-    show the colours of cards 1 to 48 in order: the whole deck on the cover,
-    and a recoloured deck recolours it.
+    """The cover's lines of the title, each letter's colour: as ``components.toml`` gives them
+    (``title_colours``, the designer's from his rulebook's cover), else one line per colour, each
+    letter in the colour of the next coloured card by number (so a recoloured deck recolours it).
     """
+    if deck.title_colours:
+        return tuple(tuple(colour.ink for colour in line) for line in deck.title_colours)
     coloured = [card.colour.ink for card in deck.cards if card.colour is not None]
     letters = sum(1 for c in title if not c.isspace())
     return tuple(

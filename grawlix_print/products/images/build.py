@@ -32,6 +32,7 @@ from ...facts.wording import paragraph
 from ...files import Written, write_bytes, write_text
 from ...games.base import Game
 from ...units import MM_PER_UNIT
+from ..colour_blind import default_marking
 
 if TYPE_CHECKING:  # Pillow is loaded only to render
     from PIL import Image
@@ -162,8 +163,11 @@ def notes(game: Game, faces: Sequence[PieceFace], back: PieceFace, sheets: list[
     return "\n".join(paragraph(p.lstrip(), p[: len(p) - len(p.lstrip())], "  ") for p in paragraphs)
 
 
-def build_images(game: Game, out: str | Path, markings: str = "none") -> list[Written]:
-    """Every face and the back as print PNGs, the Tabletop Simulator sheets and a notes file, in ``out``."""
+def build_images(game: Game, out: str | Path, markings: str | None = None) -> list[Written]:
+    """Every face and the back as print PNGs, the Tabletop Simulator sheets and a notes file, in ``out``.
+    ``markings`` None: each colour's letter where colours look alike (``colour_blind``), else none."""
+    if markings is None:
+        markings = default_marking(game)
     if markings not in MARKINGS:
         raise GrawlixError(f"--markings {markings!r} is not one of {', '.join(MARKINGS)}")
     game.check()

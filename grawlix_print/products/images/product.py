@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...options import OneLineChoice, setting
 from ...pieces.kinds import MARKINGS
 from ..base import PIECES, Entry, Job, Planned, Product
+from ..colour_blind import MARKINGS_SHOWN
 
 if TYPE_CHECKING:
     from ...files import Written
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ImagesOptions:
-    markings: str = setting("none", "Colour-blind markings on the faces.", OneLineChoice(MARKINGS))
+    markings: str | None = setting(None, "Colour-blind markings on the faces.", OneLineChoice(MARKINGS), show=MARKINGS_SHOWN)
 
 
 class Images(Product):
@@ -49,6 +50,13 @@ class Images(Product):
         from .build import build_images
 
         return build_images(game, self.folder(out), params["markings"])
+
+    def shown_default(self, game: Game, option: str) -> str | None:
+        if option == "markings":
+            from ..colour_blind import default_marking
+
+            return default_marking(game)  # letters where the game's colours look alike
+        return None
 
     def describe(self, record: dict) -> Entry | None:
         kind, params = record["kind"], record["params"]

@@ -1,11 +1,18 @@
-"""The rulebook as a booklet of A6 pages: imposed for printing at home, and one page per page for screens.
+"""The rulebook as a booklet of A6 pages: imposed for printing at home, page by page for a print shop, and for screens.
 
 * Print edition (``leaflet-a4.pdf`` / ``leaflet-letter.pdf``): four pages on
   each side of a sheet, as the designer prints his own rulebook. Printed
   two-sided (flip on the long edge), each sheet is cut across the middle into
   two halves; each half is folded down the middle, and the folded halves are
   put one inside the other, the first one outside. On US Letter the pages are
-  scaled to fit a quarter of the sheet, so nothing needs trimming.
+  scaled to fit a quarter of the sheet, so nothing needs trimming. A booklet
+  of an odd number of halves (twelve pages: three) would leave the last
+  sheet's lower half blank; it carries the rulebook's player aids instead
+  (front matter ``player_aids``), two loose pages to cut apart.
+* Press edition (``leaflet-press-a4.pdf`` / ``-letter``): every page on its
+  own, in reading order, for a shop to impose and saddle-stitch: CMYK, PDF/X-1a,
+  3 mm bleed and crop marks (``press``). Its trim is A6, or for Letter the
+  quarter-letter page (4.25 x 5.5 in) the home edition's pages are scaled into.
 * Reading edition (``leaflet-reading-<paper>.pdf``): the same pages, one A6
   page per PDF page, with bookmarks, for screens.
 
@@ -25,12 +32,14 @@ from reportlab.lib.units import mm
 
 from ...drawing.ink import Ink
 from ...drawing.pdf.canvas import paper_points, saved
+from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Face, Pen, lines
 from ...errors import GrawlixError, gathered
 from ...files import Written, write_bytes
 from ...papers import PRINTER_PAPERS, paper_size
 from ...rulebook import RulebookText, unsure
+from .press import PRESS_BLEED_MM, PRESS_SLUG_MM, bleed_box, press_marks
 from .layout import start_document, TEXT_INK, Frame, LaidOut, Styles, boxes_for, lay_out, make_styles
 
 if TYPE_CHECKING:
@@ -53,9 +62,10 @@ MARK = Ink((0.6, 0.6, 0.6), (0.0, 0.0, 0.0, 0.45))
 MARK_POINTS = 0.5
 
 
-def output_names(paper: str) -> tuple[str, str]:
-    """The imposed booklet for ``paper`` and its reading edition (the same as a tri-fold's names)."""
-    return f"leaflet-{paper}.pdf", f"leaflet-reading-{paper}.pdf"
+def output_names(paper: str) -> tuple[str, str, str]:
+    """The imposed booklet for ``paper``, its reading edition and its press edition (the same
+    names as a tri-fold's)."""
+    return f"leaflet-{paper}.pdf", f"leaflet-reading-{paper}.pdf", f"leaflet-press-{paper}.pdf"
 
 
 def page_points() -> tuple[float, float]:
@@ -89,13 +99,15 @@ def booklet_styles(typography: Typography, glyphs) -> Styles:
 @dataclass(frozen=True)
 class Slot:
     """Where one page of the booklet is printed: sheet, side (0 front, 1 back, as seen from that
-    side), row (0 top) and column (0 left) of its quarter, and the page's index (None: blank)."""
+    side), row (0 top) and column (0 left) of its quarter, and the page's index (None: blank).
+    ``aid``: a player aid, printed again on a spare half to be cut out (it has no page number)."""
 
     sheet: int
     side: int
     row: int
     column: int
     page: int | None
+    aid: bool = False
 
 
 def padded(pages: int) -> list[int | None]:
@@ -107,7 +119,7 @@ def padded(pages: int) -> list[int | None]:
     return [*range(pages - 1), *([None] * blanks), pages - 1]
 
 
-def imposition(pages: int) -> list[Slot]:
+def imposition(pages: int, aids: tuple[int, ...] = ()) -> list[Slot]:
     """Every quarter of every sheet side, for a booklet of ``pages`` pages.
 
     Half-sheet ``h`` (counted from the outside of the booklet) holds booklet
@@ -116,6 +128,10 @@ def imposition(pages: int) -> list[Slot]:
     folded with the front outside and nested in order, they read 1, 2, ... n.
     Two half-sheets share a sheet, the first on top; printing flips on the
     long edge, so a quarter's back is the other column of the same row.
+
+    With an odd number of halves the last sheet's lower half is spare: it holds
+    two loose copies of the player aids ``aids`` (page indices), the first on
+    the front of each, the second behind it; without aids it is left blank.
     """
     order = padded(pages)
     n = len(order)
@@ -127,9 +143,12 @@ def imposition(pages: int) -> list[Slot]:
         for side, (left, right) in enumerate((front, back)):
             slots.append(Slot(sheet, side, row, 0, order[left]))
             slots.append(Slot(sheet, side, row, 1, order[right]))
-    if (n // 4) % 2:  # an odd number of halves: the last sheet's lower half is left blank
+    if (n // 4) % 2:
         last = (n // 4) // 2
-        slots += [Slot(last, side, 1, column, None) for side in (0, 1) for column in (0, 1)]
+        face, behind = (*aids[:2], None, None)[:2]
+        for column in (0, 1):
+            slots.append(Slot(last, 0, 1, column, face, aid=face is not None))
+            slots.append(Slot(last, 1, 1, 1 - column, behind, aid=behind is not None))
     return slots
 
 
@@ -138,6 +157,16 @@ def scale_on(paper: str) -> float:
     width, height = paper_points(paper)
     page_width, page_height = page_points()
     return min(1.0, width / 2 / page_width, height / 2 / page_height)
+
+
+def press_trim(paper: str) -> tuple[float, float]:
+    """The press edition's finished page, in points: the booklet's page where the home edition
+    prints it at full size (A4: A6), else the quarter of the sheet the home edition scales it
+    into (US Letter: 4.25 x 5.5 in, a size shops there cut to)."""
+    if scale_on(paper) >= 1.0:
+        return page_points()
+    width, height = paper_points(paper)
+    return width / 2, height / 2
 
 
 # --- drawing -------------------------------------------------------------------------------
@@ -151,7 +180,7 @@ def _draw_page(surface: PdfSurface, laid: LaidOut, number: int, last: int, face:
         surface.text(width / 2, FOLIO_MM * mm, str(number), face, FOLIO_POINTS, TEXT_INK)
 
 
-def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face) -> bytes:
+def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face, aids: tuple[int, ...] = ()) -> bytes:
     """The print edition: CMYK, four pages a side, cut and fold ticks, sides in printing order."""
     sheet_width, sheet_height = paper_points(paper)
     page_width, page_height = page_points()
@@ -160,7 +189,9 @@ def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face)
     buffer = io.BytesIO()
     canvas = start_document(buffer, (sheet_width, sheet_height), text, f"{paper_size(paper).name} booklet")
     surface = PdfSurface(canvas, cmyk=True)
-    slots = imposition(len(laid))
+    # The pages are drawn scaled: a unit of theirs is ``scale`` points, which keeps their lines printable.
+    pages = PdfSurface(canvas, cmyk=True, unit_pt=scale)
+    slots = imposition(len(laid), aids)
     sides = sorted({(slot.sheet, slot.side) for slot in slots})
     order = padded(len(laid))
     for sheet, side in sides:
@@ -171,11 +202,42 @@ def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face)
                 continue
             left = slot.column * quarter[0] + (quarter[0] - page_width * scale) / 2
             bottom = (1 - slot.row) * quarter[1] + (quarter[1] - page_height * scale) / 2
-            with surface.transformed(left, bottom, scale=scale):
-                _draw_page(surface, laid[slot.page], order.index(slot.page) + 1, len(order), face)
+            number = 0 if slot.aid else order.index(slot.page) + 1  # a loose aid has no page number
+            with pages.transformed(left, bottom, scale=scale):
+                _draw_page(pages, laid[slot.page], number, len(order), face)
         _marks(surface, sheet_width, sheet_height)
         canvas.showPage()
         canvas.addPageLabel(sides.index((sheet, side)), prefix=f"sheet {sheet + 1} {('front', 'back')[side]}")
+    return saved(canvas, buffer)
+
+
+def press_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face) -> bytes:
+    """The press edition: each page on its own in reading order (blanks included, so the count
+    stays a multiple of four for saddle-stitching), with bleed, crop marks and a note; PDF/X-1a."""
+    trim_width, trim_height = press_trim(paper)
+    page_width, page_height = page_points()
+    scale = scale_on(paper)
+    slug = PRESS_SLUG_MM * mm
+    buffer = io.BytesIO()
+    size = " × ".join(f"{v / mm:.2f}".rstrip("0").rstrip(".") for v in (trim_width, trim_height))
+    canvas = start_document(buffer, (trim_width + 2 * slug, trim_height + 2 * slug), text,
+                            f"{paper_size(paper).name} booklet for the press, pages of {size} mm")  # fmt: skip
+    press_ready(canvas)
+    surface = PdfSurface(canvas, cmyk=True)
+    pages = PdfSurface(canvas, cmyk=True, unit_pt=scale)
+    order = padded(len(laid))
+    trim = (slug, slug, slug + trim_width, slug + trim_height)
+    for number, index in enumerate(order, 1):
+        canvas.setTrimBox(trim)
+        canvas.setBleedBox(bleed_box(trim))
+        if index is not None:
+            left = slug + (trim_width - page_width * scale) / 2
+            bottom = slug + (trim_height - page_height * scale) / 2
+            with pages.transformed(left, bottom, scale=scale):
+                _draw_page(pages, laid[index], number, len(order), face)
+        note = f"Page {number} of {len(order)} · trim {size} mm, {PRESS_BLEED_MM:g} mm bleed · saddle-stitched in this order"
+        press_marks(surface, trim, [], note)
+        canvas.showPage()
     return saved(canvas, buffer)
 
 
@@ -231,6 +293,17 @@ def lay_out_pages(game: Game, text: RulebookText) -> tuple[list[LaidOut], list[G
     return laid, problems
 
 
+def player_aids(text: RulebookText) -> tuple[int, ...]:
+    """The pages the front matter names as player aids, by index; a name that is no page is refused."""
+    names = [section.name for section in text.sections]
+    for name in text.meta.player_aids:
+        if name not in names:
+            raise GrawlixError(
+                f"front matter: player_aids: no page is called {name!r} (pages: {', '.join(names)})", text.source
+            )
+    return tuple(names.index(name) for name in text.meta.player_aids)
+
+
 def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """Lay out every page (failing, naming the page, before anything is written), then write the PDFs."""
     out, paper = Path(out), paper.lower()
@@ -239,15 +312,22 @@ def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     game.check()
     text = game.rulebook()
     check_pages(text)
+    aids = player_aids(text)
     typography = game.presentation().typography
     laid, problems = lay_out_pages(game, text)
     gathered([*text.problems, *problems])
+    printed, reader, press = output_names(paper)
     # Each file is written as soon as it is drawn: the print edition, the one a designer watches for, first.
-    documents = [(output_names(paper)[0], "booklet", lambda: booklet_pdf(text, laid, paper, typography.body))]
+    documents = [(printed, "booklet", lambda: booklet_pdf(text, laid, paper, typography.body, aids))]
     if reading:
-        documents.append((output_names(paper)[1], "reading", lambda: reading_pdf(text, laid, typography.body)))
+        documents.append((reader, "reading", lambda: reading_pdf(text, laid, typography.body)))
+    documents.append((press, "press-booklet", lambda: press_pdf(text, laid, paper, typography.body)))
     written = []
+    trim = [round(v / mm, 2) for v in press_trim(paper)]
     for file, edition, draw in documents:
         path = write_bytes(out / file, draw())
-        written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(game.templates)}))
+        params: dict[str, object] = {"paper": paper, "templates": str(game.templates)}
+        if edition == "press-booklet":
+            params["trim_mm"] = trim
+        written.append(Written(path, f"leaflet-{edition}", params))
     return written

@@ -26,15 +26,16 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from ...drawing.pdf.canvas import paper_points, saved
+from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, lines
 from ...files import Written, write_bytes
 from ...errors import GrawlixError, gathered
 from ...games.base import Game
 from ...rulebook import RulebookText, unsure
-from ...drawing.fonts import QUICKSAND
-from ...drawing.ink import BLACK, Ink
+from ...drawing.ink import Ink
 from ...papers import paper_size
+from .press import PRESS_BLEED_MM, PRESS_SLUG_MM, bleed_box, press_marks
 from .layout import start_document, Frame, LaidOut, boxes_for, lay_out, make_styles
 
 FOLD_IN_NARROWER_MM = 2.0
@@ -52,15 +53,6 @@ PANELS = ("cover", "2", "3", "4", "flap", "back")
 OUTSIDE = ("flap", "back", "cover")
 INSIDE = ("2", "3", "4")
 FOLD_IN = {"flap", "4"}
-
-
-PRESS_BLEED_MM = 3.0
-"""The bleed a print shop asks for around the trim."""
-PRESS_SLUG_MM = 15.0
-"""Room outside the trim on the press edition's page, for crop marks, fold marks and the note."""
-CROP_OFFSET_MM = 4.0  # crop marks start this far outside the trim: 1 mm clear of the bleed
-CROP_LENGTH_MM = 6.0
-PRESS_MARK_POINTS = 0.5
 
 
 def output_names(paper: str) -> tuple[str, str, str]:
@@ -91,7 +83,7 @@ def trifold_pdf(
     """The print edition: CMYK, black text in black ink only, trim and bleed boxes on the sheet.
 
     ``press``: each sheet on a page ``PRESS_SLUG_MM`` larger all round, with the
-    marks and note a print shop needs outside the trim (``_press_marks``).
+    marks and note a print shop needs outside the trim (``press.press_marks``).
     """
     sheet_width, sheet_height = paper_points(paper, landscape=True)
     slug = PRESS_SLUG_MM * mm if press else 0.0
@@ -99,13 +91,14 @@ def trifold_pdf(
     buffer = io.BytesIO()
     edition = f"{paper_size(paper).name} tri-fold" + (" for the press" if press else "")
     canvas = start_document(buffer, (sheet_width + 2 * slug, sheet_height + 2 * slug), text, edition)
+    if press:
+        press_ready(canvas)  # PDF/X-1a: what a print shop's preflight asks first
     surface = PdfSurface(canvas, cmyk=True)
     trim = (slug, slug, slug + sheet_width, slug + sheet_height)
-    bleed = PRESS_BLEED_MM * mm if press else 0.0
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
         # Nothing runs off the sheet: at home the bleed is the sheet; the press gets its 3 mm.
         canvas.setTrimBox(trim)
-        canvas.setBleedBox((trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed))
+        canvas.setBleedBox(bleed_box(trim) if press else trim)
         folds = []
         x = slug
         for k, name in enumerate(names):
@@ -115,7 +108,7 @@ def trifold_pdf(
             if k < len(names) - 1:
                 folds.append(x)
         if press:
-            _press_marks(surface, trim, folds, _press_note(text, paper, label, page))
+            press_marks(surface, trim, folds, _press_note(text, paper, label, page))
         else:
             for fold in folds:
                 _fold_marks(surface, fold, sheet_height)
@@ -137,22 +130,6 @@ def _press_note(text: RulebookText, paper: str, label: str, page: int) -> str:
         f" {size.height:g} × {size.width:g} mm, {PRESS_BLEED_MM:g} mm bleed · print two-sided,"
         " flipping on the short edge · fold on the marks, the right-hand panel of the inside in first"
     )
-
-
-def _press_marks(surface: PdfSurface, trim: tuple[float, float, float, float], folds: list[float], note: str) -> None:
-    """Crop marks at the corners and fold marks at the folds, all outside the trim and its
-    bleed, and the printing note under the sheet."""
-    x0, y0, x1, y1 = trim
-    near, far = CROP_OFFSET_MM * mm, (CROP_OFFSET_MM + CROP_LENGTH_MM) * mm
-    ticks = []
-    for x, out_x in ((x0, -1), (x1, 1)):
-        for y, out_y in ((y0, -1), (y1, 1)):
-            ticks.append(((x, y + out_y * near), (x, y + out_y * far)))  # beyond the top or bottom
-            ticks.append(((x + out_x * near, y), (x + out_x * far, y)))  # beyond the side
-    surface.shape(lines(ticks), pen=Pen(BLACK, PRESS_MARK_POINTS))
-    folds_ticks = [((x, y1 + near), (x, y1 + far)) for x in folds] + [((x, y0 - near), (x, y0 - far)) for x in folds]
-    surface.shape(lines(folds_ticks), pen=Pen(BLACK, PRESS_MARK_POINTS, dash=(2, 2)))
-    surface.text(x0, y0 - far - 1 * mm, note, QUICKSAND, 6.5, BLACK, centred=False)
 
 
 def reading_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:

@@ -79,9 +79,10 @@ def _booklet_planned(paper: str, name: str) -> list[Planned]:
     from ..base import Planned
     from .booklet import output_names
 
-    printed, reading = output_names(paper)
+    printed, reading, press = output_names(paper)
     return [
         Planned(printed, f"Rulebook ({name})", "print at 100 %, never “fit to page”"),
+        Planned(press, f"Rulebook for a print shop ({name})", "one page a page, with 3 mm bleed and crop marks"),
         Planned(reading, f"Rules to read on a screen ({name})", "one page at a time"),
     ]
 

@@ -15,9 +15,11 @@ if TYPE_CHECKING:
     from ...files import Written
     from ...games.base import Game
 
-PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100, "leaflet-press": 1211}
+PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet": 1100, "leaflet-press": 1211,
+              "leaflet-press-booklet": 707}  # fmt: skip
 """Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold
-page; the press edition's page is 30 mm wider than the tri-fold's sheet, so 1211 px keeps it."""
+page; the press edition's page is 30 mm wider than the tri-fold's sheet, so 1211 px keeps it; the
+booklet's press page is an A6 page and 30 mm, 135 mm wide: 707 px."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,13 @@ class Leaflet(Product):
             return Entry(f"The rules as a booklet of A6 pages, four to a side of {paper}.",
                          f"Paper of 80–120 g/m². Print two-sided, flipping on the long edge. {ACTUAL_SIZE} Cut each"
                          " sheet across the middle, fold each half down the middle, and nest the folded halves in"
-                         " order: the first sheet's top half outside, then its bottom half, then the next sheet's.")  # fmt: skip
+                         " order: the first sheet's top half outside, then its bottom half, then the next sheet's."
+                         " A last half that holds player aids is cut down the middle into two loose cards.")  # fmt: skip
+        if kind == "leaflet-press-booklet":
+            width, height = record["params"].get("trim_mm", (105, 148))
+            return Entry(f"The same booklet for a print shop: one page a page in reading order, trimmed to {width:g} ×"
+                         f" {height:g} mm, CMYK (PDF/X-1a), 3 mm bleed and crop marks.",
+                         "For the shop to impose, fold and saddle-stitch.")  # fmt: skip
         if kind == "leaflet-reading":
             return Entry(f"The rules to read on a screen, page by page as printed on {paper}, with bookmarks.", "Not for printing.")
         return None

@@ -27,6 +27,7 @@ from ...drawing.icons import circle
 from ...drawing.ink import BLACK, Ink
 from ...drawing.marks import mark_polygons
 from ...drawing.pdf.canvas import Metadata, finish, new_canvas
+from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.pdf.typeset import TextStyle
 from ...drawing.surface import Path as Shape
@@ -40,6 +41,7 @@ from ...pieces.faces import FRAME_INSET_MM, FaceStyle, PieceFace
 from ...pieces.kinds import MARKINGS, MIN_MARK_PT, Form, Piece, PieceColour, PieceKind, Shape as Outline
 from ...pieces.kinds import check_marking, mark_points, smallest_marked
 from ...rulebook import FrontMatter
+from ..colour_blind import kind_marking
 from .cards import CardSheet, CardSheetSpec, card_sheet_name, credits_of, plan_card_sheet, slug, write_card_sheet
 from .furniture import (
     CROP_MARK_WIDTH_MM,
@@ -160,6 +162,15 @@ def readable(kind: PieceKind, widths: Sequence[float]) -> bool:
     return all(mark_points(kind, width) >= MIN_MARK_PT - 1e-9 for width in widths) or kind.mark_fraction <= 0
 
 
+def marks_readable(kind: PieceKind, tile_size: float | None, sticker_size: float | None,
+                   card_size: tuple[float, float] | None) -> bool:  # fmt: skip
+    """Whether the kind's colour-blind marks can be read at every size it is printed at: tiles and
+    tokens on card stock and as stickers, cards at their width."""
+    if on_tiles(kind):
+        return readable(kind, printed_widths(kind, tile_size, sticker_size))
+    return readable(kind, ((card_size or kind.size)[0],))
+
+
 def printed_widths(kind: PieceKind, tile_size: float | None, sticker_size: float | None) -> tuple[float, ...]:
     """The widths a tile or token kind is printed at: on card stock and as a sticker."""
     width = printed_size(kind, tile_size)[0]
@@ -203,15 +214,17 @@ def kinds_own(error: OptionError, option: str, kind: PieceKind, words: str) -> O
 def build_sheets(
     game: Game, out: str | Path, paper: str = "a4", tile_size: float | None = None,
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
-    markings: str = "none", sticker_size: float | None = None, back_design: str | None = None,
+    markings: str | None = None, sticker_size: float | None = None, back_design: str | None = None,
     card_size: tuple[float, float] | None = None, frame: bool = False, kinds: Sequence[str] | None = None,
 ) -> list[Written]:  # fmt: skip
     """Write every sheet of the game's kinds for ``paper``; return what was written.
 
     Tiles and tokens get a card-stock sheet and a sticker sheet, cards a card sheet. ``None``
     means each kind's default: its own size, a 2 mm bleed (cards 3 mm), stickers that leave room
-    on their blanks, its first back design. ``markings`` marks the kinds that have colours (the
-    others are printed plain); ``frame`` draws a frame ``FRAME_INSET_MM`` inside each cut.
+    on their blanks, its first back design, and each colour's letter on the kinds whose colours
+    look alike to a colour-blind eye (``colour_blind``) where the marks can be read. ``markings``
+    marks the kinds that have colours (the others are printed plain); ``frame`` draws a frame
+    ``FRAME_INSET_MM`` inside each cut.
     ``kinds`` names the kinds to print (None: all). Every file is laid out, and bad input
     refused, before any is written.
     """
@@ -230,7 +243,10 @@ def build_sheets(
     credits = credits_of(game)
     plans: list[TileSheet | CardSheet] = []
     for kind in chosen:
-        marking = marking_for(kind, markings)
+        if markings is None:  # the kind's default: letters where its colours look alike, if they can be read
+            marking = kind_marking(kind) if marks_readable(kind, tile_size, sticker_size, card_size) else "none"
+        else:
+            marking = marking_for(kind, markings)
         design = design_for(kind, back_design)
         if on_tiles(kind):
             choice = TileChoice(kind, paper, printed_size(kind, tile_size), sticker_size,
@@ -254,9 +270,17 @@ def build_sheets(
 
 
 def planned_names(game: Game, paper: str, options: SheetsOptions) -> list[tuple[PieceKind, str, str]]:
-    """Each kind's unmarked sheets for ``paper`` as the kit will name them: (kind, ``card-stock``,
-    ``stickers`` or ``cards``, file name). Nothing is laid out or checked: the build does that."""
+    """Each kind's sheets for ``paper`` in the marking the options give (by default the kind's own,
+    ``colour_blind``), as the kit will name them: (kind, ``card-stock``, ``stickers`` or ``cards``,
+    file name). Nothing is laid out or checked: the build does that."""
     every = game.piece_kinds()
+
+    def marked(kind: PieceKind) -> str:
+        if options.markings is not None:
+            return options.markings if options.markings in kind.markings and kind.colours else "none"
+        readable_here = marks_readable(kind, options.tile_size, options.sticker_size, options.card_size)
+        return kind_marking(kind) if readable_here else "none"
+
     named = sum(on_tiles(kind) for kind in every) > 1
     design = design_named(every, options.back_design)
     arrangement = options.arrangement if options.backs else None
@@ -266,12 +290,13 @@ def planned_names(game: Game, paper: str, options: SheetsOptions) -> list[tuple[
         bleed = default_bleed(kind) if options.bleed is None else options.bleed
         if on_tiles(kind):
             choice = TileChoice(kind, paper, printed_size(kind, options.tile_size), options.sticker_size, bleed,
-                                options.backs, arrangement, "none", chosen, framed(kind, options.frame), named)  # fmt: skip
+                                options.backs, arrangement, marked(kind), chosen, framed(kind, options.frame), named)  # fmt: skip
             card, sticker = _specs(choice)
             found += [(kind, "card-stock", sheet_file_name(choice, card)), (kind, "stickers", sheet_file_name(choice, sticker))]
         else:
             backed = options.backs and any(kind.back_of(piece, chosen) is not None for piece in kind.pieces)
-            spec = CardSheetSpec(paper, options.card_size or kind.size, bleed, (arrangement or "duplex") if backed else None)
+            spec = CardSheetSpec(paper, options.card_size or kind.size, bleed, (arrangement or "duplex") if backed else None,
+                                 marked(kind))  # fmt: skip
             found.append((kind, "cards", card_sheet_name(kind, spec, chosen)))
     return found
 
@@ -428,6 +453,7 @@ def write_sheet(out: Path, sheet: TileSheet, title: str, credits: FrontMatter) -
     canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
         heading, subject, keywords, credits.authors, credits.licence, credits.licence_url
     ))  # fmt: skip
+    press_ready(canvas)  # sheets go to print shops too: PDF/X-1a
     surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
     for page, page_notes in zip(pages, sheet.notes):
         canvas.setTrimBox(pdf_box(page.trim_box))

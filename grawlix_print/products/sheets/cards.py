@@ -30,6 +30,7 @@ from reportlab.lib.units import mm
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import MARKINGS, Piece, PieceKind
 from ...drawing.pdf.canvas import Metadata, finish, new_canvas
+from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, Surface, lines, rectangle
 from ...errors import GrawlixError
@@ -59,6 +60,7 @@ from .layout import (
     Placement,
     Point,
     bounds,
+    corner_guides,
     crop_marks,
     cut_positions,
 )
@@ -70,6 +72,9 @@ and their bleed leave 6 mm at the top of a Letter page), so a mark may be shorte
 
 MIN_CARD_MM = 20.0
 """Below this a card's number and icons are too small to read."""
+
+GUIDE_MM = 2.0
+"""How far each guide on the cards' corners runs along its cut line."""
 
 NOTES_MARGIN_MM = 15.0
 TARGET_INSET_MM = 9.0
@@ -111,6 +116,8 @@ class CardPage:
     calibration: Box | None = None
     note: Box | None = None
     targets: tuple[Point, ...] = ()
+    guides: tuple[Line, ...] = ()
+    """Short guides on the fronts' corners along the cut lines (``layout.corner_guides``)."""
 
     @property
     def cuts(self) -> list[Box]:
@@ -202,9 +209,11 @@ def card_pages(spec: CardSheetSpec, count: int) -> list[CardPage]:
         if spec.backs == "gutter-fold":
             pages.append(_folded_page(spec, fronts))
         else:
+            cuts = [p.cut for p in fronts]
             front = CardPage(
                 "front", spec.page_size, fronts, (), spec.bleed,
-                tuple(crop_marks([p.cut for p in fronts], spec.bleed, _areas(spec)[0], CROP_OFFSET_MM, CROP_LENGTH_MM)),
+                tuple(crop_marks(cuts, spec.bleed, _areas(spec)[0], CROP_OFFSET_MM, CROP_LENGTH_MM)),
+                guides=tuple(corner_guides(cuts, GUIDE_MM)),
             )  # fmt: skip
             pages.append(front)
             if spec.backs == "duplex":
@@ -241,6 +250,7 @@ def duplex_back(front: CardPage) -> CardPage:
         front,
         side="back" if front.side == "front" else "notes-back",
         fronts=(),
+        guides=(),
         backs=tuple(Placement(p.piece, p.cut.mirrored(axis)) for p in front.fronts),
         crop_marks=tuple(((2 * axis - a[0], a[1]), (2 * axis - b[0], b[1])) for a, b in front.crop_marks),
         targets=tuple((2 * axis - x, y) for x, y in front.targets),
@@ -256,7 +266,8 @@ def _folded_page(spec: CardSheetSpec, fronts: tuple[Placement, ...]) -> CardPage
     left, right = _areas(spec)
     marks = crop_marks([p.cut for p in fronts], spec.bleed, left, CROP_OFFSET_MM, CROP_LENGTH_MM)
     marks += crop_marks([p.cut for p in backs], spec.bleed, right, CROP_OFFSET_MM, CROP_LENGTH_MM)
-    return CardPage("folded", (width, height), fronts, backs, spec.bleed, tuple(marks), ((axis, 0.0), (axis, height)))
+    return CardPage("folded", (width, height), fronts, backs, spec.bleed, tuple(marks), ((axis, 0.0), (axis, height)),
+                    guides=tuple(corner_guides([p.cut for p in fronts], GUIDE_MM)))  # fmt: skip
 
 
 def _first_sheet(spec: CardSheetSpec) -> list[CardPage]:
@@ -277,7 +288,7 @@ def _first_sheet(spec: CardSheetSpec) -> list[CardPage]:
 
 
 def _lengths(values: list[float]) -> str:
-    return ", ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in values) + " mm"
+    return ", ".join(f"{v:.2f}".rstrip("0").rstrip(".") for v in values) + " mm"
 
 
 def possessive(plural: str) -> str:
@@ -296,8 +307,9 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKin
     if abs(w - 63.5) < 1e-6 and abs(h - 88.9) < 1e-6:
         size += " (2.5 × 3.5 in, poker size)"
     across, down = grid(spec)
-    sheet = next(p for p in pages if p.fronts)
-    xs, ys = cut_positions(sheet.cuts)
+    sheets = [p for p in pages if p.fronts]
+    xs, ys = cut_positions(sheets[0].cuts)
+    last_xs, last_ys = cut_positions(sheets[-1].cuts)
     paragraphs = [
         f"{title}: {count} {cards} to print and cut · {paper}",
         f"Print at actual size (100 %), never “fit to page”: the square must measure {paper_size(spec.paper).calibration_label}"
@@ -325,13 +337,13 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKin
         f" {across * down} to a sheet"
         + (", each page of fronts followed by its backs." if spec.backs == "duplex" else "."),
         f"The {cards} share their cut lines: cut along the lines the marks point to, first every line across,"
-        f" then every line down. The outer {possessive(cards)} colour runs {mm_words(spec.bleed)} past the outer cuts,"
-        " so a slightly missed cut shows no white."
+        f" then every line down; short guides on the {possessive(cards)} corners mark the cuts of each strip."
+        f" The outer {possessive(cards)} colour runs {mm_words(spec.bleed)} past the outer cuts, so a slightly"
+        " missed cut shows no white."
         if spec.bleed
         else f"The {cards} share their cut lines: cut along the lines the marks point to, first every line"
-        " across, then every line down.",
-        f"A mark your printer leaves off can be measured instead: on a page of fronts the cuts down lie"
-        f" {_lengths(xs)} from the paper's left edge, the cuts across {_lengths(ys)} from its bottom edge.",
+        f" across, then every line down; short guides on the {possessive(cards)} corners mark the cuts of each strip.",
+        _measured_cuts((xs, ys), (last_xs, last_ys), len(sheets[-1].fronts), len(sheets), cards),
     ]
     if spec.markings != "none":
         what = "letter" if spec.markings == "letters" else "shape"
@@ -340,6 +352,18 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKin
     if credits.authors:
         paragraphs.append(f"{title} by {' and '.join(credits.authors)}. {credits.licence}.")
     return paragraphs
+
+
+def _measured_cuts(full: tuple[list[float], list[float]], last: tuple[list[float], list[float]], count: int,
+                   sheets: int, cards: str = "cards") -> str:  # fmt: skip
+    """Where the cuts lie on a page of fronts, and on the last one if its ``count`` pieces lie otherwise."""
+    words = (f"A mark your printer leaves off can be measured instead: on a page of fronts the cuts down lie"
+             f" {_lengths(full[0])} from the paper's left edge, the cuts across {_lengths(full[1])} from its"
+             " bottom edge")  # fmt: skip
+    if sheets > 1 and last != full:
+        words += (f"; on the last, of {count} {cards}, the cuts down lie {_lengths(last[0])} from the left"
+                  f" edge and the cuts across {_lengths(last[1])} from the bottom")  # fmt: skip
+    return words + "."
 
 
 def notes_back() -> list[str]:
@@ -405,6 +429,8 @@ def _draw_page(surface: PdfSurface, page: CardPage, sheet: CardSheet, paragraphs
         _draw_cards(surface, page.backs, lambda k: sheet.kind.back_of(sheet.pieces[k], sheet.design), style)
     if page.crop_marks:
         surface.shape(lines(page.crop_marks), pen=Pen(MARK, CROP_MARK_WIDTH_MM))
+    if page.guides:
+        surface.shape(lines(page.guides), pen=Pen(MARK, CROP_MARK_WIDTH_MM))
     if page.fold:
         draw_fold(surface, page.fold)
     for x, y in page.targets:
@@ -497,6 +523,7 @@ def write_card_sheet(sheet: CardSheet, out: Path, title: str, credits: FrontMatt
         (*credits.keywords, "print and play", f"{kind.singular} game"), credits.authors, credits.licence,
         credits.licence_url,
     ))  # fmt: skip
+    press_ready(canvas)  # sheets go to print shops too: PDF/X-1a
     surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
     for page in pages:
         words = sheet.first if page.side == "notes" else notes_back() if page.side == "notes-back" else []

@@ -512,6 +512,34 @@ def crop_marks(
     return marks
 
 
+def corner_guides(cuts: Sequence[Box], length: float) -> list[Line]:
+    """Short guides on the pieces themselves, along the cut lines from every corner where cuts meet.
+
+    Crop marks stand outside the block, at the ends of each cut line: once the
+    sheet is cut across, a middle strip has none left for its cuts down, and
+    where cards come within a printer's unprinted margin of the paper's edge
+    (poker cards on Letter) the marks there never print. A guide runs ``length``
+    along each cut line that leaves a corner, only where a piece's edge runs,
+    so it is cut away with the line (the designer's own sheets mark each card's
+    corners so).
+    """
+    e = 1e-6
+    corners = sorted({(x, y) for c in cuts for x in (c.x0, c.x1) for y in (c.y0, c.y1)})
+    guides: list[Line] = []
+    for x, y in corners:
+        on_x = [c for c in cuts if abs(c.x0 - x) < e or abs(c.x1 - x) < e]
+        on_y = [c for c in cuts if abs(c.y0 - y) < e or abs(c.y1 - y) < e]
+        down = any(c.y0 < y - e and y <= c.y1 + e for c in on_x)
+        up = any(c.y0 - e <= y and y < c.y1 - e for c in on_x)
+        left = any(c.x0 < x - e and x <= c.x1 + e for c in on_y)
+        right = any(c.x0 - e <= x and x < c.x1 - e for c in on_y)
+        if down or up:
+            guides.append(((x, y - length if down else y), (x, y + length if up else y)))
+        if left or right:
+            guides.append(((x - length if left else x, y), (x + length if right else x, y)))
+    return guides
+
+
 def cut_positions(cuts: Sequence[Box]) -> tuple[list[float], list[float]]:
     """The x of every vertical cut line and the y of every horizontal one, each once, in order."""
     return _cut_positions(list(cuts))

@@ -21,6 +21,7 @@ from ...papers import PAPERS, paper_size
 from ...pieces.faces import FRAME_INSET_MM
 from ...pieces.kinds import MARKINGS, PieceKind
 from ..base import ACTUAL_SIZE, PIECES, PREVIEWS, Entry, Job, Planned, Product
+from ..colour_blind import MARKINGS_SHOWN
 from .layout import ARRANGEMENTS, MIN_TILE_MM, STICKER_ROOM_MM, default_sticker
 
 if TYPE_CHECKING:
@@ -76,9 +77,9 @@ class SheetsOptions:
     arrangement: str | None = setting(
         None, "Backs on the next page for two-sided printing (duplex), or beside the fronts to fold and glue (gutter-fold).",
         OneLineChoice(ARRANGEMENTS), show="duplex")  # fmt: skip
-    markings: str = setting(
-        "none", "Colour-blind markings on the faces of pieces told apart by colour: each colour's letter, or its "
-        "shape.", OneLineChoice(MARKINGS))  # fmt: skip
+    markings: str | None = setting(
+        None, "Colour-blind markings on the faces of pieces told apart by colour: each colour's letter, or its "
+        "shape.", OneLineChoice(MARKINGS), show=MARKINGS_SHOWN)  # fmt: skip
     sticker_size: float | None = setting(
         None, "Width of one sticker, at most --tile-size (the blank it goes on); unless given, "
         f"{2 * STICKER_ROOM_MM:g} mm less than --tile-size, room to press it on by hand, but never under "
@@ -160,6 +161,9 @@ class Sheets(Product):
 
         kinds = game.piece_kinds()
         marking = options.markings
+        if marking is None:  # each kind's default (``colour_blind``)
+            given = dataclasses.asdict(options)
+            return [Job(f"sheets-{paper}-default", {**given, "paper": paper}, reads=PIECES) for paper in papers]
         names = [kind.name for kind in kinds if marking == "none" or kind.colours]
         if not names:
             raise OptionError(f"{{markings}} {marking}: {game.name} has no colours to mark on its {kind_words(kinds)}",
@@ -197,6 +201,10 @@ class Sheets(Product):
             return "x".join(f"{v:g}" for v in cards[0].size)
         if option == "back_design" and back_designs(kinds):
             return back_designs(kinds)[0]
+        if option == "markings":
+            from ..colour_blind import default_marking
+
+            return default_marking(game)  # letters where the game's colours look alike
         return None
 
     def planned(self, game: Game, papers: Sequence[str], options: SheetsOptions) -> list[Planned]:
@@ -254,15 +262,13 @@ _MARKS = {"letters": ", marked with each colour's letter", "shapes": ", marked w
 def _marked(kind: PieceKind, marking: str, options: SheetsOptions) -> bool:
     """Whether ``all`` prints ``kind`` in ``marking``: every kind unmarked; marked, a kind with colours
     that have such marks, whose marks are large enough to read at the sizes it is printed."""
-    from .build import on_tiles, printed_widths, readable
+    from .build import marks_readable
 
     if marking == "none":
         return True
     if not kind.colours or marking not in kind.markings:
         return False
-    if on_tiles(kind):
-        return readable(kind, printed_widths(kind, options.tile_size, options.sticker_size))
-    return readable(kind, ((options.card_size or kind.size)[0],))
+    return marks_readable(kind, options.tile_size, options.sticker_size, options.card_size)
 
 
 def _slug(kind: PieceKind) -> str:
