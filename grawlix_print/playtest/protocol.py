@@ -20,9 +20,13 @@ seat's final ``points``, from which the report compares strategies head to
 head (how often one finishes ahead of another, and by how much).
 
 Games are played one at a time (``play``) or many at once (``play_many``,
-as columns: ``Games``), which the runner asks for when every player plays
-at random, so a game that can play many random games abreast (numpy) does.
-A game without such a path plays them one by one (``play_each``).
+as columns: ``Games``), which the runner asks for, one call per seating of a
+batch's games: a game that can play many games faster (in C, or abreast in
+numpy) does, and a game without such a path plays them one by one
+(``play_each``). ``play_many`` must give the games that ``count`` calls of
+``play`` would give from the same generator, or, where a game plays its
+random games another way (abreast), the same games on every path: the
+figures of a seed may not depend on how they were computed.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 A run's games are cut into batches of a fixed size (a tenth of a second of
 play, by the game's own fixed estimate for the strategies: never measured, so
 the cut depends on the run's settings alone). Batch ``k`` of a run with seed
-``S`` plays its games with ``random.Random(f"{S}:{k}")`` and nothing else:
-one after the other, or all at once (``Playtester.play_many``) when every
-player plays at random. So its games do not depend on which worker plays it,
+``S`` plays its games with ``random.Random(f"{S}:{k}")`` and nothing else,
+by ``Playtester.play_many`` (one call per seating of the batch's games: a
+game may play them in C or many abreast, the same games as one after the
+other). So its games do not depend on which worker plays it,
 nor on how many workers there are, and the batches' tallies add up exactly:
 the same seed gives the same figures on one core, on every core or on a cluster.
 
@@ -82,10 +83,17 @@ class Job:
         players = iter(strategies)
         return tuple(None if seat in dummies else next(players) for seat in range(self.seats))
 
-    @property
-    def all_random(self) -> bool:
-        """Whether every player plays at random: the batch is played abreast (``play_many``)."""
-        return all(strategy == "random" for strategy in self.strategies)
+    def seatings(self, start: int, stop: int) -> list[tuple[tuple[str, ...], int]]:
+        """The strategies of each seating among games ``start`` to ``stop - 1``, and how many of
+        those games it has: one seating unless seats are rotated among different strategies."""
+        if not self.rotate or len(set(self.strategies)) == 1:
+            return [(self.strategies, stop - start)]
+        found = []
+        for turn in range(self.players):
+            count = len(range(start + (turn - start) % self.players, stop, self.players))
+            if count:
+                found.append((self.strategies_of(turn), count))
+        return found
 
     def seconds_per_game(self) -> float:
         return max(self.playtester.seconds_per_game(self.strategies), 1e-6)
@@ -100,21 +108,15 @@ class Job:
 
 
 def play_batch(job: Job, start: int, stop: int) -> Tally:
-    """Games ``start`` to ``stop - 1`` of ``job`` (one batch), tallied: what a worker runs."""
+    """Games ``start`` to ``stop - 1`` of ``job`` (one batch), tallied: what a worker runs.
+
+    The batch's games are played by ``Playtester.play_many``, one call per seating: with seats
+    rotated, first the batch's games seated as listed, then those turned by one place, and so on.
+    """
     tally = Tally(job.seats)
     rng = random.Random(batch_seed(job.seed, start // job.batch_size()))
-    if job.all_random:  # every seating alike: one call for the whole batch
-        tally.add_games(job.playtester.play_many(job.strategies, rng, stop - start), job.seating(job.strategies))
-        return tally
-    play = job.playtester.play
-    turns = [job.strategies_of(turn) for turn in range(job.players)]
-    played: list[list] = [[] for _ in turns]
-    for game in range(start, stop):
-        turn = game % job.players
-        played[turn].append(play(turns[turn], rng))
-    for strategies, results in zip(turns, played):
-        if results:
-            tally.add_games(Games.of(results, job.seats), job.seating(strategies))
+    for strategies, count in job.seatings(start, stop):
+        tally.add_games(job.playtester.play_many(strategies, rng, count), job.seating(strategies))
     return tally
 
 
