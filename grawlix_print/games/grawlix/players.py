@@ -374,7 +374,22 @@ class GrawlixPlaytester:
         )
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
-        return play_each(self, strategies, rng, count)
+        """The games ``play`` would play one after the other from ``rng``: in C (``fast.py``) for
+        random and greedy players where it is built, else in Python."""
+        from .fast import compiled_games
+
+        played = compiled_games(self.game_rules, strategies, rng, count)
+        if played is None:
+            return play_each(self, strategies, rng, count)
+        import numpy as np
+
+        lengths = played.length.astype(np.int64)
+        return Games(
+            winners=np.stack([played.loser == 1, played.loser == 0], axis=1),
+            lengths=lengths,
+            measures={"tiles_placed": lengths, "grid_full": played.full.astype(np.float64),
+                      "supply_out": played.supply_out.astype(np.float64)},
+        )  # fmt: skip
 
     def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
         """A game through the public API: each player chooses, ``Game`` checks and applies."""
