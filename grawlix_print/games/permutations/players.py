@@ -324,17 +324,29 @@ class PermutationsPlaytester:
         return result(self._played(strategies, rng))
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
-        if not all(s == "random" for s in strategies):
+        """Random players: the play-outs' games, abreast (in C where it is built, else numpy, the
+        same games). Random and greedy players: the games ``play`` would play one after the other
+        (in C where it is built). Search: one after the other in Python."""
+        from .fast import compiled_games
+
+        players = len(strategies)
+        scored = compiled_games(self.deck, self.game_rules, seating(players), strategies, rng, count)
+        if scored is not None:
+            points, sources, moon_ties, sun_tie = scored.points, scored.sources, scored.moon_ties, scored.sun_tie
+        elif all(s == "random" for s in strategies):
+            played = random_playout(players, self.deck, self.game_rules).play(rng, count)
+            assert played.moon_ties is not None and played.sun_tie is not None
+            points, sources, moon_ties, sun_tie = played.points, played.sources, played.moon_ties, played.sun_tie
+        else:
             return play_each(self, strategies, rng, count)
-        played = random_playout(len(strategies), self.deck, self.game_rules).play(rng, count)
-        assert played.moon_ties is not None and played.sun_tie is not None
-        length = self.game_rules.rounds * hand_size(len(cards_in_play(self.deck, len(strategies))), played.table.seats)
+        length = self.game_rules.rounds * hand_size(len(cards_in_play(self.deck, players)), seating(players).seats)
+        points = points.astype(np.int64)
         return Games(
-            winners=played.winners(),
+            winners=points == points.max(axis=1, keepdims=True),
             lengths=np.full(count, length, dtype=np.int64),
-            measures={"moon_ties": played.moon_ties, "sun_tie": played.sun_tie},
-            seat_measures={"points": played.points, **played.sources},
-            points=played.points,
+            measures={"moon_ties": moon_ties.astype(np.int64), "sun_tie": sun_tie.astype(np.int64)},
+            seat_measures={"points": points, **{key: value.astype(np.int64) for key, value in sources.items()}},
+            points=points,
         )
 
     def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:

@@ -52,6 +52,11 @@ class Shared:
     def random(self, size: tuple[int, ...]) -> Array:
         return np.repeat(self.generator.random((size[0] // self.copies, *size[1:])), self.copies, axis=0)
 
+    def shuffled(self, cards: Array) -> Array:
+        """Each row in the order of random keys, the same keys for every copy."""
+        order = np.argsort(self.random(cards.shape), axis=cards.ndim - 1)
+        return np.take_along_axis(cards, order, axis=cards.ndim - 1)
+
 
 class SearchPlayer(Player):
     """Flat Monte Carlo over determinisations, ``budget`` roll-outs per choice."""
