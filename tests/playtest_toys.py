@@ -89,3 +89,32 @@ class Stuck(Nim):
 
     def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
         return GameResult((1,), 0, {"first_take": 0, "long": 0.0})
+
+
+@dataclass(frozen=True)
+class CompiledNim(Nim):
+    """Nim whose many games are played in C (``toy_nim.c``, built by ``grawlix_print.native``):
+    the same games as ``Nim.play``, as a game of one's own would add a compiled path."""
+
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        import ctypes
+        from pathlib import Path
+
+        import numpy as np
+
+        from grawlix_print import native
+
+        library = native.load(Path(__file__).with_name("toy_nim.c"))
+        if library is None or self.stones < 1:
+            return play_each(self, strategies, rng, count)
+        winner, turns, first = (np.zeros(count, dtype=np.int32) for _ in range(3))
+        codes = (ctypes.c_int32 * len(strategies))(*(self.strategies.index(s) for s in strategies))
+        with native.carried(rng) as state:
+            library.nim_games(self.stones, len(strategies), self.dummies, codes, count, state,
+                              native.pointer(winner), native.pointer(turns), native.pointer(first))  # fmt: skip
+        seats = self.seat_count(len(strategies))
+        return Games(
+            winners=np.arange(seats)[None, :] == winner[:, None],
+            lengths=turns.astype(np.int64),
+            measures={"first_take": first.astype(np.int64), "long": (turns > 5).astype(np.float64)},
+        )

@@ -228,7 +228,10 @@ class GreedyPlayer(Player):
             cards = sorted(known[seat]) if known is not None else unseen
             p = sum(card > bid for card in cards) / len(cards) if cards else 0.0
             ahead = [a * (1 - p) + (ahead[j - 1] * p if j else 0.0) for j, a in enumerate([*ahead, 0.0])]
-        return sum(chance * values[min(j, len(values) - 1)] for j, chance in enumerate(ahead))
+        total = 0.0  # added in order, one by one: the same float on every Python (3.12's sum compensates)
+        for j, chance in enumerate(ahead):
+            total += chance * values[min(j, len(values) - 1)]
+        return total
 
 
 # --- the Playtester ---------------------------------------------------------------------------
