@@ -9,10 +9,11 @@ known by hand: with 4k stones the second player wins against perfect play.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
-from grawlix_print.playtest.protocol import Credits, GameResult, Games, Measure, play_each
+from grawlix_print.errors import GrawlixError
+from grawlix_print.playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
 
 CREDITS = Credits("Toy Nim", ("Nobody",), "CC0", "https://creativecommons.org/publicdomain/zero/1.0/", ("toy",))
 
@@ -79,6 +80,20 @@ class Nim:
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         return play_each(self, strategies, rng, count)
+
+    def variant(self, changes: Mapping[str, int], players: int) -> Nim:
+        """Another pile (``stones``, 1 to 1,000) or dummy count (``dummies``, up to three seats in all
+        beyond two players; a pile of fewer stones than seats is refused)."""
+        values = {"stones": self.stones, "dummies": self.dummies}
+        for key, value in changes.items():
+            if key not in values:
+                raise GrawlixError("unknown key (known: stones, dummies)", key)
+            if not 0 <= value <= 1000 or (key == "stones" and value < 1):
+                raise GrawlixError(f"out of range: {value}", key)
+            values[key] = value
+        if values["stones"] < players + values["dummies"]:
+            raise RefusedVariant(f"{values['stones']} stones for {players + values['dummies']} seats")
+        return replace(self, **values)
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,11 @@ class Credits:
         return cls(m.title, m.authors, m.licence, m.licence_url, (*m.keywords, "playtest"))
 
 
+class RefusedVariant(ValueError):
+    """Rules values a game refuses together (a hand the supply cannot fill, cards that do not deal
+    evenly, a grid where every game ends at once): a sweep lists the variant and plays the rest."""
+
+
 @runtime_checkable
 class Playtester(Protocol):
     """A game's rules, players and figures, as the playtest needs them.
@@ -210,6 +215,14 @@ class Playtester(Protocol):
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         """``count`` complete games with these strategies, from ``rng`` alone (``play_each`` if nothing faster)."""
+        ...
+
+    def variant(self, changes: Mapping[str, int], players: int) -> Playtester:
+        """This game under other values of its rules, for a sweep (``playtest --vary``) at tables of
+        ``players`` players: ``changes`` maps the keys the game lets vary (its ``rules.toml`` keys,
+        and any table setting it offers) to whole numbers. A key it does not know, or a value it
+        never takes, raises ``GrawlixError(what, key)``; values it refuses together (or under which
+        every game ends at once) raise ``RefusedVariant``."""
         ...
 
 

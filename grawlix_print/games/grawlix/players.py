@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...pieces.tiles import Tile
-from ...playtest.protocol import Credits, GameResult, Games, Measure, play_each
+from ...errors import GrawlixError
+from ...playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
 from .engine import Game, Grid, Move, random_game
-from .rules import Rules
+from .rules import PARAMETERS, Rules, value_problem
 
 if TYPE_CHECKING:
     from ...rulebook import FrontMatter
@@ -372,6 +373,26 @@ class GrawlixPlaytester:
                 "supply_out": float(game.supply == 0),
             },
         )
+
+    def variant(self, changes: Mapping[str, int], players: int) -> GrawlixPlaytester:
+        """These rules with some of ``rules.toml``'s parameters changed (a sweep's variant)."""
+        values = dict(zip(PARAMETERS, self.game_rules.limits()))
+        for key, value in changes.items():
+            if key not in PARAMETERS:
+                raise GrawlixError(f"unknown key (known: {', '.join(PARAMETERS)})", key)
+            problem = value_problem(value)
+            if problem:
+                raise GrawlixError(problem, key)
+            values[key] = value
+        try:
+            rules = Rules(self.game_rules.tiles, **values)
+        except ValueError as error:
+            raise RefusedVariant(str(error)) from None
+        made = replace(self, game_rules=rules)
+        problem = made.problem()
+        if problem is not None:
+            raise RefusedVariant(problem)
+        return made
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         """The games ``play`` would play one after the other from ``rng``: in C (``fast.py``) for

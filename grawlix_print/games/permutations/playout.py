@@ -213,11 +213,13 @@ class RandomPlayout:
     back into numbers only for ``history``.
     """
 
-    def __init__(self, players: int, deck: Deck | None = None, rules: Rules | None = None) -> None:
+    def __init__(
+        self, players: int, deck: Deck | None = None, rules: Rules | None = None, table: Seating | None = None
+    ) -> None:
         self.deck = deck if deck is not None else default_deck()
         self.rules = rules if rules is not None else default_rules()
-        self.table = seating(players)
-        self.numbers = np.array(cards_in_play(self.deck, players))
+        self.table = table if table is not None else seating(players)
+        self.numbers = np.array(self.deck.in_play(self.table.special_cards))
         self.seats = self.table.seats
         self.hand = hand_size(len(self.numbers), self.seats)
         self._outcomes, self._width = self._tabulate()
@@ -407,17 +409,21 @@ def _digits(code: int, radix: int, count: int) -> list[int]:
     return [(code // radix**i) % radix for i in range(count)]
 
 
-_PLAYOUTS: dict[tuple[int, Rules, int], tuple[Deck, RandomPlayout]] = {}
+_PLAYOUTS: dict[tuple[int, Rules, Seating], tuple[Deck, RandomPlayout]] = {}
 
 
-def random_playout(players: int, deck: Deck | None = None, rules: Rules | None = None) -> RandomPlayout:
-    """The random play-out for ``players`` players, ``deck`` and ``rules`` (default: the designer's), built once."""
+def random_playout(
+    players: int, deck: Deck | None = None, rules: Rules | None = None, table: Seating | None = None
+) -> RandomPlayout:
+    """The random play-out for ``players`` players, ``deck``, ``rules`` and ``table`` (default: the
+    designer's, and the rules' seats), built once."""
     deck = deck if deck is not None else default_deck()
     rules = rules if rules is not None else default_rules()
-    key = (id(deck), rules, players)
+    table = table if table is not None else seating(players)
+    key = (id(deck), rules, table)
     kept = _PLAYOUTS.get(key)
     if kept is None or kept[0] is not deck:
-        kept = _PLAYOUTS[key] = (deck, RandomPlayout(players, deck, rules))
+        kept = _PLAYOUTS[key] = (deck, RandomPlayout(players, deck, rules, table))
     return kept[1]
 
 

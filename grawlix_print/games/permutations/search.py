@@ -79,7 +79,7 @@ class SearchPlayer(Player):
     def margins(self, seen: Seen, candidates: Sequence[int], rng: random.Random) -> Array:
         """The mean margin of each candidate card over its roll-outs."""
         k = seen.knowledge
-        playout = random_playout(k.table.players, k.deck, k.rules)
+        playout = random_playout(k.table.players, k.deck, k.rules, k.table)
         copies = len(candidates)
         deals = max(1, self.budget // copies)
         generator = np.random.default_rng(rng.getrandbits(64))
