@@ -10,4 +10,7 @@
 #define BIT_COUNTING
 #endif
 
+/* A helper of a BIT_COUNTING function, built into it (and so into each of its versions). */
+#define HOT static inline __attribute__((always_inline))
+
 #endif

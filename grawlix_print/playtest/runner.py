@@ -270,9 +270,11 @@ def open_pool(workers: int | None = None, scheduler: str | None = None,
         executor.shutdown(wait=True)
 
 
-def _answers(address: str, seconds: float) -> str | None:
-    """Why nothing accepts a connection at a scheduler address within ``seconds``, or None when
-    something does (another transport than tcp:// or tls:// is left to Dask)."""
+def _answers(address: str, seconds: float) -> tuple[str | None, bool]:
+    """Why nothing answers at a scheduler address within ``seconds``, or None; and whether it was
+    heard from. A Dask scheduler speaks first on tcp:// (its handshake, the moment it accepts), so
+    a server that accepts and says nothing is found here, before Dask is even imported; tls:// and
+    other transports are left to Dask's client."""
     import socket
     from urllib.parse import urlsplit
 
@@ -280,36 +282,47 @@ def _answers(address: str, seconds: float) -> str | None:
         parts = urlsplit(address if "://" in address else f"tcp://{address}")
         host, port = parts.hostname, parts.port or 8786
     except ValueError as error:  # checked by the command already; here for callers in Python
-        return str(error)
+        return str(error), False
     if parts.scheme not in ("tcp", "tls"):
-        return None
+        return None, False
     if not host:
-        return "no host in the address"
+        return "no host in the address", False
+    deadline = time.monotonic() + seconds
     try:
-        socket.create_connection((host, port), timeout=max(0.05, seconds)).close()
+        with socket.create_connection((host, port), timeout=max(0.05, seconds)) as connection:
+            if parts.scheme == "tls":
+                return None, False
+            connection.settimeout(max(0.05, deadline - time.monotonic()))
+            if not connection.recv(1):
+                return "it closed the connection without a word", False
+    except socket.timeout:
+        return f"nothing within {seconds:g} s (something accepts the connection but says nothing)", False
     except OSError as error:
-        return error.strerror or str(error) or type(error).__name__
-    return None
+        return error.strerror or str(error) or type(error).__name__, False
+    return None, True
 
 
 @contextmanager
 def _dask_pool(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Pool]:
-    """A pool on the Dask scheduler at ``address``: one deadline of ``timeout`` seconds for the
-    connection, Dask's handshake and the first answer (how many worker threads there are). The
-    client is made in a thread of its own, so a server that accepts and never answers is given
-    up on at the deadline instead of waited for as long as it holds the socket."""
+    """A pool on the Dask scheduler at ``address``, given ``timeout`` seconds in all to accept the
+    connection, speak, and tell how many worker threads it has (the time this process spends
+    importing Dask does not count). A server that accepts and never speaks is found before Dask
+    is imported; Dask's client is made in a thread of its own, so nothing it waits for can make
+    the command wait past the deadline."""
     import threading
 
+    began = time.monotonic()
+    why, heard = _answers(address, timeout)
+    if why is not None:
+        raise GrawlixError(f"no Dask scheduler answers at {address}: {why}")
+    imported = time.monotonic()
     try:
         from distributed import Client
     except ImportError:
         raise GrawlixError(
             "--scheduler needs dask.distributed: pip install 'grawlix-print[cluster]'"
         ) from None
-    deadline = time.monotonic() + timeout
-    why = _answers(address, timeout)
-    if why is not None:
-        raise GrawlixError(f"no Dask scheduler answers at {address}: {why}")
+    deadline = began + timeout + (time.monotonic() - imported)  # the import is this machine's time
     made: dict[str, Any] = {}
 
     def connect() -> None:
@@ -325,9 +338,8 @@ def _dask_pool(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Pool]
     thread.join(max(0.0, deadline - time.monotonic()))
     if thread.is_alive() or "error" in made:
         _let_go(made)
-        if thread.is_alive():
-            raise GrawlixError(f"no Dask scheduler answers at {address} within {timeout:g} s "
-                               "(something accepts the connection but says nothing)")  # fmt: skip
+        if thread.is_alive() or not heard:
+            raise GrawlixError(f"no Dask scheduler answers at {address} within {timeout:g} s")
         raise GrawlixError(f"something answers at {address}, but it is no Dask scheduler")
     client, workers = made["client"], made["workers"]
     try:

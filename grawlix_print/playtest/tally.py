@@ -23,7 +23,16 @@ from .protocol import DUMMY, Array, GameResult, Games
 
 
 def _count(histogram: Counter[Any], values: Array) -> None:
-    """Add each value's count to ``histogram`` (values as Python numbers)."""
+    """Add each value's count to ``histogram`` (values as Python numbers). Small whole numbers (a
+    length, a flag, a seat's points) are counted in one pass rather than sorted."""
+    values = np.asarray(values)
+    if values.dtype.kind in "iub" and values.size:
+        low, high = int(values.min()), int(values.max())
+        if high - low < 4096:
+            counts = np.bincount((values - low).astype(np.intp))
+            present = np.flatnonzero(counts)
+            histogram.update(dict(zip((present + low).tolist(), counts[present].tolist())))
+            return
     found, counts = np.unique(values, return_counts=True)
     histogram.update(dict(zip(found.tolist(), counts.tolist())))
 

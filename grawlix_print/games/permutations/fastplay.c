@@ -46,7 +46,7 @@ typedef struct {
     int colours[MAX_COLOURS];
 } tally;
 
-static inline void add_card(tally *t, const perm_rules *r, int card)
+HOT void add_card(tally *t, const perm_rules *r, int card)
 {
     t->stars += r->star[card];
     t->moons += r->moon[card];
@@ -56,18 +56,44 @@ static inline void add_card(tally *t, const perm_rules *r, int card)
         t->colours[r->colour[card]]++;
 }
 
-static inline tally tally_of(const perm_rules *r, uint64_t cards)
+/* The cards with each icon, colour and the multicoloured card, as sets: a collection's counts are
+ * then a few bit counts. */
+typedef struct {
+    uint64_t stars, moons, suns, multicoloured, colours[MAX_COLOURS];
+} card_sets;
+
+static card_sets sets_of(const perm_rules *r)
+{
+    card_sets sets;
+    memset(&sets, 0, sizeof sets);
+    for (int card = 0; card < r->cards; card++) {
+        uint64_t bit = (uint64_t)1 << card;
+        sets.stars |= r->star[card] ? bit : 0;
+        sets.moons |= r->moon[card] ? bit : 0;
+        sets.suns |= r->sun[card] ? bit : 0;
+        sets.multicoloured |= r->multicoloured[card] ? bit : 0;
+        if (r->colour[card] >= 0)
+            sets.colours[r->colour[card]] |= bit;
+    }
+    return sets;
+}
+
+HOT tally tally_of(const card_sets *c, const perm_rules *r, uint64_t cards)
 {
     tally t;
-    memset(&t, 0, sizeof t);
-    for (; cards; cards &= cards - 1)
-        add_card(&t, r, __builtin_ctzll(cards));
+    t.stars = __builtin_popcountll(cards & c->stars);
+    t.moons = __builtin_popcountll(cards & c->moons);
+    t.suns = __builtin_popcountll(cards & c->suns);
+    t.multicoloured = (cards & c->multicoloured) != 0;
+    for (int k = 0; k < r->colours; k++)
+        t.colours[k] = __builtin_popcountll(cards & c->colours[k]);
     return t;
 }
 
+
 /* colour_choice(...).points: face-up sets score their size squared, the largest set is turned down;
  * the multicoloured card joins the colour that scores best. */
-static int colour_points(const int *counts, int colours, int multicoloured)
+HOT int colour_points(const int *counts, int colours, int multicoloured)
 {
     int best = -1;
     for (int with = multicoloured ? 0 : -1; with < (multicoloured ? colours : 0); with++) {
@@ -86,7 +112,7 @@ static int colour_points(const int *counts, int colours, int multicoloured)
 }
 
 /* majority(): whether `seat` has the most (nobody has the most of nothing). */
-static inline int has_most(const int *counts, int seats, int seat)
+HOT int has_most(const int *counts, int seats, int seat)
 {
     int most = 0;
     for (int s = 0; s < seats; s++)
@@ -101,11 +127,11 @@ typedef struct {
 } score;
 
 /* A round's collections scored into `s`: stars, colour sets and the moon bonus; suns counted. */
-static void score_round(score *s, const perm_rules *r, const uint64_t *collections)
+HOT void score_round(score *s, const perm_rules *r, const card_sets *c, const uint64_t *collections)
 {
     int moons[MAX_SEATS], winners = 0;
     for (int seat = 0; seat < r->seats; seat++) {
-        tally t = tally_of(r, collections[seat]);
+        tally t = tally_of(c, r, collections[seat]);
         s->stars[seat] += r->star_points * t.stars;
         s->colours[seat] += colour_points(t.colours, r->colours, t.multicoloured);
         s->sun_count[seat] += t.suns;
@@ -119,7 +145,7 @@ static void score_round(score *s, const perm_rules *r, const uint64_t *collectio
     s->moon_ties += winners > 1;
 }
 
-static void finish(score *s, const perm_rules *r, const results *out, int32_t game)
+HOT void finish(score *s, const perm_rules *r, const results *out, int32_t game)
 {
     int penalised = 0;
     for (int seat = 0; seat < r->seats; seat++)
@@ -143,7 +169,7 @@ static void finish(score *s, const perm_rules *r, const results *out, int32_t ga
 
 /* WordDraws.shuffled: Fisher-Yates, the last place down to the second swapped with a place at
  * or before it picked by the next word scaled to the places. */
-static inline void shuffle_words(int *cards, int n, mt_state *mt)
+HOT void shuffle_words(int *cards, int n, mt_state *mt)
 {
     for (int last = n - 1; last > 0; last--) {
         int pick = (int)(((uint64_t)mt_word(mt) * (uint64_t)(last + 1)) >> 32);
@@ -200,14 +226,15 @@ static int tabulate(auctions *a, const perm_rules *r)
 }
 
 /* Each seat's pool card taken in an auction, and the bids lowest first (the next pool). */
-static inline void collect_auction(const auctions *a, const perm_rules *r, const int *bids, uint32_t word,
+HOT void collect_auction(const auctions *a, const perm_rules *r, const int *bids, uint32_t word,
                                    int *taken_rank, int *next_pool)
 {
     int order[MAX_SEATS], seats = r->seats, pattern = 0;
+    uint64_t bid_set = 0;
+    for (int k = 0; k < seats; k++)
+        bid_set |= (uint64_t)1 << bids[k];
     for (int k = 0; k < seats; k++) { /* highest bid first: a seat's place is the count of higher bids */
-        int place = 0;
-        for (int j = 0; j < seats; j++)
-            place += bids[j] > bids[k];
+        int place = __builtin_popcountll(bid_set >> bids[k]) - 1;
         order[place] = k;
         next_pool[seats - 1 - place] = bids[k];
         pattern |= (k < r->players) << place;
@@ -218,7 +245,8 @@ static inline void collect_auction(const auctions *a, const perm_rules *r, const
         taken_rank[order[p]] = row[p];
 }
 
-static void abreast_game(const perm_rules *r, const auctions *au, mt_state *mt, const results *out, int32_t game)
+HOT void abreast_game(const perm_rules *r, const card_sets *c, const auctions *au, mt_state *mt,
+                         const results *out, int32_t game)
 {
     int seats = r->seats, hand = r->hand, n = r->cards;
     int deck[MAX_CARDS];
@@ -254,7 +282,7 @@ static void abreast_game(const perm_rules *r, const auctions *au, mt_state *mt, 
             }
             memcpy(pool, next, sizeof(int) * (size_t)seats);
         }
-        score_round(&s, r, collections);
+        score_round(&s, r, c, collections);
         if (round < r->rounds - 1) /* each seat's collections, shuffled: its next hand in bid order */
             for (int seat = 0; seat < seats; seat++) {
                 memcpy(hands[seat], collected[seat], sizeof(int) * (size_t)hand);
@@ -276,16 +304,17 @@ typedef struct {
     uint64_t last_round[MAX_SEATS]; /* each seat's collections in the round before (0 in round 1) */
     int earlier_suns[MAX_SEATS];
     int round;
+    const card_sets *sets;
 } table;
 
-static inline int nth_card(uint64_t set, int k)
+HOT int nth_card(uint64_t set, int k)
 {
     while (k--)
         set &= set - 1;
     return __builtin_ctzll(set);
 }
 
-static void take_from_hand(table *t, int seat, int card)
+HOT void take_from_hand(table *t, int seat, int card)
 {
     int *h = t->hand[seat], n = t->hand_len[seat], k = 0;
     while (h[k] != card)
@@ -296,7 +325,7 @@ static void take_from_hand(table *t, int seat, int card)
 }
 
 /* random.shuffle */
-static void shuffle(int *cards, int n, mt_state *mt)
+HOT void shuffle(int *cards, int n, mt_state *mt)
 {
     for (int i = n - 1; i > 0; i--) {
         int j = (int)mt_below(mt, (uint32_t)(i + 1));
@@ -308,12 +337,12 @@ static void shuffle(int *cards, int n, mt_state *mt)
 
 /* players.standings: this seat's points for the round if it ended now, holding each card of `cards`
  * more (by card, into `value`). */
-static void standings(const table *t, const perm_rules *r, int me, uint64_t cards, int *value)
+HOT void standings(const table *t, const perm_rules *r, int me, uint64_t cards, int *value)
 {
     int moons[MAX_SEATS], suns[MAX_SEATS];
     tally held;
     for (int s = 0; s < r->seats; s++) {
-        tally theirs = tally_of(r, t->collection[s]);
+        tally theirs = tally_of(t->sets, r, t->collection[s]);
         if (s == me)
             held = theirs;
         moons[s] = theirs.moons;
@@ -338,7 +367,7 @@ typedef struct {
     int seats[MAX_SEATS], count;
 } unknowns;
 
-static unknowns unknowns_of(const table *t, const perm_rules *r, int me)
+HOT unknowns unknowns_of(const table *t, const perm_rules *r, int me)
 {
     uint64_t seen = t->held[me] | t->pool;
     for (int s = 0; s < r->seats; s++) {
@@ -358,7 +387,7 @@ static unknowns unknowns_of(const table *t, const perm_rules *r, int me)
 }
 
 /* GreedyPlayer.expected_pick: what the auction is worth to `me` bidding `bid`, by its reckoning. */
-static double expected_pick(const table *t, const perm_rules *r, const unknowns *u, int bid, const int *worth)
+HOT double expected_pick(const table *t, const perm_rules *r, const unknowns *u, int bid, const int *worth)
 {
     uint64_t above = bid >= 63 ? 0 : ~(((uint64_t)2 << bid) - 1);
     int dummies_ahead = 0;
@@ -394,7 +423,7 @@ static double expected_pick(const table *t, const perm_rules *r, const unknowns 
     return sum;
 }
 
-static int greedy_bid(const table *t, const perm_rules *r, int me)
+HOT int greedy_bid(const table *t, const perm_rules *r, int me)
 {
     int worth[MAX_CARDS];
     standings(t, r, me, t->pool, worth);
@@ -414,7 +443,7 @@ static int greedy_bid(const table *t, const perm_rules *r, int me)
     return -1;
 }
 
-static int greedy_collect(const table *t, const perm_rules *r, int me, mt_state *mt)
+HOT int greedy_collect(const table *t, const perm_rules *r, int me, mt_state *mt)
 {
     int values[MAX_CARDS], best = -0x7fffffff, ties = 0;
     standings(t, r, me, t->pool, values);
@@ -434,18 +463,20 @@ static int greedy_collect(const table *t, const perm_rules *r, int me, mt_state 
     return -1;
 }
 
-static void take_card(table *t, int seat, int card)
+HOT void take_card(table *t, int seat, int card)
 {
     t->pool &= ~((uint64_t)1 << card);
     t->collection[seat] |= (uint64_t)1 << card;
     t->collected[seat][t->collected_len[seat]++] = card;
 }
 
-static void played_game(const perm_rules *r, const int32_t *players, mt_state *mt, const results *out, int32_t game)
+HOT void played_game(const perm_rules *r, const card_sets *c, const int32_t *players, mt_state *mt,
+                        const results *out, int32_t game)
 {
     int seats = r->seats, hand = r->hand;
     table t;
     memset(&t, 0, sizeof t);
+    t.sets = c;
     int deck[MAX_CARDS];
     for (int k = 0; k < r->cards; k++)
         deck[k] = k;
@@ -498,11 +529,11 @@ static void played_game(const perm_rules *r, const int32_t *players, mt_state *m
             for (int s = 0; s < seats; s++) /* the bids are the next pool */
                 t.pool |= (uint64_t)1 << t.bid[s];
         }
-        score_round(&sc, r, t.collection);
+        score_round(&sc, r, t.sets, t.collection);
         if (t.round == r->rounds - 1)
             break;
         for (int s = 0; s < seats; s++) { /* the collections, each shuffled, are the next hands */
-            tally done = tally_of(r, t.collection[s]);
+            tally done = tally_of(t.sets, r, t.collection[s]);
             t.earlier_suns[s] += done.suns;
             memcpy(t.hand[s], t.collected[s], sizeof(int) * (size_t)t.collected_len[s]);
             t.hand_len[s] = t.collected_len[s];
@@ -526,15 +557,17 @@ static int fits(const perm_rules *r)
 BIT_COUNTING static void abreast_all(const perm_rules *r, const auctions *au, int32_t count, mt_state *mt,
                                     const results *out)
 {
+    card_sets c = sets_of(r);
     for (int32_t g = 0; g < count; g++)
-        abreast_game(r, au, mt, out, g);
+        abreast_game(r, &c, au, mt, out, g);
 }
 
 BIT_COUNTING static void played_all(const perm_rules *r, const int32_t *players, int32_t count, mt_state *mt,
                                     const results *out)
 {
+    card_sets c = sets_of(r);
     for (int32_t g = 0; g < count; g++)
-        played_game(r, players, mt, out, g);
+        played_game(r, &c, players, mt, out, g);
 }
 
 /* `count` games with every seat at random, abreast; 0, or -1 when the table does not fit. */

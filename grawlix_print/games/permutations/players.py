@@ -252,8 +252,9 @@ MEASURES = (
     Measure("sun_tie", "a sun tie at the end", "flag"),
 )
 # Seconds per game on one core of the development machine, for batch sizes and the one-day bound.
-_PLAYOUT_SECONDS = 0.00002  # every player random: the numpy play-outs
-_SECONDS = {"random": 0.003, "greedy": 0.01}  # beside other strategies, through the engine's Game
+# With the compiled engine (fast.py): the numpy and Python paths play the same batches, more slowly.
+_PLAYOUT_SECONDS = 0.000005  # every player random: the play-outs
+_SECONDS = {"random": 0.00002, "greedy": 0.00005}  # beside other strategies, per player
 _SEARCH_SECONDS = (0.1, 0.001)  # a game's decisions together: numpy's calls, and per roll-out of the budget
 
 
