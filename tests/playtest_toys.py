@@ -97,6 +97,17 @@ class Nim:
 
 
 @dataclass(frozen=True)
+class SharedNim(Nim):
+    """Nim where a game of a multiple of five turns is won by every player together: shared wins."""
+
+    def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
+        result = super().play(strategies, rng)
+        if result.length % 5:
+            return result
+        return GameResult(tuple(range(len(strategies))), result.length, result.measures)
+
+
+@dataclass(frozen=True)
 class Stuck(Nim):
     """No stones: every game is over before it starts."""
 

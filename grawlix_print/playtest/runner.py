@@ -147,6 +147,8 @@ def run(job: Job, pool: Pool, on_progress: Callable[[int], None] | None = None) 
 def run_many(jobs: Sequence[Job], pool: Pool, on_progress: Callable[[int], None] | None = None) -> list[Outcome]:
     """Play every job of ``jobs`` on ``pool``, their batches in one stream (job after job), so the
     workers never wait between jobs; their outcomes in order. Ctrl-C and failures as ``run``."""
+    for job in jobs:  # no games, but a compiled engine is built here once, not in every worker at once
+        job.playtester.play_many(job.strategies, random.Random(0), 0)
     batches = iter([(n, start, stop) for n, job in enumerate(jobs) for start, stop in job.batches()])
     pending: dict[Future, tuple[int, int, int]] = {}
     done_parts: list[dict[int, Tally]] = [{} for _ in jobs]
