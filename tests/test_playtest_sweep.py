@@ -245,7 +245,9 @@ def test_the_sweep_pdf_holds_every_variant_and_its_marks(swept):
         if row.get("refused"):
             assert "needs 38 tiles" in text
             continue
-        shown = f"{100 * row['first_seat_advantage']:+.1f} [{100 * row['first_seat_ci95'][0]:.1f}, "
+        value = f"{100 * row['first_seat_advantage']:+.1f}"
+        value = "0.0" if float(value) == 0 else value  # a value that rounds to nothing is no -0.0
+        shown = f"{value} [{100 * row['first_seat_ci95'][0]:.1f}, "
         assert shown in text, shown
 
 

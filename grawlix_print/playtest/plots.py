@@ -368,6 +368,12 @@ def _colour(value: float, low: float, high: float, diverging: bool) -> str:
     return _blend(PAPER, COOL, (value - low) / ((high - low) or 1))
 
 
+def signed(value: float, digits: int) -> str:
+    """``+0.4``, ``-1.2``; and ``0.0`` rather than ``-0.0`` for what rounds to nothing."""
+    text = f"{value:+.{digits}f}"
+    return f"{0:.{digits}f}" if float(text) == 0 else text
+
+
 def heat_map(record: dict, figure) -> Chart:
     """One sweep figure (``sweep.Figure``) over the variants: the first varied key across, the
     second down (one row for a single key), one panel per value of any further keys. Each cell
@@ -398,7 +404,17 @@ def heat_map(record: dict, figure) -> Chart:
     title = f"{figure.label[0].upper()}{figure.label[1:]}" + (" (percentage points)" if diverging else
                                                               " (%)" if figure.percent else "")  # fmt: skip
     refused = any(row.get("refused") for row in record["variants"])
-    chart = Chart(max(WIDTH, panel_w), 26 + rows * panel_h + (14 if diverging or refused else 0))
+    missing = any(not row.get("refused") and row.get(figure.key) is None for row in record["variants"])
+    notes = []
+    if diverging:
+        notes += ["Orange: the first player wins more often; blue: less often.",
+                  "Outlined and bold: not significantly different from zero (p >= 0.05), a setting that balances "
+                  "the seats."]  # fmt: skip
+    if refused:
+        notes.append("Shaded: a variant the rules refuse.")
+    if missing:
+        notes.append("–: no such figure under those rules (no dummies at the table, say).")
+    chart = Chart(max(WIDTH, panel_w), 26 + rows * panel_h + 10 * len(notes))
     chart.add(Label(4, 14, title + ": each variant's value, its 95 % interval below", SIZE + 1.5, INK, bold=True))
     for n, (group, cells) in enumerate(panels):
         left = (n % per_row) * panel_w
@@ -430,21 +446,15 @@ def heat_map(record: dict, figure) -> Chart:
                 balanced = diverging and row.get("balanced")
                 chart.add(Box(cx, top_y, cell_w - 1, cell_h - 1, fill, INK if balanced else None, 1.2))
                 digits = 1 if figure.percent else 2 if abs(value) < 100 else 0
-                chart.add(Label(cx + cell_w / 2, top_y + cell_h * 0.45, f"{scale * value:+.{digits}f}" if diverging
+                chart.add(Label(cx + cell_w / 2, top_y + cell_h * 0.45, signed(scale * value, digits) if diverging
                                 else f"{scale * value:.{digits}f}", SIZE, INK, bold=bool(balanced), anchor="middle"))  # fmt: skip
                 ci = row.get(figure.ci_key)
                 if ci is not None:
                     chart.add(Label(cx + cell_w / 2, top_y + cell_h * 0.82,
                                     f"[{scale * ci[0]:.{digits}f}, {scale * ci[1]:.{digits}f}]", SIZE - 2, INK,
                                     anchor="middle"))  # fmt: skip
-    notes = []
-    if diverging:
-        notes.append("Orange: the first player wins more often; blue: less often. Outlined and bold: not "
-                     "significantly different from zero (p >= 0.05), a setting that balances the seats.")  # fmt: skip
-    if refused:
-        notes.append("Shaded: a variant the rules refuse.")
-    if notes:
-        chart.add(Label(4, chart.height - 6, " ".join(notes), SIZE - 0.5, INK))
+    for n, note in enumerate(notes):
+        chart.add(Label(4, chart.height - 4 - 10 * (len(notes) - 1 - n), note, SIZE - 0.5, INK))
     return chart
 
 

@@ -341,8 +341,10 @@ def _shown(value: float | None, ci, figure: Figure) -> str:
     scale, digits = (100, 1) if figure.percent else (1, 2)
     if figure.key == "mean_length" and ci is None:
         return f"{value:g} (every game)"  # one length: no spread, no interval
-    signed = "+" if figure.key == "first_seat_advantage" else ""
-    text = f"{scale * value:{signed}.{digits}f}"
+    text = f"{scale * value:.{digits}f}"
+    if figure.key == "first_seat_advantage":
+        text = f"{scale * value:+.{digits}f}"
+        text = f"{0:.{digits}f}" if float(text) == 0 else text  # never -0.0
     if ci is not None:
         text += f" [{scale * ci[0]:.{digits}f}, {scale * ci[1]:.{digits}f}]"
     return text
