@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -149,11 +150,14 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
     _playtest(game, players, strategies, games, seed, rotate_seats, budget, where, as_json, quiet, out)
 
 
+@dataclass(frozen=True)
 class Where:
-    """Where the games are played: ``workers`` local processes, or a Dask ``scheduler``."""
+    """Where the games are played: ``workers`` local processes, or a Dask ``scheduler`` given
+    ``timeout`` seconds to answer."""
 
-    def __init__(self, workers: int, scheduler: str, timeout: float) -> None:
-        self.workers, self.scheduler, self.timeout = workers, scheduler, timeout
+    workers: int
+    scheduler: str
+    timeout: float
 
     def pool(self):
         from ..playtest.runner import open_pool

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..errors import GrawlixError
 from . import MAX_GAMES
-from .protocol import Games, Playtester
+from .protocol import Playtester
 from .tally import Tally
 
 DAY_SECONDS = 24 * 3600

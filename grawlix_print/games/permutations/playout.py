@@ -45,7 +45,6 @@ from .engine import (
     GameRecord,
     RoundRecord,
     auction_outcomes,
-    cards_in_play,
     collection_order,
     is_dummy,
 )
