@@ -75,7 +75,7 @@ class Seconds(click.ParamType):
         return seconds
 
 
-@main.command(short_help="Play many games by the rules: who wins, how long; sweep settings with --vary.")
+@main.command(short_help="Play many games: who wins, how long; --vary sweeps rules.")
 @click.option("--games", type=WholeNumber(1, MAX_GAMES), default=1000, show_default=True,
               help=f"How many games to play (at most {MAX_GAMES:,}); with --vary, for each variant.")  # fmt: skip
 @click.option("--players", type=WholeNumber(0, 99), default=0, show_default=True,
