@@ -506,10 +506,190 @@ def suite() -> None:
     print(f"suite: the whole suite as configured (python -m pytest): {wall:.0f} s (CPU {cpu:.0f} s): {summary}")
 
 
+# --- compiled engines, sweeps, the fixed cost of a run ----------------------------------------------
+
+SIMULATOR = PROJECT / "benchmarks" / "grawlix_sim.c"
+
+
+def _simulate(games: int, folder: str) -> tuple[float, list[int], int]:
+    """The independent C simulator on one core: games per second (its CPU time), the length
+    histogram and the first player's wins."""
+    import shutil
+    import subprocess
+
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or "cc"
+    binary = str(Path(folder) / "grawlix_sim")
+    subprocess.run([compiler, "-O2", "-march=native", "-o", binary, str(SIMULATOR)], check=True)
+    core = {_CORES[0]} if _CORES else None
+    done = subprocess.run([binary, str(games), "2026"], check=True, capture_output=True, text=True,
+                          preexec_fn=(lambda: os.sched_setaffinity(0, core)) if core else None)  # fmt: skip
+    first, second = done.stdout.splitlines()
+    fields = first.split()
+    return float(fields[5]), [int(n) for n in second.split()[1:]], int(fields[7])
+
+
+def _chi_square_p(a: list[int], b: list[int]) -> float:
+    """The p-value of a chi-square test that two histograms come from one distribution (neighbouring
+    bins merged until each expects at least 5 games of the smaller sample)."""
+    import math
+
+    total_a, total_b = sum(a), sum(b)
+    share = min(total_a, total_b) / (total_a + total_b)
+    pairs, pending = [], [0, 0]
+    for x, y in zip(a, b):
+        pending = [pending[0] + x, pending[1] + y]
+        if (pending[0] + pending[1]) * share >= 5:
+            pairs.append(pending)
+            pending = [0, 0]
+    if pending != [0, 0] and pairs:
+        pairs[-1] = [pairs[-1][0] + pending[0], pairs[-1][1] + pending[1]]
+    statistic = 0.0
+    for x, y in pairs:
+        for observed, total in ((x, total_a), (y, total_b)):
+            expected = (x + y) * total / (total_a + total_b)
+            statistic += (observed - expected) ** 2 / expected
+    s, z = (len(pairs) - 1) / 2, statistic / 2  # Q(s, z), the upper regularised incomplete gamma
+    scale = math.exp(-z + s * math.log(z) - math.lgamma(s)) if z > 0 else 0.0
+    if z < s + 1:  # its series
+        term = total = 1 / s
+        for n in range(1, 1000):
+            term *= z / (s + n)
+            total += term
+        return 1 - total * scale
+    tiny, b_ = 1e-300, z + 1 - s  # its continued fraction (Lentz)
+    c, d = 1 / tiny, 1 / b_
+    h = d
+    for n in range(1, 1000):
+        an = -n * (n - s)
+        b_ += 2
+        d = an * d + b_
+        d = 1 / (d if abs(d) > tiny else tiny)
+        c = b_ + an / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+    return scale * h
+
+
+def _tallied_rate(job, batches: int = 6) -> float:
+    """Games per second (CPU time, one core) of ``job``'s batches as the runner plays them: played
+    and tallied; the best batch after one that fills the caches."""
+    from grawlix_print.playtest.runner import play_batch
+
+    size = job.batch_size()
+    play_batch(job, 0, size)
+    best = 0.0
+    for batch in range(1, batches):
+        began = time.process_time()
+        play_batch(job, batch * size, (batch + 1) * size)
+        best = max(best, size / (time.process_time() - began))
+    return best
+
+
+def engines() -> None:
+    """Each playtest engine's games per second on one core, beside the independent C simulator of
+    random Grawlix play (benchmarks/grawlix_sim.c), all from one run; and whether the simulator's
+    game lengths and the engine's come from one distribution (chi-square)."""
+    import tempfile
+
+    import numpy as np
+
+    from grawlix_print import native
+    from grawlix_print.games import game
+    from grawlix_print.games.grawlix import fast
+    from grawlix_print.playtest.runner import Job
+
+    _one_core()
+    grawlix, permutations = game("grawlix"), game("permutations")
+    print(f"engines: compiled engines: {native.status(fast.SOURCE)}")
+    with tempfile.TemporaryDirectory() as folder:
+        simulated, lengths, first_wins = _simulate(2_000_000, folder)
+    rng = random.Random(2026)
+    began = time.process_time()
+    played = fast.compiled_games(grawlix.rules, ("random", "random"), rng, 2_000_000)
+    alone = 2_000_000 / (time.process_time() - began)
+    engine_lengths = np.bincount(played.length, minlength=len(lengths)).tolist()
+    p = _chi_square_p(lengths, engine_lengths[: len(lengths)])
+    print(f"engines: the C simulator, random Grawlix: {simulated:,.0f} games/s (one core); first player wins "
+          f"{100 * first_wins / 2e6:.2f} %, the engine's {100 * float((played.loser == 1).mean()):.2f} %; "
+          f"game lengths alike: chi-square p = {p:.2f}")
+    print(f"engines: grawlix random, the compiled engine alone: {alone:,.0f} games/s "
+          f"({alone / simulated:.2f} of the simulator)")
+    rows = [("grawlix random", Job(grawlix.playtester(), 2, ("random", "random"), 10**7, 2026)),
+            ("grawlix greedy v greedy", Job(grawlix.playtester(), 2, ("greedy", "greedy"), 10**7, 2026)),
+            ("grawlix greedy v random", Job(grawlix.playtester(), 2, ("greedy", "random"), 10**7, 2026)),
+            *((f"permutations random, {n} players", Job(permutations.playtester(), n, ("random",) * n, 10**7, 2026))
+              for n in (2, 3, 4, 5)),
+            *((f"permutations greedy, {n} players", Job(permutations.playtester(), n, ("greedy",) * n, 10**7, 2026))
+              for n in (2, 5)),
+            ("permutations greedy v random", Job(permutations.playtester(), 2, ("greedy", "random"), 10**7, 2026))]  # fmt: skip
+    for label, job in rows:
+        rate = _tallied_rate(job)
+        print(f"engines: {label}: {rate:,.0f} games/s on one core, played and tallied as the runner does "
+              f"({rate / simulated:.2f} of the simulator)")
+
+
+def sweep() -> None:
+    """`playtest --vary hand_size=2..6 --vary max_rows=5..7 --games 100000` (15 variants, 1.5 million
+    random games) on one worker, on every core and on a two-process LocalCluster: the time of each
+    and whether their JSON is the same; both cores against one (the runner, in this process); and
+    the fixed cost of a run, `playtest --games 1`."""
+    import resource
+    import subprocess
+    import tempfile
+
+    from grawlix_print.games import game
+    from grawlix_print.playtest.runner import Job, open_pool, run
+
+    _every_core()
+    base = [sys.executable, "-m", "grawlix_print", "playtest", "--vary", "hand_size=2..6", "--vary", "max_rows=5..7",
+            "--games", "100000", "--json", "-q"]  # fmt: skip
+    outputs = {}
+    with tempfile.TemporaryDirectory() as out:
+        import distributed
+
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+                as cluster:  # fmt: skip
+            for label, extra in (("one worker", ["--workers", "1"]), ("every core", []),
+                                 ("a LocalCluster of two processes", ["--scheduler", cluster.scheduler_address])):  # fmt: skip
+                began = time.perf_counter()
+                done = subprocess.run([*base, *extra, "-o", out], check=True, capture_output=True, text=True)
+                seconds = time.perf_counter() - began
+                outputs[label] = done.stdout
+                print(f"sweep: 15 variants x 100,000 random games on {label}: {seconds:.1f} s "
+                      f"({1_500_000 / seconds:,.0f} games/s, start-up and report included; target <= 60 s)")
+    same = len(set(outputs.values())) == 1
+    print(f"sweep: the same JSON on one worker, every core and the cluster: {'yes' if same else 'NO'}")
+
+    job = Job(game("grawlix").playtester(), 2, ("random", "random"), 4_000_000, 2026)
+    rates = {}
+    for workers in (1, 2):
+        with open_pool(workers) as pool:
+            began = time.perf_counter()
+            run(job, pool)
+            rates[workers] = job.games / (time.perf_counter() - began)
+    print(f"sweep: 4,000,000 random games in the runner: {rates[1]:,.0f} games/s on one worker, {rates[2]:,.0f} "
+          f"on two: {rates[2] / rates[1]:.2f} times (target >= 1.8)")
+
+    with tempfile.TemporaryDirectory() as out:
+        command = [sys.executable, "-m", "grawlix_print", "playtest", "--games", "1", "--workers", "1", "-q", "-o", out]
+        walls, cpus = [], []
+        for _ in range(7):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            began = time.perf_counter()
+            subprocess.run(command, check=True)
+            walls.append(time.perf_counter() - began)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    print(f"sweep: the fixed cost of a run, `playtest --games 1 --workers 1` (start-up, one game, plots, PDF, "
+          f"JSON): median {statistics.median(walls):.2f} s wall, best {min(walls):.2f} s; CPU median "
+          f"{statistics.median(cpus):.2f} s (target <= 0.3 s)")
+
+
 PARTS = {
     "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "facts": facts, "stl": stl,
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
+    "engines": engines, "sweep": sweep,
 }  # fmt: skip
 
 

@@ -9,10 +9,11 @@ known by hand: with 4k stones the second player wins against perfect play.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
-from grawlix_print.playtest.protocol import Credits, GameResult, Games, Measure, play_each
+from grawlix_print.errors import GrawlixError
+from grawlix_print.playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
 
 CREDITS = Credits("Toy Nim", ("Nobody",), "CC0", "https://creativecommons.org/publicdomain/zero/1.0/", ("toy",))
 
@@ -80,6 +81,31 @@ class Nim:
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         return play_each(self, strategies, rng, count)
 
+    def variant(self, changes: Mapping[str, int], players: int) -> Nim:
+        """Another pile (``stones``, 1 to 1,000) or dummy count (``dummies``, up to three seats in all
+        beyond two players; a pile of fewer stones than seats is refused)."""
+        values = {"stones": self.stones, "dummies": self.dummies}
+        for key, value in changes.items():
+            if key not in values:
+                raise GrawlixError("unknown key (known: stones, dummies)", key)
+            if not 0 <= value <= 1000 or (key == "stones" and value < 1):
+                raise GrawlixError(f"out of range: {value}", key)
+            values[key] = value
+        if values["stones"] < players + values["dummies"]:
+            raise RefusedVariant(f"{values['stones']} stones for {players + values['dummies']} seats")
+        return replace(self, **values)
+
+
+@dataclass(frozen=True)
+class SharedNim(Nim):
+    """Nim where a game of a multiple of five turns is won by every player together: shared wins."""
+
+    def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
+        result = super().play(strategies, rng)
+        if result.length % 5:
+            return result
+        return GameResult(tuple(range(len(strategies))), result.length, result.measures)
+
 
 @dataclass(frozen=True)
 class Stuck(Nim):
@@ -89,3 +115,32 @@ class Stuck(Nim):
 
     def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
         return GameResult((1,), 0, {"first_take": 0, "long": 0.0})
+
+
+@dataclass(frozen=True)
+class CompiledNim(Nim):
+    """Nim whose many games are played in C (``toy_nim.c``, built by ``grawlix_print.native``):
+    the same games as ``Nim.play``, as a game of one's own would add a compiled path."""
+
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        import ctypes
+        from pathlib import Path
+
+        import numpy as np
+
+        from grawlix_print import native
+
+        library = native.load(Path(__file__).with_name("toy_nim.c"))
+        if library is None or self.stones < 1:
+            return play_each(self, strategies, rng, count)
+        winner, turns, first = (np.zeros(count, dtype=np.int32) for _ in range(3))
+        codes = (ctypes.c_int32 * len(strategies))(*(self.strategies.index(s) for s in strategies))
+        with native.carried(rng) as state:
+            library.nim_games(self.stones, len(strategies), self.dummies, codes, count, state,
+                              native.pointer(winner), native.pointer(turns), native.pointer(first))  # fmt: skip
+        seats = self.seat_count(len(strategies))
+        return Games(
+            winners=np.arange(seats)[None, :] == winner[:, None],
+            lengths=turns.astype(np.int64),
+            measures={"first_take": first.astype(np.int64), "long": (turns > 5).astype(np.float64)},
+        )

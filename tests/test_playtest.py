@@ -23,7 +23,7 @@ from grawlix_print.playtest.runner import Job, Pool, check_duration, open_pool, 
 from grawlix_print.playtest.stats import Moments, mean_difference, proportion_difference, quantile, wilson
 from grawlix_print.playtest.tally import Tally
 
-from playtest_toys import Nim, Stuck
+from playtest_toys import Nim, SharedNim, Stuck
 
 Z = 1.959963984540054
 
@@ -76,6 +76,14 @@ def test_means_quantiles_and_welch():
     assert found.difference == pytest.approx(0.5)
     assert found.ci95 == pytest.approx((0.5 - Z * spread, 0.5 + Z * spread))
     assert found.significant
+
+
+def test_a_quantile_is_the_smallest_value_with_enough_games_at_or_below_it():
+    """Five games of 1 to 5: the median is the third game's (ceil(2.5) = 3), the lower quartile the
+    second's (ceil(1.25) = 2): rounding down would give 2 and 1."""
+    histogram = Counter({1: 1, 2: 1, 3: 1, 4: 1, 5: 1})
+    assert [quantile(histogram, q) for q in (0.2, 0.25, 0.5, 0.75, 0.8, 1.0)] == [1, 2, 3, 4, 4, 5]
+    assert quantile(Counter({7: 3}), 0.01) == 7
 
 
 def test_too_few_values_for_a_mean_or_a_difference():
@@ -202,6 +210,29 @@ def test_figures_come_from_the_batch_seeds_alone(monkeypatch):
     assert play_batch(job, 0, job.batch_size()).lengths == lengths
 
 
+def test_every_batch_is_played_from_its_documented_seed_and_merged_whole():
+    """Replaying each batch k by hand from random.Random("SEED:k") (k = 0, 1, 2...) gives the run's
+    figures: every batch's seed is the documented one, and merging keeps every count, shared wins too."""
+    job = Job(SharedNim(stones=23), 2, ("random", "random"), 1000, 42)
+    size = job.batch_size()
+    assert len(job.batches()) >= 5
+    wins, shared, lengths = [0, 0], 0, Counter()
+    for k, (start, stop) in enumerate(job.batches()):
+        rng = random.Random(f"42:{k}")
+        for _ in range(start, stop):
+            result = job.playtester.play(job.strategies, rng)
+            for seat in result.winners:
+                wins[seat] += 1
+            shared += len(result.winners) > 1
+            lengths[result.length] += 1
+        assert stop - start == min(size, job.games - start)
+    assert shared > 50  # a real test of the merge: many shared wins
+    record = report(Run(job, run(job, Pool(runner.InlineExecutor(), 1))))
+    assert record["shared_wins"] == shared
+    assert record["seat_win_rate"] == [pytest.approx(w / 1000) for w in wins]
+    assert record["length_histogram"] == [[n, c] for n, c in sorted(lengths.items())]
+
+
 def test_each_batch_plays_games_of_its_own():
     """Batches are seeded apart: two batches of the same run do not replay the same games."""
     job = Job(Nim(stones=40), 2, ("random", "random"), 400, 5)
@@ -325,6 +356,36 @@ def test_the_report_files_are_the_same_bytes_each_time(tmp_path):
     assert len(pages) == 1
     text = " ".join(pages[0].extract_text().split())
     assert "Toy Nim playtest" in text and "player 1 wins" in text and "built-in rules" in text
+
+
+def test_a_report_that_fails_leaves_the_one_before_as_it_was(tmp_path, monkeypatch):
+    """The files are staged beside the folder and renamed in at the end: a failure on the way (the
+    PDF here, or a folder where a file goes) changes nothing there, and leaves no staging behind."""
+    from grawlix_print.playtest import pdf
+
+    record = compared()
+    folder = tmp_path / "playtest"
+    write_report(folder, record, Nim().credits)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    other = report(Run(Job(Nim(stones=12), 2, ("random", "random"), 300, 9),
+                       run(Job(Nim(stones=12), 2, ("random", "random"), 300, 9), Pool(runner.InlineExecutor(), 1))))
+
+    def broken(*args, **kwargs):
+        raise GrawlixError("no room on the page")
+
+    monkeypatch.setattr(pdf, "report_pdf", broken)
+    with pytest.raises(GrawlixError, match="no room"):
+        write_report(folder, other, Nim().credits)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["playtest"]
+    monkeypatch.undo()
+    (folder / "playtest.pdf").unlink()
+    (folder / "playtest.pdf").mkdir()
+    with pytest.raises(GrawlixError, match="a folder is in the way"):
+        write_report(folder, other, Nim().credits)
+    after = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    assert after == {name: data for name, data in before.items() if name != "playtest.pdf"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["playtest"]
 
 
 def test_differences_need_the_same_seats():

@@ -246,6 +246,58 @@ def test_a_scheduler_address_that_does_not_answer(tmp_path):
     assert done.stderr.count("\n") == 1 and done.stdout == ""
 
 
+def test_a_server_that_accepts_and_never_answers_is_one_line(tmp_path):
+    """Something listens at the address, accepts the connection and says nothing: the command gives
+    up at its deadline (--scheduler-timeout) with one line, instead of waiting while it holds on."""
+    import socket
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        done = subprocess.run(
+            [sys.executable, "-m", "grawlix_print", "playtest", "--scheduler", address, "--scheduler-timeout", "1",
+             "-o", str(tmp_path)],
+            capture_output=True, text=True, cwd=PROJECT, timeout=120, check=False,
+        )  # fmt: skip
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (f"error: no Dask scheduler answers at {address}: nothing within 1 s (something accepts "
+                           "the connection but says nothing)\n")  # fmt: skip
+    assert not (tmp_path / "playtest").exists()
+
+
+@pytest.mark.parametrize("setting, message", [
+    ("scheduler = 5", 'grawlix.toml: [playtest] scheduler must be a Dask scheduler\'s address in quotes, such as '
+                      '"tcp://10.0.0.5:8786", not 5'),
+    ('scheduler = "tcp://[::1"', "grawlix.toml: [playtest] scheduler 'tcp://[::1' is no address: Invalid IPv6 URL"),
+    ('scheduler = "tcp://host:port"', "grawlix.toml: [playtest] scheduler 'tcp://host:port' is no address"),
+    ('scheduler = "http://host:8786"', "grawlix.toml: [playtest] scheduler 'http://host:8786': http:// is no Dask "
+                                       "transport"),
+    ("scheduler-timeout = 0", "grawlix.toml: [playtest] scheduler-timeout must be a number of seconds"),
+])  # fmt: skip
+def test_a_scheduler_in_the_settings_is_checked_before_connecting(tmp_path, monkeypatch, setting, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "grawlix.toml").write_text(f"[playtest]\n{setting}\n")
+    result = playtest("-o", str(tmp_path / "out"))
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.output
+    assert result.stderr.startswith(f"error: {message}"), result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_malformed_address_is_one_line(tmp_path):
+    result = playtest("--scheduler", "tcp://[::1", "-o", str(tmp_path / "out"))
+    assert result.exit_code == 1 and result.stderr == "error: --scheduler 'tcp://[::1' is no address: Invalid IPv6 URL\n"
+
+
+def test_a_playtest_that_fails_writes_nothing(tmp_path):
+    """A folder where the PDF goes: one line, and none of the report's other files appear."""
+    (tmp_path / "playtest" / "playtest.pdf").mkdir(parents=True)
+    result = playtest("--games", "200", "-o", str(tmp_path))
+    assert result.exit_code == 1 and "a folder is in the way" in result.stderr and result.stderr.count("\n") == 1
+    assert sorted(p.name for p in (tmp_path / "playtest").iterdir()) == ["playtest.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["playtest"]  # no staging folder left
+
+
 def test_ctrl_c_writes_the_report_of_the_games_played(tmp_path):
     """Ctrl-C at a terminal (SIGINT to the whole process group) once games are being played."""
     out = tmp_path / "out"

@@ -1,11 +1,14 @@
-"""``grawlix-print playtest``: play many games by the templates' rules and report what happens."""
+"""``grawlix-print playtest``: play many games by the templates' rules and report what happens,
+or, with ``--vary``, sweep settings of the rules and report which one plays best."""
 
 from __future__ import annotations
 
 import sys
 import time
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -15,15 +18,67 @@ from ..files import make_folder
 from ..games import Game
 from ..playtest import MAX_GAMES
 from .app import main, report_written
-from .options import WholeNumber, out_option, templates_option
+from .options import WholeNumber, option_label, out_option, templates_option
 from .settings import with_settings
 
 PRODUCT_FOLDER = "playtest"
+SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")  # the transports a Dask scheduler listens on
 
 
-@main.command(short_help="Play many games by the rules: who wins, how long, with intervals.")
+class SchedulerAddress(click.ParamType):
+    """A Dask scheduler's address, checked before anything connects: ``tcp://host:8786``, or
+    ``host:port``; anything else (a number in a settings file, ``tcp://[::1``, a port that is no
+    number) is one line naming the flag or the file's key."""
+
+    name = "address"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from urllib.parse import urlsplit
+
+        label = option_label(param, ctx)
+        if not isinstance(value, str):
+            raise GrawlixError(f"{label} must be a Dask scheduler's address in quotes, such as "
+                               f"\"tcp://10.0.0.5:8786\", not {value!r}")  # fmt: skip
+        address = value.strip()
+        if not address:
+            return ""
+        try:
+            parts = urlsplit(address if "://" in address else f"tcp://{address}")
+            port = parts.port
+        except ValueError as error:
+            raise GrawlixError(f"{label} {address!r} is no address: {error}") from None
+        if parts.scheme not in SCHEMES:
+            raise GrawlixError(f"{label} {address!r}: {parts.scheme}:// is no Dask transport "
+                               f"({', '.join(SCHEMES)})")  # fmt: skip
+        if parts.scheme != "inproc" and not parts.hostname:
+            raise GrawlixError(f"{label} {address!r} names no host")
+        if port == 0:
+            raise GrawlixError(f"{label} {address!r}: port 0 is no port to connect to")
+        return address
+
+
+class Seconds(click.ParamType):
+    """A number of seconds from ``low`` to ``high``."""
+
+    name = "seconds"
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        label = option_label(param, ctx)
+        try:
+            seconds = float(value) if not isinstance(value, bool) else float("nan")
+        except (TypeError, ValueError):
+            seconds = float("nan")
+        if not self.low <= seconds <= self.high:  # also refuses nan
+            raise GrawlixError(f"{label} must be a number of seconds from {self.low:g} to {self.high:g}, not {value!r}")
+        return seconds
+
+
+@main.command(short_help="Play many games: who wins, how long; --vary sweeps rules.")
 @click.option("--games", type=WholeNumber(1, MAX_GAMES), default=1000, show_default=True,
-              help=f"How many games to play (at most {MAX_GAMES:,}).")  # fmt: skip
+              help=f"How many games to play (at most {MAX_GAMES:,}); with --vary, for each variant.")  # fmt: skip
 @click.option("--players", type=WholeNumber(0, 99), default=0, show_default=True,
               help="Players per game (0: the fewest the game allows).")  # fmt: skip
 @click.option("--strategy", "strategy", multiple=True, default=("random",), show_default=True,
@@ -38,64 +93,116 @@ PRODUCT_FOLDER = "playtest"
 @click.option("--seed", type=WholeNumber(0, 2**63 - 1), default=1, show_default=True,
               help="Batch k of the games is played with random.Random('SEED:k'): the same seed, "
                    "the same figures, on any number of cores.")  # fmt: skip
+@click.option("--vary", "vary", multiple=True, metavar="KEY=VALUES",
+              help="Sweep a rule: play every combination of the values given (hand_size=2..6, "
+                   "max_rows=5,6,7; any key of rules.toml, and for Permutations dummies) with the same "
+                   "seeds, and report each setting's figures and heat maps. Repeatable.")  # fmt: skip
+@click.option("--suggest", is_flag=False, flag_value="balance", default=None, metavar="[CRITERION]",
+              help="With --vary: write the best setting into a copy of rules.toml (sweep-rules.toml). "
+                   "balance (the default): the first player's advantage nearest zero; or FIGURE=TARGET, "
+                   "one of first_seat, draws, length, dummy_wins, lead (dummy_wins=25: nearest 25 %).")  # fmt: skip
 @click.option("--workers", type=WholeNumber(0, 4096), default=0, show_default=True,
               help="Worker processes on this machine (0: one per core).")  # fmt: skip
-@click.option("--scheduler", metavar="ADDRESS", default="",
+@click.option("--scheduler", type=SchedulerAddress(), metavar="ADDRESS", default="",
               help="Play on a Dask cluster (tcp://host:8786) instead of this machine's cores; "
                    "needs pip install 'grawlix-print[cluster]'.")  # fmt: skip
+@click.option("--scheduler-timeout", type=Seconds(0.1, 600), default=3.0, show_default=True,
+              help="Seconds the scheduler has to accept the connection and answer, together.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @out_option
 @templates_option
 @with_settings
 def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: bool, budget: int, seed: int,
-             workers: int, scheduler: str, as_json: bool, quiet: bool, out: Path, game: Game) -> None:  # fmt: skip
+             vary: tuple[str, ...], suggest: str | None, workers: int, scheduler: str, scheduler_timeout: float,
+             as_json: bool, quiet: bool, out: Path, game: Game) -> None:  # fmt: skip
     """Play many complete games by the templates' rules and report what happens.
 
     Prints seat win rates with 95 % Wilson intervals, game lengths and the
     game's own figures (how often something happens, how many of something),
     and writes them to playtest/ in the --out folder: playtest.json, a PNG
-    per plot and playtest.pdf, one page.
+    per plot and playtest.pdf.
     When the templates' rules differ from the built-in game's, both are
     played with the same seeds and shown side by side, with the differences
     and whether they are significant. Every core is used; Ctrl-C stops and
     writes the report of the games finished so far.
-    """
-    from ..playtest.output import write_report
-    from ..playtest.report import Run, json_text, report, text_summary
-    from ..playtest.runner import Job, check_duration, open_pool, run
 
+    With --vary, every setting of the rules named is played (the same games,
+    the same seeds) and compared: the first player's advantage, shared wins,
+    length, dummy wins and the winner's lead, each with its interval, as a
+    table and heat maps in sweep.json, sweep-*.png and sweep.pdf.
+    """
     playtester = game.playtester(budget)
-    builtin = None if game.is_builtin else type(game)().playtester(budget)
-    if builtin is not None and dict(builtin.rules()) == dict(playtester.rules()):
-        builtin = None
     players = players or min(playtester.player_counts)
     if players not in playtester.player_counts:
         allowed = join_words([str(n) for n in playtester.player_counts], "or")
         raise GrawlixError(f"--players {players}: {game.name} is played by {allowed} players")
     strategies = _strategies(strategy or ("random",), players, playtester.strategies)
+    if suggest is not None and not vary:
+        raise GrawlixError("--suggest needs --vary: it picks one of a sweep's settings")
     problem = playtester.problem()
-    if problem is not None:
+    if problem is not None and not vary:
         raise GrawlixError(problem, str(game.templates))
-    jobs = [Job(playtester, players, strategies, games, seed, rotate_seats)]
+    where = Where(workers, scheduler, scheduler_timeout)
+    if vary:
+        _sweep(game, players, strategies, vary, suggest, games, seed, rotate_seats, budget, where, as_json, quiet,
+               out)  # fmt: skip
+        return
+    _playtest(game, players, strategies, games, seed, rotate_seats, budget, where, as_json, quiet, out)
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where the games are played: ``workers`` local processes, or a Dask ``scheduler`` given
+    ``timeout`` seconds to answer."""
+
+    workers: int
+    scheduler: str
+    timeout: float
+
+    def pool(self):
+        from ..playtest.runner import open_pool
+
+        return open_pool(self.workers or None, self.scheduler or None, self.timeout)
+
+
+def _progress(stack: ExitStack, quiet: bool, total: int, label: str):
+    """A bar on a terminal only: a log or a pipe gets the summary alone."""
+    stderr = sys.stderr  # (click.get_text_stream is deprecated since click 8.4)
+    if quiet or not stderr.isatty():
+        return None
+    return stack.enter_context(click.progressbar(length=total, label=label, file=stderr))
+
+
+def _played_line(played: int, seconds: float, workers: int) -> str:
+    rate = played / seconds if seconds > 0 else 0.0
+    return f"played {played:,} games in {seconds:.1f} s ({rate:,.0f} games/s on {workers} " \
+           f"{'worker' if workers == 1 else 'workers'})"  # fmt: skip
+
+
+def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int, seed: int, rotate: bool,
+              budget: int, where: Where, as_json: bool, quiet: bool, out: Path) -> None:  # fmt: skip
+    from ..playtest.output import write_report
+    from ..playtest.report import Run, json_text, report, text_summary
+    from ..playtest.runner import Job, check_duration, run
+
+    playtester = game.playtester(budget)
+    builtin = None if game.is_builtin else type(game)().playtester(budget)
+    if builtin is not None and dict(builtin.rules()) == dict(playtester.rules()):
+        builtin = None
+    jobs = [Job(playtester, players, strategies, games, seed, rotate)]
     if builtin is not None:
-        jobs.append(Job(builtin, players, strategies, games, seed, rotate_seats))
+        jobs.append(Job(builtin, players, strategies, games, seed, rotate))
     _probe(jobs[0], str(game.templates))
 
     outcomes = []
     began = time.perf_counter()
     with ExitStack() as stack:
-        pool = stack.enter_context(open_pool(workers or None, scheduler.strip() or None))
-        for job in jobs:
-            check_duration(job, pool.workers)
+        pool = stack.enter_context(where.pool())
+        check_duration(jobs, pool.workers)
         folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
-        progress = None
-        stderr = sys.stderr  # (click.get_text_stream is deprecated since click 8.4)
-        if not quiet and stderr.isatty():
-            label = f"Playing {games:,} games" + (" twice (these rules, built-in rules)" if builtin else "")
-            progress = stack.enter_context(
-                click.progressbar(length=games * len(jobs), label=label, file=stderr)
-            )
+        label = f"Playing {games:,} games" + (" twice (these rules, built-in rules)" if builtin else "")
+        progress = _progress(stack, quiet, games * len(jobs), label)
         for job in jobs:
             outcome = run(job, pool, progress.update if progress is not None else None)
             outcomes.append(outcome)
@@ -113,11 +220,76 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
         click.echo(text_summary(record))
         report_written(written)
     if not quiet:
-        rate = played / seconds if seconds > 0 else 0.0
-        click.echo(f"played {played:,} games in {seconds:.1f} s ({rate:,.0f} games/s on "
-                   f"{pool.workers} {'worker' if pool.workers == 1 else 'workers'})", err=True)  # fmt: skip
+        click.echo(_played_line(played, seconds, pool.workers), err=True)
     if interrupted:
         click.echo(f"interrupted: the report holds {record['games']:,} of {games:,} games", err=True)
+        raise KeyboardInterrupt
+
+
+def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[str, ...], suggest: str | None,
+           games: int, seed: int, rotate: bool, budget: int, where: Where, as_json: bool, quiet: bool,
+           out: Path) -> None:  # fmt: skip
+    """Play every variant ``vary`` names and write the sweep's report (and the suggested rules)."""
+    from ..files import read_template
+    from ..games.templates import RULES_FILE
+    from ..playtest.output import write_sweep
+    from ..playtest.report import json_text
+    from ..playtest.runner import Job, check_duration, run_many
+    from ..playtest.sweep import (
+        parse_criterion,
+        parse_vary,
+        suggested_rules,
+        suggestion,
+        sweep_record,
+        sweep_summary,
+        variants,
+    )
+
+    playtester = game.playtester(budget)
+    varied = [parse_vary(text) for text in vary]
+    criterion = parse_criterion(suggest) if suggest is not None else None
+    found = variants(playtester, varied, players, seed)
+    jobs = [Job(v.playtester, players, strategies, games, seed, rotate) for v in found if v.playtester is not None]
+    rules_file = game.templates / RULES_FILE
+    rules_text = read_template(rules_file) if criterion is not None else None  # unreadable: before any game
+    began = time.perf_counter()
+    with ExitStack() as stack:
+        pool = stack.enter_context(where.pool())
+        check_duration(jobs, pool.workers)
+        folder = make_folder(out / PRODUCT_FOLDER)
+        label = f"Playing {games:,} games under each of {len(jobs):,} settings"
+        progress = _progress(stack, quiet, games * len(jobs), label)
+        outcomes = run_many(jobs, pool, progress.update if progress is not None else None)
+    seconds = time.perf_counter() - began
+    record = sweep_record(playtester, varied, found, jobs, outcomes, games, seed, players, strategies, rotate)
+    suggested_text = None
+    if criterion is not None and rules_text is not None:
+        chosen = suggestion(record, criterion)
+        record["suggestion"] = chosen
+        if chosen is not None:
+            note = (f"Suggested by grawlix-print playtest --vary ({chosen['criterion']}; {games:,} games each, "
+                    f"seed {seed}): the templates' {RULES_FILE} with the suggested values")  # fmt: skip
+            suggested_text, missing = suggested_rules(rules_text, chosen["rules"], note)
+            chosen["not_in_rules_toml"] = missing
+    written = write_sweep(folder, record, playtester.credits, suggested_text)
+    if as_json:
+        click.echo(json_text(record))
+    elif not quiet:
+        click.echo(sweep_summary(record))
+        report_written(written)
+    if not quiet:
+        chosen = record.get("suggestion")
+        if criterion is not None and chosen is None:
+            click.echo(f"note: no variant has a figure for {criterion.words}: nothing suggested", err=True)
+        for key in (chosen or {}).get("not_in_rules_toml", []):
+            value = (chosen or {})["rules"][key]
+            click.echo(f"note: {key} {value} is a table setting, not a rules.toml key: sweep-rules.toml leaves "
+                       "it out", err=True)  # fmt: skip
+        played = sum(o.tally.games for o in outcomes)
+        click.echo(_played_line(played, seconds, pool.workers), err=True)
+    if any(o.interrupted for o in outcomes):
+        played = sum(o.tally.games for o in outcomes)
+        click.echo(f"interrupted: the report holds {played:,} of {games * len(jobs):,} games", err=True)
         raise KeyboardInterrupt
 
 
@@ -138,9 +310,7 @@ def _strategies(given: tuple[str, ...], players: int, known: tuple[str, ...]) ->
 
 def _probe(job, where: str) -> None:
     """Refuse rules under which every game ends before its first turn (a few random games tell)."""
-    import random
+    from ..playtest.runner import ends_at_once
 
-    rng = random.Random(f"{job.seed}:probe")
-    randoms = ("random",) * job.players
-    if all(job.playtester.play(randoms, rng).length == 0 for _ in range(8)):
+    if ends_at_once(job.playtester, job.players, job.seed):
         raise GrawlixError("every game ends at once under these rules: no turn is ever played", where)

@@ -6,9 +6,9 @@ add up in a ``Tally`` (``tally``), and the report turns them into figures with
 intervals (``stats``, ``report``), plots (``plots``) and a one-page PDF (``pdf``).
 """
 
-from .protocol import Credits, GameResult, Measure, Playtester
+from .protocol import Credits, GameResult, Measure, Playtester, RefusedVariant
 
 MAX_GAMES = 10**7
 """The most games one playtest plays: minutes of random games on two cores, never a day."""
 
-__all__ = ["MAX_GAMES", "Credits", "GameResult", "Measure", "Playtester"]
+__all__ = ["MAX_GAMES", "Credits", "GameResult", "Measure", "Playtester", "RefusedVariant"]

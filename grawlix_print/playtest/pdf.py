@@ -10,9 +10,10 @@ from __future__ import annotations
 import io
 
 from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader, simpleSplit
+from reportlab.lib.utils import simpleSplit
 
 from .. import __version__
+from ..drawing.chart import Chart, draw_on
 from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
 from ..drawing.pdf.fonts import register_quicksand
 from .protocol import Credits
@@ -27,8 +28,8 @@ GAP = 10.0  # points between a table's columns, and between its halves
 MIN_SHRINK = 0.65  # a plot is shrunk to fit the page down to this share of its size, else it goes overleaf
 
 
-def report_pdf(record: dict, pictures: dict[str, bytes], credits: Credits) -> bytes:
-    """The one-page report of ``record`` with its ``pictures`` (PNG bytes by name)."""
+def report_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> bytes:
+    """The one-page report of ``record`` with its plots (charts by name, drawn as vectors)."""
     width, height = paper_points("a4")
     body, bold = register_quicksand()
     buffer = io.BytesIO()
@@ -75,27 +76,32 @@ def report_pdf(record: dict, pictures: dict[str, bytes], credits: Credits) -> by
     y = _table(canvas, record, compared, MARGIN, y, text_width, body, bold)
     y -= 6
     for name in ("wins", "length", "seats", "measures"):
-        png = pictures.get(name)
-        if png is None:
+        chart = pictures.get(name)
+        if chart is None:
             continue
-        image = ImageReader(io.BytesIO(png))
-        w, h = image.getSize()
-        shown_h = text_width * h / w
-        room = y - MARGIN - 12
-        if shown_h > room:  # shrink the picture to the room left, or, if that is too little, turn the page
-            if room >= MIN_SHRINK * shown_h:
-                shown_h = room
-            else:
-                _footer(canvas, body)
-                canvas.showPage()
-                y = height - MARGIN
-        shown_w = shown_h * w / h
-        y -= shown_h
-        canvas.drawImage(image, MARGIN + (text_width - shown_w) / 2, y, shown_w, shown_h)
-        y -= 4
+        y = _place(canvas, chart, y, width, height, text_width, body)
     _footer(canvas, body)
     canvas.showPage()
     return saved(canvas, buffer)
+
+
+def _place(canvas, chart: Chart, y: float, width: float, height: float, text_width: float, body: str) -> float:
+    """Draw ``chart`` across the text width below ``y`` (shrunk to the room left, or on a new page
+    when that would be too small); returns the y below it."""
+    scale = text_width / chart.width
+    shown_h = chart.height * scale
+    room = y - MARGIN - 12
+    if shown_h > room:  # shrink the chart to the room left, or, if that is too little, turn the page
+        if room >= MIN_SHRINK * shown_h:
+            scale *= room / shown_h
+        else:
+            _footer(canvas, body)
+            canvas.showPage()
+            y = height - MARGIN
+            scale = min(scale, (y - MARGIN - 12) / chart.height)
+    shown_w, shown_h = chart.width * scale, chart.height * scale
+    draw_on(canvas, chart, MARGIN + (text_width - shown_w) / 2, y, scale)
+    return y - shown_h - 6
 
 
 def _footer(canvas, body: str) -> None:
@@ -115,8 +121,17 @@ def _table(canvas, record: dict, compared: bool, x: float, y: float, width: floa
     size, leading = 8.5, 12.5
     heads = ["figure", "these rules" if compared else "value (95 % interval)"]
     if compared:
-        heads += ["built-in rules", "difference"]
-    columns = [0.0, 0.36, 0.62, 0.84] if compared else [0.0, 0.45]
+        heads += ["built-in rules", "difference", "p"]
+        table = [(r.label, r.value, r.builtin, r.difference, r.p + (" *" if r.significant else "")) for r in rows]
+        widths = [max(canvas.stringWidth(c, bold, size) for c in column) + GAP
+                  for column in zip(heads, *table)]  # fmt: skip
+        if sum(widths) > width:  # a smaller type before two columns run into each other
+            size *= max(0.7, width / sum(widths))
+            leading *= size / 8.5
+            widths = [w * size / 8.5 for w in widths]
+        columns = [sum(widths[:n]) / width for n in range(len(widths))]
+    else:
+        columns = [0.0, 0.45]
     halves = [rows]
     if not compared and len(rows) > TWO_COLUMNS_FROM:
         label = max(canvas.stringWidth(row.label, body, size) for row in rows)
@@ -141,9 +156,105 @@ def _table(canvas, record: dict, compared: bool, x: float, y: float, width: floa
             y -= leading
             cells = [row.label, row.value]
             if compared:
-                cells += [row.builtin, row.difference + (" *" if row.significant else "")]
+                cells += [row.builtin, row.difference, row.p + (" *" if row.significant else "")]
             for n, (cell, at) in enumerate(zip(cells, columns)):
-                canvas.setFont(bold if n == 3 and row.significant else body, size)
-                canvas.setFillColorRGB(*(HIGHLIGHT if n == 3 and row.significant else INK))
+                canvas.setFont(bold if n >= 3 and row.significant else body, size)
+                canvas.setFillColorRGB(*(HIGHLIGHT if n >= 3 and row.significant else INK))
                 canvas.drawString(left + at * width, y, cell)
     return top - leading * (1 + len(halves[0])) - 4
+
+
+# --- a sweep ---------------------------------------------------------------------------------------
+
+
+def sweep_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> bytes:
+    """A sweep's report: its settings, a row per variant (pages as needed), then the heat maps."""
+    from .sweep import sweep_rows, sweep_settings
+
+    width, height = paper_points("a4")
+    body, bold = register_quicksand()
+    buffer = io.BytesIO()
+    variants = len(record["variants"])
+    canvas = new_canvas(buffer, (width, height), Metadata(
+        title=f"{credits.title}: rule sweep",
+        subject=f"{credits.title} under {variants:,} settings of its rules, {record['games']:,} games each.",
+        keywords=credits.keywords, authors=credits.authors,
+        licence=credits.licence, licence_url=credits.licence_url,
+    ))  # fmt: skip
+    canvas.setCatalogEntry("Lang", "en")
+    text_width = width - 2 * MARGIN
+    y = height - MARGIN
+
+    def lines(text: str, font: str, size: float, colour=INK, indent: float = 0) -> None:
+        nonlocal y
+        canvas.setFillColorRGB(*colour)
+        canvas.setFont(font, size)
+        for line in simpleSplit(text, font, size, text_width - indent):
+            y -= size * 1.3
+            canvas.drawString(MARGIN + indent, y, line)
+
+    lines(f"{credits.title} rule sweep", bold, 20)
+    y -= 2
+    for line in sweep_settings(record):
+        lines(line, body, 9, GREY)
+    y -= 4
+    for strategy, words in record["strategy_descriptions"].items():
+        label = f"{strategy}: "
+        indent = canvas.stringWidth(label, bold, 8.5)
+        top = y
+        lines(words, body, 8.5, indent=indent)
+        canvas.setFont(bold, 8.5)
+        canvas.drawString(MARGIN, top - 8.5 * 1.3, label)
+    suggested = record.get("suggestion")
+    if suggested:
+        y -= 2
+        chosen = ", ".join(f"{k} {v}" for k, v in suggested["rules"].items())
+        lines(f"Suggested ({suggested['criterion']}): {chosen}.", bold, 9, HIGHLIGHT)
+    y -= 8
+    heads, rows = sweep_rows(record)
+    size = 8.0
+    widths = [max(canvas.stringWidth(cell, body, size) for cell in column) + GAP
+              for column in zip(heads, *(row.cells for row in rows))]  # fmt: skip
+    if sum(widths) > text_width:  # a smaller type before anything is cut
+        size *= max(0.7, text_width / sum(widths))
+        widths = [w * size / 8.0 for w in widths]
+    leading = size * 1.5
+
+    def head() -> None:
+        nonlocal y
+        y -= leading
+        canvas.setFont(bold, size)
+        canvas.setFillColorRGB(*INK)
+        x = MARGIN
+        for cell, w in zip(heads, widths):
+            canvas.drawString(x, y, cell)
+            x += w
+        canvas.setStrokeColorRGB(*GREY)
+        canvas.setLineWidth(0.5)
+        canvas.line(MARGIN, y - size * 0.45, MARGIN + min(text_width, sum(widths)), y - size * 0.45)
+
+    head()
+    for row in rows:
+        if y - leading < MARGIN + 12:
+            _footer(canvas, body)
+            canvas.showPage()
+            y = height - MARGIN
+            head()
+        y -= leading
+        x = MARGIN
+        for n, (cell, w) in enumerate(zip(row.cells, widths)):
+            strong = row.suggested or (row.balanced and n == row.mark_column)
+            canvas.setFont(bold if strong else body, size)
+            canvas.setFillColorRGB(*(HIGHLIGHT if row.suggested else GREY if row.refused else INK))
+            canvas.drawString(x, y, cell)
+            x += w
+    y -= 6
+    lines("Intervals are 95 %. First player's advantage: how much more often the first player wins than "
+          "the other players on average, in percentage points; marked balanced when it is not significantly "
+          "different from zero (p >= 0.05).", body, 7.5, GREY)  # fmt: skip
+    y -= 6
+    for chart in pictures.values():
+        y = _place(canvas, chart, y, width, height, text_width, body)
+    _footer(canvas, body)
+    canvas.showPage()
+    return saved(canvas, buffer)

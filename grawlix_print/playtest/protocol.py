@@ -20,9 +20,13 @@ seat's final ``points``, from which the report compares strategies head to
 head (how often one finishes ahead of another, and by how much).
 
 Games are played one at a time (``play``) or many at once (``play_many``,
-as columns: ``Games``), which the runner asks for when every player plays
-at random, so a game that can play many random games abreast (numpy) does.
-A game without such a path plays them one by one (``play_each``).
+as columns: ``Games``), which the runner asks for, one call per seating of a
+batch's games: a game that can play many games faster (in C, or abreast in
+numpy) does, and a game without such a path plays them one by one
+(``play_each``). ``play_many`` must give the games that ``count`` calls of
+``play`` would give from the same generator, or, where a game plays its
+random games another way (abreast), the same games on every path: the
+figures of a seed may not depend on how they were computed.
 """
 
 from __future__ import annotations
@@ -144,6 +148,11 @@ class Credits:
         return cls(m.title, m.authors, m.licence, m.licence_url, (*m.keywords, "playtest"))
 
 
+class RefusedVariant(ValueError):
+    """Rules values a game refuses together (a hand the supply cannot fill, cards that do not deal
+    evenly, a grid where every game ends at once): a sweep lists the variant and plays the rest."""
+
+
 @runtime_checkable
 class Playtester(Protocol):
     """A game's rules, players and figures, as the playtest needs them.
@@ -206,6 +215,14 @@ class Playtester(Protocol):
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         """``count`` complete games with these strategies, from ``rng`` alone (``play_each`` if nothing faster)."""
+        ...
+
+    def variant(self, changes: Mapping[str, int], players: int) -> Playtester:
+        """This game under other values of its rules, for a sweep (``playtest --vary``) at tables of
+        ``players`` players: ``changes`` maps the keys the game lets vary (its ``rules.toml`` keys,
+        and any table setting it offers) to whole numbers. A key it does not know, or a value it
+        never takes, raises ``GrawlixError(what, key)``; values it refuses together (or under which
+        every game ends at once) raise ``RefusedVariant``."""
         ...
 
 

@@ -82,6 +82,8 @@ def figures(job: Job, tally: Tally) -> dict:
     record["seat_win_ci95"] = [ci for _, ci in rates]
     record["shared_wins"] = tally.shared
     record["mean_length"], record["length_ci95"] = _mean(tally.lengths)
+    if len(tally.lengths) == 1:  # every game as long: a length, not an estimate with an interval
+        record["length_ci95"] = None
     record["length_quartiles"] = [_maybe_number(quantile(tally.lengths, q)) for q in (0.25, 0.5, 0.75)]
     record["length_range"] = (
         [min(tally.lengths), max(tally.lengths)] if tally.lengths else [None, None]
@@ -212,6 +214,10 @@ def differences(a: Run, b: Run) -> dict:
             found[f"{measure.name}_rate"] = proportion_difference(hits_a, ta.games, hits_b, tb.games)
         else:
             found[f"mean_{measure.name}"] = mean_difference(Moments.of(ca), Moments.of(cb))
+    for strategy in sorted(set(ta.dummy_games) & set(tb.dummy_games)):
+        found[f"dummy_win_rate_{strategy}"] = proportion_difference(
+            ta.dummy_wins[strategy], ta.dummy_games[strategy], tb.dummy_wins[strategy], tb.dummy_games[strategy]
+        )
     for shown, stored in _pairs(a.job, ta):
         name = pair_name(shown)
         found[f"ahead_rate_{name}"] = proportion_difference(
@@ -284,6 +290,7 @@ class Row:
     builtin: str = ""
     difference: str = ""
     significant: bool = False
+    p: str = ""
 
 
 def figure_rows(record: dict) -> list[Row]:
@@ -307,17 +314,18 @@ def figure_rows(record: dict) -> list[Row]:
                 value, ci = source.get(key), source.get(ci_key)
             if sub is not None and inner is None:
                 value, ci = (value or {}).get(sub), (ci or {}).get(sub)
+            if key == "mean_length" and len(source.get("length_histogram") or []) == 1:
+                return f"{_number(source['length_histogram'][0][0])} (every game)"  # no spread: no interval
             main = percent(value) if as_percent else number(value, signed=signed)
             return f"{main} {interval(ci, as_percent)}".strip()
 
         diff = diffs.get(diff_key or key) if builtin is not None else None
-        change = ""
+        change = p = ""
         if diff is not None and diff["difference"] is not None:
             d = diff["difference"]
-            change = (f"{100 * d:+.1f} pts" if as_percent else f"{d:+.2f}") + (
-                f" (p {_p(diff['p_value'])})"
-            )
-        rows.append(Row(label, shown(record), shown(builtin), change, bool(diff and diff["significant"])))
+            change = f"{100 * d:+.1f} percentage points" if as_percent else f"{d:+.2f}"
+            p = _p(diff["p_value"])
+        rows.append(Row(label, shown(record), shown(builtin), change, bool(diff and diff["significant"]), p))
 
     for seat, label in enumerate(record["seats"]):
         add(f"{label} wins", "seat_win_rate", "seat_win_ci95", True, f"seat_win_rate_{seat}", index=seat)
@@ -334,8 +342,8 @@ def figure_rows(record: dict) -> list[Row]:
                     f"mean_{name}_{who}", sub=who)  # fmt: skip
     for strategy in record.get("strategy_win_rate", {}):
         add(f"{strategy} wins (per seat played)", "strategy_win_rate", "strategy_win_ci95", True, sub=strategy)
-    for strategy in record.get("dummy_win_rate", {}):
-        add(f"a dummy wins against {strategy}", "dummy_win_rate", "dummy_win_ci95", True, sub=strategy)
+    for label, strategy in dummy_rows(record):
+        add(label, "dummy_win_rate", "dummy_win_ci95", True, f"dummy_win_rate_{strategy}", sub=strategy)
     for pair in record.get("head_to_head", {}):
         a, b = pair.split(" v ")
         add(f"{a} ahead of {b}", "ahead_rate", "ahead_ci95", True, f"ahead_rate_{pair}", sub=pair,
@@ -347,6 +355,17 @@ def figure_rows(record: dict) -> list[Row]:
 
 def _p(p: float) -> str:
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def dummy_rows(record: dict) -> list[tuple[str, str]]:
+    """How the dummies' wins are shown: (label, strategy) pairs, one row when every strategy sat at
+    every table (each strategy's figure is then the same games: one figure, not a row per strategy)."""
+    rates = record.get("dummy_win_rate") or {}
+    cis = record.get("dummy_win_ci95") or {}
+    names = list(rates)
+    if len(names) > 1 and len({(rates[n], tuple(cis.get(n) or ())) for n in names}) == 1:
+        return [("a dummy wins", names[0])]
+    return [(f"a dummy wins against {name}", name) for name in names]
 
 
 def settings_line(record: dict) -> str:
@@ -377,6 +396,7 @@ def text_summary(record: dict) -> str:
     for row in rows:
         line = f"  {row.label:<{width}}  {row.value:<{value_width}}"
         if "builtin" in record:
-            line += f"  built-in {row.builtin}  {row.difference}{' *' if row.significant else ''}"
+            p = f" (p {row.p})" if row.p else ""
+            line += f"  built-in {row.builtin}  {row.difference}{p}{' *' if row.significant else ''}"
         lines.append(line.rstrip())
     return "\n".join(lines)

@@ -3,9 +3,10 @@
 A run's games are cut into batches of a fixed size (a tenth of a second of
 play, by the game's own fixed estimate for the strategies: never measured, so
 the cut depends on the run's settings alone). Batch ``k`` of a run with seed
-``S`` plays its games with ``random.Random(f"{S}:{k}")`` and nothing else:
-one after the other, or all at once (``Playtester.play_many``) when every
-player plays at random. So its games do not depend on which worker plays it,
+``S`` plays its games with ``random.Random(f"{S}:{k}")`` and nothing else,
+by ``Playtester.play_many`` (one call per seating of the batch's games: a
+game may play them in C or many abreast, the same games as one after the
+other). So its games do not depend on which worker plays it,
 nor on how many workers there are, and the batches' tallies add up exactly:
 the same seed gives the same figures on one core, on every core or on a cluster.
 
@@ -22,14 +23,16 @@ from __future__ import annotations
 import os
 import random
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import GrawlixError
 from . import MAX_GAMES
-from .protocol import Games, Playtester
+from .protocol import Playtester
 from .tally import Tally
 
 DAY_SECONDS = 24 * 3600
@@ -82,10 +85,17 @@ class Job:
         players = iter(strategies)
         return tuple(None if seat in dummies else next(players) for seat in range(self.seats))
 
-    @property
-    def all_random(self) -> bool:
-        """Whether every player plays at random: the batch is played abreast (``play_many``)."""
-        return all(strategy == "random" for strategy in self.strategies)
+    def seatings(self, start: int, stop: int) -> list[tuple[tuple[str, ...], int]]:
+        """The strategies of each seating among games ``start`` to ``stop - 1``, and how many of
+        those games it has: one seating unless seats are rotated among different strategies."""
+        if not self.rotate or len(set(self.strategies)) == 1:
+            return [(self.strategies, stop - start)]
+        found = []
+        for turn in range(self.players):
+            count = len(range(start + (turn - start) % self.players, stop, self.players))
+            if count:
+                found.append((self.strategies_of(turn), count))
+        return found
 
     def seconds_per_game(self) -> float:
         return max(self.playtester.seconds_per_game(self.strategies), 1e-6)
@@ -100,21 +110,15 @@ class Job:
 
 
 def play_batch(job: Job, start: int, stop: int) -> Tally:
-    """Games ``start`` to ``stop - 1`` of ``job`` (one batch), tallied: what a worker runs."""
+    """Games ``start`` to ``stop - 1`` of ``job`` (one batch), tallied: what a worker runs.
+
+    The batch's games are played by ``Playtester.play_many``, one call per seating: with seats
+    rotated, first the batch's games seated as listed, then those turned by one place, and so on.
+    """
     tally = Tally(job.seats)
     rng = random.Random(batch_seed(job.seed, start // job.batch_size()))
-    if job.all_random:  # every seating alike: one call for the whole batch
-        tally.add_games(job.playtester.play_many(job.strategies, rng, stop - start), job.seating(job.strategies))
-        return tally
-    play = job.playtester.play
-    turns = [job.strategies_of(turn) for turn in range(job.players)]
-    played: list[list] = [[] for _ in turns]
-    for game in range(start, stop):
-        turn = game % job.players
-        played[turn].append(play(turns[turn], rng))
-    for strategies, results in zip(turns, played):
-        if results:
-            tally.add_games(Games.of(results, job.seats), job.seating(strategies))
+    for strategies, count in job.seatings(start, stop):
+        tally.add_games(job.playtester.play_many(strategies, rng, count), job.seating(strategies))
     return tally
 
 
@@ -137,9 +141,17 @@ def run(job: Job, pool: Pool, on_progress: Callable[[int], None] | None = None) 
     Ctrl-C (KeyboardInterrupt) ends the run with the batches finished so far
     and stops the pool; a batch that fails stops the run and its error is raised.
     """
-    batches = iter(job.batches())
-    pending: dict[Future, tuple[int, int]] = {}
-    done_parts: dict[int, Tally] = {}
+    return run_many([job], pool, on_progress)[0]
+
+
+def run_many(jobs: Sequence[Job], pool: Pool, on_progress: Callable[[int], None] | None = None) -> list[Outcome]:
+    """Play every job of ``jobs`` on ``pool``, their batches in one stream (job after job), so the
+    workers never wait between jobs; their outcomes in order. Ctrl-C and failures as ``run``."""
+    for job in jobs:  # no games, but a compiled engine is built here once, not in every worker at once
+        job.playtester.play_many(job.strategies, random.Random(0), 0)
+    batches = iter([(n, start, stop) for n, job in enumerate(jobs) for start, stop in job.batches()])
+    pending: dict[Future, tuple[int, int, int]] = {}
+    done_parts: list[dict[int, Tally]] = [{} for _ in jobs]
     interrupted = False
     try:
         while True:
@@ -147,13 +159,14 @@ def run(job: Job, pool: Pool, on_progress: Callable[[int], None] | None = None) 
                 batch = next(batches, None)
                 if batch is None:
                     break
-                pending[pool.executor.submit(play_batch, job, *batch)] = batch
+                n, start, stop = batch
+                pending[pool.executor.submit(play_batch, jobs[n], start, stop)] = batch
             if not pending:
                 break
             finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
             for future in sorted(finished, key=lambda f: pending[f]):
-                start, stop = pending.pop(future)
-                done_parts[start] = future.result()
+                n, start, stop = pending.pop(future)
+                done_parts[n][start] = future.result()
                 if on_progress is not None:
                     on_progress(stop - start)
     except KeyboardInterrupt:
@@ -162,8 +175,17 @@ def run(job: Job, pool: Pool, on_progress: Callable[[int], None] | None = None) 
     except BaseException:
         pool.stop()
         raise
-    tally = Tally.total(job.seats, (done_parts[start] for start in sorted(done_parts)))
-    return Outcome(tally, job.games, interrupted)
+    return [
+        Outcome(Tally.total(job.seats, (parts[start] for start in sorted(parts))), job.games, interrupted)
+        for job, parts in zip(jobs, done_parts)
+    ]
+
+
+def ends_at_once(playtester: Playtester, players: int, seed: int) -> bool:
+    """Whether every game ends before its first turn under these rules (eight random games tell)."""
+    rng = random.Random(f"{seed}:probe")
+    randoms = ("random",) * players
+    return all(playtester.play(randoms, rng).length == 0 for _ in range(8))
 
 
 # --- executors ---------------------------------------------------------------------------
@@ -215,15 +237,17 @@ def _stop_processes(executor: ProcessPoolExecutor) -> None:
 
 
 @contextmanager
-def open_pool(workers: int | None = None, scheduler: str | None = None) -> Iterator[Pool]:
+def open_pool(workers: int | None = None, scheduler: str | None = None,
+              timeout: float = CONNECT_SECONDS) -> Iterator[Pool]:  # fmt: skip
     """Where batches run: a Dask cluster, this machine's processes, or this process for one worker.
 
     ``scheduler`` is a Dask scheduler address (``tcp://host:8786``); one that
-    does not answer within a few seconds is a one-line error. Without it,
-    ``workers`` processes (default: every core this process may use).
+    does not accept the connection and answer within ``timeout`` seconds
+    (both together) is a one-line error. Without it, ``workers`` processes
+    (default: every core this process may use).
     """
     if scheduler is not None:
-        with _dask_pool(scheduler) as pool:
+        with _dask_pool(scheduler, timeout) as pool:
             yield pool
         return
     count = local_workers() if workers is None else workers
@@ -248,73 +272,105 @@ def open_pool(workers: int | None = None, scheduler: str | None = None) -> Itera
         executor.shutdown(wait=True)
 
 
-def _answers(address: str, seconds: float) -> str | None:
-    """Why nothing answers at a scheduler address within ``seconds``, or None when something does."""
+def _answers(address: str, seconds: float) -> tuple[str | None, bool]:
+    """Why nothing answers at a scheduler address within ``seconds``, or None; and whether it was
+    heard from. A Dask scheduler speaks first on tcp:// (its handshake, the moment it accepts), so
+    a server that accepts and says nothing is found here, before Dask is even imported; tls:// and
+    other transports are left to Dask's client."""
     import socket
     from urllib.parse import urlsplit
 
-    parts = urlsplit(address if "://" in address else f"tcp://{address}")
     try:
+        parts = urlsplit(address if "://" in address else f"tcp://{address}")
         host, port = parts.hostname, parts.port or 8786
-    except ValueError as error:  # a port that is no number
-        return str(error)
-    if not host:
-        return "no host in the address"
+    except ValueError as error:  # checked by the command already; here for callers in Python
+        return str(error), False
     if parts.scheme not in ("tcp", "tls"):
-        return None  # another transport (inproc://, ucx://...): let Dask try it
+        return None, False
+    if not host:
+        return "no host in the address", False
+    deadline = time.monotonic() + seconds
     try:
-        socket.create_connection((host, port), timeout=seconds).close()
+        with socket.create_connection((host, port), timeout=max(0.05, seconds)) as connection:
+            if parts.scheme == "tls":
+                return None, False
+            connection.settimeout(max(0.05, deadline - time.monotonic()))
+            if not connection.recv(1):
+                return "it closed the connection without a word", False
+    except socket.timeout:
+        return f"nothing within {seconds:g} s (something accepts the connection but says nothing)", False
     except OSError as error:
-        return error.strerror or str(error) or type(error).__name__
-    return None
+        return error.strerror or str(error) or type(error).__name__, False
+    return None, True
 
 
 @contextmanager
-def _dask_pool(address: str) -> Iterator[Pool]:
+def _dask_pool(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Pool]:
+    """A pool on the Dask scheduler at ``address``, given ``timeout`` seconds in all to accept the
+    connection, speak, and tell how many worker threads it has (the time this process spends
+    importing Dask does not count). A server that accepts and never speaks is found before Dask
+    is imported; Dask's client is made in a thread of its own, so nothing it waits for can make
+    the command wait past the deadline."""
+    import threading
+
+    began = time.monotonic()
+    why, heard = _answers(address, timeout)
+    if why is not None:
+        raise GrawlixError(f"no Dask scheduler answers at {address}: {why}")
+    imported = time.monotonic()
     try:
         from distributed import Client
     except ImportError:
         raise GrawlixError(
             "--scheduler needs dask.distributed: pip install 'grawlix-print[cluster]'"
         ) from None
+    deadline = began + timeout + (time.monotonic() - imported)  # the import is this machine's time
+    made: dict[str, Any] = {}
 
-    class QuietClient(Client):
-        def __del__(self) -> None:
-            # One that failed to connect: stop its event loop, rather than wait twice the
-            # connection timeout to say goodbye to a server that is no Dask scheduler.
-            with suppress(Exception):
-                if self.status not in ("running", "closed"):
-                    self.status = "closed"
-                    self._loop_runner.stop()
-                    return
-            with suppress(Exception):
-                super().__del__()
-
-    why = _answers(address, CONNECT_SECONDS)
-    if why is None:
+    def connect() -> None:
         try:
-            client = QuietClient(address, timeout=CONNECT_SECONDS, set_as_default=False)
-        except Exception:  # something answers, but not as a Dask scheduler does
-            raise GrawlixError(f"something answers at {address}, but it is no Dask scheduler") from None
-    if why is not None:
-        raise GrawlixError(f"no Dask scheduler answers at {address}: {why}")
+            client = Client(address, timeout=max(0.1, deadline - time.monotonic()), set_as_default=False)
+            made["client"] = client
+            made["workers"] = sum(client.nthreads().values())
+        except BaseException as error:  # noqa: BLE001  (told to the waiting thread, which words it)
+            made["error"] = error
+
+    thread = threading.Thread(target=connect, name="grawlix-dask-connect", daemon=True)
+    thread.start()
+    thread.join(max(0.0, deadline - time.monotonic()))
+    if thread.is_alive() or "error" in made:
+        _let_go(made)
+        if thread.is_alive() or not heard:
+            raise GrawlixError(f"no Dask scheduler answers at {address} within {timeout:g} s")
+        raise GrawlixError(f"something answers at {address}, but it is no Dask scheduler")
+    client, workers = made["client"], made["workers"]
     try:
-        workers = sum(client.nthreads().values())
         if workers == 0:
             raise GrawlixError(f"the Dask scheduler at {address} has no workers")
         executor = client.get_executor(pure=False)
         yield Pool(executor, workers, lambda: executor.shutdown(wait=False))
     finally:
         with suppress(Exception):
-            client.close(timeout=CONNECT_SECONDS)
+            client.close(timeout=timeout)
 
 
-def check_duration(job: Job, workers: int) -> None:
-    """Refuse a run that could not finish within a day on ``workers`` workers."""
-    seconds = job.games * job.seconds_per_game() / max(1, workers)
+def _let_go(made: dict) -> None:
+    """Stop a client that did not finish connecting, without waiting for the server to reply."""
+    client = made.get("client")
+    if client is not None:
+        with suppress(Exception):
+            client.close(timeout=0.1)
+
+
+def check_duration(jobs: Job | Sequence[Job], workers: int) -> None:
+    """Refuse a run (or a sweep's runs together) that could not finish within a day on ``workers`` workers."""
+    jobs = [jobs] if isinstance(jobs, Job) else list(jobs)
+    seconds = sum(job.games * job.seconds_per_game() for job in jobs) / max(1, workers)
     if seconds > DAY_SECONDS:
+        job = jobs[0]
+        what = (f"--games {job.games:,} of {', '.join(job.strategies)}" if len(jobs) == 1 else
+                f"--games {job.games:,} under each of {len(jobs):,} settings")  # fmt: skip
         raise GrawlixError(
-            f"--games {job.games:,} of {', '.join(job.strategies)} would take about "
-            f"{seconds / DAY_SECONDS:,.1f} days on {workers} "
+            f"{what} would take about {seconds / DAY_SECONDS:,.1f} days on {workers} "
             f"{'core' if workers == 1 else 'cores'}: play fewer games or give search a smaller --budget"
         )

@@ -15,14 +15,24 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
 from .protocol import DUMMY, Array, GameResult, Games
 
 
-def _count(histogram: Counter[float], values: Array) -> None:
-    """Add each value's count to ``histogram`` (values as Python numbers)."""
+def _count(histogram: Counter[Any], values: Array) -> None:
+    """Add each value's count to ``histogram`` (values as Python numbers). Small whole numbers (a
+    length, a flag, a seat's points) are counted in one pass rather than sorted."""
+    values = np.asarray(values)
+    if values.dtype.kind in "iub" and values.size:
+        low, high = int(values.min()), int(values.max())
+        if high - low < 4096:
+            counts = np.bincount((values - low).astype(np.intp))
+            present = np.flatnonzero(counts)
+            histogram.update(dict(zip((present + low).tolist(), counts[present].tolist())))
+            return
     found, counts = np.unique(values, return_counts=True)
     histogram.update(dict(zip(found.tolist(), counts.tolist())))
 
@@ -45,7 +55,10 @@ class Tally:
     For two strategies ``(a, b)`` (in name order) met in ``pair_games`` games:
     ``pair_ahead`` games where ``a``'s best seat finished on more points than
     ``b``'s, ``pair_tied`` on as many, and ``pair_margins`` the histogram of
-    the points ``a``'s best seat had over ``b``'s.
+    the points ``a``'s best seat had over ``b``'s. ``win_sets``: games by the
+    set of seats that won them (bit ``s`` for seat ``s``), from which a sweep
+    reads the first seat's advantage, draws and dummy wins; ``leads``: for
+    games with points, the histogram of the best seat's lead over the next.
     """
 
     seats: int
@@ -63,6 +76,8 @@ class Tally:
     pair_ahead: Counter[tuple[str, str]] = field(default_factory=Counter)
     pair_tied: Counter[tuple[str, str]] = field(default_factory=Counter)
     pair_margins: dict[tuple[str, str], Counter[float]] = field(default_factory=dict)
+    win_sets: Counter[int] = field(default_factory=Counter)
+    leads: Counter[float] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
@@ -86,6 +101,7 @@ class Tally:
         wins = winners.sum(axis=0).tolist()
         self.seat_wins = [a + b for a, b in zip(self.seat_wins, wins)]
         self.shared += int((winners.sum(axis=1) > 1).sum())
+        _count(self.win_sets, winners.astype(np.int64) @ (np.int64(1) << np.arange(seats, dtype=np.int64)))
         _count(self.lengths, games.lengths)
         for name, values in games.measures.items():
             _count(self.measures.setdefault(name, Counter()), values)
@@ -104,7 +120,11 @@ class Tally:
             for seat, strategy in enumerate(seating):
                 _count(by_who.setdefault(strategy or DUMMY, Counter()), values[:, seat])
         if games.points is not None:
-            self._head_to_head(np.asarray(games.points), seating)
+            points = np.asarray(games.points)
+            self._head_to_head(points, seating)
+            if seats > 1:
+                top_two = np.sort(points, axis=1)[:, -2:]
+                _count(self.leads, top_two[:, 1] - top_two[:, 0])
 
     def _head_to_head(self, points: Array, seating: Sequence[str | None]) -> None:
         """Each pair of strategies at the table: whose best seat finished ahead, and by how much."""
@@ -127,6 +147,8 @@ class Tally:
         self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins)]
         self.shared += other.shared
         self.lengths.update(other.lengths)
+        self.win_sets.update(other.win_sets)
+        self.leads.update(other.leads)
         for name, histogram in other.measures.items():
             self.measures.setdefault(name, Counter()).update(histogram)
         for name, by_who in other.seat_measures.items():

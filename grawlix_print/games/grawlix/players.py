@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...pieces.tiles import Tile
-from ...playtest.protocol import Credits, GameResult, Games, Measure, play_each
+from ...errors import GrawlixError
+from ...playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
 from .engine import Game, Grid, Move, random_game
-from .rules import Rules
+from .rules import PARAMETERS, Rules, value_problem
 
 if TYPE_CHECKING:
     from ...rulebook import FrontMatter
@@ -281,8 +282,9 @@ MEASURES = (
     Measure("supply_out", "supply runs out", "flag"),
 )
 # Seconds per game on one core of the development machine, for batch sizes and the one-day bound.
-_FAST_RANDOM_SECONDS = 0.00005  # every player random: the engine's random_game
-_SECONDS = {"random": 0.0005, "greedy": 0.004}  # beside other strategies, through the public API
+# With the compiled engine (fast.py): the Python path plays the same batches, more slowly.
+_FAST_RANDOM_SECONDS = 0.000005  # every player random: random_game
+_SECONDS = {"random": 0.00001, "greedy": 0.00002}  # beside other strategies, per player
 _SEARCH_SECONDS = 0.00015  # per position of the budget, a game's turns together
 
 
@@ -373,8 +375,43 @@ class GrawlixPlaytester:
             },
         )
 
+    def variant(self, changes: Mapping[str, int], players: int) -> GrawlixPlaytester:
+        """These rules with some of ``rules.toml``'s parameters changed (a sweep's variant)."""
+        values = dict(zip(PARAMETERS, self.game_rules.limits()))
+        for key, value in changes.items():
+            if key not in PARAMETERS:
+                raise GrawlixError(f"unknown key (known: {', '.join(PARAMETERS)})", key)
+            problem = value_problem(value)
+            if problem:
+                raise GrawlixError(problem, key)
+            values[key] = value
+        try:
+            rules = Rules(self.game_rules.tiles, **values)
+        except ValueError as error:
+            raise RefusedVariant(str(error)) from None
+        made = replace(self, game_rules=rules)
+        problem = made.problem()
+        if problem is not None:
+            raise RefusedVariant(problem)
+        return made
+
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
-        return play_each(self, strategies, rng, count)
+        """The games ``play`` would play one after the other from ``rng``: in C (``fast.py``) for
+        random and greedy players where it is built, else in Python."""
+        from .fast import compiled_games
+
+        played = compiled_games(self.game_rules, strategies, rng, count)
+        if played is None:
+            return play_each(self, strategies, rng, count)
+        import numpy as np
+
+        lengths = played.length.astype(np.int64)
+        return Games(
+            winners=np.stack([played.loser == 1, played.loser == 0], axis=1),
+            lengths=lengths,
+            measures={"tiles_placed": lengths, "grid_full": played.full.astype(np.float64),
+                      "supply_out": played.supply_out.astype(np.float64)},
+        )  # fmt: skip
 
     def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
         """A game through the public API: each player chooses, ``Game`` checks and applies."""

@@ -26,9 +26,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         for name in PARAMETERS:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be a positive integer, not {value!r}")
+            problem = value_problem(getattr(self, name))
+            if problem:
+                raise ValueError(f"{name} {problem}")
         supply = len(self.tiles.tiles)
         if 2 * self.hand_size > supply:
             raise ValueError(
@@ -40,3 +40,9 @@ class Rules:
         """The parameters alone, in ``rules.toml``'s order (what a cache key or a comparison needs)."""
         return self.max_rows, self.max_columns, self.hand_size
 
+
+def value_problem(value: object) -> str | None:
+    """What is wrong with a parameter's value on its own (each is a positive integer), or None."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return f"must be a positive integer, not {value!r}"
+    return None

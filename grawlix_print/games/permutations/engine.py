@@ -282,18 +282,20 @@ class Game:
     """
 
     def __init__(
-        self, players: int, rng: random.Random, deck: Deck | None = None, rules: Rules | None = None
-    ) -> None:
+        self, players: int, rng: random.Random, deck: Deck | None = None, rules: Rules | None = None,
+        table: Seating | None = None,
+    ) -> None:  # fmt: skip
         """Deal a game for ``players`` (2 to 5) players; ``rng`` deals and shuffles the dummies' hands.
 
-        ``deck`` and ``rules`` default to the designer's. The first auction is
-        open, the dummies' bids already face up.
+        ``deck`` and ``rules`` default to the designer's, ``table`` to the seats
+        the rules give ``players`` (a sweep may try other dummy counts). The
+        first auction is open, the dummies' bids already face up.
         """
         self.deck = deck if deck is not None else default_deck()
         self.rules = rules if rules is not None else default_rules()
-        self.table = seating(players)
+        self.table = table if table is not None else seating(players)
         self.rng = rng
-        self.cards = cards_in_play(self.deck, players)
+        self.cards = self.deck.in_play(self.table.special_cards)
         self.hand_size = hand_size(len(self.cards), self.table.seats)
         dealt = deal(self.cards, self.table.seats, rng)
         self.round = 1

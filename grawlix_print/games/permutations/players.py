@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...playtest.protocol import Credits, GameResult, Games, Measure, play_each
+from ...errors import GrawlixError
+from ...playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
 from .deck import Deck
-from .engine import Game, Observation, Phase, cards_in_play
+from .engine import Game, Observation, Phase
 from .playout import SOURCES, random_playout
-from .rules import Rules
+from .rules import PARAMETERS, Rules, value_problem
 from .scoring import (
     GameScore,
     Tally,
@@ -74,7 +75,7 @@ class Knowledge:
     @cached_property
     def cards(self) -> tuple[int, ...]:
         """The cards in play, lowest first."""
-        return cards_in_play(self.deck, self.table.players)
+        return self.deck.in_play(self.table.special_cards)
 
     @cached_property
     def hand_size(self) -> int:
@@ -228,10 +229,18 @@ class GreedyPlayer(Player):
             cards = sorted(known[seat]) if known is not None else unseen
             p = sum(card > bid for card in cards) / len(cards) if cards else 0.0
             ahead = [a * (1 - p) + (ahead[j - 1] * p if j else 0.0) for j, a in enumerate([*ahead, 0.0])]
-        return sum(chance * values[min(j, len(values) - 1)] for j, chance in enumerate(ahead))
+        total = 0.0  # added in order, one by one: the same float on every Python (3.12's sum compensates)
+        for j, chance in enumerate(ahead):
+            total += chance * values[min(j, len(values) - 1)]
+        return total
 
 
 # --- the Playtester ---------------------------------------------------------------------------
+
+DUMMIES = "dummies"
+"""The table setting a sweep may vary besides ``rules.toml``'s keys: dummy seats per table."""
+MOST_SEATS = 5
+"""Seats at most: the random play-outs tabulate every auction (seats^seats orders x seats! draws)."""
 
 MEASURES = (
     Measure("points", "points", "seat", plotted=False),
@@ -243,8 +252,9 @@ MEASURES = (
     Measure("sun_tie", "a sun tie at the end", "flag"),
 )
 # Seconds per game on one core of the development machine, for batch sizes and the one-day bound.
-_PLAYOUT_SECONDS = 0.00002  # every player random: the numpy play-outs
-_SECONDS = {"random": 0.003, "greedy": 0.01}  # beside other strategies, through the engine's Game
+# With the compiled engine (fast.py): the numpy and Python paths play the same batches, more slowly.
+_PLAYOUT_SECONDS = 0.000005  # every player random: the play-outs
+_SECONDS = {"random": 0.00002, "greedy": 0.00005}  # beside other strategies, per player
 _SEARCH_SECONDS = (0.1, 0.001)  # a game's decisions together: numpy's calls, and per roll-out of the budget
 
 
@@ -258,12 +268,14 @@ def _code_files() -> tuple[Path, ...]:
 @dataclass(frozen=True)
 class PermutationsPlaytester:
     """Permutations with ``deck`` and ``rules``, for ``grawlix_print.playtest``; ``budget``: the
-    roll-outs the search player plays for each card it chooses."""
+    roll-outs the search player plays for each card it chooses; ``dummies``: dummy seats at every
+    table instead of the rules' (a sweep's variant; None: the rules')."""
 
     deck: Deck
     game_rules: Rules
     budget: int = 1000
     credits: Credits = Credits("", (), "", "", ())  # none given: the deck's title alone (below)
+    dummies: int | None = None
     name: str = field(default="permutations", init=False)
     strategies: tuple[str, ...] = field(default=("random", "greedy", "search"), init=False)
     player_counts: tuple[int, ...] = field(default=PLAYER_COUNTS, init=False)
@@ -274,11 +286,16 @@ class PermutationsPlaytester:
             title = self.deck.title
             object.__setattr__(self, "credits", Credits(title, (), "", "", (title, "playtest")))
 
+    def table(self, players: int) -> Seating:
+        """Who sits at a table of ``players`` players: the rules' seats, or ``dummies`` dummies."""
+        table = seating(players)
+        return table if self.dummies is None else Seating(players, players + self.dummies, table.special_cards)
+
     def seat_count(self, players: int) -> int:
-        return seating(players).seats
+        return self.table(players).seats
 
     def dummy_seats(self, players: int) -> tuple[int, ...]:
-        return tuple(range(players, seating(players).seats))
+        return tuple(range(players, self.table(players).seats))
 
     def describe(self, strategy: str) -> str:
         from .search import SEARCH
@@ -294,6 +311,7 @@ class PermutationsPlaytester:
             "rounds": r.rounds,
             "cards": len(self.deck.cards),
             "colours": len(self.deck.colours),
+            **({} if self.dummies is None else {"dummies": self.dummies}),
         }
 
     def problem(self) -> str | None:
@@ -323,18 +341,58 @@ class PermutationsPlaytester:
             )  # fmt: skip
         return result(self._played(strategies, rng))
 
+    def variant(self, changes: Mapping[str, int], players: int) -> PermutationsPlaytester:
+        """Other scoring numbers or rounds (``rules.toml``'s keys), or another number of ``dummies``
+        at a table of ``players`` players (a sweep's variant)."""
+        values = {key: getattr(self.game_rules, key) for key in PARAMETERS}
+        dummies = self.dummies
+        for key, value in changes.items():
+            if key == DUMMIES:
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise GrawlixError(f"must be a whole number of dummies, 0 or more, not {value!r}", key)
+                dummies = value
+                continue
+            if key not in PARAMETERS:
+                raise GrawlixError(f"unknown key (known: {', '.join((*PARAMETERS, DUMMIES))})", key)
+            problem = value_problem(key, value)
+            if problem:
+                raise GrawlixError(problem, key)
+            values[key] = value
+        made = replace(self, game_rules=Rules(**values), dummies=dummies)
+        table = made.table(players)
+        if table.seats > MOST_SEATS:
+            raise RefusedVariant(f"{table.seats} seats: the random play-outs seat at most {MOST_SEATS}")
+        try:
+            hand_size(len(self.deck.in_play(table.special_cards)), table.seats)
+        except ValueError as error:
+            raise RefusedVariant(str(error)) from None
+        return made
+
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
-        if not all(s == "random" for s in strategies):
+        """Random players: the play-outs' games, abreast (in C where it is built, else numpy, the
+        same games). Random and greedy players: the games ``play`` would play one after the other
+        (in C where it is built). Search: one after the other in Python."""
+        from .fast import compiled_games
+
+        players = len(strategies)
+        table = self.table(players)
+        scored = compiled_games(self.deck, self.game_rules, table, strategies, rng, count)
+        if scored is not None:
+            points, sources, moon_ties, sun_tie = scored.points, scored.sources, scored.moon_ties, scored.sun_tie
+        elif all(s == "random" for s in strategies):
+            played = random_playout(players, self.deck, self.game_rules, table).play(rng, count)
+            assert played.moon_ties is not None and played.sun_tie is not None
+            points, sources, moon_ties, sun_tie = played.points, played.sources, played.moon_ties, played.sun_tie
+        else:
             return play_each(self, strategies, rng, count)
-        played = random_playout(len(strategies), self.deck, self.game_rules).play(rng, count)
-        assert played.moon_ties is not None and played.sun_tie is not None
-        length = self.game_rules.rounds * hand_size(len(cards_in_play(self.deck, len(strategies))), played.table.seats)
+        length = self.game_rules.rounds * hand_size(len(self.deck.in_play(table.special_cards)), table.seats)
+        points = points.astype(np.int64)
         return Games(
-            winners=played.winners(),
+            winners=points == points.max(axis=1, keepdims=True),
             lengths=np.full(count, length, dtype=np.int64),
-            measures={"moon_ties": played.moon_ties, "sun_tie": played.sun_tie},
-            seat_measures={"points": played.points, **played.sources},
-            points=played.points,
+            measures={"moon_ties": moon_ties.astype(np.int64), "sun_tie": sun_tie.astype(np.int64)},
+            seat_measures={"points": points, **{key: value.astype(np.int64) for key, value in sources.items()}},
+            points=points,
         )
 
     def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
@@ -342,7 +400,7 @@ class PermutationsPlaytester:
         from .search import SearchPlayer
 
         players = [SearchPlayer(self.budget) if s == "search" else _PLAYERS[s] for s in strategies]
-        game = Game(len(strategies), rng, self.deck, self.game_rules)
+        game = Game(len(strategies), rng, self.deck, self.game_rules, self.table(len(strategies)))
         knowledge = Knowledge(self.deck, self.game_rules, game.table)
         while not game.is_over:
             if game.phase is Phase.BIDDING:

@@ -12,9 +12,14 @@ mechanics: shuffling, taking a card, passing the bids on as the next pool
 
 Random play means: every seat bids a uniformly random card of its hand
 (players as dummies do), every player collects a uniformly random card of
-the pool, and dummies collect by their rule. The random numbers come from a
-numpy generator seeded from the ``random.Random`` passed in, so a seed
-replays the same games.
+the pool, and dummies collect by their rule. A fresh game's random numbers
+are a fixed number of 32-bit words of the ``random.Random`` passed in, taken
+in order (``WordDraws``: the deal's shuffle, each round's auction draws, the
+shuffles of the hands between rounds), so a seed replays the same games and
+``fastplay.c`` plays the same games word for word in C. A shuffle is
+Fisher-Yates and an auction's outcome one of its equally likely outcomes,
+each pick a word scaled to the choices (``(word * n) >> 32``, off uniform by
+less than n in 2^32).
 
 ``random_games(rng, players, count)`` gives every game's final points;
 with ``history=True`` every game can be turned into an ``engine.GameRecord``
@@ -40,7 +45,6 @@ from .engine import (
     GameRecord,
     RoundRecord,
     auction_outcomes,
-    cards_in_play,
     collection_order,
     is_dummy,
 )
@@ -144,11 +148,61 @@ class Finished:
 
 
 class Draws(Protocol):
-    """Where random numbers come from: a numpy ``Generator``, or one shared by copies of games."""
+    """Where random numbers come from: one generator shared by copies of games (the search's), or
+    fixed words per game (``WordDraws``)."""
 
     def integers(self, low: int, high: int, size: tuple[int, ...]) -> Array: ...
 
-    def random(self, size: tuple[int, ...]) -> Array: ...
+    def shuffled(self, cards: Array) -> Array:
+        """``cards`` with each row (along the last axis) in a uniformly random order."""
+        ...
+
+
+class WordDraws:
+    """``Draws`` from a block of 32-bit words per game (game, word), each request taking the next
+    words of every game's block: ``integers`` a word scaled to the range, ``shuffled`` a
+    Fisher-Yates shuffle of each row, one word per swap. So a game's numbers depend on its own
+    words alone, and C can take them in the same order from the same generator."""
+
+    def __init__(self, words: Array) -> None:
+        self.words = words
+        self.used = 0
+
+    def _take(self, size: tuple[int, ...]) -> Array:
+        each = int(np.prod(size[1:], dtype=np.int64))
+        block = self.words[:, self.used : self.used + each]
+        if block.shape != (size[0], each):
+            raise ValueError(f"a game's words are spent: {self.words.shape[1]} words, {self.used + each} asked for")
+        self.used += each
+        return block.reshape(size)
+
+    def integers(self, low: int, high: int, size: tuple[int, ...]) -> Array:
+        scaled = (self._take(size).astype(np.uint64) * np.uint64(high - low)) >> np.uint64(32)
+        return scaled.astype(np.int64) + low
+
+    def shuffled(self, cards: Array) -> Array:
+        """Each row of ``cards`` shuffled: for the last place down to the second, swap it with a place
+        at or before it picked by the next word (the rows of a game in order, C's order)."""
+        rows = cards.reshape(cards.shape[0], -1, cards.shape[-1]).copy()
+        width = rows.shape[2]
+        if width < 2:
+            return cards.copy()
+        words = self._take((rows.shape[0], rows.shape[1], width - 1))
+        games, lines = np.indices(rows.shape[:2])
+        for step, last in enumerate(range(width - 1, 0, -1)):
+            pick = ((words[:, :, step].astype(np.uint64) * np.uint64(last + 1)) >> np.uint64(32)).astype(np.intp)
+            moved = rows[games, lines, pick]
+            rows[games, lines, pick] = rows[:, :, last]
+            rows[:, :, last] = moved
+        return rows.reshape(cards.shape)
+
+
+def words_of(rng: random.Random, games: int, each: int) -> Array:
+    """``games`` blocks of ``each`` 32-bit words of ``rng``, game after game (getrandbits gives the
+    generator's words lowest first)."""
+    count = games * each
+    data = rng.getrandbits(32 * count).to_bytes(4 * count, "little") if count else b""
+    return np.frombuffer(data, dtype="<u4").reshape(games, each)
 
 
 class RandomPlayout:
@@ -158,11 +212,13 @@ class RandomPlayout:
     back into numbers only for ``history``.
     """
 
-    def __init__(self, players: int, deck: Deck | None = None, rules: Rules | None = None) -> None:
+    def __init__(
+        self, players: int, deck: Deck | None = None, rules: Rules | None = None, table: Seating | None = None
+    ) -> None:
         self.deck = deck if deck is not None else default_deck()
         self.rules = rules if rules is not None else default_rules()
-        self.table = seating(players)
-        self.numbers = np.array(cards_in_play(self.deck, players))
+        self.table = table if table is not None else seating(players)
+        self.numbers = np.array(self.deck.in_play(self.table.special_cards))
         self.seats = self.table.seats
         self.hand = hand_size(len(self.numbers), self.seats)
         self._outcomes, self._width = self._tabulate()
@@ -205,13 +261,19 @@ class RandomPlayout:
         """The seats in bid order, lowest first, as one number (base ``seats``), along the last axis."""
         return lowest_first @ (self.seats ** np.arange(self.seats))
 
+    @property
+    def words_per_game(self) -> int:
+        """The 32-bit words one fresh game takes: the deal's shuffle, each round's auction draws,
+        and the shuffles of every hand between rounds."""
+        rounds = self.rules.rounds
+        return len(self.numbers) - 1 + rounds * self.hand + (rounds - 1) * self.seats * (self.hand - 1)
+
     def play(self, rng: random.Random, count: int, history: bool = False) -> Playouts:
-        """``count`` random games; their random numbers come from ``rng`` (one 128-bit seed)."""
-        generator = np.random.default_rng(rng.getrandbits(128))
-        parts = [
-            self._batch(generator, min(BATCH, count - start), history)
-            for start in range(0, count, BATCH)
-        ]
+        """``count`` random games, each from its own ``words_per_game`` words of ``rng``, in order."""
+        parts = []
+        for start in range(0, count, BATCH):
+            games = min(BATCH, count - start)
+            parts.append(self._batch(WordDraws(words_of(rng, games, self.words_per_game)), games, history))
         if not parts:
             parts = [(self._finished(0), {})]
         points = np.concatenate([p.points for p, _ in parts])
@@ -227,16 +289,16 @@ class RandomPlayout:
             np.concatenate([p.moon_ties for p, _ in parts]), np.concatenate([p.sun_tie for p, _ in parts]),
         )  # fmt: skip
 
-    def deal(self, generator: np.random.Generator, games: int) -> Position:
+    def deal(self, generator: Draws, games: int) -> Position:
         """``games`` fresh deals: the first auction of the first round."""
         seats, hand = self.seats, self.hand
-        dealt = np.argsort(generator.random((games, len(self.numbers))), axis=1)
+        dealt = generator.shuffled(np.broadcast_to(np.arange(len(self.numbers)), (games, len(self.numbers))))
         hands = dealt[:, : seats * hand].reshape(games, seats, hand)  # each in a random order: the bid order
         pool = np.sort(dealt[:, seats * hand :], axis=1)
         nothing = np.zeros((games, seats), dtype=np.int64)
         return Position(0, hands, pool, np.zeros((games, seats, 0), dtype=hands.dtype), nothing, nothing)
 
-    def _batch(self, generator: np.random.Generator, games: int, history: bool) -> tuple[Finished, dict[str, Array]]:
+    def _batch(self, generator: Draws, games: int, history: bool) -> tuple[Finished, dict[str, Array]]:
         return self.play_on(generator, self.deal(generator, games), history)
 
     def _finished(self, games: int) -> Finished:
@@ -266,7 +328,7 @@ class RandomPlayout:
             pools = np.empty_like(collected)
             for auction in range(left):
                 bids = hands[:, :, auction]
-                lowest_first = np.argsort(bids, axis=1)
+                lowest_first = np.argsort(bids, axis=1, kind="stable")
                 ranks = self._outcomes[self._code(lowest_first), draws[:, auction]]
                 pools[:, auction] = pool
                 collected[:, auction] = pool[rows, ranks]
@@ -285,8 +347,7 @@ class RandomPlayout:
             suns += self._suns[collections].sum(axis=2)
             if round_number < rounds - 1:
                 # The collections become the hands, each shuffled: the next round's bid order.
-                order = np.argsort(generator.random(collections.shape), axis=2)
-                hands = np.take_along_axis(collections, order, axis=2)
+                hands = generator.shuffled(collections)
                 earlier = collections[:, :, :0]
         penalties = partial(sun_penalties, rules=self.rules)
         penalty = _per_row(suns, rounds * hand + 1, self._sun_penalties, penalties)
@@ -347,17 +408,21 @@ def _digits(code: int, radix: int, count: int) -> list[int]:
     return [(code // radix**i) % radix for i in range(count)]
 
 
-_PLAYOUTS: dict[tuple[int, Rules, int], tuple[Deck, RandomPlayout]] = {}
+_PLAYOUTS: dict[tuple[int, Rules, Seating], tuple[Deck, RandomPlayout]] = {}
 
 
-def random_playout(players: int, deck: Deck | None = None, rules: Rules | None = None) -> RandomPlayout:
-    """The random play-out for ``players`` players, ``deck`` and ``rules`` (default: the designer's), built once."""
+def random_playout(
+    players: int, deck: Deck | None = None, rules: Rules | None = None, table: Seating | None = None
+) -> RandomPlayout:
+    """The random play-out for ``players`` players, ``deck``, ``rules`` and ``table`` (default: the
+    designer's, and the rules' seats), built once."""
     deck = deck if deck is not None else default_deck()
     rules = rules if rules is not None else default_rules()
-    key = (id(deck), rules, players)
+    table = table if table is not None else seating(players)
+    key = (id(deck), rules, table)
     kept = _PLAYOUTS.get(key)
     if kept is None or kept[0] is not deck:
-        kept = _PLAYOUTS[key] = (deck, RandomPlayout(players, deck, rules))
+        kept = _PLAYOUTS[key] = (deck, RandomPlayout(players, deck, rules, table))
     return kept[1]
 
 

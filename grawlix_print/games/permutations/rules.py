@@ -52,13 +52,22 @@ def rules_from_toml(data: dict[str, object], source: str) -> Rules:
         if key not in data:
             raise GrawlixError("missing: give it as a positive whole number", f"{source}: {key}")
         value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise GrawlixError(f"must be a positive whole number, not {value!r}", f"{source}: {key}")
-        most = MOST_ROUNDS if key == "rounds" else MOST_POINTS
-        if value > most:
-            raise GrawlixError(f"must be at most {most:,}, not {value:,}", f"{source}: {key}")
+        problem = value_problem(key, value)
+        if problem:
+            raise GrawlixError(problem, f"{source}: {key}")
+        assert isinstance(value, int)
         values[key] = value
     return Rules(**values)
+
+
+def value_problem(key: str, value: object) -> str | None:
+    """What is wrong with one parameter's value (a positive whole number, not too large), or None."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return f"must be a positive whole number, not {value!r}"
+    most = MOST_ROUNDS if key == "rounds" else MOST_POINTS
+    if value > most:
+        return f"must be at most {most:,}, not {value:,}"
+    return None
 
 
 def read_rules(folder: Path) -> Rules:

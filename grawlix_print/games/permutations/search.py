@@ -52,6 +52,11 @@ class Shared:
     def random(self, size: tuple[int, ...]) -> Array:
         return np.repeat(self.generator.random((size[0] // self.copies, *size[1:])), self.copies, axis=0)
 
+    def shuffled(self, cards: Array) -> Array:
+        """Each row in the order of random keys, the same keys for every copy."""
+        order = np.argsort(self.random(cards.shape), axis=cards.ndim - 1)
+        return np.take_along_axis(cards, order, axis=cards.ndim - 1)
+
 
 class SearchPlayer(Player):
     """Flat Monte Carlo over determinisations, ``budget`` roll-outs per choice."""
@@ -74,7 +79,7 @@ class SearchPlayer(Player):
     def margins(self, seen: Seen, candidates: Sequence[int], rng: random.Random) -> Array:
         """The mean margin of each candidate card over its roll-outs."""
         k = seen.knowledge
-        playout = random_playout(k.table.players, k.deck, k.rules)
+        playout = random_playout(k.table.players, k.deck, k.rules, k.table)
         copies = len(candidates)
         deals = max(1, self.budget // copies)
         generator = np.random.default_rng(rng.getrandbits(64))
