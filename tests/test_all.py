@@ -149,7 +149,7 @@ def test_unchanged_second_run_reuses_everything(kit):
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     result = grawlix("all", "--out", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
-    assert "0 built, 12 unchanged" in result.stdout  # the products' eleven steps and the kit's index
+    assert "0 built, 13 unchanged" in result.stdout  # the products' twelve steps and the kit's index
     after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     changed = [p.name for p in before if before[p] != after.get(p)]
     assert changed in ([], ["manifest.json"])
@@ -157,10 +157,19 @@ def test_unchanged_second_run_reuses_everything(kit):
 
 
 def test_two_cold_builds_are_byte_identical(kit, tmp_path):
+    """Byte for byte, but for the folder the Tabletop Simulator saved objects name (where their
+    pictures are) and so the manifest's hash of them."""
     result = grawlix("all", "--quiet", "--out", str(tmp_path / "again"), "--templates", str(TEMPLATES))
     assert result.returncode == 0, result.stderr
     first, second = files_under(kit / "out"), files_under(tmp_path / "again")
     first.pop("manifest.json"), second.pop("manifest.json")
+    saved = [name for name in first if name.startswith("images/tts/") and name.endswith(".json")]
+    assert saved and first.keys() == second.keys()
+    for name in saved:
+        texts = [(out / name).read_text().replace((out / "images" / "tts").resolve().as_uri(), "TTS")
+                 for out in (kit / "out", tmp_path / "again")]  # fmt: skip
+        assert texts[0] == texts[1] and "TTS/" in texts[0]
+        first.pop(name), second.pop(name)
     assert first == second
 
 
@@ -192,7 +201,7 @@ def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
     try:
         result = grawlix("all", "--out", str(out), "--templates", str(templates))
         assert result.returncode == 0, result.stderr
-        assert "3 built, 9 unchanged" in result.stdout  # the two leaflet steps and the web editions
+        assert "3 built, 10 unchanged" in result.stdout  # the two leaflet steps and the web editions
         # (the index lists the same files with the same options: it stands)
         after = files_under(out)
         changed = {p for p in after if after[p] != before.get(p)}
@@ -271,7 +280,7 @@ def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
 def test_unknown_product_is_one_line_and_writes_nothing(tmp_path):
     result = grawlix("all", "--only", "leaflet,poster", "-o", str(tmp_path / "out"))
     assert result.returncode == 1
-    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, web, images, 3d\n"
+    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, web, images, print-on-demand, 3d\n"
     assert not (tmp_path / "out").exists()
 
 
