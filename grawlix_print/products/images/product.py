@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 SCHEMES = ("https://", "http://", "file:///")
 """Where a saved object may load its pictures from: a web host, or a folder on the player's computer."""
 KIT_STAGING = ".staging"
-"""The folder inside a kit that ``all`` builds into before it moves each file to the same place in the
-kit (``kit.build``): a saved object names the pictures where they will be, not where they were drawn."""
+"""The folder inside the output folder that ``all`` and every product's command build into before
+each file moves to the same place in the output folder (``kit.build``): a saved object names the
+pictures where they will be, not where they were drawn. (A hook of the kit's telling a product its
+final folder would replace this name.)"""
 
 
 class Address(click.ParamType):
