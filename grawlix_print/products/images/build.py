@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ...errors import GrawlixError
 from ...facts.wording import paragraph
@@ -31,13 +30,10 @@ from ...files import Written, slug, write_bytes, write_text
 from ...games.base import Game
 from ...notes import note
 from ...pieces.faces import PieceFace
-from ...pieces.kinds import MARKINGS, Piece, PieceKind, check_marking
+from ...pieces.kinds import Piece, PieceKind, kinds_to_mark
 from ...pieces.raster import PRINT_DPI, Rendered, pixels, png, render
 from ...units import MM_PER_UNIT
 from . import tts
-
-if TYPE_CHECKING:  # Pillow is loaded only to render
-    from PIL import Image
 
 PRINT_BLEED_MM = MM_PER_UNIT["in"] / 8
 """1/8 in on every side: what print-on-demand card services ask for."""
@@ -63,24 +59,15 @@ def marked(name: str, marking: str) -> str:
     return name if marking == "none" else f"{stem}-{marking}{dot}{suffix}"
 
 
-def kinds_to_mark(game: Game, marking: str) -> tuple[PieceKind, ...]:
-    """The kinds whose images ``marking`` makes: every kind unmarked; marked, those with colours (each
-    checked: a colour without the letter or shape is one line); a kind without colours has no
-    marked set, and is named in a note."""
-    if marking not in MARKINGS:
-        raise GrawlixError(f"--markings {marking!r} is not one of {', '.join(MARKINGS)}")
-    kinds = game.piece_kinds()
-    if marking == "none":
-        return kinds
-    coloured = tuple(kind for kind in kinds if kind.colours)
-    if not coloured:
-        raise GrawlixError(f"--markings {marking}: none of {game.name}'s pieces has a colour to mark")
-    for kind in coloured:
-        check_marking(kind, marking)
-    for kind in kinds:
-        if not kind.colours:
+def marked_kinds(game: Game, marking: str) -> tuple[PieceKind, ...]:
+    """The kinds whose images ``marking`` makes (``kinds_to_mark``); a kind left out for having no
+    colours is named in a note, its unmarked images serving."""
+    every = game.piece_kinds()
+    kinds = kinds_to_mark(every, marking, game.name)
+    for kind in every:
+        if all(kind is not marked for marked in kinds):
             note(f"{kind.name} have no colours to mark: their unmarked images serve")
-    return coloured
+    return kinds
 
 
 def backs_of(kind: PieceKind) -> list[tuple[str, PieceFace]]:
@@ -130,7 +117,7 @@ def build_images(
     pictures, and a notes file, in ``out``. ``tts_url`` is where the saved objects find the ``tts``
     folder's pictures (ending in ``/``); empty, they find them in ``final/tts`` on this computer
     (``final``: where the files will be once written, if not ``out``)."""
-    kinds = kinds_to_mark(game, markings)
+    kinds = marked_kinds(game, markings)
     game.check()
     if not kinds:
         raise GrawlixError(f"{game.name} has no printable pieces to make images of")
