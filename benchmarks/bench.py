@@ -119,11 +119,11 @@ def sheets() -> None:
 
 
 def images() -> None:
-    """`grawlix-print images` and `print-on-demand` for both games: every face rendered once at 300 dpi."""
+    """`grawlix-print images` and `on-demand` for both games: every face rendered once at 300 dpi."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as out:
-        for command in ("images", "print-on-demand"):
+        for command in ("images", "on-demand"):
             for game in ("grawlix", "permutations"):
                 args = [sys.executable, "-m", "grawlix_print", command, "--game", game, "--out", out]
                 median, best = timed_command(args, runs=3)

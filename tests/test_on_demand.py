@@ -1,4 +1,4 @@
-"""`grawlix-print print-on-demand`: each service's files, checked against the service's published numbers.
+"""`grawlix-print on-demand`: each service's files, checked against the service's published numbers.
 
 The numbers are the services' own, written here by hand (never computed by
 the code under test): The Game Crafter's poker deck template is 825 x 1125 px,
@@ -33,7 +33,7 @@ TGC, MPC, DTC = "the-game-crafter", "makeplayingcards", "drivethrucards"
 
 
 def build(out: Path, game: str, *options: str) -> Path:
-    result = CliRunner().invoke(main, ["print-on-demand", "--game", game, "--out", str(out), *options])
+    result = CliRunner().invoke(main, ["on-demand", "--game", game, "--out", str(out), *options])
     assert result.exit_code == 0, result.output + result.stderr
     return out / "print-on-demand"
 
@@ -247,7 +247,7 @@ def test_the_pdf_says_it_is_pdfx_where_the_back_end_can(built):
 
 
 def test_a_service_that_prints_none_of_the_pieces_is_one_line(tmp_path):
-    result = CliRunner().invoke(main, ["print-on-demand", "--game", "grawlix", "-o", str(tmp_path), "--services", "drivethrucards"])
+    result = CliRunner().invoke(main, ["on-demand", "--game", "grawlix", "-o", str(tmp_path), "--services", "drivethrucards"])
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert result.stderr.startswith("error: DriveThruCards prints none of grawlix's pieces (tiles of 25.4 x 25.4 mm)")
     assert not (tmp_path / "print-on-demand").exists()
@@ -289,3 +289,12 @@ def test_the_product_is_offered_where_a_service_prints_a_kind():
     assert not product("print-on-demand").offers(Odd(Path("/nonexistent")))
     with pytest.raises(GrawlixError, match="no print-on-demand service here prints toy's pieces"):
         raise product("print-on-demand").refusal(Odd(Path("/nonexistent")))
+
+
+def test_init_names_the_services_that_print_the_games_pieces():
+    """Uncommented, init's line must build: it never names a service that would refuse the game."""
+    from grawlix_print.games import game
+
+    made = product("print-on-demand")
+    assert made.shown_default(game("grawlix"), "services") == TGC
+    assert made.shown_default(game("permutations"), "services") == f"{TGC},{MPC},{DTC}"

@@ -51,12 +51,12 @@ class ImagesOptions:
     tts_url: str = setting(
         "", "Where the Tabletop Simulator saved objects load their pictures from: the address you will put"
         " the images/tts folder's contents at (https://example.org/game/), for playing online; by default"
-        " the tts folder itself, on this computer.", Address(), show="this computer's images/tts")  # fmt: skip
+        " the tts folder itself, on this computer.", Address())  # fmt: skip
 
 
 class Images(Product):
     name = "images"
-    summary = "Every face as a 300 dpi PNG with bleed; Tabletop Simulator saved objects."
+    summary = "Every face as a PNG with bleed; Tabletop Simulator saved objects."
     description = """Every face as a 300 dpi PNG with bleed, and Tabletop Simulator saved objects.
 
     Writes, for each kind of piece, images/<kind>/<face>.png and each back

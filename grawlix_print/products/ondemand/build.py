@@ -33,7 +33,7 @@ from ...files import Written, slug, write_bytes, write_text
 from ...games.base import RULEBOOK_FILE, Game
 from ...notes import note
 from ...pieces.faces import FaceStyle, PieceFace
-from ...pieces.kinds import MARKINGS, Piece, PieceKind, check_marking
+from ...pieces.kinds import Piece, PieceKind, kinds_to_mark
 from ...pieces.raster import PRINT_DPI, Rendered, png, render
 from .services import MAX_INK, SERVICES, Service, Size
 
@@ -102,26 +102,11 @@ def chosen_services(game: Game, names: Sequence[str] | None) -> list[Service]:
     return chosen
 
 
-def kinds_for(game: Game, marking: str) -> tuple[PieceKind, ...]:
-    """The kinds a ``marking`` set holds: all unmarked; marked, those with colours, each checked."""
-    if marking not in MARKINGS:
-        raise GrawlixError(f"--markings {marking!r} is not one of {', '.join(MARKINGS)}")
-    kinds = game.piece_kinds()
-    if marking == "none":
-        return kinds
-    coloured = tuple(kind for kind in kinds if kind.colours)
-    if not coloured:
-        raise GrawlixError(f"--markings {marking}: none of {game.name}'s pieces has a colour to mark")
-    for kind in coloured:
-        check_marking(kind, marking)
-    return coloured
-
-
 def build_on_demand(game: Game, out: str | Path, services: Sequence[str] | None = None, markings: str = "none") -> list[Written]:
     """Every chosen service's files and guide for ``game``'s pieces, in ``out`` (a folder per service)."""
     from .guide import guide_html
 
-    kinds = kinds_for(game, markings)
+    kinds = kinds_to_mark(game.piece_kinds(), markings, game.name)
     chosen = chosen_services(game, services)
     if not chosen:
         raise GrawlixError(f"none of the print-on-demand services prints {game.name}'s pieces")

@@ -22,13 +22,14 @@ if TYPE_CHECKING:
 class OnDemandOptions:
     services: tuple[str, ...] | None = setting(
         None, "The services to make files for, comma-separated; by default every one that prints one of"
-        " the game's pieces.", NameList(tuple(SERVICES)), show=",".join(SERVICES))  # fmt: skip
+        " the game's pieces.", NameList(tuple(SERVICES)), show="those that print the game's pieces")  # fmt: skip
     markings: str = setting("none", "Colour-blind markings on the faces.", OneLineChoice(MARKINGS))
 
 
 class OnDemand(Product):
     name = "print-on-demand"
-    summary = "Files for The Game Crafter, MakePlayingCards and DriveThruCards, and how to order."
+    command = "on-demand"
+    summary = "Files to order printed pieces from print-on-demand services."
     description = """Files to order printed pieces from print-on-demand services.
 
     Writes print-on-demand/<service>/ for each service that prints one of
@@ -50,6 +51,14 @@ class OnDemand(Product):
     def refusal(self, game: Game) -> GrawlixError:
         sizes = ", ".join(f"{kind.name} of {kind.width:g} x {kind.height:g} mm" for kind in game.piece_kinds())
         return GrawlixError(f"no print-on-demand service here prints {game.name}'s pieces ({sizes or 'none'})")
+
+    def shown_default(self, game: Game, option: str) -> str | None:
+        """``init`` names the services that print the game's pieces (naming another is an error)."""
+        if option != "services":
+            return None
+        from .build import chosen_services
+
+        return ",".join(service.key for service in chosen_services(game, None))
 
     def jobs(self, game: Game, papers: Sequence[str], options: OnDemandOptions, kit: Sequence[Planned] = ()) -> list[Job]:
         services = list(options.services) if options.services is not None else None
