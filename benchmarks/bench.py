@@ -1,7 +1,7 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything but the test suite
-    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, web, stl, all, watch,
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, images, web, stl, all, watch,
                                           # playtest, playtest-permutations, all-permutations,
                                           # watch-permutations, suite)
 
@@ -116,6 +116,19 @@ def sheets() -> None:
             median, best = timed_command(command)
             print(f"sheets: tile + sticker sheets ({label}): median {median:.2f} s,"
                   f" best {best:.2f} s")
+
+
+def images() -> None:
+    """`grawlix-print images` and `on-demand` for both games: every face rendered once at 300 dpi."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as out:
+        for command in ("images", "on-demand"):
+            for game in ("grawlix", "permutations"):
+                args = [sys.executable, "-m", "grawlix_print", command, "--game", game, "--out", out]
+                median, best = timed_command(args, runs=3)
+                print(f"{command}: `grawlix-print {command} --game {game}` wall time: "
+                      f"median {median:.2f} s, best {best:.2f} s")
 
 
 def leaflet() -> None:
@@ -686,7 +699,7 @@ def sweep() -> None:
 
 
 PARTS = {
-    "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "web": web, "facts": facts, "stl": stl,
+    "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "images": images, "web": web, "facts": facts, "stl": stl,
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
     "engines": engines, "sweep": sweep,

@@ -155,6 +155,12 @@ def read_text(path: Path, limit: int) -> str:
     return text.removeprefix(BYTE_ORDER_MARK).replace("\r\n", "\n").replace("\r", "\n")
 
 
+def slug(text: str, empty: str = "pieces") -> str:
+    """``Snarl & Co.`` is ``snarl-co``: a title or a name as part of a file's name (``empty`` for a text
+    with no letter or digit)."""
+    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split()) or empty
+
+
 @dataclass(frozen=True)
 class Written:
     """One output file and what it is, for summaries and ``manifest.json``.

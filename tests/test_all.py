@@ -19,7 +19,7 @@ from grawlix_print.games import game
 
 from conftest import HAS_3D, PROJECT, SKIPPED_3D, TEMPLATES
 
-STEPS = 12 if HAS_3D else 11
+STEPS = 13 if HAS_3D else 12
 """The kit's steps: the products' eleven (ten without the 3d extra) and the kit's index."""
 
 
@@ -169,10 +169,19 @@ def test_unchanged_second_run_reuses_everything(kit):
 
 
 def test_two_cold_builds_are_byte_identical(kit, tmp_path):
+    """Byte for byte, but for the folder the Tabletop Simulator saved objects name (where their
+    pictures are) and so the manifest's hash of them."""
     result = grawlix("all", "--quiet", "--out", str(tmp_path / "again"), "--templates", str(TEMPLATES))
     assert result.returncode == 0, result.stderr
     first, second = files_under(kit / "out"), files_under(tmp_path / "again")
     first.pop("manifest.json"), second.pop("manifest.json")
+    saved = [name for name in first if name.startswith("images/tts/") and name.endswith(".json")]
+    assert saved and first.keys() == second.keys()
+    for name in saved:
+        texts = [(out / name).read_text().replace((out / "images" / "tts").resolve().as_uri(), "TTS")
+                 for out in (kit / "out", tmp_path / "again")]  # fmt: skip
+        assert texts[0] == texts[1] and "TTS/" in texts[0]
+        first.pop(name), second.pop(name)
     assert first == second
 
 
@@ -311,7 +320,7 @@ def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
 def test_unknown_product_is_one_line_and_writes_nothing(tmp_path):
     result = grawlix("all", "--only", "leaflet,poster", "-o", str(tmp_path / "out"))
     assert result.returncode == 1
-    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, web, images, 3d\n"
+    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, web, images, print-on-demand, 3d\n"
     assert not (tmp_path / "out").exists()
 
 
@@ -367,4 +376,4 @@ def test_a_product_plug_in_that_fails_to_load_is_one_line_and_the_rest_is_built(
          "print([p.name for p in kept]); print(*said, sep='\\n')"],
         capture_output=True, text=True, env={**os.environ, **env},
     )  # fmt: skip
-    assert noted.stdout.splitlines() == ["['leaflet', 'sheets', 'web', 'images']", f"{failed}: left out of the kit"]
+    assert noted.stdout.splitlines() == ["['leaflet', 'sheets', 'web', 'images', 'print-on-demand']", f"{failed}: left out of the kit"]

@@ -69,11 +69,11 @@ def _layer(module: str) -> str:
 
 NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
 ORDER = ["errors", "files", "units", "cache", "papers", "fonts", "facts", "options", "notes", "drawing", "pieces",
-         "rulebook", "playtest", "games", "products", "leaflet", "sheets", "web", "images", "solid", "kit", "cli"]  # fmt: skip
+         "rulebook", "playtest", "games", "products", "leaflet", "sheets", "web", "images", "ondemand", "solid", "kit", "cli"]  # fmt: skip
 """The neutral layers, each importing only those before it (products side by side): drawing knows shapes,
 inks and text; pieces are kinds of pieces as data and how a piece is drawn; games the registry and
 interface; products the product registry and interface, then each product (none imports another)."""
-PRODUCTS = {"leaflet", "sheets", "web", "images", "solid"}
+PRODUCTS = {"leaflet", "sheets", "web", "images", "ondemand", "solid"}
 
 
 def test_no_neutral_module_imports_a_game():
@@ -119,7 +119,7 @@ def test_games_are_found_through_entry_points_and_listed():
     assert issubclass(kind, Game) and kind.builtin_templates() == TEMPLATES
     result = run("games")
     assert result.returncode == 0 and result.stdout.startswith("grawlix: ")
-    assert "products: leaflet, sheets, web, images, 3d" in result.stdout
+    assert "products: leaflet, sheets, web, images, print-on-demand, 3d" in result.stdout
 
 
 @pytest.mark.parametrize("name", ["nope", "", " "], ids=["unknown", "empty", "blank"])

@@ -1,20 +1,32 @@
-"""`grawlix-print images`: one PNG per face at 300 dpi with bleed, and Tabletop Simulator deck sheets.
+"""`grawlix-print images`: a 300 dpi PNG with bleed per face and back, per kind; Tabletop Simulator saved objects.
 
-Sizes are read from the files (pixels, the pHYs resolution); a card's place on
-a deck sheet is checked by comparing the sheet's slot with that card's own
-image, cut to its trim and scaled to the slot, against a neighbour's.
+Sizes are read from the files (pixels, the pHYs resolution). The saved
+objects are checked against the game's published format (``tts_format``),
+and each card or tile is followed from the JSON to the picture it loads: a
+card's slot on its deck sheet, or a tile's own picture, is compared with that
+face's own print image, cut to its trim and scaled, against a neighbour's.
+The toy game (``toy_pieces``: tiles, round tokens, bridge-size cards) gets
+all of it from its kinds alone.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+import tts_format
 from grawlix_print.cli import main
+from grawlix_print.errors import GrawlixError
+from grawlix_print.products import product
+from toy_pieces import Toy
 
 INCH = 25.4
 
@@ -27,105 +39,292 @@ def build(out: Path, game: str, *options: str) -> Path:
     return out / "images"
 
 
+def build_toy(out: Path, **options) -> Path:
+    """The toy's images, each job run as a command's step runs it (the toy is no registered game)."""
+    made, toy = product("images"), Toy(out / "templates")
+    for job in made.jobs(toy, (), made.options(**options)):
+        made.run(toy, out, job.params)
+    return out / "images"
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("images")
-    return {name: build(root / name, name) for name in ("permutations", "grawlix")}
+    found = {name: build(root / name, name) for name in ("permutations", "grawlix")}
+    (root / "toy" / "templates").mkdir(parents=True)
+    found["toy"] = build_toy(root / "toy", markings="none")  # its red and green tiles carry letters by default
+    return found
 
 
 def pixels(path: Path) -> np.ndarray:
     return np.asarray(Image.open(path).convert("RGB"), dtype=float)
 
 
-def test_every_card_is_a_300_dpi_png_with_an_eighth_inch_of_bleed(built):
-    folder = built["permutations"]
-    cards = sorted(folder.glob("card-*.png"))
-    assert len(cards) == 51  # 50 fronts and the back
-    for path in cards:
-        image = Image.open(path)
-        assert image.size == (825, 1125)  # (2.5 + 2/8) x (3.5 + 2/8) in at 300 dpi
-        assert tuple(round(v) for v in image.info["dpi"]) == (300, 300)
-        assert image.mode == "RGB" and "tIME" not in image.info
-    notes = (folder / "README.txt").read_text()
-    assert "825 x 1125 px" in notes and "300 dpi" in notes and "Width 10, Height 6, Number 50" in notes
+def saved(folder: Path, name: str) -> dict:
+    return json.loads((folder / "tts" / name).read_text())
 
 
-def test_every_tile_is_an_inch_and_a_quarter_at_300_dpi(built):
-    folder = built["grawlix"]
-    tiles = sorted(folder.glob("tile-*.png"))
-    assert len(tiles) == 37 and (folder / "tile-back.png") in tiles
-    assert {Image.open(p).size for p in tiles} == {(375, 375)}  # (1 + 2/8) in at 300 dpi
-
-
-@pytest.mark.parametrize("name", ["grawlix", "permutations"])
-def test_the_image_notes_read_in_any_editor(built, name):
-    """Lines of at most 78 characters, and the figures unbroken by the wrapping."""
-    notes = (built[name] / "README.txt").read_text()
-    assert max(len(line) for line in notes.splitlines()) <= 78
-    assert "Width 10, Height" in " ".join(notes.split())
-
-
-def test_the_bleed_is_the_background_running_on(built):
-    """The outermost eighth of an inch holds no drawing: the card's paper, or the back's field."""
-    card = pixels(built["permutations"] / "card-17.png")
-    edge = np.concatenate([card[:30].reshape(-1, 3), card[-30:].reshape(-1, 3), card[:, :30].reshape(-1, 3)])
-    assert edge.min() > 250  # white paper to the image's edge
-    inside = card[38:-38, 38:-38]
-    assert inside.min() < 60  # the outlines are inside the cut
-
-
-@pytest.mark.parametrize("game, size, grid, count", [
-    ("permutations", (375, 525), (10, 6), 50),
-    ("grawlix", (150, 150), (10, 4), 36),
-])  # fmt: skip
-def test_deck_sheets_have_the_tabletop_simulator_grid_and_the_back_in_the_last_slot(built, game, size, grid, count):
-    folder = built[game] / "tts"
-    sheet = Image.open(folder / "deck-1.png")
-    (w, h), (columns, rows) = size, grid
-    assert sheet.size == (columns * w, rows * h) and columns <= 10 and rows <= 7
-    assert columns * rows > count  # room for every face and the hidden slot
-    back = pixels(next(p for p in folder.glob("*back.png")))
-    assert back.shape == (h, w, 3)
-    last = np.asarray(sheet.convert("RGB"), dtype=float)[(rows - 1) * h :, (columns - 1) * w :]
-    assert np.abs(last - back).mean() < 0.5
-
-
-def slot(sheet: np.ndarray, k: int, w: int, h: int, columns: int = 10) -> np.ndarray:
-    row, column = divmod(k, columns)
-    return sheet[row * h : (row + 1) * h, column * w : (column + 1) * w]
+def local(url: str) -> Path:
+    assert url.startswith("file:///"), url
+    return Path(unquote(urlparse(url).path))
 
 
 def trimmed(path: Path, size: tuple[int, int]) -> np.ndarray:
-    """A face's own print image cut to its trim (1/8 in in from each side) and scaled to a slot."""
+    """A face's own print image cut to its trim (1/8 in in from each side) and scaled to ``size``."""
     image = Image.open(path).convert("RGB")
     bleed = 300 / 8
     box = (bleed, bleed, image.width - bleed, image.height - bleed)
     return np.asarray(image.resize(size, Image.Resampling.BOX, box=box), dtype=float)
 
 
-@pytest.mark.parametrize("game, face, k, size", [
-    ("permutations", "card-17.png", 17, (375, 525)),
-    ("permutations", "card-49.png", 49, (375, 525)),
-    ("grawlix", "tile-yellow-percent-sign.png", 15, (150, 150)),
+def slot(sheet: np.ndarray, k: int, w: int, h: int, columns: int) -> np.ndarray:
+    row, column = divmod(k, columns)
+    return sheet[row * h : (row + 1) * h, column * w : (column + 1) * w]
+
+
+# --- the print images --------------------------------------------------------------------------
+
+
+def test_every_card_is_a_300_dpi_png_with_an_eighth_inch_of_bleed(built):
+    folder = built["permutations"] / "cards"
+    cards = sorted(folder.glob("*.png"))
+    # 50 fronts and both designs of back (components.toml's choice, circles, and rings)
+    assert len(cards) == 52 and {folder / "back-circles.png", folder / "back-rings.png"} <= set(cards)
+    for path in cards:
+        image = Image.open(path)
+        assert image.size == (825, 1125)  # (2.5 + 2/8) x (3.5 + 2/8) in at 300 dpi
+        assert tuple(round(v) for v in image.info["dpi"]) == (300, 300)
+        assert image.mode == "RGB" and "tIME" not in image.info
+    notes = " ".join((built["permutations"] / "README.txt").read_text().split())
+    assert "825 x 1125 px" in notes and "300 dpi" in notes and "Width 10, Height 6, Number 50" in notes
+
+
+def test_every_tile_is_an_inch_and_a_quarter_at_300_dpi(built):
+    folder = built["grawlix"] / "tiles"
+    tiles = sorted(folder.glob("*.png"))
+    assert len(tiles) == 36 + 2 and {folder / "back-light.png", folder / "back-dark.png"} <= set(tiles)
+    assert {Image.open(p).size for p in tiles} == {(375, 375)}  # (1 + 2/8) in at 300 dpi
+
+
+def test_each_kind_of_the_toy_has_its_own_folder_and_size(built):
+    """Tiles, tokens and cards side by side: no kind's names can meet another's."""
+    folder = built["toy"]
+    sizes = {kind: {Image.open(p).size for p in (folder / kind).glob("*.png")} for kind in ("tiles", "tokens", "cards")}
+    assert sizes == {"tiles": {(375, 375)}, "tokens": {(300, 300)}, "cards": {(748, 1126)}}  # 57 x 89 mm + 1/4 in
+    assert sorted(p.name for p in (folder / "cards").glob("*.png")) == ["back-dots.png", "card-1.png", "card-2.png",
+                                                                         "card-3.png", "card-4.png"]  # fmt: skip
+    notes = " ".join((folder / "README.txt").read_text().split())
+    assert "tiles/: 4 tiles" in notes and "tokens/: 2 tokens" in notes and "cards/: 4 cards" in notes
+    assert "Toy Box" in notes and "Grawlix" not in notes and "Permutations" not in notes
+
+
+@pytest.mark.parametrize("name", ["grawlix", "permutations", "toy"])
+def test_the_image_notes_read_in_any_editor(built, name):
+    """Lines of at most 78 characters, and the figures unbroken by the wrapping."""
+    notes = (built[name] / "README.txt").read_text()
+    assert max(len(line) for line in notes.splitlines()) <= 78
+    assert "Saved Objects" in notes and "Cloud Manager" in notes and "--tts-url" in notes
+
+
+def test_the_bleed_is_the_background_running_on(built):
+    """The outermost eighth of an inch holds no drawing: the card's paper, or the back's field."""
+    card = pixels(built["permutations"] / "cards" / "card-17.png")
+    edge = np.concatenate([card[:30].reshape(-1, 3), card[-30:].reshape(-1, 3), card[:, :30].reshape(-1, 3)])
+    assert edge.min() > 250  # white paper to the image's edge
+    inside = card[38:-38, 38:-38]
+    assert inside.min() < 60  # the outlines are inside the cut
+
+
+# --- Tabletop Simulator ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, files", [
+    ("permutations", ["permutations-cards.json"]),
+    ("grawlix", ["grawlix-tiles.json"]),
+    ("toy", ["toy-box-tiles.json", "toy-box-tokens.json", "toy-box-cards.json"]),
 ])  # fmt: skip
-def test_a_face_lands_in_its_own_slot(built, game, face, k, size):
-    sheet = pixels(built[game] / "tts" / "deck-1.png")
-    own = trimmed(built[game] / face, size)
-    here = np.abs(slot(sheet, k, *size) - own).mean()
-    beside = np.abs(slot(sheet, k - 1, *size) - own).mean()
-    assert here < 6 and beside > 4 * here, (here, beside)  # scaling blurs edges a little, no more
+def test_every_saved_object_keeps_the_published_format_and_loads_files_that_exist(built, game, files):
+    folder = built[game]
+    assert sorted(p.name for p in (folder / "tts").glob("*.json")) == sorted(files)
+    for name in files:
+        save = saved(folder, name)
+        assert tts_format.problems(save) == []
+        for url in tts_format.urls(save):
+            path = local(url)
+            assert path.is_file() and path.is_relative_to(folder / "tts"), url
+
+
+def test_the_format_check_finds_a_broken_saved_object(built):
+    """The check itself can fail: each fault it is shown is named."""
+    good = saved(built["toy"], "toy-box-cards.json")
+    assert tts_format.problems(good) == []
+    deck = good["ObjectStates"][0]
+    faults = {
+        "slot": lambda s: s["ObjectStates"][0]["DeckIDs"].__setitem__(0, 100 + 9),
+        "deck key": lambda s: s["ObjectStates"][0]["DeckIDs"].__setitem__(1, 700),
+        "face": lambda s: s["ObjectStates"][0]["CustomDeck"]["1"].pop("FaceURL"),
+        "columns": lambda s: s["ObjectStates"][0]["CustomDeck"]["1"].__setitem__("NumWidth", 11),
+        "transform": lambda s: s["ObjectStates"][0]["Transform"].pop("posY"),
+        "name": lambda s: s["ObjectStates"][0].__setitem__("Name", "Deck_Custom"),
+        "typo": lambda s: s["ObjectStates"][0].__setitem__("Nickame", "x"),
+        "card count": lambda s: s["ObjectStates"][0]["ContainedObjects"].pop(),
+    }
+    for name, fault in faults.items():
+        broken = json.loads(json.dumps(good))
+        fault(broken)
+        assert tts_format.problems(broken), name
+    assert len(deck["DeckIDs"]) == 5
+
+
+@pytest.mark.parametrize("game, size, grid, count", [
+    ("permutations", (375, 525), (10, 6), 50),
+    ("toy", (337, 526), (5, 2), 4),  # 57 x 89 mm at 150 dpi
+])  # fmt: skip
+def test_deck_sheets_have_the_grid_the_deck_says_and_the_back_in_the_last_slot(built, game, size, grid, count):
+    folder = built[game]
+    deck = saved(folder, f"{'toy-box' if game == 'toy' else game}-cards.json")["ObjectStates"][0]
+    sheet_info = deck["CustomDeck"]["1"]
+    assert (sheet_info["NumWidth"], sheet_info["NumHeight"]) == grid
+    sheet = Image.open(local(sheet_info["FaceURL"]))
+    (w, h), (columns, rows) = size, grid
+    assert sheet.size == (columns * w, rows * h) and columns * rows > count and max(sheet.size) <= 4096
+    back = pixels(local(sheet_info["BackURL"]))
+    assert back.shape == (h, w, 3)
+    last = np.asarray(sheet.convert("RGB"), dtype=float)[(rows - 1) * h :, (columns - 1) * w :]
+    assert np.abs(last - back).mean() < 0.5
+
+
+@pytest.mark.parametrize("game, names", [
+    ("permutations", ["17, green moon", "48, red sun", "0, multicoloured: counts as any one colour"]),
+    ("toy", ["2, plum", "4, black"]),
+])  # fmt: skip
+def test_each_card_of_the_deck_shows_its_own_face(built, game, names):
+    """A card's CardID points at a slot of its sheet; that slot is the card the Nickname names."""
+    folder = built[game]
+    deck = saved(folder, f"{'toy-box' if game == 'toy' else game}-cards.json")["ObjectStates"][0]
+    seen = set()
+    for card in deck["ContainedObjects"]:
+        if card["Nickname"] not in names:
+            continue
+        info = deck["CustomDeck"][str(card["CardID"] // 100)]
+        sheet = pixels(local(info["FaceURL"]))
+        w, h = sheet.shape[1] // info["NumWidth"], sheet.shape[0] // info["NumHeight"]
+        own = _face_file(folder / "cards", card["Nickname"], game)
+        here = np.abs(slot(sheet, card["CardID"] % 100, w, h, info["NumWidth"]) - trimmed(own, (w, h))).mean()
+        beside = np.abs(slot(sheet, (card["CardID"] + 1) % 100, w, h, info["NumWidth"]) - trimmed(own, (w, h))).mean()
+        assert here < 6 and beside > 4 * here, (card["Nickname"], here, beside)
+        seen.add(card["Nickname"])
+    assert seen == set(names)
+
+
+def _face_file(folder: Path, nickname: str, game: str) -> Path:
+    """The print image of the face a card's name describes (the number leads every name)."""
+    number = int(nickname.split(",")[0])
+    return folder / (f"card-{number:02d}.png" if game == "permutations" else f"card-{number}.png")
+
+
+def test_a_card_printed_twice_is_dealt_twice(built):
+    deck = saved(built["toy"], "toy-box-cards.json")["ObjectStates"][0]
+    names = [card["Nickname"] for card in deck["ContainedObjects"]]
+    assert sorted(names) == ["1, teal", "2, plum", "2, plum", "3, teal", "4, black"]
+    assert len(deck["DeckIDs"]) == 5 and deck["DeckIDs"].count(deck["DeckIDs"][names.index("2, plum")]) == 2
+    perm = saved(built["permutations"], "permutations-cards.json")["ObjectStates"][0]
+    assert len(perm["DeckIDs"]) == len(set(perm["DeckIDs"])) == 50
+
+
+def test_tiles_lie_face_up_as_tiles_each_with_its_face_and_the_back(built):
+    """Grawlix's tiles and the toy's tiles and round tokens are Custom Tiles at 300 dpi, not cards."""
+    grawlix = saved(built["grawlix"], "grawlix-tiles.json")["ObjectStates"]
+    assert len(grawlix) == 36 and {o["Name"] for o in grawlix} == {"Custom_Tile"}
+    assert {o["CustomImage"]["CustomTile"]["Type"] for o in grawlix} == {0}  # a box
+    assert all(o["Transform"]["rotZ"] == 0 for o in grawlix)  # face up
+    tile = next(o for o in grawlix if o["Nickname"] == "yellow percent sign")
+    face = local(tile["CustomImage"]["ImageURL"])
+    assert Image.open(face).size == (300, 300)  # one inch, cut to its outline, at 300 dpi
+    own = trimmed(built["grawlix"] / "tiles" / "tile-yellow-percent-sign.png", (300, 300))
+    other = trimmed(built["grawlix"] / "tiles" / "tile-yellow-octothorpe.png", (300, 300))
+    here, beside = np.abs(pixels(face) - own).mean(), np.abs(pixels(face) - other).mean()
+    assert here < 6 and beside > 4 * here, (here, beside)  # half a pixel apart: the cut lies on 37.5 px
+    assert local(tile["CustomImage"]["ImageSecondaryURL"]).name == "back-light.png"
+    tokens = saved(built["toy"], "toy-box-tokens.json")["ObjectStates"]
+    assert len(tokens) == 6 and {o["CustomImage"]["CustomTile"]["Type"] for o in tokens} == {2}  # circles
+    assert Image.open(local(tokens[0]["CustomImage"]["ImageURL"])).size == (225, 225)  # 3/4 in
+
+
+def test_copies_of_a_tile_are_stacked_and_the_rest_laid_out_apart(built):
+    tiles = saved(built["toy"], "toy-box-tiles.json")["ObjectStates"]
+    places = [(o["Nickname"], o["Transform"]["posX"], o["Transform"]["posY"], o["Transform"]["posZ"]) for o in tiles]
+    twice = [p for p in places if p[0] == "teal 5-sided tile"]
+    assert len(twice) == 2 and twice[0][1::2] == twice[1][1::2] and twice[0][2] != twice[1][2]  # one pile
+    spots = {(x, z) for _, x, _, z in places}
+    assert len(spots) == 4
+    scale = tiles[0]["Transform"]["scaleX"]
+    gaps = sorted({abs(a[0] - b[0]) for a in spots for b in spots if a[1] == b[1] and a != b})
+    assert gaps[0] > scale * 1.3 / 1.0 * 0.99  # the tiles (1.3 units across at scale 1) do not touch
+
+
+def test_by_default_the_saved_objects_find_the_pictures_where_they_were_written(built):
+    save = saved(built["grawlix"], "grawlix-tiles.json")
+    assert all(url.startswith((built["grawlix"] / "tts").resolve().as_uri() + "/") for url in tts_format.urls(save))
+
+
+def test_in_the_kit_they_name_the_kit_folder_not_its_staging_folder(tmp_path):
+    """``all`` draws into KIT/.staging and moves the files up: the addresses are the final ones."""
+    (tmp_path / "templates").mkdir()
+    staging = tmp_path / "kit" / ".staging"
+    product("images").run(Toy(tmp_path / "templates"), staging, {"markings": "none", "tts_url": ""})
+    save = json.loads((staging / "images" / "tts" / "toy-box-cards.json").read_text())
+    expected = (tmp_path / "kit" / "images" / "tts").resolve().as_uri() + "/"
+    assert tts_format.urls(save) and all(url.startswith(expected) for url in tts_format.urls(save))
+
+
+def test_tts_url_names_a_web_host_instead(built, tmp_path):
+    folder = build(tmp_path, "permutations", "--tts-url", "https://example.org/perm")
+    save = saved(folder, "permutations-cards.json")
+    found = tts_format.urls(save)
+    assert found == {"https://example.org/perm/cards/deck-1.png", "https://example.org/perm/cards/back-circles.png"}
+    assert all((folder / "tts" / url.removeprefix("https://example.org/perm/")).is_file() for url in found)
+    assert "https://example.org/perm/" in " ".join((folder / "README.txt").read_text().split())
+
+
+def test_tts_url_may_be_recorded_in_grawlix_toml(tmp_path, monkeypatch):
+    (tmp_path / "grawlix.toml").write_text('[images]\ntts-url = "https://cdn.example.net/g/"\n')
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["images", "--game", "grawlix", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output + result.stderr
+    save = saved(tmp_path / "out" / "images", "grawlix-tiles-letters.json")  # lettered by default
+    assert all(url.startswith("https://cdn.example.net/g/tiles/") for url in tts_format.urls(save))
+
+
+@pytest.mark.parametrize("value, says", [
+    ("example.org/x", "must start with https://, http:// or file:///"),
+    ("https://example.org/my folder/", "has a space"),
+])  # fmt: skip
+def test_a_bad_tts_url_is_one_line(tmp_path, value, says):
+    result = CliRunner().invoke(main, ["images", "--game", "permutations", "-o", str(tmp_path), "--tts-url", value])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: --tts-url ") and says in result.stderr
+    assert not (tmp_path / "images").exists()
 
 
 def test_a_rebuild_gives_the_same_bytes(built, tmp_path):
+    """Byte for byte, the saved objects apart from the folder they name."""
     again = build(tmp_path / "again", "grawlix")
-    first = {p.relative_to(built["grawlix"]): p.read_bytes() for p in built["grawlix"].rglob("*") if p.is_file()}
-    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
-    assert first == second and len(first) == 37 + 2 + 1
+
+    def files(folder: Path) -> dict:
+        where = (folder / "tts").resolve().as_uri()
+        return {p.relative_to(folder): p.read_bytes().replace(where.encode(), b"HERE")
+                for p in folder.rglob("*") if p.is_file()}  # fmt: skip
+
+    first, second = files(built["grawlix"]), files(again)
+    assert first == second and len(first) == (36 + 2) + (36 + 1) + 1 + 1
+
+
+# --- markings and faults -----------------------------------------------------------------------
 
 
 def test_both_games_build_images_in_their_kits():
     from grawlix_print.games import game
-
     from grawlix_print.products import offered
 
     assert "images" in [p.name for p in offered(game("grawlix"))]
@@ -150,22 +349,49 @@ def test_shapes_for_a_colour_without_one_are_refused_like_the_sheets_do(template
 
 def test_marked_images_sit_beside_the_plain_ones(built, tmp_path):
     """`images --markings shapes` after `images`: every file gets the sheets' -shapes ending, the plain
-    files stay as they were, and the marked set's notes name its own files."""
-    import re
-    import shutil
-
+    files stay as they were, and the marked set's notes and saved object name its own files."""
     shutil.copytree(built["grawlix"], tmp_path / "images")
     plain = {p.relative_to(tmp_path / "images").as_posix(): p.read_bytes()
              for p in (tmp_path / "images").rglob("*") if p.is_file()}  # fmt: skip
     build(tmp_path, "grawlix", "--markings", "shapes")
     after = {p.relative_to(tmp_path / "images").as_posix(): p.read_bytes()
              for p in (tmp_path / "images").rglob("*") if p.is_file()}  # fmt: skip
-    shapes = {re.sub(r"\.(png|txt)$", r"-shapes.\1", name) for name in plain}
+    shapes = {re.sub(r"\.(png|txt|json)$", r"-shapes.\1", name) for name in plain}
     assert set(after) == set(plain) | shapes and not set(plain) & shapes
-    assert all(after[name] == data for name, data in plain.items())  # the plain set untouched
-    face = pixels(tmp_path / "images" / "tile-red-at-sign-shapes.png")
-    assert np.abs(face - pixels(tmp_path / "images" / "tile-red-at-sign.png")).max() > 100  # the mark is drawn
+    assert all(after[name] == data for name, data in plain.items() if not name.endswith(".json"))
+    face = pixels(tmp_path / "images" / "tiles" / "tile-red-at-sign-shapes.png")
+    assert np.abs(face - pixels(tmp_path / "images" / "tiles" / "tile-red-at-sign.png")).max() > 100  # the mark is drawn
     notes = (tmp_path / "images" / "README-shapes.txt").read_text()
-    named = set(re.findall(r"[\w/-]+\.png", notes))
-    assert named and all(name.endswith("-shapes.png") and (tmp_path / "images" / name).is_file() for name in named)
+    named = set(re.findall(r"[\w/-]+\.(?:png|json)", notes))
+    assert named and all(name.endswith(("-shapes.png", "-shapes.json")) for name in named)
     assert "Colour-blind markings: shapes." in notes
+    save = json.loads((tmp_path / "images" / "tts" / "grawlix-tiles-shapes.json").read_text())
+    assert all(url.endswith("-shapes.png") and local(url).is_file() for url in tts_format.urls(save))
+
+
+def test_a_kind_without_colours_has_no_marked_set(built, tmp_path):
+    """The toy's tokens have no colours: `--markings letters` marks its tiles and cards only, and says so."""
+    from grawlix_print.notes import collected
+
+    (tmp_path / "templates").mkdir()
+    with collected() as notes:
+        folder = build_toy(tmp_path, markings="letters")
+    assert not (folder / "tokens").exists() and (folder / "tiles" / "tile-teal-3-letters.png").is_file()
+    assert notes == ["tokens have no colours to mark: their unmarked images serve"]
+
+
+def test_two_faces_of_one_name_are_one_line(tmp_path):
+    import dataclasses
+
+    from toy_pieces import toy_kinds
+
+    class Clash(Toy):
+        def piece_kinds(self):
+            tiles, *rest = toy_kinds()
+            first = tiles.pieces[0]
+            twin = dataclasses.replace(tiles.pieces[1], face=dataclasses.replace(tiles.pieces[1].face, name=first.face.name))
+            return (dataclasses.replace(tiles, pieces=(first, twin, *tiles.pieces[2:])), *rest)
+
+    (tmp_path / "templates").mkdir()
+    with pytest.raises(GrawlixError, match="two pictures would both be called tile-teal-3.png"):
+        product("images").run(Clash(tmp_path / "templates"), tmp_path, {"markings": "none", "tts_url": ""})

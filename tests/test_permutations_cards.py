@@ -365,14 +365,14 @@ def test_letters_name_each_cards_colour_in_two_corners(built):
 
 def test_shapes_tell_the_colours_apart_in_greyscale(tmp_path):
     from grawlix_print.games.permutations import cards as look
-    from grawlix_print.products.images.build import render
+    from grawlix_print.pieces.raster import render
 
     faces = {f.name: f for f in game("permutations").faces()}
     w, h = CARD
     dpi = 200
 
     def mark(name: str) -> np.ndarray:
-        image = np.asarray(render(faces[name], dpi, 0.0, "shapes").convert("L"), dtype=float)
+        image = np.asarray(render(faces[name], "shapes", dpi=dpi).cut().convert("L"), dtype=float)
         cx = w - look.CORNER * w  # under the icon in the top-right corner
         top, bottom = h - look.CORNER * w - look.ICON * w / 2, h - (look.CORNER + look.CORNER_BOX / 2) * w
         cy, half = (top + bottom) / 2, (top - bottom) / 2 * 0.9

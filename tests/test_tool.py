@@ -104,7 +104,7 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
         "colour_change": "m600",
     }  # fmt: skip
     assert settings.for_command("all") == {
-        "only": ("leaflet", "sheets", "web", "images", "3d"), "paper": "all", "quiet": False,
+        "only": ("leaflet", "sheets", "web", "images", "print-on-demand", "3d"), "paper": "all", "quiet": False,
     }  # fmt: skip
     assert settings.for_command("leaflet") == {"paper": "a4"}
     assert settings.for_command("check") == {"json": False}
@@ -134,7 +134,7 @@ def test_init_for_a_card_game_lists_only_what_that_game_takes(tmp_path):
         "paper": "a4", "bleed": pytest.approx(3.0), "backs": True, "arrangement": "duplex",
         "markings": "letters", "card_size": (pytest.approx(63.5), pytest.approx(88.9)),
     }  # fmt: skip
-    assert settings.for_command("all")["only"] == ("leaflet", "sheets", "web", "images")
+    assert settings.for_command("all")["only"] == ("leaflet", "sheets", "web", "images", "print-on-demand")
     result = run("sheets", "--templates", str(tmp_path / "templates"), "-o", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output  # every uncommented default is one the cards take
 

@@ -236,3 +236,19 @@ def check_marking(kind: PieceKind, marking: str, option: str = "--markings") -> 
         where = f"{lacking.where}.{what}" if lacking.where else kind.source or None
         raise GrawlixError(f"{lacking.name} has no {what}, so {kind.name} cannot be marked by {what}{hint}", where)
     raise GrawlixError(f"{kind.name} cannot be marked by {marking} (its markings: {', '.join(kind.markings)})")
+
+
+def kinds_to_mark(kinds: tuple[PieceKind, ...], marking: str, owner: str) -> tuple[PieceKind, ...]:
+    """The kinds a set of faces marked with ``marking`` holds: every kind, unmarked; marked, the kinds
+    with colours, each checked (``check_marking``), for a kind without colours has nothing to mark.
+    ``owner`` (the game's name) words the refusal of a marking none of its kinds can show."""
+    if marking not in MARKINGS:
+        raise GrawlixError(f"--markings {marking!r} is not one of {', '.join(MARKINGS)}")
+    if marking == "none":
+        return kinds
+    coloured = tuple(kind for kind in kinds if kind.colours)
+    if not coloured:
+        raise GrawlixError(f"--markings {marking}: none of {owner}'s pieces has a colour to mark")
+    for kind in coloured:
+        check_marking(kind, marking)
+    return coloured

@@ -1,198 +1,315 @@
-"""Every printable face as a PNG, and Tabletop Simulator deck sheets.
+"""Every printable face as a PNG, per kind of piece, and each kind as a Tabletop Simulator saved object.
 
-Print-on-demand card services ask for one image per distinct face at
-300 dpi, each with 1/8 in of bleed on every side (a poker card, 2.5 x 3.5 in,
-becomes 2.75 x 3.75 in: 825 x 1125 px). Tabletop Simulator builds a deck from
-one sheet of faces, up to 10 across and 7 down, and one back image; it shows
-the sheet's last slot for a card held in another player's hand, so that
-slot holds the back and a sheet carries at most 69 faces.
+Print-on-demand services ask for one image per distinct face at 300 dpi,
+each with 1/8 in of bleed on every side (a poker card, 2.5 x 3.5 in,
+becomes 2.75 x 3.75 in: 825 x 1125 px), and one per back. Each kind of piece
+has a folder of its own (``cards/``, ``tiles/``), so that a game with tiles
+and cards gets both and no two kinds' files can share a name; a back is
+named by its design (``back-light.png``).
 
-Each face is drawn by the same code as the sheets, into a one-page PDF of
-its own, and rendered by pdfium, so a picture and a printed card agree. The
-PNGs are RGB with their resolution recorded and no date or other varying
-chunk: the same faces give the same bytes.
+For Tabletop Simulator, ``tts/`` holds one saved object per kind
+(``tts/GAME-KIND.json``, see ``tts``) and the pictures it loads: cards as
+deck sheets at 150 dpi (``tts/cards/deck-1.png``, the back beside them),
+tiles and tokens one 300 dpi picture each, cut to their outline.
+
+Every face is rendered once, by the same code as the sheets, and every
+picture of it is a crop of that rendering (``pieces.raster``). A marked set
+(``--markings letters``) ends every name in ``-letters``, as the sheets'
+names do, so it sits beside the plain set instead of replacing it.
 """
 
 from __future__ import annotations
 
-import io
-import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from reportlab.lib.units import mm
-
-from ...pieces.faces import FaceStyle, PieceFace
-from ...pieces.tile_look import MARKINGS, check_marking
-from ...drawing.pdf.canvas import Metadata, new_canvas, saved
-from ...drawing.pdf.surface import PdfSurface
 from ...errors import GrawlixError
 from ...facts.wording import paragraph
-from ...files import Written, write_bytes, write_text
+from ...files import Written, slug, write_bytes, write_text
 from ...games.base import Game
+from ...notes import note
+from ...pieces.faces import PieceFace
+from ...pieces.kinds import Piece, PieceKind, kinds_to_mark
+from ...pieces.raster import PRINT_DPI, Rendered, pixels, png, render
 from ...units import MM_PER_UNIT
-from ..colour_blind import default_marking
+from ..colour_blind import default_marking, kind_marking
+from . import tts
 
-if TYPE_CHECKING:  # Pillow is loaded only to render
-    from PIL import Image
-
-PRINT_DPI = 300
 PRINT_BLEED_MM = MM_PER_UNIT["in"] / 8
 """1/8 in on every side: what print-on-demand card services ask for."""
-TTS_DPI = 150
-"""Tabletop Simulator sheets: half the print resolution keeps a sheet of ten poker cards across
-at 3750 px, under 4096 px a side, so it loads quickly and stays sharp on screen."""
-TTS_COLUMNS, TTS_ROWS = 10, 7
-"""The largest deck sheet Tabletop Simulator takes."""
 TTS_FOLDER = "tts"
 NOTES_FILE = "README.txt"
-PAPER_RGB = (255, 255, 255)
+SAVED_OBJECTS = (
+    ("Windows", r"Documents\My Games\Tabletop Simulator\Saves\Saved Objects"),
+    ("macOS", "~/Library/Tabletop Simulator/Saves/Saved Objects"),
+    ("Linux", "~/.local/share/Tabletop Simulator/Saves/Saved Objects"),
+)
+"""Where Tabletop Simulator keeps the saved objects its *Objects > Saved Objects* menu lists."""
 
 
-def pixels(length_mm: float, dpi: int) -> int:
-    """A length in whole pixels at ``dpi``."""
-    return round(length_mm / MM_PER_UNIT["in"] * dpi)
-
-
-def render(face: PieceFace, dpi: int, bleed: float, marking: str = "none") -> Image.Image:
-    """The face as a Pillow RGB image at ``dpi``, its background ``bleed`` mm past the cut on every side.
-
-    Drawn into a one-page PDF exactly the image's size and rendered by pdfium;
-    the page is cropped to whole pixels, so the image is exactly
-    ``pixels(width + 2 bleed)`` wide.
-    """
-    import pypdfium2
-
-    width, height = face.width + 2 * bleed, face.height + 2 * bleed
-    px, py = pixels(width, dpi), pixels(height, dpi)
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(face.name, face.description, (), (), "", ""))
-    canvas.scale(mm, mm)
-    face.draw(PdfSurface(canvas, cmyk=False, unit_pt=mm), bleed, bleed, face.width, face.height, FaceStyle(bleed, marking))
-    canvas.showPage()
-    document = pypdfium2.PdfDocument(saved(canvas, buffer))
-    try:
-        page = document[0]
-        image = page.render(scale=px / page.get_width(), fill_color=(*PAPER_RGB, 255)).to_pil().convert("RGB")
-        page.close()
-    finally:
-        document.close()
-    return image.crop((0, 0, px, py))
-
-
-def png(image: Image.Image, dpi: int) -> bytes:
-    """Full-colour PNG bytes with the resolution recorded (pHYs) and nothing that varies."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
-    return buffer.getvalue()
-
-
-def tts_grid(count: int) -> list[tuple[int, int, int]]:
-    """(faces, columns, rows) of each deck sheet for ``count`` faces: at most 69 faces a sheet, the
-    last slot kept for the hidden card, and no more rows than the faces and that slot need."""
-    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
-    sheets = []
-    for first in range(0, count, per_sheet):
-        faces = min(per_sheet, count - first)
-        columns = min(TTS_COLUMNS, faces + 1)
-        sheets.append((faces, columns, math.ceil((faces + 1) / columns)))
-    return sheets
-
-
-def tts_sheets(
-    faces: Sequence[PieceFace], back: PieceFace, marking: str
-) -> tuple[list[tuple[Image.Image, int, int, int]], Image.Image]:
-    """The deck sheets as images: faces row by row from the top left, the back in the last slot."""
-    from PIL import Image
-
-    w, h = pixels(faces[0].width, TTS_DPI), pixels(faces[0].height, TTS_DPI)
-    hidden = render(back, TTS_DPI, 0.0, marking)
-    sheets, first = [], 0
-    for count, columns, rows in tts_grid(len(faces)):
-        sheet = Image.new("RGB", (columns * w, rows * h), PAPER_RGB)
-        for k, face in enumerate(faces[first : first + count]):
-            row, column = divmod(k, columns)
-            sheet.paste(render(face, TTS_DPI, 0.0, marking), (column * w, row * h))
-        sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
-        sheets.append((sheet, columns, rows, count))
-        first += count
-    return sheets, hidden
-
-
-def _size_words(face: PieceFace, bleed: float, dpi: int) -> str:
-    cut = f"{pixels(face.width, dpi)} x {pixels(face.height, dpi)} px"
-    whole = f"{pixels(face.width + 2 * bleed, dpi)} x {pixels(face.height + 2 * bleed, dpi)} px"
-    inches = f"{(face.width + 2 * bleed) / MM_PER_UNIT['in']:g} x {(face.height + 2 * bleed) / MM_PER_UNIT['in']:g} in"
-    return f"{whole} ({inches}) at {dpi} dpi; the cut is the middle {cut}"
+def local_address(folder: Path) -> str:
+    """The address of ``folder/tts`` on this computer, for saved objects that load local pictures."""
+    return (folder / TTS_FOLDER).resolve().as_uri() + "/"
 
 
 def marked(name: str, marking: str) -> str:
     """A file's name for ``marking``: ``card-08.png`` is ``card-08-shapes.png``, as the sheets name theirs,
     so that marked images sit beside the plain ones instead of replacing them; unmarked, ``name``."""
-    stem, _, suffix = name.rpartition(".")
-    return name if marking == "none" else f"{stem}-{marking}.{suffix}"
+    stem, dot, suffix = name.rpartition(".")
+    return name if marking == "none" else f"{stem}-{marking}{dot}{suffix}"
 
 
-def notes(game: Game, faces: Sequence[PieceFace], back: PieceFace, sheets: list[tuple[str, int, int, int]], marking: str) -> str:
-    """What the images are and how to use them, for whoever uploads them."""
-    face = faces[0]
-    bleed_px = PRINT_BLEED_MM / MM_PER_UNIT["in"] * PRINT_DPI
-    first, last, back_name = (marked(f"{f.name}.png", marking) for f in (faces[0], faces[-1], back))
-    paragraphs = [
-        f"{game.title}: images of every face",
-        "",
-        f"For print-on-demand: {len(faces)} fronts ({first} to {last})"
-        f" and one back ({back_name}), each {_size_words(face, PRINT_BLEED_MM, PRINT_DPI)},"
-        f" {face.width:g} x {face.height:g} mm, with {bleed_px:g} px (1/8 in) of bleed on every side.",
-        "  Keep text and marks 1/8 in inside the cut: the designs already do.",
-        f"  Colour-blind markings: {marking}.",
-        "",
-        "For Tabletop Simulator (Objects > Components > Custom > Deck):",
-    ]
-    for name, columns, rows, count in sheets:
-        paragraphs.append(
-            f"  Face: {TTS_FOLDER}/{name}, Width {columns}, Height {rows}, Number {count};"
-            f" {pixels(face.width, TTS_DPI)} x {pixels(face.height, TTS_DPI)} px a card at {TTS_DPI} dpi."
-        )
-    paragraphs += [
-        f"  Back: {TTS_FOLDER}/{back_name}. The last slot of each sheet is the card other players"
-        " see in your hand; it shows the back, so Back is Hidden may be on or off.",
-        "",
-    ]
-    return "\n".join(paragraph(p.lstrip(), p[: len(p) - len(p.lstrip())], "  ") for p in paragraphs)
+def marked_kinds(game: Game, marking: str) -> tuple[PieceKind, ...]:
+    """The kinds whose images ``marking`` makes (``kinds_to_mark``); a kind left out for having no
+    colours is named in a note, its unmarked images serving."""
+    every = game.piece_kinds()
+    kinds = kinds_to_mark(every, marking, game.name)
+    for kind in every:
+        if all(kind is not marked for marked in kinds):
+            note(f"{kind.name} have no colours to mark: their unmarked images serve")
+    return kinds
 
 
-def build_images(game: Game, out: str | Path, markings: str | None = None) -> list[Written]:
-    """Every face and the back as print PNGs, the Tabletop Simulator sheets and a notes file, in ``out``.
-    ``markings`` None: each colour's letter where colours look alike (``colour_blind``), else none."""
-    if markings is None:
+def backs_of(kind: PieceKind) -> list[tuple[str, PieceFace]]:
+    """Every back a kind's pieces may be printed with, by file stem: each of the kind's designs
+    (``back-light``), then the pieces' own backs under their own names."""
+    found = [(f"back-{design}", face) for design, face in kind.backs.items()]
+    for piece in kind.pieces:
+        if piece.back is not None and all(piece.back.name != stem for stem, _ in found):
+            found.append((piece.back.name, piece.back))
+    return found
+
+
+def back_stem(kind: PieceKind, piece: Piece) -> str | None:
+    """The file stem of the back ``piece`` is played with (its own, else the kind's default)."""
+    if piece.back is not None:
+        return piece.back.name
+    return f"back-{next(iter(kind.backs))}" if kind.backs else None
+
+
+def _unique(names: Sequence[str], where: str) -> None:
+    seen = set()
+    for name in names:
+        if name in seen:
+            raise GrawlixError(f"two pictures would both be called {name}.png: each face needs a name of its own", where)
+        seen.add(name)
+
+
+@dataclass(frozen=True)
+class KindImages:
+    """What was written for one kind, for the notes: its folder, faces and backs, and for Tabletop
+    Simulator its saved object and, for cards, its sheets."""
+
+    kind: PieceKind
+    folder: str
+    faces: tuple[str, ...]
+    backs: tuple[str, ...]
+    saved_object: str
+    sheets: tuple[tuple[str, tts.Sheet], ...]
+    cut_px: tuple[int, int]
+    whole_px: tuple[int, int]
+    marking: str
+
+
+def build_images(
+    game: Game, out: str | Path, markings: str | None = None, tts_url: str = "", final: Path | None = None
+) -> list[Written]:
+    """Every face and back as a print PNG per kind, the Tabletop Simulator saved objects with their
+    pictures, and a notes file, in ``out``. ``tts_url`` is where the saved objects find the ``tts``
+    folder's pictures (ending in ``/``); empty, they find them in ``final/tts`` on this computer
+    (``final``: where the files will be once written, if not ``out``)."""
+    if markings is None:  # by default each kind carries its colours' letters where they look alike
+        chosen = [(kind, kind_marking(kind)) for kind in game.piece_kinds()]
         markings = default_marking(game)
-    if markings not in MARKINGS:
-        raise GrawlixError(f"--markings {markings!r} is not one of {', '.join(MARKINGS)}")
+    else:
+        chosen = [(kind, markings) for kind in marked_kinds(game, markings)]
     game.check()
-    tiles = game.tile_set()
-    if tiles is not None:
-        check_marking(tiles, markings)  # the sheets' and 3D tiles' rule: shapes only if every colour has one
-    faces, back = game.faces(), game.back()
-    if not faces or back is None:
-        raise GrawlixError(f"{game.name} has no printable faces to make images of")
+    if not chosen:
+        raise GrawlixError(f"{game.name} has no printable pieces to make images of")
     out = Path(out)
-    written = []
-    params = {"dpi": PRINT_DPI, "bleed_mm": round(PRINT_BLEED_MM, 4), "markings": markings}
-    for face in (*faces, back):
-        image = render(face, PRINT_DPI, PRINT_BLEED_MM, markings)
-        path = write_bytes(out / marked(f"{face.name}.png", markings), png(image, PRINT_DPI))
-        written.append(Written(path, "face image", {**params, "pixels": list(image.size), "face": face.description}))
-    sheets, hidden = tts_sheets(faces, back, markings)
-    listed = []
-    for number, (sheet, columns, rows, count) in enumerate(sheets, 1):
-        name = marked(f"deck-{number}.png", markings)
-        path = write_bytes(out / TTS_FOLDER / name, png(sheet, TTS_DPI))
-        listed.append((name, columns, rows, count))
-        written.append(Written(path, "deck sheet", {"dpi": TTS_DPI, "columns": columns, "rows": rows, "faces": count, "markings": markings}))
-    path = write_bytes(out / TTS_FOLDER / marked(f"{back.name}.png", markings), png(hidden, TTS_DPI))
-    written.append(Written(path, "deck back", {"dpi": TTS_DPI}))
-    path = write_text(out / marked(NOTES_FILE, markings), notes(game, faces, back, listed, markings))
-    written.append(Written(path, "image notes", {}))
+    prefix = tts_url or local_address(final or out)
+    written: list[Written] = []
+    made = []
+    for kind, marking in chosen:
+        folder = slug(kind.name)
+        stems = [face.name for face in kind.faces] + [stem for stem, _ in backs_of(kind)]
+        _unique(stems, f"{kind.source or game.name}: {kind.name}")
+        items, info = _kind(game, kind, folder, out, marking, prefix)
+        written += items
+        made.append(info)
+    path = write_text(out / marked(NOTES_FILE, markings), notes(game, made, markings, tts_url))
+    written.append(Written(path, "image notes", {"markings": markings}))
     return written
+
+
+def _kind(game: Game, kind: PieceKind, folder: str, out: Path, marking: str, prefix: str) -> tuple[list[Written], KindImages]:
+    """One kind's print images, Tabletop Simulator pictures and saved object."""
+    written = []
+    params = {"dpi": PRINT_DPI, "bleed_mm": round(PRINT_BLEED_MM, 4), "markings": marking, "kind": kind.name}
+    rendered: dict[str, Rendered] = {}
+    for stem, face in [(face.name, face) for face in kind.faces] + backs_of(kind):
+        rendered[stem] = render(face, marking)
+        image = rendered[stem].with_bleed(PRINT_BLEED_MM)
+        path = write_bytes(out / folder / marked(f"{stem}.png", marking), png(image, PRINT_DPI))
+        what = "back image" if stem not in {f.name for f in kind.faces} else "face image"
+        written.append(Written(path, what, {**params, "pixels": list(image.size), "face": face.description}))
+    here = f"{TTS_FOLDER}/{folder}"
+    if tts.laid_face_up(kind):
+        objects, sheets, more = _tiles(kind, rendered, out, here, marking, prefix)
+    else:
+        objects, sheets, more = _deck(game, kind, rendered, out, here, marking, prefix)
+    written += more
+    name = marked(f"{slug(game.title, game.name)}-{folder}.json", marking)  # a renamed variant's own name
+    path = write_text(out / TTS_FOLDER / name, tts.saved_object(objects))
+    count = sum(piece.count for piece in kind.pieces)
+    written.append(Written(path, "tts saved object", {"kind": kind.name, "pieces": count, "markings": marking,
+                                                      "object": "deck" if sheets else "tiles"}))  # fmt: skip
+    first = rendered[kind.faces[0].name]
+    info = KindImages(
+        kind, folder, tuple(marked(f"{f.name}.png", marking) for f in kind.faces),
+        tuple(marked(f"{stem}.png", marking) for stem, _ in backs_of(kind)), name, tuple(sheets),
+        (pixels(kind.faces[0].width, PRINT_DPI), pixels(kind.faces[0].height, PRINT_DPI)),
+        first.with_bleed(PRINT_BLEED_MM).size, marking,
+    )  # fmt: skip
+    return written, info
+
+
+def _tiles(kind: PieceKind, rendered: dict[str, Rendered], out: Path, here: str, marking: str,
+           prefix: str) -> tuple[list[dict], list, list[Written]]:  # fmt: skip
+    """Each tile's face and back cut to its outline at 300 dpi, and the tiles laid out."""
+    written = []
+    used = [face.name for face in kind.faces] + sorted({s for p in kind.pieces if (s := back_stem(kind, p))})
+    for stem in used:
+        name = f"{here}/{marked(f'{stem}.png', marking)}"
+        path = write_bytes(out / name, png(rendered[stem].cut(), tts.TILE_DPI))
+        written.append(Written(path, "tts tile image", {"dpi": tts.TILE_DPI, "kind": kind.name, "markings": marking}))
+    relative = len(TTS_FOLDER) + 1
+
+    def url(stem: str | None) -> str:
+        return tts.address(prefix, f"{here}/{marked(f'{stem}.png', marking)}"[relative:]) if stem else ""
+
+    laid = [
+        tts.Tile(piece.face.description, "", url(piece.face.name), url(back_stem(kind, piece) or piece.face.name), piece.count)
+        for piece in kind.pieces
+    ]  # fmt: skip
+    return tts.tiles(kind, laid), [], written
+
+
+def _deck(game: Game, kind: PieceKind, rendered: dict[str, Rendered], out: Path, here: str, marking: str,
+          prefix: str) -> tuple[list[dict], list[tuple[str, tts.Sheet]], list[Written]]:  # fmt: skip
+    """The cards as deck sheets at 150 dpi, one run of sheets per back (most kinds have one), each
+    sheet's last slot showing that back, and the deck that deals them."""
+    from PIL import Image
+
+    written = []
+    slot = (pixels(kind.width, tts.CARD_DPI), pixels(kind.height, tts.CARD_DPI))
+    groups: dict[str, list[Piece]] = {}
+    for piece in kind.pieces:
+        groups.setdefault(back_stem(kind, piece) or "", []).append(piece)
+    relative = len(TTS_FOLDER) + 1
+    sheets, images, cards = [], [], []
+    number = 0
+    for stem, pieces in groups.items():
+        faces = list(dict.fromkeys(piece.face.name for piece in pieces))  # each face once on the sheets
+        hidden = rendered[stem].scaled_cut(tts.CARD_DPI) if stem else Image.new("RGB", slot, (255, 255, 255))
+        back_name = f"{here}/{marked((stem or 'back') + '.png', marking)}"
+        path = write_bytes(out / back_name, png(hidden, tts.CARD_DPI))
+        written.append(Written(path, "deck back", {"dpi": tts.CARD_DPI, "kind": kind.name, "markings": marking}))
+        place: dict[str, tuple[int, int]] = {}
+        first = 0
+        for sheet in tts.sheet_grid(len(faces), slot):
+            number += 1
+            picture = Image.new("RGB", (sheet.columns * slot[0], sheet.rows * slot[1]), (255, 255, 255))
+            for k, name in enumerate(faces[first : first + sheet.faces]):
+                row, column = divmod(k, sheet.columns)
+                picture.paste(rendered[name].scaled_cut(tts.CARD_DPI), (column * slot[0], row * slot[1]))
+                place[name] = (number, k)
+            picture.paste(hidden, ((sheet.columns - 1) * slot[0], (sheet.rows - 1) * slot[1]))
+            first += sheet.faces
+            name = f"{here}/{marked(f'deck-{number}.png', marking)}"
+            path = write_bytes(out / name, png(picture, tts.CARD_DPI))
+            written.append(Written(path, "deck sheet", {"dpi": tts.CARD_DPI, "columns": sheet.columns, "rows": sheet.rows,
+                                                        "faces": sheet.faces, "markings": marking, "kind": kind.name}))  # fmt: skip
+            sheets.append((name[relative:], sheet))
+            images.append(tts.DeckImages(tts.address(prefix, name[relative:]), tts.address(prefix, back_name[relative:]),
+                                         sheet.columns, sheet.rows))  # fmt: skip
+        for piece in pieces:
+            deck_id, k = place[piece.face.name]
+            cards += [tts.Card(piece.face.description, "", deck_id, k)] * piece.count
+    return tts.deck(kind, game.title, cards, images), sheets, written
+
+
+def _size_words(info: KindImages) -> str:
+    (w, h), (cw, ch) = info.whole_px, info.cut_px
+    inch = MM_PER_UNIT["in"]
+    inches = f"{w / PRINT_DPI:g} x {h / PRINT_DPI:g} in"
+    return (f"{w} x {h} px ({inches}) at {PRINT_DPI} dpi; the cut is the middle {cw} x {ch} px,"
+            f" {info.kind.width:g} x {info.kind.height:g} mm ({info.kind.width / inch:.3g} x {info.kind.height / inch:.3g} in)")  # fmt: skip
+
+
+def notes(game: Game, made: Sequence[KindImages], marking: str, tts_url: str) -> str:
+    """What the images are and how to use them, for whoever uploads them or plays online."""
+    bleed_px = PRINT_BLEED_MM / MM_PER_UNIT["in"] * PRINT_DPI
+    lines = [f"{game.title}: images of every face", "", "For print-on-demand services (300 dpi, 1/8 in of bleed):"]
+    for info in made:
+        count = len(info.faces)
+        lines.append(
+            f"  {info.folder}/: {count} {info.kind.singular if count == 1 else info.kind.name}"
+            f" ({info.faces[0]}" + (f" to {info.faces[-1]})" if count > 1 else ")")
+            + (f" and {_backs_words(info.backs)}" if info.backs else "")
+            + f", each {_size_words(info)}, with {bleed_px:g} px (1/8 in) of bleed on every side."
+        )
+    lines += ["  Keep text and marks 1/8 in inside the cut: the designs already do.",
+              f"  Colour-blind markings: {_markings_words(made, marking)}.", ""]  # fmt: skip
+    lines += _tts_words(game, made, marking, tts_url)
+    return "\n".join(paragraph(p.lstrip(), p[: len(p) - len(p.lstrip())], "  ") for p in lines)
+
+
+def _markings_words(made: Sequence[KindImages], marking: str) -> str:
+    """The set's marking, or each kind's where they differ (the default marks only the kinds whose
+    colours look alike)."""
+    if all(info.marking == marking for info in made):
+        return marking
+    return "; ".join(f"{info.marking} on the {info.kind.name}" for info in made)
+
+
+def _backs_words(backs: Sequence[str]) -> str:
+    return f"the back ({backs[0]})" if len(backs) == 1 else f"the backs ({', '.join(backs)})"
+
+
+def _tts_words(game: Game, made: Sequence[KindImages], marking: str, tts_url: str) -> list[str]:
+    where = (f"the addresses under {tts_url}, where you put the contents of {TTS_FOLDER}/" if tts_url
+             else f"this folder's {TTS_FOLDER}/, where it is now on this computer (move it, and build again"
+             " to find it there)")  # fmt: skip
+    lines = ["For Tabletop Simulator: a saved object for each kind of piece, in " + f"{TTS_FOLDER}/:"]
+    for info in made:
+        what = ("one deck, face down, each card named" if info.sheets
+                else f"laid out face up as {info.kind.name} (Custom Tile), each named, copies stacked")  # fmt: skip
+        lines.append(f"  {TTS_FOLDER}/{info.saved_object}: the {info.kind.count} {info.kind.name}, {what}.")
+    lines += [
+        "  1. Copy the .json files into Tabletop Simulator's saved objects folder: "
+        + "; ".join(f"{system}: {path}" for system, path in SAVED_OBJECTS) + ".",
+        "  2. In the game: Objects > Saved Objects, and click one to put it on the table.",
+        f"  The pictures load from {where}. Pictures on your computer only you can see.",
+        "  To play with others, their computers must load the pictures from the internet, either:",
+        "  a) Steam Cloud: with the pieces on your table, open Modding > Cloud Manager and click the upload"
+        " arrow at its top (upload all): every picture on the table goes to your Steam Cloud. Then"
+        " right-click each deck or the tiles and save them again (Save Object), so that the saved objects"
+        " keep the new addresses; or",
+        f"  b) your own web host: put the contents of {TTS_FOLDER}/ there and build again with"
+        " --tts-url https://example.org/your-folder/ (or tts-url under [images] in grawlix.toml): the"
+        " saved objects then name those addresses.",
+        "",
+    ]
+    decks = [info for info in made if info.sheets]
+    if decks:
+        lines.append("To make a deck by hand instead (Objects > Components > Custom > Deck):")
+        for info in decks:
+            slot = (pixels(info.kind.width, tts.CARD_DPI), pixels(info.kind.height, tts.CARD_DPI))
+            for name, sheet in info.sheets:
+                lines.append(f"  Face: {TTS_FOLDER}/{name}, Width {sheet.columns}, Height {sheet.rows},"
+                             f" Number {sheet.faces}; {slot[0]} x {slot[1]} px a card at {tts.CARD_DPI} dpi.")  # fmt: skip
+        lines += ["  Back: the back beside each sheet. Each sheet's last slot shows the back: it is the card"
+                  " other players see in your hand, so Back is Hidden may be on or off.", ""]  # fmt: skip
+    return lines

@@ -1,0 +1,273 @@
+"""The files each print-on-demand service takes, sized, named and ordered as it asks.
+
+For each service (``services``), each kind of piece it prints gets a folder
+of its own: The Game Crafter's and MakePlayingCards' an image per distinct
+face and one back (the back every piece of that deck shares), DriveThruCards'
+one PDF per deck. Beside them, ``GET-IT-PRINTED.html`` (``guide``) says which
+file to upload where, which card stock and finish to choose, and that ink
+on card is duller than a screen.
+
+A face is rendered once, at the product's exact size, and each service's
+image is a crop of it (``pieces.raster``): The Game Crafter's 825 x 1125 px
+and MakePlayingCards' 822 x 1122 px poker cards are the same picture with
+1/8 in and 0.12 in of bleed. DriveThruCards' PDF is drawn in vectors in CMYK,
+as the press sheets are, each ink held to the service's 240 % total.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.units import mm
+
+from ...drawing.ink import Ink
+from ...drawing.pdf.canvas import Metadata, finish, new_canvas
+from ...drawing.pdf.surface import PdfSurface
+from ...drawing.surface import Surface
+from ...errors import GrawlixError
+from ...files import Written, slug, write_bytes, write_text
+from ...games.base import RULEBOOK_FILE, Game
+from ...notes import note
+from ...pieces.faces import FaceStyle, PieceFace
+from ...pieces.kinds import Piece, PieceKind, kinds_to_mark
+from ...pieces.raster import PRINT_DPI, Rendered, png, render
+from .services import MAX_INK, SERVICES, Service, Size
+
+GUIDE = "GET-IT-PRINTED.html"
+"""Upper case, as README files are, so that it comes first in a listing of its folder and the kit's index."""
+
+
+def marked(name: str, marking: str) -> str:
+    """``cards`` is ``cards-letters`` for a marked set: every folder and file of one says so."""
+    return name if marking == "none" else f"{name}-{marking}"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The pieces of one kind that share a back, as one upload: its folder, back and pieces. Most kinds
+    are one deck; pieces with backs of their own make one more deck per back."""
+
+    kind: PieceKind
+    folder: str
+    back: PieceFace | None
+    pieces: tuple[Piece, ...]
+
+    @property
+    def count(self) -> int:
+        return sum(piece.count for piece in self.pieces)
+
+
+def decks_of(kind: PieceKind) -> list[Deck]:
+    """The kind's pieces grouped by the back they are printed with, the kind's own back first."""
+    groups: dict[str, tuple[PieceFace | None, list[Piece]]] = {}
+    for piece in kind.pieces:
+        back = kind.back_of(piece)
+        groups.setdefault(back.name if back is not None else "", (back, []))[1].append(piece)
+    folder = slug(kind.name)
+    return [
+        Deck(kind, folder if k == 0 else f"{folder}-{slug(name)}", back, tuple(pieces))
+        for k, (name, (back, pieces)) in enumerate(groups.items())
+    ]
+
+
+@dataclass(frozen=True)
+class Export:
+    """What one service got: its folder, each deck with the service's product and files, and the
+    kinds it does not print."""
+
+    service: Service
+    folder: str
+    decks: tuple[tuple[Deck, Size, tuple[str, ...]], ...]
+    left_out: tuple[PieceKind, ...]
+
+
+def chosen_services(game: Game, names: Sequence[str] | None) -> list[Service]:
+    """The services to export for: those named (each must print one of the game's kinds), or every
+    service that prints one."""
+    kinds = game.piece_kinds()
+    if names is None:
+        return [s for s in SERVICES.values() if any(s.size_of(kind) for kind in kinds)]
+    chosen = []
+    for name in names:
+        service = SERVICES[name]
+        if not any(service.size_of(kind) for kind in kinds):
+            pieces = ", ".join(f"{kind.name} of {kind.width:g} x {kind.height:g} mm" for kind in kinds)
+            sizes = ", ".join(dict.fromkeys(size.name for size in service.sizes))
+            raise GrawlixError(f"{service.name} prints none of {game.name}'s pieces ({pieces}); it prints {sizes}")
+        chosen.append(service)
+    return chosen
+
+
+def build_on_demand(game: Game, out: str | Path, services: Sequence[str] | None = None, markings: str = "none") -> list[Written]:
+    """Every chosen service's files and guide for ``game``'s pieces, in ``out`` (a folder per service)."""
+    from .guide import guide_html
+
+    kinds = kinds_to_mark(game.piece_kinds(), markings, game.name)
+    chosen = chosen_services(game, services)
+    if not chosen:
+        raise GrawlixError(f"none of the print-on-demand services prints {game.name}'s pieces")
+    game.check()
+    out = Path(out)
+    renders: dict[tuple[str, str, tuple[float, float]], Rendered] = {}
+    written: list[Written] = []
+    for service in chosen:
+        folder = marked(service.key, markings)
+        made, left = [], []
+        for kind in kinds:
+            size = service.size_of(kind)
+            if size is None:
+                left.append(kind)
+                continue
+            for deck in decks_of(kind):
+                files, items = _deck_files(game, service, size, deck, out / folder, markings, renders)
+                written += items
+                made.append((deck, size, tuple(files)))
+        export = Export(service, folder, tuple(made), tuple(left))
+        path = write_text(out / folder / GUIDE, guide_html(game, export, markings))
+        written.append(Written(path, "print guide", {"service": service.name, "markings": markings}))
+    return written
+
+
+def _rendered(renders: dict, kind: PieceKind, face: PieceFace, marking: str, size: Size) -> Rendered:
+    """A face at the product's size, rendered once for every service that takes that size."""
+    key = (kind.name, face.name, size.mm)
+    if key not in renders:
+        renders[key] = render(face, marking, size.mm, PRINT_DPI)
+    return renders[key]
+
+
+def _deck_files(game: Game, service: Service, size: Size, deck: Deck, folder: Path, marking: str,
+                renders: dict) -> tuple[list[str], list[Written]]:  # fmt: skip
+    """One deck's files for one service: its images (faces in deck order, then the back), or its PDF."""
+    if service.pdf:
+        path = _drive_thru_pdf(game, service, size, deck, folder / f"{slug(game.title, game.name)}-{deck.folder}.pdf", marking)
+        params = {"service": service.name, "kind": deck.kind.name, "product": size.name, "cards": deck.count,
+                  "pages": 2 * deck.count, "markings": marking, "colour": "cmyk"}  # fmt: skip
+        return [path.name], [Written(path, "print-on-demand pdf", params)]
+    names, written = [], []
+    faces = list(dict.fromkeys(piece.face for piece in deck.pieces))
+    numbered = service.key != "the-game-crafter"  # an uploader that keeps the files' order needs it in their names
+    width = len(str(len(faces)))
+    sides: list[tuple[str, PieceFace, str]] = [
+        (f"{k:0{width}d}-{face.name}.png" if numbered else f"{face.name}.png", face, "front")
+        for k, face in enumerate(faces, 1)
+    ]
+    if deck.back is not None:
+        sides.append(("back.png", deck.back, "back"))
+    for name, face, side in sides:
+        image = _rendered(renders, deck.kind, face, marking, size).with_bleed(service.bleed_mm)
+        path = write_bytes(folder / deck.folder / name, png(image, PRINT_DPI))
+        names.append(f"{deck.folder}/{name}")
+        written.append(Written(path, "print-on-demand image", {
+            "service": service.name, "kind": deck.kind.name, "product": size.name, "side": side,
+            "face": face.description, "pixels": list(image.size), "dpi": PRINT_DPI, "markings": marking,
+        }))  # fmt: skip
+    return names, written
+
+
+# --- DriveThruCards: one CMYK PDF per deck, back then front ------------------------------------
+
+
+def limited(ink: Ink, most: float = MAX_INK) -> Ink:
+    """``ink`` with its total held to ``most``: black kept, cyan, magenta and yellow scaled down
+    together (the hue kept, the colour a little lighter), as a printer's ink limit does."""
+    c, m, y, k = ink.cmyk
+    if c + m + y + k <= most + 1e-9:
+        return ink
+    scale = max(0.0, most - k) / (c + m + y)
+    return Ink(ink.rgb, (c * scale, m * scale, y * scale, k))
+
+
+class InkLimitedSurface(PdfSurface):
+    """A CMYK PDF surface that holds every ink to ``most`` total, counting the inks it had to hold."""
+
+    def __init__(self, canvas, most: float = MAX_INK) -> None:
+        super().__init__(canvas, cmyk=True, unit_pt=mm)
+        self.most = most
+        self.held: set[tuple[float, ...]] = set()
+
+    def _held(self, ink: Ink) -> Ink:
+        safe = limited(ink, self.most)
+        if safe is not ink:
+            self.held.add(ink.cmyk)
+        return safe
+
+    def _fill(self, ink: Ink) -> None:
+        super()._fill(self._held(ink))
+
+    def _stroke_colour(self, ink: Ink) -> None:
+        super()._stroke_colour(self._held(ink))
+
+
+def _pdfx():  # -> the module, or None
+    try:
+        return importlib.import_module("grawlix_print.drawing.pdf.pdfx")
+    except ModuleNotFoundError:
+        return None
+
+
+def pdfx_ready() -> bool:
+    """Whether the PDF back end can write PDF/X (``drawing.pdf.pdfx``, issue 28's PDF/X switch)."""
+    return _pdfx() is not None
+
+
+def press_ready(canvas) -> bool:
+    """Make ``canvas`` a PDF/X-1a:2003 file where the PDF back end can; without it, the same CMYK
+    PDF without the PDF/X keys. The one hook to change once that switch is on every branch: then
+    call ``drawing.pdf.pdfx.press_ready`` directly."""
+    pdfx = _pdfx()
+    if pdfx is None:
+        return False
+    pdfx.press_ready(canvas)
+    return True
+
+
+def credits_of(game: Game) -> tuple[tuple[str, ...], str, str, tuple[str, ...]]:
+    """The authors, licence, its address and keywords the PDF's metadata carries (from the rulebook,
+    when the game has one written)."""
+    if (game.templates / RULEBOOK_FILE).is_file():
+        meta = game.front_matter
+        return meta.authors, meta.licence, meta.licence_url, meta.keywords
+    return (game.title,), "licence as in the game's rulebook", "", ()
+
+
+def _drawn(face: PieceFace, w: float, h: float, style: FaceStyle) -> Callable[[Surface], None]:
+    return lambda surface: face.draw(surface, 0.0, 0.0, w, h, style)
+
+
+def _drive_thru_pdf(game: Game, service: Service, size: Size, deck: Deck, path: Path, marking: str) -> Path:
+    """The deck as DriveThruCards takes it: one card a page, the card's back then its front, a card
+    printed twice twice, pages of the card and its bleed with a TrimBox and BleedBox, in CMYK."""
+    w, h = size.mm
+    b = service.bleed_mm
+    authors, licence, licence_url, keywords = credits_of(game)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, ((w + 2 * b) * mm, (h + 2 * b) * mm), Metadata(
+        f"{game.title}: {deck.kind.name} for {service.name}",
+        f"The {deck.count} {deck.kind.name} of {game.title}, {size.name}, each back then front, with"
+        f" {b:.3g} mm of bleed.", (*keywords, "print on demand", "cards"), authors, licence, licence_url,
+    ))  # fmt: skip
+    pdfx = press_ready(canvas)
+    surface = InkLimitedSurface(canvas)
+    for piece in deck.pieces:
+        for _ in range(piece.count):
+            for face in (deck.back, piece.face):
+                canvas.setTrimBox((b * mm, b * mm, (b + w) * mm, (b + h) * mm))
+                canvas.setBleedBox((0, 0, (w + 2 * b) * mm, (h + 2 * b) * mm))
+                if face is not None:  # a card with no back design gets a blank back page
+                    canvas.saveState()
+                    canvas.scale(mm, mm)
+                    style = FaceStyle(b, marking)
+                    with surface.transformed(b, b):  # each face once in the file: the backs repeat
+                        surface.stamp((face.name, w, h, style), max(w, h) + b, _drawn(face, w, h, style))
+                    canvas.restoreState()
+                canvas.showPage()
+    if surface.held:
+        note(f"{len(surface.held)} of the {deck.kind.name}' inks were held to {MAX_INK:.0%} total ink for {service.name}")
+    if not pdfx:
+        note(f"{path.name}: CMYK, without the PDF/X-1a keys {service.name} asks for (no PDF/X support here yet)")
+    return finish(canvas, buffer, path)

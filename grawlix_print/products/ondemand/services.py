@@ -1,0 +1,129 @@
+"""The print-on-demand services and what each asks for: sizes, bleed, safe zone, files, order.
+
+Every number here is the service's own, as its templates and upload pages
+gave them when this was written (checked again in ``tests/test_on_demand``):
+
+- **The Game Crafter** takes one PNG per card face and one for the back, at
+  300 dpi with 1/8 in (37.5 px) of bleed on every side: its poker deck
+  template is 825 x 1125 px for a 2.5 x 3.5 in card, its mini deck 600 x 825
+  px for 1.75 x 2.5 in; its punch-out chits (a front and a back each) follow
+  the same rule, the large square chit 375 x 375 px for 1 in. The safe zone,
+  where text is never cut, is 1/8 in inside the cut.
+- **MakePlayingCards** (and its sister site **PrinterStudio**, the same
+  uploader) takes one image per face and one back at 300 dpi with 0.12 in
+  (a whole number of pixels) of bleed on every side: 822 x 1122 px for a poker card, 597 x 1122 px
+  for a domino card (1.75 x 3.5 in); its bridge card (2.25 x 3.5 in) by the
+  same rule, 747 x 1122 px. Its safe zone is as wide as its bleed, inside the cut.
+- **DriveThruCards** takes one PDF per deck, one card per page, each card's
+  back then its front (page 1 the back of card 1, page 2 its front, and so on
+  through the deck: the pages' order is the printed deck's), CMYK with at most
+  240 % total ink, 1/8 in of bleed on every side (a poker card's page is 2.75 x
+  3.75 in), no crop marks, as PDF/X-1a:2003. Its safe zone is 1/8 in inside
+  the cut.
+
+A kind of piece is printed by a service when one of the service's products
+has its form, outline and size (within ``FIT_MM``); the faces are drawn at
+the product's exact size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...pieces.kinds import Form, PieceKind, Shape
+from ...units import MM_PER_UNIT
+
+INCH = MM_PER_UNIT["in"]
+FIT_MM = 1.0
+"""How far a piece's size may be from a product's and still be printed as it: a 57 x 89 mm card
+is a bridge card (57.15 x 88.9 mm); a 60 mm one is not."""
+DPI = 300
+
+
+@dataclass(frozen=True)
+class Size:
+    """One of a service's products: its name there, the pieces it makes (forms and outlines) and its
+    cut size in inches."""
+
+    name: str
+    forms: tuple[Form, ...]
+    shapes: tuple[Shape, ...]
+    inches: tuple[float, float]
+
+    @property
+    def mm(self) -> tuple[float, float]:
+        return self.inches[0] * INCH, self.inches[1] * INCH
+
+    def fits(self, kind: PieceKind) -> bool:
+        width, height = self.mm
+        return (kind.form in self.forms and kind.shape in self.shapes
+                and abs(kind.width - width) <= FIT_MM and abs(kind.height - height) <= FIT_MM)  # fmt: skip
+
+
+CARDS = (Form.CARD,)
+CHITS = (Form.TILE, Form.TOKEN)
+OBLONG = (Shape.RECTANGLE,)
+SQUARE = (Shape.SQUARE,)
+ROUND = (Shape.CIRCLE,)
+
+
+@dataclass(frozen=True)
+class Service:
+    """A print-on-demand service: its name, site, folder in the kit, bleed and safe zone (each in
+    millimetres, on every side), the products it prints, and whether it takes a PDF per deck
+    (else an image per face)."""
+
+    key: str
+    name: str
+    site: str
+    bleed_mm: float
+    safe_mm: float
+    sizes: tuple[Size, ...]
+    pdf: bool = False
+    also: str = ""
+    """Another site that takes the same files."""
+
+    def size_of(self, kind: PieceKind) -> Size | None:
+        return next((size for size in self.sizes if size.fits(kind)), None)
+
+    @property
+    def bleed_px(self) -> float:
+        return self.bleed_mm / INCH * DPI
+
+
+GAME_CRAFTER = Service(
+    "the-game-crafter", "The Game Crafter", "https://www.thegamecrafter.com", INCH / 8, INCH / 8,
+    (
+        Size("Poker Deck", CARDS, OBLONG, (2.5, 3.5)),
+        Size("Bridge Deck", CARDS, OBLONG, (2.25, 3.5)),
+        Size("Mini Deck", CARDS, OBLONG, (1.75, 2.5)),
+        Size("Micro Deck", CARDS, OBLONG, (1.25, 1.75)),
+        Size("Business Deck", CARDS, OBLONG, (2.0, 3.5)),
+        Size("Tarot Deck", CARDS, OBLONG, (2.75, 4.75)),
+        Size("Jumbo Deck", CARDS, OBLONG, (3.5, 5.5)),
+        Size("Square Deck", CARDS, SQUARE, (3.5, 3.5)),
+        Size("Small Square Chit", CHITS, SQUARE, (0.5, 0.5)),
+        Size("Medium Square Chit", CHITS, SQUARE, (0.75, 0.75)),
+        Size("Large Square Chit", CHITS, SQUARE, (1.0, 1.0)),
+        Size("Small Circle Chit", CHITS, ROUND, (0.5, 0.5)),
+        Size("Medium Circle Chit", CHITS, ROUND, (0.75, 0.75)),
+        Size("Large Circle Chit", CHITS, ROUND, (1.0, 1.0)),
+    ),
+)
+MAKE_PLAYING_CARDS = Service(
+    "makeplayingcards", "MakePlayingCards", "https://www.makeplayingcards.com", 0.12 * INCH, 0.12 * INCH,
+    (
+        Size("Poker size (2.5 x 3.5 in)", CARDS, OBLONG, (2.5, 3.5)),
+        Size("Bridge size (2.25 x 3.5 in)", CARDS, OBLONG, (2.25, 3.5)),
+        Size("Domino size (1.75 x 3.5 in)", CARDS, OBLONG, (1.75, 3.5)),
+    ),
+    also="PrinterStudio (https://www.printerstudio.com)",
+)
+DRIVE_THRU_CARDS = Service(
+    "drivethrucards", "DriveThruCards", "https://www.drivethrucards.com", INCH / 8, INCH / 8,
+    (Size("Poker size (2.5 x 3.5 in)", CARDS, OBLONG, (2.5, 3.5)),),
+    pdf=True,
+)
+SERVICES = {service.key: service for service in (GAME_CRAFTER, MAKE_PLAYING_CARDS, DRIVE_THRU_CARDS)}
+MAX_INK = 2.4
+"""DriveThruCards' limit on total ink, cyan + magenta + yellow + black, anywhere on a card."""
