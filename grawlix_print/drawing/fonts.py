@@ -14,6 +14,8 @@ from functools import lru_cache
 from ..fonts import CAPRASIMO as CAPRASIMO_FILE
 from ..fonts import QUICKSAND_BOLD as QUICKSAND_BOLD_FILE
 from ..fonts import QUICKSAND_MEDIUM as QUICKSAND_MEDIUM_FILE
+from ..fonts import SCHOLA_BOLD as SCHOLA_BOLD_FILE
+from ..fonts import SCHOLA_REGULAR as SCHOLA_REGULAR_FILE
 from ..errors import GrawlixError
 from .surface import Face
 
@@ -23,6 +25,10 @@ QUICKSAND_BOLD = Face(
 )
 CAPRASIMO = Face("Caprasimo-Regular", CAPRASIMO_FILE, "Caprasimo, 'Cooper Black', Georgia, serif")
 """A title face in the spirit of the designer's Cooper Black: soft, round and heavy (SIL OFL 1.1)."""
+_SERIF = "'Schola PnP', 'TeX Gyre Schola', 'Century Schoolbook', Georgia, serif"
+SCHOLA = Face("ScholaPnP-Regular", SCHOLA_REGULAR_FILE, _SERIF)
+SCHOLA_BOLD = Face("ScholaPnP-Bold", SCHOLA_BOLD_FILE, _SERIF, bold=True)
+"""A book face: TeX Gyre Schola (as Schola PnP: see ``grawlix_print.fonts``), Permutations' rulebook's."""
 LABEL = QUICKSAND_BOLD
 """Marker labels (``?``, ``!``) in diagrams: the leaflet's face, in bold to read at arm's length."""
 LETTER_FACE = QUICKSAND_BOLD
