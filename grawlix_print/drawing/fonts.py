@@ -83,6 +83,12 @@ def check_settable(text: str, font: str) -> None:
         raise MissingCharacter(missing, font)
 
 
+def lacks(text: str, font: str) -> bool:
+    """Whether the registered font ``font`` has no glyph for a character of ``text``."""
+    face = _REGISTERED.get(font)
+    return face is not None and missing_character(text, face) is not None
+
+
 def text_width(text: str, face: Face, size: float) -> float:
     """The advance width of ``text``, from the font file's own metrics."""
     from reportlab.pdfbase import pdfmetrics

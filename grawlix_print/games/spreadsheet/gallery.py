@@ -31,7 +31,7 @@ CORNER = 0.04
 """A card's or tile's corner, in piece widths, as a die-cut deck has them."""
 EDGE = Ink((0.35, 0.35, 0.35), (0.0, 0.0, 0.0, 0.7))
 EDGE_WIDTH = 0.008
-PER_ROW = 6
+PER_ROW = 5
 FACE_MM = 22.0
 """A face in a rulebook's figure: as wide as this at most (a poker card at a third of its size)."""
 
@@ -101,7 +101,9 @@ def gallery(made: Sequence[Made]) -> tuple[Block, ...]:
         words = "".join(each.drawings[face.name].characters for face in faces)
         count = f"{in_words(kind.count)} {kind.name if kind.count != 1 else kind.singular}"
         blocks.append(Heading(3, (Span(f"{kind.name.capitalize()}"),), 0))
-        blocks.append(Paragraph((Span(f"{count.capitalize()} in a set, {kind.width:g} × {kind.height:g} mm: each design once, then the back."),), 0))
+        size = f"{kind.width:g}\u00a0mm across" if kind.shape == Shape.CIRCLE else f"{kind.width:g}\u00a0×\u00a0{kind.height:g}\u00a0mm"
+        then = ", then the back" if len(kind.backs) == 1 else ", then its backs" if kind.backs else ""
+        blocks.append(Paragraph((Span(f"{count.capitalize()} in a set, {size}: each design once{then}."),), 0))
         alt = "; ".join(f"{face.description}" + (f" (× {piece.count})" if piece.count > 1 else "") for piece, face in zip(kind.pieces, kind.faces))
         backs = f" Backs: {', '.join(face.description for face in kind.backs.values())}." if kind.backs else ""
         picture = FacesFigure(faces, kind.shape, words)
