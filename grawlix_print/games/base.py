@@ -38,6 +38,9 @@ RULEBOOK_FILE = "leaflet.md"
 """The rules' text, in every game's templates (a tri-fold's panels or a booklet's pages)."""
 WEB_FILE = "web.md"
 """Sections only the web editions carry, if a game has any."""
+PIECE_FILES = ("components.toml", "*.ttf", "*.otf")
+"""What a game's pieces are made from in its templates unless it says otherwise (``Game.piece_files``):
+its components and any typeface beside them, not the rules' text."""
 
 
 class Game(ABC):
@@ -120,6 +123,12 @@ class Game(ABC):
         """Every kind of piece the game prints (``pieces.kinds``): its tiles, cards, tokens...
         The sheets, stickers, images, boxes and 3D tiles are made from these; none by default."""
         return ()
+
+    def piece_files(self) -> tuple[str, ...]:
+        """The template files its pieces are drawn from, as ``fnmatch`` patterns below the templates
+        folder: a product step that draws pieces is rebuilt when one of them changes (and ``watch``
+        rebuilds it on their saves), not when the rules' text does."""
+        return PIECE_FILES
 
     def tile_set(self) -> TileSet | None:
         """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None.

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from .facts import TableFacts
 
 NAME = "spreadsheet"
+PIECE_FILES = ("*.toml", "*.csv", "*.tsv", "*.txt", "*.xlsx", "*.png", "*.jpg", "*.jpeg", "*.svg", "*.ttf")
+"""What a piece may be drawn from: components.toml, a table (CSV, TSV, XLSX, TOML), a layout (TOML), a
+picture or icon (PNG, JPEG, SVG) or a typeface (TrueType); only the rules' Markdown is not."""
 
 
 class Spreadsheet(Game):
@@ -68,6 +71,10 @@ class Spreadsheet(Game):
     def check(self) -> None:
         self.made  # noqa: B018  (reads and checks components.toml, every table and layout)
         super().check()
+
+    def piece_files(self) -> tuple[str, ...]:
+        """Everything but the rules' Markdown: the components, tables, layouts, pictures and typefaces."""
+        return PIECE_FILES
 
     def piece_kinds(self) -> tuple[PieceKind, ...]:
         return tuple(made.kind for made in self.made)
