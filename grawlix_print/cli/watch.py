@@ -1,8 +1,11 @@
-"""``grawlix-print watch``: the designer's loop, edit -> save -> look at the new leaflet.
+"""``grawlix-print watch``: the designer's loop, edit -> save -> look at the new leaflet (or sheets).
 
-The leaflet (both editions) and its previews are rebuilt in one long-lived
-process, so a rebuild costs only the work itself, not the start-up and
-imports of a new command. File events come from the operating system through
+The products the game's designer looks at while editing (``Game.watched``:
+the leaflet; for a game made of tables, its sheets first) and their previews
+are rebuilt in one long-lived process, so a rebuild costs only the work
+itself, not the start-up and imports of a new command. A save rebuilds only
+the steps that read the saved file (a table's row: the sheets and the
+rulebook that counts its rows; the rules' text: the rulebook alone). File events come from the operating system through
 watchfiles; its grouping of events is cut from the 1.6 s default to a few
 milliseconds, since a save is one burst of events and the target from save
 to new PDF is 150 ms. A failed rebuild prints its one-line error and the
@@ -11,9 +14,11 @@ loop goes on: the next save may fix it.
 
 from __future__ import annotations
 
+import fnmatch
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
@@ -22,13 +27,19 @@ from ..errors import GrawlixError
 from ..files import os_error
 from .app import main, one_line
 from .options import out_option, paper_option, papers, templates_option
-from .settings import PYPROJECT_FILE, SETTINGS_FILE, apply_settings, beside_templates, resolve_game, settings_folders
+from .settings import (
+    PYPROJECT_FILE, SETTINGS_FILE, Settings, apply_settings, beside_templates, resolve_game, settings_folders, worded,
+)  # fmt: skip
+
+if TYPE_CHECKING:
+    from ..files import Written
+    from ..games import Game
 
 STEP_MS = 5  # a save's events end when none has come for this long...
 DEBOUNCE_MS = 50  # ...or when the first of them is this old
 
 
-@main.command(short_help="Rebuild the leaflet and its previews on every save.")
+@main.command(short_help="Rebuild the leaflet (or sheets) and previews on every save.")
 @out_option
 @paper_option
 @templates_option
@@ -38,22 +49,24 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
 
     Watches the templates folder and the settings file (grawlix.toml), and
     writes leaflet/ and previews/ in the --out folder as `grawlix-print all`
-    does. Each rebuild prints one line with its time, or its one-line error,
-    and the watch goes on. Ctrl-C stops it.
+    does; for a game made of tables, its sheets too (sheets/), first. A save
+    rebuilds what reads the saved file. Each rebuild prints one line with its
+    time, or its one-line error, and the watch goes on. Ctrl-C stops it.
     """
     chosen, _ = resolve_game(ctx, game, templates)
     folder, builtin = chosen.templates, chosen.is_builtin
     if ctx.get_parameter_source("out") == ParameterSource.DEFAULT:
         out = beside_templates(out, folder)
 
-    def rebuild() -> str:
+    def rebuild(changed: Iterable[Path] | None = None) -> str:
         from ..games import game as bound
-        from ..products import product
 
-        options = apply_settings(ctx, {"paper": paper}, resolve_game(ctx, game, templates)[1])
-        leaflet, rules = product("leaflet"), bound(templates=folder)
-        written = [item for each in papers(options["paper"]) for item in leaflet.run(rules, out, {"paper": each})]
+        settings = resolve_game(ctx, game, templates)[1]
+        options = apply_settings(ctx, {"paper": paper}, settings)
+        written = rebuilt(bound(templates=folder), out, papers(options["paper"]), settings, changed)
         pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
+        if not written:
+            return "nothing reads it"
         return f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
 
     click.echo(f"watching {folder}/ and its settings; Ctrl-C stops")
@@ -63,8 +76,42 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
         pass  # Ctrl-C is how a watch ends: no message, exit status 0
 
 
+def rebuilt(chosen: Game, out: Path, sheets: tuple[str, ...], settings: Settings, changed: Iterable[Path] | None) -> list[Written]:
+    """The watched products' steps that read a changed file (every step when ``changed`` is None, or
+    when a settings file changed), with their previews, in the game's order."""
+    from ..options import OptionError, options_from
+    from ..products import product
+    from ..products.base import PIECES
+
+    paths = None if changed is None else [_inside(path, chosen.templates) for path in changed]
+    everything = paths is None or None in paths
+    written: list[Written] = []
+    for name in chosen.watched:
+        made = product(name)
+        if not made.offers(chosen):
+            continue
+        try:
+            options = options_from(made.options, settings.for_command(made.command_name()))
+        except OptionError as error:
+            raise worded(error, settings.labels.get(made.command_name(), {}), settings.source) from None
+        for job in made.jobs(chosen, sheets if made.papers else (), options):
+            reads = chosen.piece_files() if job.reads == PIECES else job.reads
+            if everything or any(fnmatch.fnmatchcase(path, pattern) for path in paths or () if path for pattern in reads):
+                written += made.run(chosen, out, job.params)
+    return written
+
+
+def _inside(path: Path, templates: Path) -> str | None:
+    """A changed file's path below the templates folder, as the steps' patterns name it; None for one
+    outside it (a settings file)."""
+    try:
+        return path.resolve().relative_to(templates.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
 def watch_templates(
-    templates: Path, rebuild: Callable[[], str], report: Callable[..., None], builtin: bool = False
+    templates: Path, rebuild: Callable[..., str], report: Callable[..., None], builtin: bool = False
 ) -> None:
     """Run ``rebuild`` now and after every change to the templates or settings, until Ctrl-C.
 
@@ -96,7 +143,7 @@ def watch_templates(
                 step=STEP_MS,
                 recursive=False,
             ):
-                _run(rebuild, report, _changed_names(changes))
+                _run(rebuild, report, _changed_names(changes), [Path(path) for _, path in changes])
                 gone_reported = not templates.is_dir()
                 if gone_reported or watched_folders(templates, builtin) != folders:
                     break  # a folder came or went: watch the new set
@@ -135,12 +182,13 @@ def _changed_names(changes: Iterable[tuple[object, str]]) -> str:
     return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
-def _run(rebuild: Callable[[], str], report: Callable[..., None], cause: str) -> None:
-    """One rebuild: a line with what was written and how long it took, or the error."""
+def _run(rebuild: Callable[..., str], report: Callable[..., None], cause: str, changed: list[Path] | None = None) -> None:
+    """One rebuild (of what reads the ``changed`` files, or everything): a line with what was written
+    and how long it took, or the error."""
     clock = time.strftime("%H:%M:%S")
     start = time.perf_counter()
     try:
-        written = rebuild()
+        written = rebuild() if changed is None else rebuild(changed)
     except GrawlixError as error:
         report(one_line(f"{clock} {cause}: error: {error}"), err=True)
     except OSError as error:

@@ -41,6 +41,8 @@ _REGISTERED: dict[str, Face] = {}
 
 def registered(face: Face) -> str:
     """The face's name once reportlab knows the file (for metrics, and for PDF text)."""
+    if _REGISTERED.get(face.name) == face:
+        return face.name  # known already: asked for every word measured and every line set
     from reportlab.pdfbase import pdfmetrics
 
     if face.name not in pdfmetrics.getRegisteredFontNames():

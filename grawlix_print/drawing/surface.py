@@ -96,6 +96,8 @@ class Raster:
     width: int
     height: int
     mime: str  # image/png or image/jpeg
+    key: str = ""
+    """What tells it from another picture without comparing bytes (a digest of them), for stamps."""
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,9 @@ class Game(ABC):
     """The name ``--game`` takes and ``components.toml`` records (``grawlix``)."""
     summary: ClassVar[str]
     """One line for ``grawlix-print games``."""
+    watched: ClassVar[tuple[str, ...]] = ("leaflet",)
+    """The products ``grawlix-print watch`` rebuilds on every save, in order: what the game's designer
+    looks at while editing (the rulebook; a deck designer's sheets first)."""
 
     def __init__(self, templates: str | Path | None = None) -> None:
         self.templates = Path(templates) if templates is not None else self.builtin_templates()

@@ -43,6 +43,7 @@ class Spreadsheet(Game):
 
     name = NAME
     summary = "a game made of tables and layouts, no code: cards, tiles and tokens from a spreadsheet"
+    watched = ("sheets", "leaflet")
 
     @classmethod
     def builtin_templates(cls) -> Path:

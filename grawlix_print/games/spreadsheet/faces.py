@@ -19,6 +19,7 @@ from pathlib import Path as FilePath
 
 from ...drawing.icons import circle, rounded_rectangle
 from ...drawing.ink import Ink
+from ...drawing.outline import TextGlyph
 from ...drawing.surface import Path, Pen, Surface, polygon, rectangle
 from ...errors import GrawlixError
 from ...pieces.faces import FaceStyle, PieceFace
@@ -26,8 +27,8 @@ from ...pieces.kinds import Piece, PieceKind
 from ...pieces.schema import where as at
 from .design import Design, KindSpec, family
 from .layouts import Element, Layout, read_layout
-from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, fitted, icon_set, words_of
-from .pictures import Picture, draw_picture, inside, load_picture
+from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, icon_set, icons_key, settled
+from .pictures import Picture, Vector, draw_picture, inside, load_picture
 from .tables import Row, Table, column_key, read_table
 from .values import check_names, colour
 
@@ -141,7 +142,8 @@ class Context:
     design: Design
     templates: FilePath
     layouts: dict[tuple[str, tuple[float, float]], Layout]
-    icons: dict[str, object] | None = None
+    icons: dict[str, TextGlyph | Vector] | None = None
+    icons_key: tuple = ()
 
     def layout(self, name: str, size: tuple[float, float], where: str) -> Layout:
         key = (name, size)
@@ -149,9 +151,10 @@ class Context:
             self.layouts[key] = read_layout(self.templates, name, where, size)
         return self.layouts[key]
 
-    def icon_set(self) -> dict[str, object]:
+    def icon_set(self) -> dict[str, TextGlyph | Vector]:
         if self.icons is None:
             self.icons = dict(icon_set(self.templates))
+            self.icons_key = icons_key(self.icons)
         return self.icons
 
 
@@ -199,12 +202,13 @@ def _step(context: Context, element: Element, area: Area, values: Mapping[str, s
         ink = colour(_filled(element, "colour", values) or "black", colours, f"{where}.colour")
         if ink is None:
             return None
-        settled = fitted(
-            words_of(words.replace("\\n", "\n"), chosen, context.icon_set(), f"{where}.text"),  # type: ignore[arg-type]
-            chosen, (area.width, area.height), element.values["size"], element.values["min_size"],
-            element.values["leading"], element.values["wrap"], f"{where}.text",
+        icons = context.icon_set()
+        setting = settled(
+            words.replace("\\n", "\n"), chosen, icons, context.icons_key, (area.width, area.height),
+            element.values["size"], element.values["min_size"], element.values["leading"], element.values["wrap"],
+            f"{where}.text",
         )  # fmt: skip
-        return Lettered(settled, area, element.values["align"], element.values["valign"], ink)
+        return Lettered(setting, area, element.values["align"], element.values["valign"], ink)
     if element.type == "image":
         name = _filled(element, "image", values) or ""
         if not name.strip() or name.rstrip().endswith("/"):

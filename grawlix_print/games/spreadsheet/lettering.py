@@ -151,6 +151,7 @@ def words_of(
     out: list[Word | Line] = []
     pieces: list[Piece] = []
     bold = italic = False
+    set_in: dict[Face, list[str]] = {}
 
     def end_word() -> None:
         if pieces:
@@ -178,17 +179,19 @@ def words_of(
         else:
             chunk = escaped or plain
             face, slant = family.face(bold, italic)
-            missing = missing_character(chunk, face)
-            if missing is not None:
-                raise GrawlixError(
-                    f"the typeface {face.name} has no {missing!r} (U+{ord(missing):04X}): write it another way or choose a font that has it",
-                    where,
-                )  # fmt: skip
+            set_in.setdefault(face, []).append(chunk)
             if pieces and pieces[-1].icon is None and (pieces[-1].face, pieces[-1].slant) == (face, slant):
                 last = pieces.pop()
                 chunk = last.text + chunk
             pieces.append(Piece(chunk, face, slant, width_em(chunk, face)))
     end_word()
+    for face, chunks in set_in.items():  # once per face, not per word
+        missing = missing_character("".join(chunks), face)
+        if missing is not None:
+            raise GrawlixError(
+                f"the typeface {face.name} has no {missing!r} (U+{ord(missing):04X}): write it another way or choose a font that has it",
+                where,
+            )  # fmt: skip
     return out
 
 
@@ -289,6 +292,32 @@ def fitted(
     )  # fmt: skip
 
 
+_SETTLED: dict[tuple, Setting] = {}
+MOST_SETTLED = 20_000
+"""Texts kept set between builds (a watch sets again only the rows that changed)."""
+
+
+def settled(
+    text: str, family: Family, icons: Mapping[str, TextGlyph | Vector], icons_key: tuple, box: tuple[float, float],
+    size: float, smallest: float, leading: float, wrap: bool, where: str,
+) -> Setting:  # fmt: skip
+    """``fitted(words_of(text))``, kept for the same text, typeface, icons and box: the rows a save left
+    alone are not set again. A fault is never kept: it is found again, with its place."""
+    key = (text, family, icons_key, box, size, smallest, leading, wrap)
+    found = _SETTLED.get(key)
+    if found is None:
+        found = fitted(words_of(text, family, icons, where), family, box, size, smallest, leading, wrap, where)
+        if len(_SETTLED) >= MOST_SETTLED:
+            _SETTLED.clear()
+        _SETTLED[key] = found
+    return found
+
+
+def icons_key(icons: Mapping[str, TextGlyph | Vector]) -> tuple:
+    """What tells one icon set from another: each name, with its SVG's digest (a shipped one is itself)."""
+    return tuple(sorted((name, icon.key if isinstance(icon, Vector) else "") for name, icon in icons.items()))
+
+
 def line_width(line: Line, space: float) -> float:
     return sum(w.width for w in line.words) + space * max(0, len(line.words) - 1)
 
@@ -316,10 +345,11 @@ def _draw_line(
     them where the run is in the face whose space was measured."""
     cursor = left
     run: list[str] = []
-    run_start, run_style = cursor, None
+    run_start = cursor
+    run_style: tuple[Face, float] | None = None
 
     def flush() -> None:
-        if run and run_style is not None:
+        if run and run_style is not None:  # the run's style as it stands when it is set
             surface.text(run_start, baseline, "".join(run), run_style[0], em, ink, centred=False, slant=run_style[1])
         run.clear()
 

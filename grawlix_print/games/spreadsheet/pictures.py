@@ -11,6 +11,7 @@ refused, naming the file: they would not print as the designer saw them.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,6 +45,8 @@ class Vector:
     shapes: tuple[Shape, ...]
     width: float
     height: float
+    key: str = ""
+    """Its file's digest: one picture, drawn once per document however often it is placed."""
 
 
 Picture = Raster | Vector
@@ -68,15 +71,19 @@ def load_picture(templates: FilePath, name: str, where: str) -> Picture:
     if not path.is_file():
         raise GrawlixError(f"no picture {name!r} in the templates folder", where)
     stamp = path.stat()
-    return _read(str(path), stamp.st_mtime_ns, stamp.st_size, kind, where)
+    try:
+        return _read(str(path), stamp.st_mtime_ns, stamp.st_size, kind)
+    except GrawlixError as error:
+        raise GrawlixError(f"{name}: {error.what}", where) from None
 
 
 @lru_cache(maxsize=512)
-def _read(path: str, mtime: int, size: int, kind: str, where: str) -> Picture:
-    """A picture read once per version of its file (a watch reads a changed one anew)."""
+def _read(path: str, mtime: int, size: int, kind: str) -> Picture:
+    """A picture read once per version of its file (a watch reads a changed one anew); a fault
+    is worded without its place, which the caller adds."""
     data = read_bytes(FilePath(path), MAX_PICTURE_BYTES)
     if kind == "image/svg+xml":
-        return read_svg(data, f"{where} ({FilePath(path).name})")
+        return read_svg(data)
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -84,13 +91,13 @@ def _read(path: str, mtime: int, size: int, kind: str, where: str) -> Picture:
             image.verify()
             width, height, found = image.width, image.height, image.format
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
-        raise GrawlixError(f"cannot read the picture {FilePath(path).name!r}: {error}", where) from None
+        raise GrawlixError(f"cannot read the picture: {error}") from None
     if (found, kind) not in (("PNG", "image/png"), ("JPEG", "image/jpeg")):
-        raise GrawlixError(f"{FilePath(path).name!r} holds a {found} picture, not what its name says", where)
-    return Raster(data, width, height, kind)
+        raise GrawlixError(f"holds a {found} picture, not what its name says")
+    return Raster(data, width, height, kind, hashlib.sha256(data).hexdigest())
 
 
-def read_svg(data: bytes, where: str) -> Vector:
+def read_svg(data: bytes, where: str | None = None) -> Vector:
     """An SVG's filled and stroked shapes, in its viewport's units."""
     from svgelements import SVG, Arc, Close, CubicBezier, Line, Move, QuadraticBezier, SVGImage, SVGText
     from svgelements import Path as SvgPath
@@ -136,7 +143,7 @@ def read_svg(data: bytes, where: str) -> Vector:
                     operations.append(("C", curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y, curve.end.x, curve.end.y))
         if operations:
             shapes.append(Shape(_upright(operations, height), fill, pen, current))
-    return Vector(tuple(shapes), width, height)
+    return Vector(tuple(shapes), width, height, hashlib.sha256(data).hexdigest())
 
 
 def _upright(operations: list[tuple], height: float) -> Path:
@@ -178,10 +185,12 @@ def draw_picture(
         if isinstance(picture, Raster):
             surface.image(picture, px, py, pw, ph)
             return
-        with surface.transformed(px, py, scale=pw / picture.width):
+        def shapes(on: Surface) -> None:
             for shape in picture.shapes:
-                fill_ink = (ink or shape.fill) if shape.fill_current else shape.fill
-                surface.shape(shape.path, fill=fill_ink, pen=shape.pen)
+                on.shape(shape.path, fill=(ink or shape.fill) if shape.fill_current else shape.fill, pen=shape.pen)
+
+        with surface.transformed(px, py, scale=pw / picture.width):
+            surface.stamp(("picture", picture.key, ink), max(picture.width, picture.height), shapes)
 
     if fill:
         with surface.clipped(rectangle(x, y, width, height)):
