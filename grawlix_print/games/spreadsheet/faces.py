@@ -24,10 +24,9 @@ from ...drawing.surface import Path, Pen, Surface, polygon, rectangle
 from ...errors import GrawlixError
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Piece, PieceKind
-from ...pieces.schema import where as at
 from .design import Design, KindSpec, family
 from .layouts import Element, Layout, read_layout
-from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, icon_set, icons_key, settled
+from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, icon_set, icons_key, settled, unmarked
 from .pictures import Picture, Vector, draw_picture, inside, load_picture
 from .tables import Row, Table, column_key, read_table
 from .values import check_names, colour
@@ -252,11 +251,11 @@ def counts(table: Table, column: str | None, where: str) -> list[int]:
 
 def read_kind_table(spec: KindSpec, templates: FilePath) -> Table:
     """The kind's table, which must be a file of the templates folder."""
-    key = at(spec.where, "table")
+    key = f"{spec.where}.table"
     path = inside(templates, spec.table, key)
     if not path.is_file():
         raise GrawlixError(f"no table {spec.table!r} in the templates folder", key)
-    return read_table(path, spec.table, spec.sheet)
+    return read_table(path, str(templates / spec.table), spec.sheet)
 
 
 @dataclass(frozen=True)
@@ -280,12 +279,12 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
     table = read_kind_table(spec, context.templates)
     if not table.rows:
         raise GrawlixError("has a header but no rows: a kind needs at least one piece", table.source)
-    check_names(spec.layout.names, table.columns, table.source, at(spec.where, "layout"))
+    check_names(spec.layout.names, table.columns, table.source, f"{spec.where}.layout")
     if spec.description is not None:
-        check_names(spec.description.names, table.columns, table.source, at(spec.where, "description"))
+        check_names(spec.description.names, table.columns, table.source, f"{spec.where}.description")
     if spec.back is not None:
-        check_names(spec.back.names, table.columns, table.source, at(spec.where, "back"))
-    numbers = counts(table, spec.count_column, at(spec.where, "count_column"))
+        check_names(spec.back.names, table.columns, table.source, f"{spec.where}.back")
+    numbers = counts(table, spec.count_column, f"{spec.where}.count_column")
     rows = [(row, count) for row, count in zip(table.rows, numbers) if count > 0]
     if not rows:
         raise GrawlixError("every row's count is 0: nothing to print", table.source)
@@ -299,7 +298,7 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
         values = values_of(row, context.design, number, count, len(rows))
         label = row.label(table.source)
         name = spec.layout.fill(values).strip()
-        layout = context.layout(name, spec.size, f"{label}: {at(spec.where, 'layout')}" if not spec.layout.constant else at(spec.where, "layout"))
+        layout = context.layout(name, spec.size, f"{label}: {spec.where}.layout" if not spec.layout.constant else f"{spec.where}.layout")
         if layout.name not in checked:
             for element in layout.elements:
                 check_names(element.names, table.columns, table.source, element.where)
@@ -307,7 +306,7 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
         made = drawing(context, layout, values, spec.size, label)
         layouts.append(layout)
         face_name = f"{_slug(spec.singular)}-{number:0{digits}d}"
-        described = spec.description.fill(values) if spec.description is not None else (row.first or f"{spec.singular} {number}")
+        described = unmarked(spec.description.fill(values) if spec.description is not None else (row.first or f"{spec.singular} {number}"))
         drawings[face_name] = made
         back = None
         if spec.back is not None:
@@ -326,7 +325,7 @@ def _back(
     spec: KindSpec, context: Context, name: str, label: str, drawings: dict[str, Drawing], layouts: dict[str, Layout]
 ) -> PieceFace:
     """A back layout, drawn once for every piece that shows it: it may name the title, no column."""
-    where = at(spec.where, "back") if spec.back is not None and spec.back.constant else f"{label}: {at(spec.where, 'back')}"
+    where = f"{spec.where}.back" if spec.back is not None and spec.back.constant else f"{label}: {spec.where}.back"
     layout = context.layout(name, spec.size, where)
     for element in layout.elements:
         check_names(element.names, (), f"the back (a back is the same for every {spec.singular})", element.where)
@@ -353,7 +352,7 @@ def piece_kinds(design: Design, templates: FilePath) -> tuple[Made, ...]:
     for spec in design.kinds:
         slug = _slug(spec.singular)
         if slug in singulars:
-            raise GrawlixError(f"{spec.singular!r} names a piece of {singulars[slug]} too: give each kind its own singular", at(spec.where, "singular"))
+            raise GrawlixError(f"{spec.singular!r} names a piece of {singulars[slug]} too: give each kind its own singular", f"{spec.where}.singular")
         singulars[slug] = spec.name
         made.append(piece_kind(spec, context))
     return tuple(made)

@@ -112,7 +112,7 @@ def read_layout(templates: Path, name: str, where: str, size: tuple[float, float
     if name in seen:
         raise GrawlixError(f"layouts extend one another in a circle: {' -> '.join((*seen, name))}", where)
     path = layout_path(templates, name)
-    shown = f"{LAYOUT_FOLDER}/{name}.toml"
+    shown = str(path)
     if not path.is_file():
         known = sorted(p.stem for p in (templates / LAYOUT_FOLDER).glob("*.toml")) if (templates / LAYOUT_FOLDER).is_dir() else []
         listed = f" (layouts: {', '.join(known)})" if known else f" (there is no {LAYOUT_FOLDER}/ folder)"

@@ -195,6 +195,12 @@ def words_of(
     return out
 
 
+def unmarked(text: str) -> str:
+    """The text as a screen reader should say it: no asterisks, an icon by its name, no backslashes."""
+    said = _MARKUP.sub(lambda found: found.group(1) or (found.group(4) or "") or ("" if found.group(2) or found.group(3) else found.group(0)), text)
+    return " ".join(said.split())
+
+
 def width_em(text: str, face: Face) -> float:
     """The advance of ``text`` in ems (at a size of 1)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth

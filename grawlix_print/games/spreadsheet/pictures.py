@@ -90,7 +90,9 @@ def _read(path: str, mtime: int, size: int, kind: str) -> Picture:
         with Image.open(io.BytesIO(data)) as image:
             image.verify()
             width, height, found = image.width, image.height, image.format
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
+    except UnidentifiedImageError:
+        raise GrawlixError("cannot read the picture: not a PNG or JPEG file") from None
+    except (OSError, SyntaxError, ValueError) as error:
         raise GrawlixError(f"cannot read the picture: {error}") from None
     if (found, kind) not in (("PNG", "image/png"), ("JPEG", "image/jpeg")):
         raise GrawlixError(f"holds a {found} picture, not what its name says")
