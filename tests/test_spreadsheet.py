@@ -433,3 +433,137 @@ def test_new_data_then_all_builds_a_whole_kit_from_a_fresh_folder(tmp_path):
     again = run("new", "Lantern Fair", "--data")
     assert again.returncode == 1 and again.stderr.startswith("error: lantern-fair/templates/") and "nothing written" in again.stderr
     assert run("new", "Lantern Fair").returncode == 1
+
+
+# --- shrinking to fit -----------------------------------------------------------------------------
+
+
+def test_a_long_text_is_set_smaller_to_fit_its_box_and_a_short_one_is_not(tmp_path):
+    """Rules of many words shrink (never below min_size) and stay inside their box; short ones keep the size."""
+    cards = [Card("Short", "crew", "1", "Draw a card.", 1),
+             Card("Long", "crew", "2", " ".join(["trade a card from the market"] * 12) + ".", 1)]  # fmt: skip
+    templates = write_deck(tmp_path / "templates", cards)
+    _edit(templates / "layouts" / "crew.toml", "size = 9\n", "size = 9\nmin_size = 5\n")
+    result = cli("sheets", "--templates", str(templates), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "sheets" / "cards-a4.pdf") as pdf:
+        faces = {_text([c for c in chars if _near(c["size"], 11)]): (box, chars) for _, box, chars in _faces(pdf)}
+    for name, wanted in (("Short", {9.0}), ("Long", None)):
+        box, chars = faces[name]
+        left, top, right, bottom = box["cut"]
+        rules = [c for c in chars if c["size"] < 10.5 and c["text"].strip()]
+        sizes = {round(c["size"], 2) for c in rules}
+        if wanted is not None:
+            assert sizes == wanted
+        else:
+            assert len(sizes) == 1 and 5 <= sizes.pop() < 9
+        assert all(left + 6 * MM - 0.5 <= c["x0"] and c["x1"] <= left + 57.5 * MM + 0.5 for c in rules)
+        assert all(top + 50 * MM - 0.5 <= c["top"] and c["bottom"] <= top + 80 * MM + 0.5 for c in rules)
+        assert _text(rules).replace(" ", "") == next(c.plain_rules for c in cards if c.name == name).replace(" ", "")
+
+
+# --- the seams: what a game's pieces are drawn from, what watch rebuilds --------------------------------
+
+
+def test_a_game_says_what_its_pieces_are_drawn_from_and_the_kit_rereads_them(tmp_path):
+    """The sheets' step reads the game's piece files: a saved table rebuilds it, a saved rulebook does not.
+    Three users: Grawlix (components and typefaces), the spreadsheet game (tables, layouts, pictures) and
+    a toy game here, whose pieces come from one data file of its own."""
+    from grawlix_print.games.base import PIECE_FILES
+    from grawlix_print.games.spreadsheet import Spreadsheet
+    from grawlix_print.kit.plan import kit_steps
+
+    class Toy(Spreadsheet):
+        def piece_files(self) -> tuple[str, ...]:
+            return ("deck/*.csv",)
+
+    templates = write_deck(tmp_path / "templates", cards_54()[:4])
+    reads = {type(g).__name__: {s.name: s.reads for s in kit_steps(g, only=["sheets", "leaflet"], papers=("a4",))}
+             for g in (game("grawlix"), Spreadsheet(templates), Toy(templates))}  # fmt: skip
+    assert reads["Grawlix"]["sheets-a4-none"] == PIECE_FILES
+    assert reads["Spreadsheet"]["sheets-a4-none"] == Spreadsheet.piece_files(Spreadsheet(templates))
+    assert reads["Toy"]["sheets-a4-none"] == ("deck/*.csv",)
+    assert all(r["leaflet-a4"] == ("*",) for r in reads.values())
+    # Built twice: a saved table rebuilds the sheets; a saved rulebook only the rulebook.
+    out = tmp_path / "kit"
+
+    def built() -> dict[str, bool]:
+        result = cli("all", "--templates", str(templates), "-o", str(out), "--only", "sheets,leaflet", "--paper", "a4")
+        assert result.exit_code == 0, result.output
+        return {name: step["key"] for name, step in json.loads((out / "manifest.json").read_text())["steps"].items()}
+
+    first = built()
+    _edit(templates / "cards.csv", "Card 02", "Card 2")
+    second = built()
+    assert second["sheets-a4-none"] != first["sheets-a4-none"]
+    _edit(templates / "leaflet.md", "} cards.", "} cards in all.")
+    third = built()
+    assert third["sheets-a4-none"] == second["sheets-a4-none"] and third["leaflet-a4"] != second["leaflet-a4"]
+
+
+def test_watch_rebuilds_the_steps_that_read_a_saved_file(tmp_path):
+    """``watch``'s choice, on three games: Grawlix watches its leaflet, the spreadsheet game its sheets
+    and leaflet, a toy game its sheets alone; a saved table rebuilds the sheets, a saved rulebook the
+    rulebook, a settings file everything."""
+    from grawlix_print.cli.settings import Settings
+    from grawlix_print.cli.watch import rebuilt
+    from grawlix_print.games.spreadsheet import Spreadsheet
+
+    class SheetsOnly(Spreadsheet):
+        watched = ("sheets",)
+
+    templates = write_deck(tmp_path / "templates", cards_54()[:4])
+    out = tmp_path / "out"
+
+    def names(chosen, changed) -> set[str]:
+        return {item.path.name for item in rebuilt(chosen, out, ("a4",), Settings(), changed) if item.path.suffix == ".pdf"}
+
+    deck, toy = Spreadsheet(templates), SheetsOnly(templates)
+    assert names(deck, None) == {"cards-a4.pdf", "leaflet-a4.pdf", "leaflet-reading-a4.pdf"}
+    assert names(deck, [templates / "cards.csv"]) == {"cards-a4.pdf", "leaflet-a4.pdf", "leaflet-reading-a4.pdf"}
+    assert names(deck, [templates / "layouts" / "crew.toml"]) == {"cards-a4.pdf", "leaflet-a4.pdf", "leaflet-reading-a4.pdf"}
+    assert names(deck, [templates / "leaflet.md"]) == {"leaflet-a4.pdf", "leaflet-reading-a4.pdf"}
+    assert names(deck, [tmp_path / "grawlix.toml"]) == {"cards-a4.pdf", "leaflet-a4.pdf", "leaflet-reading-a4.pdf"}
+    assert names(toy, [templates / "cards.csv"]) == {"cards-a4.pdf"}
+    assert names(toy, [templates / "leaflet.md"]) == set()
+    assert game("grawlix").watched == ("leaflet",)
+
+
+def test_watch_on_a_deck_rebuilds_its_sheets_when_a_row_is_saved(tmp_path):
+    from test_watch import Watcher, save
+
+    templates = write_deck(tmp_path / "templates", cards_54()[:6])
+    watcher = Watcher(tmp_path)
+    try:
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and line.startswith("watching")
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and "first build: cards-a4.pdf, leaflet-a4.pdf, leaflet-reading-a4.pdf and" in line, line
+        sheet = tmp_path / "out" / "sheets" / "cards-a4.pdf"
+        before = sheet.read_bytes()
+        save(templates / "cards.csv", (templates / "cards.csv").read_text().replace("Card 02", "Card Two"))
+        stream, line = watcher.next_line()
+        assert stream == "stdout" and " cards.csv: cards-a4.pdf, leaflet-a4.pdf" in line, line
+        assert sheet.read_bytes() != before and (tmp_path / "out" / "previews" / "cards-a4-1.png").is_file()
+        with pdfplumber.open(sheet) as pdf:
+            assert "Card Two" in "".join(page.extract_text() or "" for page in pdf.pages)
+        save(templates / "cards.csv", (templates / "cards.csv").read_text().replace("Card Two", "Card " + "word " * 200))
+        stream, line = watcher.next_line()
+        assert stream == "stderr" and "cards.csv: error: " in line and "row 3 (Card word" in line and "does not fit" in line
+    finally:
+        watcher.process.send_signal(2)
+        watcher.process.wait(timeout=20)
+
+
+def test_the_guide_draws_each_layout_with_its_boxes_bleed_and_safe_zone(deck_54, tmp_path):
+    templates, cards = deck_54
+    result = cli("guide", "--templates", str(templates), "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "guide" / "layout-guide.pdf") as pdf:
+        texts = [page.extract_text() for page in pdf.pages]
+    assert len(texts) == 3  # crew, event (which extends crew) and the back
+    assert "the layout 'crew'" in texts[0] and "the layout 'event', extending crew" in texts[1]
+    for box in ("name: 5, 5 40 x 8", "cost: 48, 4 10 x 10", "rules: 6, 50 51.5 x 30"):
+        assert box in texts[0], box
+    assert "name: 5, 76 53.5 x 8" in texts[1]
+    assert "bleed: 3 mm past the cut" in texts[0] and "safe zone: 3 mm inside the cut" in texts[0]
