@@ -24,7 +24,7 @@ from ...drawing.surface import Pen, Surface, rectangle
 from ...files import Written
 from ...papers import paper_size
 from ...pieces.faces import FaceStyle, PieceFace
-from .layouts import BUILT_IN_BOXES, Layout
+from .layouts import BUILT_IN_BOXES, LAYOUT_FOLDER, Layout
 
 if TYPE_CHECKING:
     from . import Spreadsheet
@@ -33,9 +33,11 @@ GUIDE_FILE = "layout-guide.pdf"
 GUIDE_BLEED_MM = 3.0
 """The bleed the guide shows: what the card sheets and print shops use."""
 MARGIN_MM = 15.0
-HEAD_MM = 22.0
-FOOT_MM = 22.0
+HEAD_MM = 30.0
+FOOT_MM = 24.0
+KEY_LINE_MM = 4.5
 LARGEST_SCALE = 4.0
+WHITE = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 BLEED_INK = Ink((0.85, 0.1, 0.1), (0.0, 0.9, 0.9, 0.1))
 SAFE_INK = Ink((0.1, 0.35, 0.85), (0.85, 0.55, 0.0, 0.0))
 BOX_INKS = (
@@ -53,7 +55,8 @@ def pages(game: Spreadsheet) -> list[tuple[str, Layout, PieceFace, str]]:
     for made in game.made:
         kind = made.kind
         for (row, _), piece, layout in zip(made.rows, kind.pieces, made.layouts):
-            found.setdefault((kind.name, layout.name), (kind.name, layout, piece.face, row.label(made.table.source)))
+            shown = f"row {row.number}" + (f" ({row.first})" if row.first else "") + f" of {made.spec.table}"
+            found.setdefault((kind.name, layout.name), (kind.name, layout, piece.face, shown))
         for name, layout in made.back_layouts.items():
             back = next(face for face in kind.backs.values() if face.name == name)
             found.setdefault((kind.name, layout.name), (kind.name, layout, back, "the back"))
@@ -84,34 +87,33 @@ def build_guide(game: Spreadsheet, out: Path) -> list[Written]:
 def _page(surface: Surface, page: tuple[float, float], kind: str, layout: Layout, face: PieceFace, shown: str) -> None:
     width, height = page
     w, h = face.width, face.height
-    room_w, room_h = width - 2 * MARGIN_MM, height - HEAD_MM - FOOT_MM - MARGIN_MM
-    scale = min(LARGEST_SCALE, room_w / (w + 2 * GUIDE_BLEED_MM + 40), room_h / (h + 2 * GUIDE_BLEED_MM))
-    left = (width - w * scale) / 2 - 10
-    bottom = FOOT_MM + (room_h - h * scale) / 2 + MARGIN_MM / 2
+    named = [(name, box) for name, box in layout.boxes.items() if name not in BUILT_IN_BOXES]
+    key_mm = KEY_LINE_MM * (len(named) + 1)
+    room_w, room_h = width - 2 * MARGIN_MM, height - HEAD_MM - FOOT_MM - key_mm
+    scale = min(LARGEST_SCALE, room_w / (w + 2 * GUIDE_BLEED_MM), room_h / (h + 2 * GUIDE_BLEED_MM))
+    left = (width - w * scale) / 2
+    bottom = FOOT_MM + key_mm + (room_h - h * scale) / 2
     extends = f", extending {' and '.join(layout.chain)}" if layout.chain else ""
-    surface.text(MARGIN_MM, height - MARGIN_MM - 2, f"{layout.source}: the layout {layout.name!r}{extends}", QUICKSAND_BOLD, 4.2, BLACK, centred=False)
+    surface.text(MARGIN_MM, height - MARGIN_MM - 2, f"{LAYOUT_FOLDER}/{layout.name}.toml: the layout {layout.name!r}{extends}", QUICKSAND_BOLD, 4.2, BLACK, centred=False)
     surface.text(MARGIN_MM, height - MARGIN_MM - 8, f"{kind}, {w:g} x {h:g} mm, shown with {shown}, at {scale:.2g} times its size", QUICKSAND, 3.3, BLACK, centred=False)
     bleed = GUIDE_BLEED_MM * scale
     face.draw(surface, left, bottom, w * scale, h * scale, FaceStyle(bleed))
     line = 0.25
     surface.shape(rectangle(left - bleed, bottom - bleed, w * scale + 2 * bleed, h * scale + 2 * bleed), pen=Pen(BLEED_INK, line, (1.5, 1.0)))
-    surface.shape(rectangle(left, bottom, w * scale, h * scale), pen=Pen(BLACK, line))
+    trim = rectangle(left, bottom, w * scale, h * scale)
+    surface.shape(trim, pen=Pen(WHITE, 3 * line))  # a halo: the cut shows on a dark face too
+    surface.shape(trim, pen=Pen(BLACK, line))
     safe = layout.safe * scale
     if safe > 0:
         surface.shape(rectangle(left + safe, bottom + safe, (w - 2 * layout.safe) * scale, (h - 2 * layout.safe) * scale), pen=Pen(SAFE_INK, line, (1.0, 1.0)))
-    labels = []
-    named = [(name, box) for name, box in layout.boxes.items() if name not in BUILT_IN_BOXES]
+    key_y = FOOT_MM + key_mm - KEY_LINE_MM
     for k, (name, box) in enumerate(named):
         ink = BOX_INKS[k % len(BOX_INKS)]
         x, y = left + box.x * scale, bottom + (h - box.y - box.height) * scale
         surface.shape(rectangle(x, y, box.width * scale, box.height * scale), pen=Pen(ink, 0.4))
         surface.text(x + 0.8, y + box.height * scale - 3.2, name, QUICKSAND_BOLD, 2.8, ink, centred=False)
-        labels.append((name, box, ink))
-    key_x = left + w * scale + bleed + 6
-    key_y = bottom + h * scale
-    for name, box, ink in labels:
-        surface.text(key_x, key_y, f"{name}: {box.x:g}, {box.y:g}  {box.width:g} x {box.height:g}", QUICKSAND, 2.8, ink, centred=False)
-        key_y -= 4.5
+        surface.text(MARGIN_MM, key_y, f"{name}: {box.x:g}, {box.y:g}  {box.width:g} x {box.height:g}", QUICKSAND, 3.0, ink, centred=False)
+        key_y -= KEY_LINE_MM
     legend = [
         (BLEED_INK, f"bleed: {GUIDE_BLEED_MM:g} mm past the cut; a background reaches it (box = \"bleed\")"),
         (BLACK, "trim: the cut"),
