@@ -319,8 +319,9 @@ def data_deck(root: Path, rows: int, seed: int = 26) -> Path:
         for k in range(rows):
             text = " ".join(rng.choice(words) for _ in range(rng.randint(25, 40)))
             text = text.replace("moon", ":moon:", 1).replace("gain", "**gain**", 1).replace("night", "*night*", 1)
-            if k % 10 == 9:  # an event: the night's picture (a PNG) filling its box, no suit or cost
-                writer.writerow([f"Card {k + 1}", "event", "", "", 0, 1, text.capitalize() + ".", "art/night.png"])
+            if k % 10 == 9:  # an event: the night's picture (a PNG) filling its box, no suit or cost, fewer words
+                short = " ".join(text.split()[:18])
+                writer.writerow([f"Card {k + 1}", "event", "", "", 0, 1, short.capitalize() + ".", "art/night.png"])
                 continue
             writer.writerow([f"Card {k + 1}", "goods", rng.choice(["moon", "sun", "star"]), rng.randint(1, 6),
                              rng.randint(0, 5), 1, text.capitalize() + ".", f"art/{rng.choice(pictures)}.svg"])  # fmt: skip

@@ -567,3 +567,18 @@ def test_the_guide_draws_each_layout_with_its_boxes_bleed_and_safe_zone(deck_54,
         assert box in texts[0], box
     assert "name: 5, 76 53.5 x 8" in texts[1]
     assert "bleed: 3 mm past the cut" in texts[0] and "safe zone: 3 mm inside the cut" in texts[0]
+
+
+def test_the_same_tables_give_the_same_bytes_and_init_copies_the_example(tmp_path):
+    templates = write_deck(tmp_path / "templates", cards_54()[:9])
+    for out in ("one", "two"):
+        result = cli("sheets", "--templates", str(templates), "-o", str(tmp_path / out))
+        assert result.exit_code == 0, result.output
+    assert (tmp_path / "one" / "sheets" / "cards-a4.pdf").read_bytes() == (tmp_path / "two" / "sheets" / "cards-a4.pdf").read_bytes()
+    result = cli("init", "--game", "spreadsheet", str(tmp_path / "mine"))
+    assert result.exit_code == 0, result.output
+    shipped = game("spreadsheet").templates
+    copied = {p.relative_to(tmp_path / "mine" / "templates") for p in (tmp_path / "mine" / "templates").rglob("*") if p.is_file()}
+    assert copied == {p.relative_to(shipped) for p in shipped.rglob("*") if p.is_file()}
+    assert (tmp_path / "mine" / "templates" / "art" / "night.png").read_bytes() == (shipped / "art" / "night.png").read_bytes()
+    assert 'game = "spreadsheet"' in (tmp_path / "mine" / "grawlix.toml").read_text()
