@@ -262,6 +262,10 @@ FAULTS = {
         lambda t: _edit(t / "cards.csv", "Card 02", "Card 02 \u2603"),
         ["cards.csv: row 3 (Card 02", "elements[2].text", "has no '\u2603'"],
     ),
+    "a back that names a column": (
+        lambda t: _edit(t / "layouts" / "back.toml", 'text = "{title}"', 'text = "{name}"'),
+        ["layouts/back.toml: elements[2]", "a back is the same for every card: it may name {title}, not a column ({name})"],
+    ),
     "a colour that is none": (
         lambda t: _edit(t / "layouts" / "crew.toml", 'fill = "#2667d1"', 'fill = "{cost}"'),
         ["cards.csv: row 2 (Card 01", "elements[3].fill", "is not a colour"],

@@ -328,7 +328,9 @@ def _back(
     where = f"{spec.where}.back" if spec.back is not None and spec.back.constant else f"{label}: {spec.where}.back"
     layout = context.layout(name, spec.size, where)
     for element in layout.elements:
-        check_names(element.names, (), f"the back (a back is the same for every {spec.singular})", element.where)
+        named = next((n for n in element.names if n != "title"), None)
+        if named is not None:
+            raise GrawlixError(f"a back is the same for every {spec.singular}: it may name {{title}}, not a column ({{{named}}})", element.where)
     made = drawing(context, layout, values_of(None, context.design, 0, 1, 0), spec.size, layout.source)
     face_name = f"{_slug(spec.singular)}-back" + ("" if spec.back is not None and spec.back.constant else f"-{_slug(name)}")
     drawings[face_name] = made

@@ -285,8 +285,10 @@ def fitted(
     space = width_em(" ", family.regular)
     width, height = box
     tries = max(0, math.floor((size - smallest) / STEP_PT + 1e-9))
-    for step in range(tries + 1):
-        points = size - step * STEP_PT
+    sizes = [size - step * STEP_PT for step in range(tries + 1)]
+    if sizes[-1] - smallest > 1e-9:
+        sizes.append(smallest)  # the smallest size allowed is tried too, whatever the steps
+    for points in sizes:
         em = points * PT
         lines = broken(words, width / em, space, wrap)
         if lines is not None and ((len(lines) - 1) * leading + ascent + descent) * em <= height + 1e-9:
