@@ -169,8 +169,14 @@ class ScaledView:
     def shape(self, path: Path, fill: Ink | None = None, pen: Pen | None = None, even_odd: bool = False) -> None:
         self._surface.shape(path, fill, pen, even_odd)
 
-    def text(self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True) -> None:
-        self._surface.text(x, y, text, face, size, ink, centred)
+    def text(
+        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True,
+        slant: float = 0.0,
+    ) -> None:  # fmt: skip
+        self._surface.text(x, y, text, face, size, ink, centred, slant)
+
+    def image(self, picture: Raster, x: float, y: float, width: float, height: float) -> None:
+        self._surface.image(picture, x, y, width, height)
 
     def transformed(
         self, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0, scale: float = 1.0
