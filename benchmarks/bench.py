@@ -366,6 +366,13 @@ def data() -> None:
                   + (" (target <= 15 s, < 1 GB)" if rows == 500 else ""))  # fmt: skip
 
 
+def _cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), from /proc: what a rebuild costs when other work
+    shares the cores and its wall time says more about them than about it."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def watch_data(saves: int = 12) -> None:
     """`grawlix-print watch` on a 100-card deck: save its table (one word changed, alternately) until
     the new A4 card sheet is written, and until its previews are."""
