@@ -3,7 +3,7 @@
     python benchmarks/bench.py            # everything but the test suite
     python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, images, web, stl, all, watch,
                                           # playtest, playtest-permutations, all-permutations,
-                                          # watch-permutations, suite)
+                                          # watch-permutations, engines, sweep, data, watch-data, suite)
 
 Each part prints one line per figure. Engine figures run in this process on
 one core; command figures time the installed `grawlix-print` as a user runs it.
@@ -351,6 +351,135 @@ def _watch(game: str, old: str, words: tuple[str, str], print_pages: int, readin
         prefix = "watch" if game == "grawlix" else f"watch ({game})"
         print(f"{prefix}: {label}, ms over {saves} saves: median {statistics.median(ms):.0f}, "
               f"best {ms[0]:.0f}, worst {ms[-1]:.0f} (target <= {target})")
+
+
+def data_deck(root: Path, rows: int, seed: int = 26) -> Path:
+    """A game made of tables (``new --data``) whose deck is ``rows`` text-heavy cards: 25 to 40 words of
+    rules each, with a bold word, an italic one and an icon, a picture, a cost in a circle."""
+    import csv
+    import subprocess
+
+    subprocess.run([sys.executable, "-m", "grawlix_print", "new", "Bench Market", str(root), "--data", "--force"],
+                   check=True, stdout=subprocess.DEVNULL, cwd=PROJECT)  # fmt: skip
+    rng = random.Random(seed)
+    words = ("buy sell trade lantern moon market coin draw discard gain lose swap reveal choose each player "
+             "card night star sun").split()  # fmt: skip
+    pictures = ["lantern", "cakes", "fish", "teapot", "kite", "cart", "chart", "crystal"]
+    with open(root / "templates" / "cards.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["name", "layout", "suit", "cost", "points", "count", "text", "art"])
+        for k in range(rows):
+            text = " ".join(rng.choice(words) for _ in range(rng.randint(25, 40)))
+            text = text.replace("moon", ":moon:", 1).replace("gain", "**gain**", 1).replace("night", "*night*", 1)
+            if k % 10 == 9:  # an event: the night's picture (a PNG) filling its box, no suit or cost, fewer words
+                short = " ".join(text.split()[:18])
+                writer.writerow([f"Card {k + 1}", "event", "", "", 0, 1, short.capitalize() + ".", "art/night.png"])
+                continue
+            writer.writerow([f"Card {k + 1}", "goods", rng.choice(["moon", "sun", "star"]), rng.randint(1, 6),
+                             rng.randint(0, 5), 1, text.capitalize() + ".", f"art/{rng.choice(pictures)}.svg"])  # fmt: skip
+    return root / "templates"
+
+
+def _measured(args: list[str]) -> tuple[float, float, float]:
+    """Wall time, CPU time (user and system, the command's processes) and peak memory (MB, the largest
+    resident set of a child so far) of one command run as a user runs it."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=PROJECT)
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu, after.ru_maxrss / 1024
+
+
+def data() -> None:
+    """A game made of tables: card sheets and images of text-heavy decks of 100 and 500 cards (cold
+    commands, start-up included), each with its CPU time (what it costs on a quiet machine: the wall
+    time says as much about the other work sharing the cores) and peak memory; images per face, to see
+    they scale linearly."""
+    import tempfile
+
+    _every_core()
+    run = [sys.executable, "-m", "grawlix_print"]
+    with tempfile.TemporaryDirectory() as folder:
+        for rows in (100, 500):
+            templates = data_deck(Path(folder) / f"deck-{rows}", rows)
+            out = Path(folder) / f"out-{rows}"
+            runs = [_measured([*run, "sheets", "--templates", str(templates), "-o", str(out)]) for _ in range(3)]
+            wall, cpu, peak = (statistics.median(r[k] for r in runs) for k in range(3))
+            print(f"data: `grawlix-print sheets` (A4), {rows} text-heavy cards, median of 3: {wall:.2f} s wall, "
+                  f"{cpu:.2f} s CPU, {peak:.0f} MB" + (" (target <= 5 s)" if rows == 500 else ""))  # fmt: skip
+            wall, cpu, peak = _measured([*run, "images", "--templates", str(templates), "-o", str(out)])
+            print(f"data: `grawlix-print images`, {rows} cards (a 300 dpi PNG each, Tabletop Simulator sheets): "
+                  f"{wall:.2f} s wall, {cpu:.2f} s CPU ({1000 * cpu / rows:.0f} ms a face), peak {peak:.0f} MB"
+                  + (" (target <= 15 s, < 1 GB)" if rows == 500 else ""))  # fmt: skip
+
+
+def _cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), from /proc: what a rebuild costs when other work
+    shares the cores and its wall time says more about them than about it."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def watch_data(saves: int = 12) -> None:
+    """`grawlix-print watch` on a 100-card deck: save its table (one word changed, alternately) until
+    the new A4 card sheet is written, and until its previews are."""
+    import signal
+    import subprocess
+    import tempfile
+
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    with tempfile.TemporaryDirectory() as folder:
+        templates = data_deck(Path(folder) / "deck", 100)
+        table, out = templates / "cards.csv", Path(folder) / "output"
+        pdf = out / "sheets" / "cards-a4.pdf"
+        previews = [out / "previews" / f"cards-a4-{page}.png" for page in range(1, 5)]
+        watcher = subprocess.Popen(
+            [sys.executable, "-m", "grawlix_print", "watch", "--templates", str(templates), "--out", str(out)],
+            stdout=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        try:
+            while "first build" not in (line := watcher.stdout.readline()):
+                pass
+            if "error" in line:
+                raise SystemExit(f"watch-data: {line}")
+            original = table.read_text()
+            times: dict[str, list[float]] = {"pdf": [], "previews": [], "cpu": []}
+            for save in range(saves):
+                time.sleep(0.3)
+                before = {path: _stamp(path) for path in [pdf, *previews]}
+                cpu = _cpu_seconds(watcher.pid)
+                start = time.perf_counter()
+                table.write_text(original.replace("Card 7,", "Card Seven," if save % 2 == 0 else "Card 7,", 1))
+                seen: dict[str, float] = {}
+                while len(seen) < 2:
+                    now = time.perf_counter() - start
+                    for name, paths in (("pdf", [pdf]), ("previews", previews)):
+                        if name not in seen and all(_stamp(p) != before[p] for p in paths):
+                            seen[name] = now
+                    if now > 20:
+                        raise SystemExit("watch-data: no rebuild within 20 s")
+                    time.sleep(0.001)
+                for name, seconds in seen.items():
+                    times[name].append(seconds)
+                times["cpu"].append(_cpu_seconds(watcher.pid) - cpu)  # up to the previews (10 ms ticks)
+                while "cards.csv" not in (line := watcher.stdout.readline()):
+                    pass
+                if "error" in line:
+                    raise SystemExit(f"watch-data: {line}")
+        finally:
+            watcher.send_signal(signal.SIGINT)
+            watcher.wait(timeout=10)
+    for name, label, target in (("pdf", "save cards.csv -> new A4 card sheet PDF", " (target <= 300)"),
+                                ("previews", "save -> its 4 new previews", ""),
+                                ("cpu", "the watcher's CPU time from save to previews", "")):  # fmt: skip
+        ms = sorted(1000 * s for s in times[name])
+        print(f"watch-data: 100 cards, {label}, ms over {saves} saves: median {statistics.median(ms):.0f}, "
+              f"best {ms[0]:.0f}, worst {ms[-1]:.0f}{target}")
 
 
 def playtest() -> None:
@@ -703,6 +832,7 @@ PARTS = {
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
     "engines": engines, "sweep": sweep,
+    "data": data, "watch-data": watch_data,
 }  # fmt: skip
 
 

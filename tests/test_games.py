@@ -138,7 +138,7 @@ def test_an_empty_game_is_refused_beside_a_templates_folder(tmp_path):
     assert run("init", str(tmp_path)).returncode == 0
     for args in (["check", "--game", ""], ["check", "--game", "", "--templates", "templates"]):
         result = run(*args, cwd=tmp_path)
-        assert result.returncode == 1 and result.stderr == "error: no game '' (games: grawlix, permutations)\n"
+        assert result.returncode == 1 and result.stderr == "error: no game '' (games: grawlix, permutations, spreadsheet)\n"
 
 
 @pytest.mark.parametrize("where", ["grawlix.toml", "templates/components.toml"])

@@ -26,7 +26,7 @@ if _starting:
     except ValueError:  # not the main thread
         _starting = False
 
-from . import games, init, kit, playtest, products, watch  # noqa: E402, F401  (each registers its commands)
+from . import games, init, kit, new, playtest, products, watch  # noqa: E402, F401  (each registers its commands)
 from .app import main  # noqa: E402
 
 if _starting:

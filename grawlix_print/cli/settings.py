@@ -39,7 +39,7 @@ PYPROJECT_TABLE = ("tool", "grawlix-print")
 NOT_RECORDED = frozenset({"templates", "out"})  # where things are, not how to build them
 _WHERE_NOT_HOW = "says where things are, which only the command line says ({flag})"
 GAME_KEY = "game"  # the one setting read before the others: it says whose settings they are
-NO_SETTINGS_COMMANDS = frozenset({"init", "games"})  # one writes a settings file, one lists games: neither reads one
+NO_SETTINGS_COMMANDS = frozenset({"init", "new", "games"})  # two write a settings file, one lists games: none reads one
 _CONTEXT_KEY = "grawlix.settings"
 
 

@@ -1,8 +1,11 @@
-"""``grawlix-print watch``: the designer's loop, edit -> save -> look at the new leaflet.
+"""``grawlix-print watch``: the designer's loop, edit -> save -> look at the new leaflet (or sheets).
 
-The leaflet (both editions) and its previews are rebuilt in one long-lived
-process, so a rebuild costs only the work itself, not the start-up and
-imports of a new command. File events come from the operating system through
+The products the game's designer looks at while editing (``Game.watched``:
+the leaflet; for a game made of tables, its sheets first) and their previews
+are rebuilt in one long-lived process, so a rebuild costs only the work
+itself, not the start-up and imports of a new command. A save rebuilds only
+the steps that read the saved file (a table's row: the sheets and the
+rulebook that counts its rows; the rules' text: the rulebook alone). File events come from the operating system through
 watchfiles; its grouping of events is cut from the 1.6 s default to a few
 milliseconds, since a save is one burst of events and the target from save
 to new PDF is 150 ms. A failed rebuild prints its one-line error and the
@@ -11,10 +14,12 @@ loop goes on: the next save may fix it.
 
 from __future__ import annotations
 
+import fnmatch
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
@@ -23,7 +28,14 @@ from ..errors import GrawlixError, Problems
 from ..files import os_error
 from .app import main, one_line
 from .options import EVERY_PAPER, out_option, paper_option, papers, templates_option
-from .settings import PYPROJECT_FILE, SETTINGS_FILE, apply_settings, beside_templates, resolve_game, settings_folders
+from .settings import (
+    PYPROJECT_FILE, SETTINGS_FILE, Settings, apply_settings, beside_templates, resolve_game, settings_folders, worded,
+)  # fmt: skip
+
+if TYPE_CHECKING:
+    from ..files import Written
+    from ..games import Game
+
 
 @dataclass(frozen=True)
 class Rebuilt:
@@ -38,7 +50,7 @@ STEP_MS = 5  # a save's events end when none has come for this long...
 DEBOUNCE_MS = 50  # ...or when the first of them is this old
 
 
-@main.command(short_help="Rebuild the leaflet and its previews on every save.")
+@main.command(short_help="Rebuild the leaflet (or sheets) and previews on every save.")
 @out_option
 @paper_option
 @templates_option
@@ -48,27 +60,32 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
 
     Watches the templates folder and the settings file (grawlix.toml), and
     writes leaflet/ and previews/ in the --out folder as `grawlix-print all`
-    does. Each rebuild prints one line with its time, or its errors (one line
-    each), and the watch goes on; a panel that would not fit on another paper
-    the kit builds is a warning line. Ctrl-C stops it.
+    does; for a game made of tables, its sheets too (sheets/), first. A save
+    rebuilds what reads the saved file. Each rebuild prints one line with its
+    time, or its errors (one line each), and the watch goes on; a panel that
+    would not fit on another paper the kit builds is a warning line. Ctrl-C
+    stops it.
     """
     chosen, _ = resolve_game(ctx, game, templates)
     folder, builtin = chosen.templates, chosen.is_builtin
     if ctx.get_parameter_source("out") == ParameterSource.DEFAULT:
         out = beside_templates(out, folder)
 
-    def rebuild() -> Rebuilt:
+    def rebuild(changed: Iterable[Path] | None = None) -> Rebuilt:
         from ..games import game as bound
         from ..products import product
 
         settings = resolve_game(ctx, game, templates)[1]
-        built = papers(apply_settings(ctx, {"paper": paper}, settings)["paper"])
-        leaflet, rules = product("leaflet"), bound(templates=folder)
-        written = [item for each in built for item in leaflet.run(rules, out, {"paper": each})]
+        options = apply_settings(ctx, {"paper": paper}, settings)
+        built = papers(options["paper"])
+        rules = bound(templates=folder)
+        written = rebuilt(rules, out, built, settings, changed)
+        if not written:
+            return Rebuilt("nothing reads it")
         pdfs = [item.path.name for item in written if item.path.suffix == ".pdf"]
         done = f"{', '.join(pdfs)} and {len(written) - len(pdfs)} previews"
         kit = papers(str(settings.for_command("all").get("paper", EVERY_PAPER)))
-        unfit = leaflet.unfit(rules, [p for p in kit if p not in built])
+        unfit = product("leaflet").unfit(rules, [p for p in kit if p not in built])
         return Rebuilt(done, tuple(f"warning: {p}; `grawlix-print all` builds this paper too" for p in unfit))
 
     click.echo(f"watching {folder}/ and its settings; Ctrl-C stops")
@@ -78,8 +95,42 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
         pass  # Ctrl-C is how a watch ends: no message, exit status 0
 
 
+def rebuilt(chosen: Game, out: Path, sheets: tuple[str, ...], settings: Settings, changed: Iterable[Path] | None) -> list[Written]:
+    """The watched products' steps that read a changed file (every step when ``changed`` is None, or
+    when a settings file changed), with their previews, in the game's order."""
+    from ..options import OptionError, options_from
+    from ..products import product
+    from ..products.base import PIECES
+
+    paths = None if changed is None else [_inside(path, chosen.templates) for path in changed]
+    everything = paths is None or None in paths
+    written: list[Written] = []
+    for name in chosen.watched:
+        made = product(name)
+        if not made.offers(chosen):
+            continue
+        try:
+            options = options_from(made.options, settings.for_command(made.command_name()))
+        except OptionError as error:
+            raise worded(error, settings.labels.get(made.command_name(), {}), settings.source) from None
+        for job in made.jobs(chosen, sheets if made.papers else (), options):
+            reads = chosen.piece_files() if job.reads == PIECES else job.reads
+            if everything or any(fnmatch.fnmatchcase(path, pattern) for path in paths or () if path for pattern in reads):
+                written += made.run(chosen, out, job.params)
+    return written
+
+
+def _inside(path: Path, templates: Path) -> str | None:
+    """A changed file's path below the templates folder, as the steps' patterns name it; None for one
+    outside it (a settings file)."""
+    try:
+        return path.resolve().relative_to(templates.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
 def watch_templates(
-    templates: Path, rebuild: Callable[[], str | Rebuilt], report: Callable[..., None], builtin: bool = False
+    templates: Path, rebuild: Callable[..., str | Rebuilt], report: Callable[..., None], builtin: bool = False
 ) -> None:
     """Run ``rebuild`` now and after every change to the templates or settings, until Ctrl-C.
 
@@ -111,7 +162,7 @@ def watch_templates(
                 step=STEP_MS,
                 recursive=False,
             ):
-                _run(rebuild, report, _changed_names(changes))
+                _run(rebuild, report, _changed_names(changes), [Path(path) for _, path in changes])
                 gone_reported = not templates.is_dir()
                 if gone_reported or watched_folders(templates, builtin) != folders:
                     break  # a folder came or went: watch the new set
@@ -150,12 +201,15 @@ def _changed_names(changes: Iterable[tuple[object, str]]) -> str:
     return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
-def _run(rebuild: Callable[[], str | Rebuilt], report: Callable[..., None], cause: str) -> None:
-    """One rebuild: a line with what was written and how long it took, or the error."""
+def _run(
+    rebuild: Callable[..., str | Rebuilt], report: Callable[..., None], cause: str, changed: list[Path] | None = None
+) -> None:
+    """One rebuild (of what reads the ``changed`` files, or everything): a line with what was written
+    and how long it took, or the errors."""
     clock = time.strftime("%H:%M:%S")
     start = time.perf_counter()
     try:
-        done = rebuild()
+        done = rebuild() if changed is None else rebuild(changed)
         written, warnings = (done.summary, done.warnings) if isinstance(done, Rebuilt) else (done, ())
     except Problems as several:
         for line in several.lines():

@@ -14,6 +14,8 @@ from functools import lru_cache
 from ..fonts import CAPRASIMO as CAPRASIMO_FILE
 from ..fonts import QUICKSAND_BOLD as QUICKSAND_BOLD_FILE
 from ..fonts import QUICKSAND_MEDIUM as QUICKSAND_MEDIUM_FILE
+from ..fonts import SCHOLA_BOLD as SCHOLA_BOLD_FILE
+from ..fonts import SCHOLA_REGULAR as SCHOLA_REGULAR_FILE
 from ..errors import GrawlixError
 from .surface import Face
 
@@ -23,6 +25,10 @@ QUICKSAND_BOLD = Face(
 )
 CAPRASIMO = Face("Caprasimo-Regular", CAPRASIMO_FILE, "Caprasimo, 'Cooper Black', Georgia, serif")
 """A title face in the spirit of the designer's Cooper Black: soft, round and heavy (SIL OFL 1.1)."""
+_SERIF = "'Schola PnP', 'TeX Gyre Schola', 'Century Schoolbook', Georgia, serif"
+SCHOLA = Face("ScholaPnP-Regular", SCHOLA_REGULAR_FILE, _SERIF)
+SCHOLA_BOLD = Face("ScholaPnP-Bold", SCHOLA_BOLD_FILE, _SERIF, bold=True)
+"""A book face: TeX Gyre Schola (as Schola PnP: see ``grawlix_print.fonts``), Permutations' rulebook's."""
 LABEL = QUICKSAND_BOLD
 """Marker labels (``?``, ``!``) in diagrams: the leaflet's face, in bold to read at arm's length."""
 LETTER_FACE = QUICKSAND_BOLD
@@ -35,6 +41,8 @@ _REGISTERED: dict[str, Face] = {}
 
 def registered(face: Face) -> str:
     """The face's name once reportlab knows the file (for metrics, and for PDF text)."""
+    if _REGISTERED.get(face.name) == face:
+        return face.name  # known already: asked for every word measured and every line set
     from reportlab.pdfbase import pdfmetrics
 
     if face.name not in pdfmetrics.getRegisteredFontNames():
@@ -66,6 +74,8 @@ def missing_character(text: str, face: Face) -> str | None:
     """The first character of ``text`` the face's font has no glyph for (white space aside: the
     typesetter spaces words itself), or None."""
     have = characters(str(face.file))
+    if have.issuperset(map(ord, text)):
+        return None  # the usual answer, found at C speed: every word set is asked about
     return next((c for c in text if ord(c) not in have and not c.isspace()), None)
 
 
@@ -75,6 +85,12 @@ def check_settable(text: str, font: str) -> None:
     missing = None if face is None else missing_character(text, face)
     if missing is not None:
         raise MissingCharacter(missing, font)
+
+
+def lacks(text: str, font: str) -> bool:
+    """Whether the registered font ``font`` has no glyph for a character of ``text``."""
+    face = _REGISTERED.get(font)
+    return face is not None and missing_character(text, face) is not None
 
 
 def text_width(text: str, face: Face, size: float) -> float:

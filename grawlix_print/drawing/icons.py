@@ -51,6 +51,20 @@ def circle(cx: float, cy: float, r: float, clockwise: bool = False) -> Path:
     return Path((("M", cx + r, cy), *arc(cx, cy, r, 0.0, end), ("Z",)))
 
 
+def rounded_rectangle(x: float, y: float, width: float, height: float, r: float) -> Path:
+    """An upright rectangle from its lower-left corner whose corners are quarter circles of radius
+    ``r`` (at most half its shorter side), drawn anticlockwise."""
+    r = min(r, width / 2, height / 2)
+    if r <= 0:
+        return Path((("M", x, y), ("L", x + width, y), ("L", x + width, y + height), ("L", x, y + height), ("Z",)))
+    return Path((
+        ("M", x + r, y), ("L", x + width - r, y), *arc(x + width - r, y + r, r, -90, 0),
+        ("L", x + width, y + height - r), *arc(x + width - r, y + height - r, r, 0, 90),
+        ("L", x + r, y + height), *arc(x + r, y + height - r, r, 90, 180),
+        ("L", x, y + r), *arc(x + r, y + r, r, 180, 270), ("Z",),
+    ))  # fmt: skip
+
+
 def scaled(path: Path, cx: float, cy: float, size: float, angle: float = 0.0) -> Path:
     """``path`` (drawn in a unit box) ``size`` wide, turned ``angle`` degrees, centred on (cx, cy)."""
     c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Protocol
 
@@ -90,6 +90,22 @@ class Pen:
 
 
 @dataclass(frozen=True)
+class Raster:
+    """A raster picture (a designer's PNG or JPEG) as its file's bytes, with its size in pixels.
+
+    Back ends place the bytes as they are (a PDF image, an SVG ``<image>``), so a picture is
+    never re-encoded and the same file gives the same output.
+    """
+
+    data: bytes = field(repr=False)
+    width: int
+    height: int
+    mime: str  # image/png or image/jpeg
+    key: str = ""
+    """What tells it from another picture without comparing bytes (a digest of them), for stamps."""
+
+
+@dataclass(frozen=True)
 class Face:
     """A typeface a surface can set text in: a TrueType file, and a CSS family for screens.
 
@@ -116,9 +132,15 @@ class Surface(Protocol):
         """Fill and/or stroke a path. ``even_odd`` makes nested loops holes (a ring)."""
 
     def text(
-        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True
-    ) -> None:
-        """One line of text on the baseline at ``y``, centred on ``x`` (or starting there)."""
+        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True,
+        slant: float = 0.0,
+    ) -> None:  # fmt: skip
+        """One line of text on the baseline at ``y``, centred on ``x`` (or starting there);
+        ``slant`` leans it (x moves by ``slant`` times the height above the baseline): an
+        italic for a face that has none."""
+
+    def image(self, picture: Raster, x: float, y: float, width: float, height: float) -> None:
+        """A raster picture stretched over the box with its lower-left corner at (x, y)."""
 
     def transformed(
         self, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0, scale: float = 1.0
@@ -152,8 +174,14 @@ class ScaledView:
     def shape(self, path: Path, fill: Ink | None = None, pen: Pen | None = None, even_odd: bool = False) -> None:
         self._surface.shape(path, fill, pen, even_odd)
 
-    def text(self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True) -> None:
-        self._surface.text(x, y, text, face, size, ink, centred)
+    def text(
+        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True,
+        slant: float = 0.0,
+    ) -> None:  # fmt: skip
+        self._surface.text(x, y, text, face, size, ink, centred, slant)
+
+    def image(self, picture: Raster, x: float, y: float, width: float, height: float) -> None:
+        self._surface.image(picture, x, y, width, height)
 
     def transformed(
         self, dx: float = 0.0, dy: float = 0.0, angle: float = 0.0, scale: float = 1.0

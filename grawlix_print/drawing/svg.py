@@ -11,13 +11,14 @@ ids are numbered in the order of first use.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from html import escape
 
 from .ink import Ink
 from .figure import Figure
-from .surface import Face, Path, Pen, Surface
+from .surface import Face, Path, Pen, Raster, Surface
 
 
 def number(value: float) -> str:
@@ -91,15 +92,27 @@ class SvgSurface:
         self._body.append(f"<path {' '.join(attributes)}/>")
 
     def text(
-        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True
-    ) -> None:
+        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True,
+        slant: float = 0.0,
+    ) -> None:  # fmt: skip
         self._faces[face.name] = face
         anchor = ' text-anchor="middle"' if centred else ""
         weight = ' font-weight="bold"' if face.bold else ""
+        # Flipped back upright where it stands (the picture is y-up), leaning by ``slant``.
+        place = f"matrix(1 0 {number(-slant)} -1 {number(x)} {number(y)})" if slant else f"translate({number(x)} {number(y)}) scale(1 -1)"
         self._body.append(
-            f'<text transform="translate({number(x)} {number(y)}) scale(1 -1)"'
+            f'<text transform="{place}"'
             f' font-family="{escape(face.css)}"{weight} font-size="{number(size)}"'
             f' fill="{colour(ink)}"{anchor}>{escape(text)}</text>'
+        )
+
+    def image(self, picture: Raster, x: float, y: float, width: float, height: float) -> None:
+        data = base64.b64encode(picture.data).decode("ascii")
+        # A unit square stretched over the box, its top row at the top (the picture is y-up).
+        self._body.append(
+            f'<image width="1" height="1" preserveAspectRatio="none"'
+            f' transform="matrix({number(width)} 0 0 {number(-height)} {number(x)} {number(y + height)})"'
+            f' href="data:{picture.mime};base64,{data}"/>'
         )
 
     @contextmanager

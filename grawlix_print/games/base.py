@@ -39,6 +39,9 @@ RULEBOOK_FILE = "leaflet.md"
 """The rules' text, in every game's templates (a tri-fold's panels or a booklet's pages)."""
 WEB_FILE = "web.md"
 """Sections only the web editions carry, if a game has any."""
+PIECE_FILES = ("components.toml", "*.ttf", "*.otf")
+"""What a game's pieces are made from in its templates unless it says otherwise (``Game.piece_files``):
+its components and any typeface beside them, not the rules' text."""
 
 
 class Game(ABC):
@@ -48,6 +51,9 @@ class Game(ABC):
     """The name ``--game`` takes and ``components.toml`` records (``grawlix``)."""
     summary: ClassVar[str]
     """One line for ``grawlix-print games``."""
+    watched: ClassVar[tuple[str, ...]] = ("leaflet",)
+    """The products ``grawlix-print watch`` rebuilds on every save, in order: what the game's designer
+    looks at while editing (the rulebook; a deck designer's sheets first)."""
 
     def __init__(self, templates: str | Path | None = None) -> None:
         self.templates = Path(templates) if templates is not None else self.builtin_templates()
@@ -127,6 +133,12 @@ class Game(ABC):
         ``colours``). The colour-blind check (``drawing.vision``) compares them; where some look
         alike to a colour-blind eye, the faces carry their colour's letter by default."""
         return {colour.name: colour.ink for kind in self.piece_kinds() for colour in kind.colours}
+
+    def piece_files(self) -> tuple[str, ...]:
+        """The template files its pieces are drawn from, as ``fnmatch`` patterns below the templates
+        folder: a product step that draws pieces is rebuilt when one of them changes (and ``watch``
+        rebuilds it on their saves), not when the rules' text does."""
+        return PIECE_FILES
 
     def tile_set(self) -> TileSet | None:
         """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None.

@@ -20,6 +20,7 @@ from ..games import Game, game
 from ..options import options_from
 from ..papers import PRINTER_PAPERS
 from ..products import Job, Planned, Product, failed_products, offered, product
+from ..products.base import PIECES
 
 if TYPE_CHECKING:
     from .build import Step
@@ -92,7 +93,7 @@ def kit_steps(
     chosen = installed_products(game, only)[0]
     kit = kit_files(game, chosen, papers, options, out)
     return [
-        step_of(entry, job)
+        step_of(game, entry, job)
         for entry in chosen
         for job in entry.jobs(game, papers, options_for(entry, options.get(entry.name)), kit)
     ]
@@ -102,15 +103,17 @@ def command_steps(game: Game, made: Product, papers: Sequence[str], options: Any
     """The steps of one product's own command (``grawlix-print sheets``): built as ``all`` builds its
     steps, cached, staged and switched in at once, with the kit's other files (and its links) kept."""
     kit = kit_files(game, [made], PAPERS, {}, out) if made.name == "web" else ()
-    return [step_of(made, job) for job in made.command_jobs(game, papers, options_for(made, options), kit)]
+    return [step_of(game, made, job) for job in made.command_jobs(game, papers, options_for(made, options), kit)]
 
 
-def step_of(made: Product, job: Job) -> Step:
-    """A product's job as a step of the kit's build."""
+def step_of(game: Game, made: Product, job: Job) -> Step:
+    """A product's job as a step of the kit's build; a job that draws pieces (``PIECES``) reads what
+    the game says its pieces are drawn from."""
     from .build import Step
 
     params = {"product": made.name, "params": job.params}
-    return Step(job.name, run_job, params, job.heavy, job.reads, made.name, job.tools)
+    reads = game.piece_files() if job.reads == PIECES else job.reads
+    return Step(job.name, run_job, params, job.heavy, reads, made.name, job.tools)
 
 
 def run_job(out: Path, templates: Path, product: str, params: dict) -> list[Written]:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import GrawlixError
+from ..games.base import PIECE_FILES
 
 if TYPE_CHECKING:
     from ..files import Written
@@ -29,9 +30,9 @@ if TYPE_CHECKING:
 
 PREVIEWS = "previews"
 """The kit's folder of PNG previews, beside the products' own folders."""
-PIECES = ("components.toml", "*.ttf", "*.otf")
-"""What a game's pieces are made from in its templates: its components and any typeface beside them
-(a job that draws pieces reads these, not the rules' text)."""
+PIECES = PIECE_FILES
+"""What a job that draws pieces reads (not the rules' text): the kit reads it as the game's own
+``Game.piece_files()``, a game made of tables its tables, layouts and pictures too."""
 ACTUAL_SIZE = "Print at actual size (100 %, never “fit to page”)."
 """What every printed sheet's description says, the kit's index first of all."""
 

@@ -8,6 +8,7 @@ once per canvas and placed wherever they recur.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from weakref import WeakKeyDictionary
@@ -17,7 +18,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..ink import Ink
 from ..fonts import check_settable, registered
-from ..surface import Face, Path, Pen, Surface
+from ..surface import Face, Path, Pen, Raster, Surface
 
 # Forms already defined in each canvas: (key, colour mode) -> form name.
 _FORMS: WeakKeyDictionary[Canvas, dict[tuple[Hashable, bool], str]] = WeakKeyDictionary()
@@ -81,15 +82,30 @@ class PdfSurface:
         )
 
     def text(
-        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True
-    ) -> None:
+        self, x: float, y: float, text: str, face: Face, size: float, ink: Ink, centred: bool = True,
+        slant: float = 0.0,
+    ) -> None:  # fmt: skip
         check_settable(text, registered(face))
         self._fill(ink)
         self.canvas.setFont(registered(face), size)
-        if centred:
+        if slant:
+            if centred:
+                x -= self.canvas.stringWidth(text, registered(face), size) / 2
+            words = self.canvas.beginText()
+            words.setFont(registered(face), size)
+            words.setTextTransform(1, 0, slant, 1, x, y)
+            words.textOut(text)
+            self.canvas.drawText(words)
+        elif centred:
             self.canvas.drawCentredString(x, y, text)
         else:
             self.canvas.drawString(x, y, text)
+
+    def image(self, picture: Raster, x: float, y: float, width: float, height: float) -> None:
+        from reportlab.lib.utils import ImageReader
+
+        reader = ImageReader(io.BytesIO(picture.data))
+        self.canvas.drawImage(reader, x, y, width, height, mask="auto" if picture.mime == "image/png" else None)
 
     @contextmanager
     def transformed(

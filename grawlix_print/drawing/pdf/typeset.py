@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..fonts import check_settable
+from ..fonts import check_settable, lacks
 from ..ink import Ink
 from ..outline import TextGlyph
 from ..surface import Path, glyph_path
@@ -278,7 +278,9 @@ def draw_text(
                 if piece.italic:
                     words.setTextTransform(1, 0, ITALIC_SLANT, 1, cursor, baseline)
                 _set_piece(words, piece, style)
-                if piece.italic:
+                if piece.italic or piece.glyph is not None and lacks(piece.text, style.bold_font):
+                    # A leaning run, or a glyph whose character the face lacks (set as a .notdef,
+                    # whose width in the PDF may be 0): the next piece starts where it should.
                     words.setTextOrigin(cursor + piece.width, baseline)
                 if piece.glyph is not None:
                     glyphs += glyph_path(piece.glyph, cursor, baseline, style.size * GLYPH_SCALE)

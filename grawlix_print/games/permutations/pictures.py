@@ -17,22 +17,16 @@ from dataclasses import dataclass
 
 from ...pieces.faces import FaceStyle
 from ...drawing.figure import Figure
-from ...drawing.fonts import QUICKSAND_BOLD
-from ...drawing.icons import arc, running_glyph
+from ...drawing.fonts import QUICKSAND_BOLD, SCHOLA, SCHOLA_BOLD
+from ...drawing.icons import rounded_rectangle, running_glyph
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph, text_glyphs
 from ...drawing.surface import Face, Path, Pen, Surface, glyph_path, lines, printable_width, rectangle
-from ...fonts import SCHOLA_BOLD as SCHOLA_BOLD_FILE
-from ...fonts import SCHOLA_REGULAR as SCHOLA_REGULAR_FILE
 from .cards import POKER_MM, CardLook, draw_front
 from .deck import Deck, Icon
 
 Point = tuple[float, float]
 
-_SERIF = "'Schola PnP', 'TeX Gyre Schola', 'Century Schoolbook', Georgia, serif"
-SCHOLA = Face("ScholaPnP-Regular", SCHOLA_REGULAR_FILE, _SERIF)
-SCHOLA_BOLD = Face("ScholaPnP-Bold", SCHOLA_BOLD_FILE, _SERIF, bold=True)
-"""The rulebook's text face, the designer's TeX Gyre Schola (as Schola PnP: see ``grawlix_print.fonts``)."""
 TITLE_FACE = QUICKSAND_BOLD
 """The title's letters: a round geometric face, as the designer's cover (his face is not free to ship)."""
 
@@ -112,7 +106,7 @@ def draw_card(surface: Surface, look: CardLook, x: float, top: float, width: flo
     """A card as printed, ``width`` wide with its top-left corner at (x, top), its corners rounded and
     its edge outlined so that it shows on the page."""
     height = width * CARD_RATIO
-    edge = _rounded(x, top - height, width, height, CARD_CORNER * width)
+    edge = rounded_rectangle(x, top - height, width, height, CARD_CORNER * width)
     with surface.clipped(edge):
         draw_front(surface, look, x, top - height, width, height, FaceStyle())
     surface.shape(edge, pen=Pen(DARK, printable_width(CARD_EDGE * width, surface)))
@@ -122,16 +116,6 @@ def on_paper(surface: Surface, x: float, top: float, width: float, height: float
     """White behind a picture's dark lines and words, so they show on a dark screen too (GitHub's
     dark theme shows a transparent SVG on near-black); on the printed page it is the paper."""
     surface.shape(rectangle(x, top - height, width, height), fill=PAPER)
-
-
-def _rounded(x: float, y: float, width: float, height: float, r: float) -> Path:
-    """An upright rectangle with rounded corners, from its lower-left corner."""
-    return Path((
-        ("M", x + r, y), ("L", x + width - r, y), *arc(x + width - r, y + r, r, -90, 0),
-        ("L", x + width, y + height - r), *arc(x + width - r, y + height - r, r, 0, 90),
-        ("L", x + r, y + height), *arc(x + r, y + height - r, r, 90, 180),
-        ("L", x, y + r), *arc(x + r, y + r, r, 180, 270), ("Z",),
-    ))  # fmt: skip
 
 
 # ---------------------------------------------------------------- the scoring table

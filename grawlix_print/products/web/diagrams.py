@@ -9,6 +9,7 @@ marker labels; a picture inside the HTML page shares the page's fonts.
 from __future__ import annotations
 
 from ...drawing.ink import Ink
+from ...drawing.surface import Face
 from ...drawing.svg import SvgDefs, drawn
 from ...rulebook import Diagram
 from .fonts import font_face_css
@@ -22,10 +23,13 @@ BACKGROUND = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 browser in dark mode) a transparent one would lose its dark outlines and dashes."""
 
 
-def diagram_svg(diagram: Diagram, standalone: bool, defs: SvgDefs | None = None) -> str:
+def diagram_svg(diagram: Diagram, standalone: bool, defs: SvgDefs | None = None, faces: list[Face] | None = None) -> str:
     """The diagram as an ``<svg>`` element (a whole file when ``standalone``); ``defs`` are the
-    tiles a page's pictures share."""
+    tiles a page's pictures share; ``faces`` collects the typefaces its text is set in (for a page
+    that embeds them)."""
     surface = drawn(diagram.figure, _unit(diagram), ids=diagram.name, defs=defs)
+    if faces is not None:
+        faces += [face for face in surface.faces if face not in faces]
     style = ""
     if standalone and surface.faces:
         style = font_face_css(surface.faces, diagram.figure.characters)

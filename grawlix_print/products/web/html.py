@@ -14,7 +14,7 @@ from html import escape
 from urllib.parse import quote
 
 from ...drawing.outline import TextGlyph
-from ...drawing.surface import glyph_path
+from ...drawing.surface import Face, glyph_path
 from ...drawing.svg import SvgDefs, number, path_data
 from ...drawing.text import Break, Inline, plain
 from ...games.presentation import Typography
@@ -181,6 +181,7 @@ def html_edition(
     pending: list[ListItem] = []
     drawn = {c: g for c, g in (glyphs or {}).items() if not has_characters(typography.body, c)}
     shared = SvgDefs("tile")  # every diagram's tiles, drawn once for the page
+    pictured: list[Face] = []  # the typefaces the diagrams' text is set in
     section = ""  # the heading of the section being set
 
     def flush() -> None:
@@ -208,11 +209,11 @@ def html_edition(
             classes = f' class="{" ".join(sorted(block.tags))}"' if block.tags else ""
             body.append(f"<p{classes}>{inline_html(block.text, drawn)}</p>")
         elif isinstance(block, Diagram) and is_title(block):  # a drawn title is the page's heading
-            body.append(f'<h1 id="diagram-{block.name}">{diagram_svg(block, standalone=False, defs=shared)}</h1>')
+            body.append(f'<h1 id="diagram-{block.name}">{diagram_svg(block, standalone=False, defs=shared, faces=pictured)}</h1>')
         elif isinstance(block, Diagram):
             body.append(
                 f'<figure id="diagram-{block.name}" style="--width: {diagram_width(block):g}px">'
-                f"{diagram_svg(block, standalone=False, defs=shared)}</figure>"
+                f"{diagram_svg(block, standalone=False, defs=shared, faces=pictured)}</figure>"
             )
     flush()
     if shared.symbols:
@@ -222,8 +223,14 @@ def html_edition(
     fonts = font_face_css([typography.body, typography.bold], words)
     if typography.title not in (typography.body, typography.bold):
         title = "".join(plain(b.text) for b in edition.blocks if isinstance(b, Heading) and b.level == 1)
+        if typography.title in pictured:  # the pictures set text in it too (a card's name)
+            title += pictures
         if title:
             fonts += "\n" + font_face_css([typography.title], title)
+    # A face only the pictures set text in (a card game's own typeface), with their characters.
+    others = [face for face in pictured if face not in (typography.body, typography.bold, typography.title)]
+    if others:
+        fonts += "\n" + font_face_css(others, pictures + "?!#")
     style = STYLE.strip().replace("BODY_FONT", typography.body.css).replace("TITLE_FONT", typography.title.css)
     head = [
         "<!DOCTYPE html>",

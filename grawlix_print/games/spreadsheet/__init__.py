@@ -1,0 +1,135 @@
+"""A game made of tables and layouts, no code: the deck designer's path.
+
+Every part of it comes from its templates folder: ``components.toml`` (the
+title, colours, typefaces and kinds of piece), one table per kind (CSV, XLSX
+or TOML; ``tables``), layouts as TOML (``layouts``: boxes and elements, drawn
+by ``faces`` with ``lettering`` and ``pictures``) and the rules in Markdown
+(``leaflet.md``, whose placeholders ``facts`` fills from the tables). Its
+kinds are ordinary ``PieceKind``s, so every product (sheets, images and
+Tabletop Simulator decks, boxes, the web edition with its gallery of every
+face) makes them as it makes any game's. ``grawlix-print new NAME --data``
+writes the example this package ships (``templates/spreadsheet``); its own
+command ``guide`` prints each layout's boxes, bleed and safe zone.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..base import RULEBOOK_FILE, Game
+from ..presentation import Presentation, Typography
+from ..templates import shipped_templates
+
+if TYPE_CHECKING:
+    import click
+
+    from ...pieces.faces import PieceFace
+    from ...pieces.kinds import PieceKind
+    from ...rulebook import Block, RulebookText
+    from .design import Design
+    from .faces import Made
+    from .facts import TableFacts
+
+NAME = "spreadsheet"
+PIECE_FILES = ("*.toml", "*.csv", "*.tsv", "*.txt", "*.xlsx", "*.png", "*.jpg", "*.jpeg", "*.svg", "*.ttf")
+"""What a piece may be drawn from: components.toml, a table (CSV, TSV, XLSX, TOML), a layout (TOML), a
+picture or icon (PNG, JPEG, SVG) or a typeface (TrueType); only the rules' Markdown is not."""
+
+
+class Spreadsheet(Game):
+    """A game whose pieces are rows of tables drawn through layouts, and whose rules are Markdown."""
+
+    name = NAME
+    summary = "a game made of tables and layouts, no code: cards, tiles and tokens from a spreadsheet"
+    watched = ("sheets", "leaflet")
+
+    @classmethod
+    def builtin_templates(cls) -> Path:
+        """The example (a deck of cards and a set of tokens): ``templates/spreadsheet``."""
+        return shipped_templates(cls.name)
+
+    @cached_property
+    def design(self) -> Design:
+        """``components.toml``, read and checked."""
+        from .design import read_design
+
+        return read_design(self.templates)
+
+    @cached_property
+    def made(self) -> tuple[Made, ...]:
+        """Every kind read from its table and drawn through its layouts (every fault found here,
+        before any product writes a file)."""
+        from .faces import piece_kinds
+
+        return piece_kinds(self.design, self.templates)
+
+    @property
+    def title(self) -> str:
+        return self.design.title
+
+    def check(self) -> None:
+        self.made  # noqa: B018  (reads and checks components.toml, every table and layout)
+        super().check()
+
+    def piece_files(self) -> tuple[str, ...]:
+        """Everything but the rules' Markdown: the components, tables, layouts, pictures and typefaces."""
+        return PIECE_FILES
+
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        return tuple(made.kind for made in self.made)
+
+    def faces(self) -> tuple[PieceFace, ...]:
+        """The first kind of cards' faces, each once (until the sheets read every kind)."""
+        kind = self._first_cards()
+        return kind.faces if kind is not None else ()
+
+    def back(self) -> PieceFace | None:
+        kind = self._first_cards()
+        return kind.back if kind is not None else None
+
+    def _first_cards(self) -> PieceKind | None:
+        from ...pieces.kinds import Form
+
+        kinds = self.piece_kinds()
+        return next((k for k in kinds if k.form == Form.CARD), kinds[0] if kinds else None)
+
+    # --- the rules' text ------------------------------------------------------------------
+
+    @cached_property
+    def text_facts(self) -> TableFacts:
+        from .facts import TableFacts
+
+        return TableFacts(self.made)
+
+    def rulebook(self) -> RulebookText:
+        from ...rulebook import read_rulebook
+
+        return read_rulebook(self.templates / RULEBOOK_FILE, self.text_facts, self.title)
+
+    def web_sections(self, rulebook: RulebookText) -> tuple[Block, ...]:
+        """The gallery: every face of every kind, and its backs, as printed."""
+        from .gallery import gallery
+
+        return gallery(self.made)
+
+    def presentation(self) -> Presentation:
+        """The typefaces ``[rulebook]`` names (Quicksand and Caprasimo unless told), the shipped icons
+        in running text, and its imposition (an A6 booklet unless told)."""
+        from ...drawing.icons import running_glyph
+        from .facts import ICON_CHARACTERS
+
+        chosen = self.design.rulebook
+        body = chosen.body
+        typography = Typography(body.regular, body.bold or body.regular, chosen.title.regular)
+        glyphs = {character: running_glyph(name) for name, character in ICON_CHARACTERS.items()}
+        return Presentation(typography, chosen.imposition, glyphs)
+
+    # --- commands only this game answers --------------------------------------------------
+
+    @classmethod
+    def commands(cls) -> tuple[click.Command, ...]:
+        from .commands import guide
+
+        return (guide,)

@@ -1,0 +1,231 @@
+"""``components.toml`` of a game made of tables and layouts: its title, its colours and typefaces, its kinds.
+
+Each ``[kinds.NAME]`` table is one kind of piece (``cards``, ``tokens``...):
+its form and shape, its size, the table that lists its pieces (one row each),
+the column that says how many of each (if any), the layout its faces are
+drawn with (or a column that chooses one per row) and the layout of its back.
+Nothing here draws: it reads and checks, each fault one line naming the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...drawing.ink import Ink
+from ...errors import GrawlixError
+from ...files import read_toml
+from ...pieces.kinds import Form, Shape
+from ...pieces.schema import game_title, ink, known_keys, text, where as at
+from ...papers import PRINTER_PAPERS, paper_size
+from ...units import parse_length
+from ..templates import COMPONENTS_FILE
+from .lettering import DEFAULT_FAMILY, FAMILY_STYLES, SHIPPED_FAMILIES, Family, font_file
+from .values import Template, colour, template
+
+KIND_KEYS = ("singular", "form", "shape", "size", "table", "sheet", "layout", "back", "count_column", "description")
+SHAPES = {
+    Form.CARD: Shape.RECTANGLE,
+    Form.TILE: Shape.SQUARE,
+    Form.TOKEN: Shape.CIRCLE,
+}
+"""The shape a form's pieces have unless told."""
+IMPOSITIONS = ("booklet", "tri-fold")
+CLEARANCE_MM = 5.5
+"""Around a piece on a sheet at the least: a 3 mm bleed and a short crop mark beyond it."""
+COMMON_SIZES = {
+    "poker": (63.5, 88.9), "bridge": (57.15, 88.9), "tarot": (69.85, 120.65), "mini": (44.45, 63.5),
+    "square": (63.5, 63.5),
+}  # fmt: skip
+"""Card sizes by name, in millimetres (``size = "poker"``)."""
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """One ``[kinds.NAME]`` table, read and checked (its table and layouts are read by the game)."""
+
+    name: str
+    singular: str
+    form: Form
+    shape: Shape
+    size: tuple[float, float]
+    table: str
+    sheet: str | None
+    layout: Template
+    back: Template | None
+    count_column: str | None
+    description: Template | None
+    where: str
+    """``components.toml: kinds.cards``, for messages."""
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    imposition: str
+    body: Family
+    title: Family
+
+
+@dataclass(frozen=True)
+class Design:
+    title: str
+    colours: Mapping[str, Ink]
+    fonts: Mapping[str, Family]
+    kinds: tuple[KindSpec, ...]
+    rulebook: Rulebook
+    source: str
+
+
+def read_design(templates: Path) -> Design:
+    """The game's ``components.toml``, every key checked."""
+    path = templates / COMPONENTS_FILE
+    source = str(path)
+    data = read_toml(path)
+    known_keys(data, ("game", "title", "colours", "fonts", "kinds", "rulebook"), source)
+    title = game_title(data, source)
+    colours = _colours(data.get("colours", {}), source)
+    fonts = {**SHIPPED_FAMILIES, **_fonts(templates, data.get("fonts", {}), source)}
+    kinds_table = data.get("kinds")
+    if not isinstance(kinds_table, dict) or not kinds_table:
+        raise GrawlixError("needs at least one kind of piece: a [kinds.cards] table (see the example: grawlix-print new NAME --data)", source)
+    kinds = tuple(_kind(name, value, at(source, f"kinds.{name}")) for name, value in kinds_table.items())
+    return Design(title, colours, fonts, kinds, _rulebook(data.get("rulebook", {}), fonts, source), source)
+
+
+def _colours(value: object, source: str) -> dict[str, Ink]:
+    """``[colours]``: each a ``#rrggbb``, or a table of ``rgb`` and ``cmyk`` (a press colour of one's own)."""
+    if not isinstance(value, dict):
+        raise GrawlixError("must be a table: moon = \"#3b4a9c\"", at(source, "colours"))
+    found: dict[str, Ink] = {}
+    for name, given in value.items():
+        key = at(source, f"colours.{name}")
+        if isinstance(given, dict):
+            known_keys(given, ("rgb", "cmyk"), source, f"colours.{name}")
+            found[name.casefold()] = ink(given, source, f"colours.{name}")
+        elif isinstance(given, str):
+            made = colour(given, {}, key)
+            if made is None:
+                raise GrawlixError("a named colour must be a colour, not none", key)
+            found[name.casefold()] = made
+        else:
+            raise GrawlixError(f"must be \"#rrggbb\" or a table of rgb and cmyk, not {given!r}", key)
+    return found
+
+
+def _fonts(templates: Path, value: object, source: str) -> dict[str, Family]:
+    """``[fonts.NAME]``: a typeface of the templates folder, ``regular`` and optionally ``bold``,
+    ``italic`` and ``bold_italic`` TrueType files."""
+    if not isinstance(value, dict):
+        raise GrawlixError("must be tables: [fonts.lora] regular = \"fonts/Lora-Regular.ttf\"", at(source, "fonts"))
+    found = {}
+    for name, table in value.items():
+        key = f"fonts.{name}"
+        if not isinstance(table, dict):
+            raise GrawlixError("must be a table: regular = \"fonts/NAME.ttf\"", at(source, key))
+        known_keys(table, FAMILY_STYLES, source, key)
+        if "regular" not in table:
+            raise GrawlixError("missing regular = \"fonts/NAME-Regular.ttf\"", at(source, key))
+        faces = {style: font_file(templates, text(table, style, source, key), at(source, f"{key}.{style}")) for style in table}
+        found[name.casefold()] = Family(name, faces["regular"], faces.get("bold"), faces.get("italic"), faces.get("bold_italic"))
+    return found
+
+
+def family(fonts: Mapping[str, Family], templates: Path, name: str, where: str) -> Family:
+    """The typeface a layout names: a ``[fonts]`` name, a shipped one, or a ``.ttf`` file of the templates."""
+    if name.lower().endswith(".ttf") or "/" in name:
+        return Family(name, font_file(templates, name, where))
+    found = fonts.get(name.strip().casefold())
+    if found is None:
+        raise GrawlixError(f"no typeface {name!r} (typefaces: {', '.join(fonts)}; or a .ttf file of the templates folder)", where)
+    return found
+
+
+def _rulebook(value: object, fonts: Mapping[str, Family], source: str) -> Rulebook:
+    """``[rulebook]``: how ``leaflet.md`` is printed (a ``booklet`` of A6 pages or a ``tri-fold``) and in
+    which typefaces."""
+    if not isinstance(value, dict):
+        raise GrawlixError("must be a table: imposition = \"booklet\"", at(source, "rulebook"))
+    known_keys(value, ("imposition", "font", "title_font"), source, "rulebook")
+    imposition = str(value.get("imposition", "booklet"))
+    if imposition not in IMPOSITIONS:
+        raise GrawlixError(f"{imposition!r} is not one of {', '.join(IMPOSITIONS)}", at(source, "rulebook.imposition"))
+    chosen = []
+    for key, default in (("font", DEFAULT_FAMILY), ("title_font", "caprasimo")):
+        name = str(value.get(key, default)).casefold()
+        if name not in fonts:
+            raise GrawlixError(f"no typeface {name!r} (typefaces: {', '.join(fonts)})", at(source, f"rulebook.{key}"))
+        chosen.append(fonts[name])
+    return Rulebook(imposition, chosen[0], chosen[1])
+
+
+def _kind(name: str, value: object, where: str) -> KindSpec:
+    if not isinstance(value, dict):
+        raise GrawlixError("must be a table of the kind's settings", where)
+    if not name.replace("-", "").replace("_", "").isalnum() or not name.isascii():
+        raise GrawlixError(f"{name!r}: a kind's name goes into file names: letters, digits, - and _ only", where)
+    for key in value:
+        if key not in KIND_KEYS:
+            raise GrawlixError(f"unknown key (known: {', '.join(KIND_KEYS)})", f"{where}.{key}")
+    form = _enum(Form, value.get("form", "card"), f"{where}.form")
+    shape = _enum(Shape, value.get("shape", SHAPES[form].value), f"{where}.shape")
+    size = _size(value.get("size"), shape, f"{where}.size")
+    singular = value.get("singular", name[:-1] if name.endswith("s") and len(name) > 1 else name)
+    strings = {}
+    for key in ("table", "sheet", "layout", "back", "count_column", "description"):
+        if key in value and not isinstance(value[key], str):
+            raise GrawlixError(f"must be a string, not {value[key]!r}", f"{where}.{key}")
+        strings[key] = value.get(key)
+    if not strings["table"]:
+        raise GrawlixError(f"missing table = \"{name}.csv\" (a CSV, XLSX or TOML file in the templates folder)", where)
+    if not strings["layout"]:
+        raise GrawlixError("missing layout = \"NAME\" (layouts/NAME.toml), or \"{column}\" to choose one per row", where)
+    return KindSpec(
+        name, str(singular), form, shape, size, strings["table"], strings["sheet"],
+        template(strings["layout"], f"{where}.layout"),
+        template(strings["back"], f"{where}.back") if strings["back"] else None,
+        strings["count_column"],
+        template(strings["description"], f"{where}.description") if strings["description"] else None,
+        where,
+    )  # fmt: skip
+
+
+def _enum(kind: Any, value: object, where: str) -> Any:
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        raise GrawlixError(f"{value!r} is not one of {', '.join(m.value for m in kind)}", where) from None
+
+
+def _size(value: object, shape: Shape, where: str) -> tuple[float, float]:
+    """``[width, height]`` (lengths), one length for a square or round piece, or a card size's name."""
+    if isinstance(value, str) and value.strip().lower() in COMMON_SIZES:
+        return COMMON_SIZES[value.strip().lower()]
+    if isinstance(value, (int, float, str)) and not isinstance(value, bool) and shape in (Shape.SQUARE, Shape.CIRCLE):
+        side = _length(value, where)
+        size = (side, side)
+    elif isinstance(value, list) and len(value) == 2:
+        size = (_length(value[0], where), _length(value[1], where))
+    else:
+        names = ", ".join(COMMON_SIZES)
+        raise GrawlixError(f"must be [width, height] in millimetres (or \"2.5in\"...), or one of {names}", where)
+    if not any(_fits(size, paper) for paper in PRINTER_PAPERS):
+        names = " or ".join(paper_size(p).name for p in PRINTER_PAPERS)
+        raise GrawlixError(f"{size[0]:g} x {size[1]:g} mm: no {names} sheet holds a piece that large with its bleed and crop marks", where)
+    return size
+
+
+def _fits(size: tuple[float, float], paper: str) -> bool:
+    sheet = paper_size(paper)
+    room = (sheet.width - 2 * CLEARANCE_MM, sheet.height - 2 * CLEARANCE_MM)
+    return any(size[0] <= a and size[1] <= b for a, b in (room, room[::-1]))
+
+
+def _length(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise GrawlixError(f"must be a length, not {value!r}", where)
+    try:
+        return parse_length(value, "size")
+    except GrawlixError as error:
+        raise GrawlixError(error.what, where) from None

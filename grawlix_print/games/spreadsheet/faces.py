@@ -1,0 +1,361 @@
+"""Each row of a kind's table drawn through its layout: the faces and backs the products print.
+
+Everything a face needs is worked out when the kinds are read, row by row:
+which layout, which elements are shown, their colours and typefaces, each
+text broken into lines and shrunk to fit, each picture read. A fault stops
+there, as one line naming the table's row (number and first column), the
+layout and the field, before any product writes a file. What remains is a
+list of drawing steps in millimetres from the trim's lower-left corner,
+which a face replays on any ``Surface`` at any size: the sheets' PDF, the
+images (rendered from a PDF) and the web gallery's SVG draw the same steps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path as FilePath
+
+from ...drawing.icons import circle, rounded_rectangle
+from ...drawing.ink import Ink
+from ...drawing.outline import TextGlyph
+from ...drawing.surface import Path, Pen, Surface, polygon, rectangle
+from ...errors import GrawlixError
+from ...pieces.faces import FaceStyle, PieceFace
+from ...pieces.kinds import Piece, PieceKind
+from .design import Design, KindSpec, family
+from .layouts import Element, Layout, read_layout
+from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, icon_set, icons_key, settled, unmarked
+from .pictures import Picture, Vector, draw_picture, inside, load_picture
+from .tables import Row, Table, column_key, read_table
+from .values import check_names, colour
+
+MAX_COUNT = 10_000
+"""More of one piece than any set holds: a typo (``1000`` for ``10``) rather than a wish."""
+
+
+# --- drawing steps ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Area:
+    """A box in millimetres from the trim's lower-left corner, y up; ``bleeds`` grows it by the bleed."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    bleeds: bool = False
+
+    def grown(self, bleed: float) -> tuple[float, float, float, float]:
+        b = bleed if self.bleeds else 0.0
+        return self.x - b, self.y - b, self.width + 2 * b, self.height + 2 * b
+
+
+@dataclass(frozen=True)
+class Shaped:
+    """A rectangle (with rounded corners), a circle, a line or a polygon."""
+
+    kind: str
+    area: Area
+    fill: Ink | None
+    pen: Pen | None
+    radius: float = 0.0
+    points: tuple[tuple[float, float], ...] = ()
+
+    def draw(self, surface: Surface, bleed: float) -> None:
+        x, y, w, h = self.area.grown(bleed)
+        if self.kind == "rectangle":
+            path = rounded_rectangle(x, y, w, h, self.radius)
+        elif self.kind == "circle":
+            path = circle(x + w / 2, y + h / 2, min(w, h) / 2)
+        elif self.kind == "polygon":
+            path = polygon(self.points)
+        else:
+            path = Path((("M", *self.points[0]), *(("L", *p) for p in self.points[1:])))
+        surface.shape(path, fill=self.fill, pen=self.pen)
+
+
+@dataclass(frozen=True)
+class Lettered:
+    setting: Setting
+    area: Area
+    align: str
+    valign: str
+    ink: Ink
+
+    def draw(self, surface: Surface, bleed: float) -> None:
+        draw_setting(surface, self.setting, self.area.grown(bleed), self.align, self.valign, self.ink)
+
+
+@dataclass(frozen=True)
+class Pictured:
+    picture: Picture
+    area: Area
+    fill: bool
+
+    def draw(self, surface: Surface, bleed: float) -> None:
+        draw_picture(surface, self.picture, *self.area.grown(bleed), fill=self.fill)
+
+
+Step = Shaped | Lettered | Pictured
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A face's steps at its design size; ``ground`` is its first step's colour when that step is a
+    plain rectangle over the bleed (a sheet lays every ground first)."""
+
+    width: float
+    height: float
+    steps: tuple[Step, ...]
+    characters: str = ""
+
+    @property
+    def ground(self) -> Ink | None:
+        first = self.steps[0] if self.steps else None
+        if isinstance(first, Shaped) and first.kind == "rectangle" and first.area.bleeds and first.pen is None and not first.radius:
+            return first.fill
+        return None
+
+    def draw(self, surface: Surface, x: float, y: float, width: float, height: float, style: FaceStyle) -> None:
+        """Every step, scaled to ``width`` x ``height`` (the same proportions kept), cut to the bleed."""
+        scale = min(width / self.width, height / self.height)
+        dx, dy = x + (width - self.width * scale) / 2, y + (height - self.height * scale) / 2
+        bleed = style.bleed / scale
+        steps = self.steps[1:] if self.ground is not None and not style.ground else self.steps
+        with surface.transformed(dx, dy, scale=scale), surface.clipped(rectangle(-bleed, -bleed, self.width + 2 * bleed, self.height + 2 * bleed)):
+            for step in steps:
+                step.draw(surface, bleed)
+
+
+# --- from rows to steps ----------------------------------------------------------------------
+
+
+@dataclass
+class Context:
+    """What drawing a kind's rows needs besides the rows: the game's colours and typefaces, the
+    templates folder, and what was read already (layouts, icons)."""
+
+    design: Design
+    templates: FilePath
+    layouts: dict[tuple[str, tuple[float, float]], Layout]
+    icons: dict[str, TextGlyph | Vector] | None = None
+    icons_key: tuple = ()
+
+    def layout(self, name: str, size: tuple[float, float], where: str) -> Layout:
+        key = (name, size)
+        if key not in self.layouts:
+            self.layouts[key] = read_layout(self.templates, name, where, size)
+        return self.layouts[key]
+
+    def icon_set(self) -> dict[str, TextGlyph | Vector]:
+        if self.icons is None:
+            self.icons = dict(icon_set(self.templates))
+            self.icons_key = icons_key(self.icons)
+        return self.icons
+
+
+def values_of(row: Row | None, design: Design, number: int, count: int, total: int) -> dict[str, str]:
+    """What a template may name for one row: its cells by column key, and the built-in values."""
+    found = {"title": design.title, "number": str(number), "count": str(count), "total": str(total)}
+    if row is not None:
+        found.update({column_key(name): cell for name, cell in row.cells.items()})
+    return found
+
+
+def drawing(
+    context: Context, layout: Layout, values: Mapping[str, str], size: tuple[float, float], where: str
+) -> Drawing:
+    """The layout's steps for one row's ``values``; ``where`` names the row for messages."""
+    width, height = size
+    steps: list[Step] = []
+    characters: list[str] = []
+    for element in layout.elements:
+        if element.when is not None and not element.when.holds(values):
+            continue
+        box = layout.boxes[element.box]
+        area = Area(box.x, height - box.y - box.height, box.width, box.height, element.box == "bleed")
+        here = f"{where}: {element.where}"
+        step = _step(context, element, area, values, height, here)
+        if step is not None:
+            steps.append(step)
+            if isinstance(step, Lettered):
+                characters.append(characters_of(step.setting))
+    return Drawing(width, height, tuple(steps), "".join(characters))
+
+
+def _filled(element: Element, key: str, values: Mapping[str, str]) -> str | None:
+    found = element.templates.get(key)
+    return None if found is None else found.fill(values)
+
+
+def _step(context: Context, element: Element, area: Area, values: Mapping[str, str], height: float, where: str) -> Step | None:
+    colours = context.design.colours
+    if element.type == "text":
+        words = _filled(element, "text", values) or ""
+        if not words.strip():
+            return None  # an empty cell draws nothing
+        chosen = family(context.design.fonts, context.templates, _filled(element, "font", values) or DEFAULT_FAMILY, f"{where}.font")
+        ink = colour(_filled(element, "colour", values) or "black", colours, f"{where}.colour")
+        if ink is None:
+            return None
+        icons = context.icon_set()
+        setting = settled(
+            words.replace("\\n", "\n"), chosen, icons, context.icons_key, (area.width, area.height),
+            element.values["size"], element.values["min_size"], element.values["leading"], element.values["wrap"],
+            f"{where}.text",
+        )  # fmt: skip
+        return Lettered(setting, area, element.values["align"], element.values["valign"], ink)
+    if element.type == "image":
+        name = _filled(element, "image", values) or ""
+        if not name.strip() or name.rstrip().endswith("/"):
+            return None  # no picture named in this row's cell
+        return Pictured(load_picture(context.templates, name.strip(), f"{where}.image"), area, element.values["fit"] == "fill")
+    fill_text = _filled(element, "fill", values)
+    stroke_text = _filled(element, "stroke", values)
+    fill = colour(fill_text, colours, f"{where}.fill") if fill_text is not None else None
+    stroke = colour(stroke_text, colours, f"{where}.stroke") if stroke_text is not None else None
+    pen = Pen(stroke, element.values["stroke_width"], element.values["dash"]) if stroke is not None else None
+    if fill is None and pen is None:
+        return None
+    points = tuple((x, height - y) for x, y in element.values.get("points", ()))
+    return Shaped(element.type, area, fill, pen, element.values.get("radius", 0.0), points)
+
+
+# --- kinds -------------------------------------------------------------------------------------
+
+
+def counts(table: Table, column: str | None, where: str) -> list[int]:
+    """How many of each row a set holds: its count column's whole number (empty is 1, 0 leaves it
+    out), or 1 each without such a column."""
+    if column is None:
+        return [1] * len(table.rows)
+    found = table.require(column, where)
+    result = []
+    for row in table.rows:
+        cell = row.cells[found].strip()
+        here = f"{row.label(table.source)}: {found}"
+        if not cell:
+            result.append(1)
+            continue
+        if not re.fullmatch(r"\d+(\.0+)?", cell):
+            raise GrawlixError(f"{cell!r} is not a whole number of pieces", here)
+        number = int(float(cell))
+        if number > MAX_COUNT:
+            raise GrawlixError(f"{number:,} is over {MAX_COUNT:,} pieces of one kind: a typo?", here)
+        result.append(number)
+    return result
+
+
+def read_kind_table(spec: KindSpec, templates: FilePath) -> Table:
+    """The kind's table, which must be a file of the templates folder."""
+    key = f"{spec.where}.table"
+    path = inside(templates, spec.table, key)
+    if not path.is_file():
+        raise GrawlixError(f"no table {spec.table!r} in the templates folder", key)
+    return read_table(path, str(templates / spec.table), spec.sheet)
+
+
+@dataclass(frozen=True)
+class Made:
+    """A kind as read and drawn: its table, the rows it prints with their counts (a count of 0
+    leaves a row out), the kind, and every face's drawing by the face's name."""
+
+    spec: KindSpec
+    table: Table
+    rows: tuple[tuple[Row, int], ...]
+    kind: PieceKind
+    drawings: dict[str, Drawing]
+    layouts: tuple[Layout, ...]
+    """Each piece's layout, in the kind's order."""
+    back_layouts: dict[str, Layout]
+    """Each back's layout, by the back face's name."""
+
+
+def piece_kind(spec: KindSpec, context: Context) -> Made:
+    """The kind with a face per row and its backs."""
+    table = read_kind_table(spec, context.templates)
+    if not table.rows:
+        raise GrawlixError("has a header but no rows: a kind needs at least one piece", table.source)
+    check_names(spec.layout.names, table.columns, table.source, f"{spec.where}.layout")
+    if spec.description is not None:
+        check_names(spec.description.names, table.columns, table.source, f"{spec.where}.description")
+    if spec.back is not None:
+        check_names(spec.back.names, table.columns, table.source, f"{spec.where}.back")
+    numbers = counts(table, spec.count_column, f"{spec.where}.count_column")
+    rows = [(row, count) for row, count in zip(table.rows, numbers) if count > 0]
+    if not rows:
+        raise GrawlixError("every row's count is 0: nothing to print", table.source)
+    digits = max(2, len(str(len(rows))))
+    drawings: dict[str, Drawing] = {}
+    backs: dict[str, PieceFace] = {}
+    checked: set[str] = set()
+    pieces, layouts = [], []
+    back_layouts: dict[str, Layout] = {}
+    for number, (row, count) in enumerate(rows, start=1):
+        values = values_of(row, context.design, number, count, len(rows))
+        label = row.label(table.source)
+        name = spec.layout.fill(values).strip()
+        layout = context.layout(name, spec.size, f"{label}: {spec.where}.layout" if not spec.layout.constant else f"{spec.where}.layout")
+        if layout.name not in checked:
+            for element in layout.elements:
+                check_names(element.names, table.columns, table.source, element.where)
+            checked.add(layout.name)
+        made = drawing(context, layout, values, spec.size, label)
+        layouts.append(layout)
+        face_name = f"{_slug(spec.singular)}-{number:0{digits}d}"
+        described = unmarked(spec.description.fill(values) if spec.description is not None else (row.first or f"{spec.singular} {number}"))
+        drawings[face_name] = made
+        back = None
+        if spec.back is not None:
+            back_name = spec.back.fill(values).strip()
+            if back_name not in backs:
+                backs[back_name] = _back(spec, context, back_name, label, drawings, back_layouts)
+            back = backs[back_name]
+        pieces.append(Piece(_face(face_name, described, made), count, back))
+    kind = PieceKind(
+        spec.name, spec.singular, spec.form, spec.shape, spec.size, tuple(pieces), backs, source=spec.where
+    )  # fmt: skip
+    return Made(spec, table, tuple(rows), kind, drawings, tuple(layouts), back_layouts)
+
+
+def _back(
+    spec: KindSpec, context: Context, name: str, label: str, drawings: dict[str, Drawing], layouts: dict[str, Layout]
+) -> PieceFace:
+    """A back layout, drawn once for every piece that shows it: it may name the title, no column."""
+    where = f"{spec.where}.back" if spec.back is not None and spec.back.constant else f"{label}: {spec.where}.back"
+    layout = context.layout(name, spec.size, where)
+    for element in layout.elements:
+        named = next((n for n in element.names if n != "title"), None)
+        if named is not None:
+            raise GrawlixError(f"a back is the same for every {spec.singular}: it may name {{title}}, not a column ({{{named}}})", element.where)
+    made = drawing(context, layout, values_of(None, context.design, 0, 1, 0), spec.size, layout.source)
+    face_name = f"{_slug(spec.singular)}-back" + ("" if spec.back is not None and spec.back.constant else f"-{_slug(name)}")
+    drawings[face_name] = made
+    layouts[face_name] = layout
+    return _face(face_name, f"the back of a {context.design.title} {spec.singular}", made)
+
+
+def _face(name: str, description: str, made: Drawing) -> PieceFace:
+    return PieceFace(name, description, made.width, made.height, made.draw, made.ground)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
+
+
+def piece_kinds(design: Design, templates: FilePath) -> tuple[Made, ...]:
+    """Every kind of the design, read and drawn."""
+    context = Context(design, templates, {})
+    made = []
+    singulars: dict[str, str] = {}
+    for spec in design.kinds:
+        slug = _slug(spec.singular)
+        if slug in singulars:
+            raise GrawlixError(f"{spec.singular!r} names a piece of {singulars[slug]} too: give each kind its own singular", f"{spec.where}.singular")
+        singulars[slug] = spec.name
+        made.append(piece_kind(spec, context))
+    return tuple(made)
+

@@ -1,0 +1,201 @@
+"""A designer's pictures: PNG and JPEG placed as they are, SVG turned into vector shapes.
+
+Every picture a layout names lives in the templates folder (a file outside it,
+missing, unreadable or of another kind is one line). A raster picture goes to
+the back ends as its file's bytes; an SVG is read once into filled and stroked
+paths (svgelements applies its transforms, styles and units), so it is drawn
+by the same ``Surface`` calls as every other shape: sharp at any size, the same
+in the PDF, the PNG and the SVG. Text and embedded pictures inside an SVG are
+refused, naming the file: they would not print as the designer saw them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path as FilePath
+
+from ...drawing.ink import Ink
+from ...drawing.surface import Path, Pen, Raster, Surface, rectangle
+from ...errors import GrawlixError
+from ...files import read_bytes
+from .values import hex_ink
+
+MAX_PICTURE_BYTES = 32 << 20
+PICTURE_SUFFIXES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
+CURRENT_COLOUR = "#010203"
+"""What an SVG's ``currentColor`` is read as, so a shape drawn in it takes the text's ink instead."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    path: Path
+    fill: Ink | None
+    pen: Pen | None
+    fill_current: bool = False
+    """Filled with ``currentColor``: the colour of the text it stands in (an icon), else its own."""
+
+
+@dataclass(frozen=True)
+class Vector:
+    """An SVG's shapes in its own units, ``width`` x ``height``, turned y-up as every drawing is."""
+
+    shapes: tuple[Shape, ...]
+    width: float
+    height: float
+    key: str = ""
+    """Its file's digest: one picture, drawn once per document however often it is placed."""
+
+
+Picture = Raster | Vector
+
+
+def inside(templates: FilePath, name: str, where: str) -> FilePath:
+    """``name`` below the templates folder; a path that leads out of it is one line."""
+    path = (templates / name).resolve()
+    try:
+        path.relative_to(templates.resolve())
+    except ValueError:
+        raise GrawlixError(f"{name!r} is outside the templates folder: keep pictures and typefaces in it", where) from None
+    return path
+
+
+def load_picture(templates: FilePath, name: str, where: str) -> Picture:
+    """The picture file ``name`` (below ``templates``): missing, unreadable or of an unknown kind is one line."""
+    path = inside(templates, name, where)
+    kind = PICTURE_SUFFIXES.get(path.suffix.lower())
+    if kind is None:
+        raise GrawlixError(f"{name!r}: a picture is a .png, .jpg or .svg file", where)
+    if not path.is_file():
+        raise GrawlixError(f"no picture {name!r} in the templates folder", where)
+    stamp = path.stat()
+    try:
+        return _read(str(path), stamp.st_mtime_ns, stamp.st_size, kind)
+    except GrawlixError as error:
+        raise GrawlixError(f"{name}: {error.what}", where) from None
+
+
+@lru_cache(maxsize=512)
+def _read(path: str, mtime: int, size: int, kind: str) -> Picture:
+    """A picture read once per version of its file (a watch reads a changed one anew); a fault
+    is worded without its place, which the caller adds."""
+    data = read_bytes(FilePath(path), MAX_PICTURE_BYTES)
+    if kind == "image/svg+xml":
+        return read_svg(data)
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.verify()
+            width, height, found = image.width, image.height, image.format
+    except UnidentifiedImageError:
+        raise GrawlixError("cannot read the picture: not a PNG or JPEG file") from None
+    except (OSError, SyntaxError, ValueError) as error:
+        raise GrawlixError(f"cannot read the picture: {error}") from None
+    if (found, kind) not in (("PNG", "image/png"), ("JPEG", "image/jpeg")):
+        raise GrawlixError(f"holds a {found} picture, not what its name says")
+    return Raster(data, width, height, kind, hashlib.sha256(data).hexdigest())
+
+
+def read_svg(data: bytes, where: str | None = None) -> Vector:
+    """An SVG's filled and stroked shapes, in its viewport's units."""
+    from svgelements import SVG, Arc, Close, CubicBezier, Line, Move, QuadraticBezier, SVGImage, SVGText
+    from svgelements import Path as SvgPath
+    from svgelements import Shape as SvgShape
+
+    try:
+        svg = SVG.parse(io.BytesIO(data), reify=True, color=CURRENT_COLOUR)
+    except Exception as error:  # svgelements raises XML and value errors of several kinds
+        raise GrawlixError(f"cannot read the SVG: {error}", where) from None
+    width, height = float(svg.width or 0), float(svg.height or 0)
+    if not (width > 0 and height > 0):
+        raise GrawlixError("the SVG has no size: give it a viewBox", where)
+    shapes = []
+    for element in svg.elements():
+        if isinstance(element, SVGText):
+            raise GrawlixError("the SVG holds text, which prints only as outlines: convert it to paths (Inkscape: Path > Object to Path)", where)
+        if isinstance(element, SVGImage):
+            raise GrawlixError("the SVG holds a picture of its own: place that picture as a layout image instead", where)
+        if not isinstance(element, SvgShape):
+            continue
+        fill, current = _ink(element.fill)
+        stroke, _ = _ink(element.stroke)
+        thickness = float(getattr(element, "implicit_stroke_width", None) or element.stroke_width or 0.0)
+        pen = Pen(stroke, thickness) if stroke is not None and thickness > 0 else None
+        if fill is None and pen is None and not current:
+            continue
+        path = element if isinstance(element, SvgPath) else SvgPath(element)
+        operations: list[tuple] = []
+        for segment in path.segments():
+            if isinstance(segment, Move):
+                operations.append(("M", segment.end.x, segment.end.y))
+            elif isinstance(segment, Line):
+                operations.append(("L", segment.end.x, segment.end.y))
+            elif isinstance(segment, Close):
+                operations.append(("Z",))
+            elif isinstance(segment, CubicBezier):
+                operations.append(("C", segment.control1.x, segment.control1.y, segment.control2.x, segment.control2.y, segment.end.x, segment.end.y))
+            elif isinstance(segment, QuadraticBezier):
+                (x0, y0), (qx, qy), (x1, y1) = segment.start, segment.control, segment.end
+                operations.append(("C", x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0), x1 + 2 / 3 * (qx - x1), y1 + 2 / 3 * (qy - y1), x1, y1))
+            elif isinstance(segment, Arc):
+                for curve in segment.as_cubic_curves():
+                    operations.append(("C", curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y, curve.end.x, curve.end.y))
+        if operations:
+            shapes.append(Shape(_upright(operations, height), fill, pen, current))
+    return Vector(tuple(shapes), width, height, hashlib.sha256(data).hexdigest())
+
+
+def _upright(operations: list[tuple], height: float) -> Path:
+    """SVG's y runs down from the top: here it runs up from the bottom."""
+    return Path(tuple((op[0], *(v if k % 2 == 0 else height - v for k, v in enumerate(op[1:]))) for op in operations))
+
+
+def _ink(value: object) -> tuple[Ink | None, bool]:
+    """An SVG colour as an ink (None for none); True when it is ``currentColor``."""
+    if value is None or getattr(value, "value", None) is None:
+        return None, False
+    text = str(value.hex)[:7]  # type: ignore[attr-defined]  #rrggbb, its alpha dropped
+    if getattr(value, "alpha", 255) == 0:
+        return None, False
+    return hex_ink(text), text == CURRENT_COLOUR
+
+
+# --- placing a picture in a box ------------------------------------------------------------------
+
+
+def placed(picture: Picture, x: float, y: float, width: float, height: float, fill: bool) -> tuple[float, float, float, float]:
+    """Where the picture goes for a box (lower-left x, y, width, height): the whole of it, centred
+    (``fit``), or covering the box, centred and cut to it by the caller (``fill``)."""
+    natural_w, natural_h = (picture.width, picture.height)
+    scale = (max if fill else min)(width / natural_w, height / natural_h)
+    w, h = natural_w * scale, natural_h * scale
+    return x + (width - w) / 2, y + (height - h) / 2, w, h
+
+
+def draw_picture(
+    surface: Surface, picture: Picture, x: float, y: float, width: float, height: float, fill: bool = False,
+    ink: Ink | None = None,
+) -> None:  # fmt: skip
+    """The picture fitted into (or filling, cut to) the box with its lower-left corner at (x, y).
+    ``ink`` is what an SVG's ``currentColor`` shapes are filled with (an icon in text)."""
+    px, py, pw, ph = placed(picture, x, y, width, height, fill)
+
+    def draw() -> None:
+        if isinstance(picture, Raster):
+            surface.image(picture, px, py, pw, ph)
+            return
+        def shapes(on: Surface) -> None:
+            for shape in picture.shapes:
+                on.shape(shape.path, fill=(ink or shape.fill) if shape.fill_current else shape.fill, pen=shape.pen)
+
+        with surface.transformed(px, py, scale=pw / picture.width):
+            surface.stamp(("picture", picture.key, ink), max(picture.width, picture.height), shapes)
+
+    if fill:
+        with surface.clipped(rectangle(x, y, width, height)):
+            draw()
+    else:
+        draw()

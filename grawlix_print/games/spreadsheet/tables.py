@@ -1,0 +1,262 @@
+"""A designer's tables: one row per piece, read from CSV, XLSX or TOML into plain text cells.
+
+A deck kept in a spreadsheet is saved as CSV (with whatever delimiter and
+encoding the spreadsheet chose), kept as the workbook itself (XLSX, one named
+sheet per kind), or written by hand as TOML. Whichever it is, the game sees a
+``Table``: a header of column names and rows of text cells, each row with its
+number as the designer sees it (the spreadsheet's own row number: the header
+is row 1) and its first cell, so every message can say
+``cards.csv: row 7 (Lantern): cost: ...``.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import GrawlixError
+from ...files import read_bytes, parse_toml
+
+MAX_TABLE_BYTES = 16 << 20
+"""A deck of a few thousand rows is a few hundred kilobytes; a workbook with pictures more."""
+MAX_ROWS = 10_000
+DELIMITERS = (",", ";", "\t", "|")
+"""What spreadsheets write between cells: a comma, a semicolon where the comma is the decimal mark,
+a tab (``.tsv``), or a bar."""
+ENCODINGS = ("utf-8", "cp1252")
+"""UTF-8 (any spreadsheet's "CSV UTF-8"), then Windows-1252 (Excel's plain "CSV" on Windows), which
+reads any byte but five; a byte-order mark says UTF-8 or UTF-16 outright."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row: its number in the file (a spreadsheet's row number) and its cells by column name."""
+
+    number: int
+    cells: dict[str, str]
+    first: str
+    """Its first column's value: what the designer calls the row (``Lantern``)."""
+
+    def label(self, source: str) -> str:
+        """``cards.csv: row 7 (Lantern)``: where a message about this row points."""
+        named = f" ({self.first})" if self.first.strip() else ""
+        return f"{source}: row {self.number}{named}"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A header and its rows; ``source`` names the file (and sheet) for messages."""
+
+    source: str
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+    def column(self, name: str) -> str | None:
+        """The column called ``name`` as the header spells it (case and outer spaces aside), or None."""
+        wanted = column_key(name)
+        return next((c for c in self.columns if column_key(c) == wanted), None)
+
+    def require(self, name: str, where: str) -> str:
+        """The column ``name``, or one line naming ``where`` and the columns there are."""
+        found = self.column(name)
+        if found is None:
+            raise GrawlixError(f"no column {name!r} in {self.source} (its columns: {', '.join(self.columns)})", where)
+        return found
+
+
+def column_key(name: str) -> str:
+    """How a column's name is compared: ``Cost``, ``cost`` and `` cost `` are one column."""
+    return " ".join(name.split()).casefold()
+
+
+def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
+    """The table in ``path`` (``shown`` is how messages name it): CSV or TSV, XLSX (``sheet``, else the
+    first), or TOML; any other kind of file is one line."""
+    suffix = path.suffix.lower()
+    if sheet is not None and suffix != ".xlsx":
+        raise GrawlixError(f"sheet = {sheet!r} is for an XLSX workbook, not a {suffix or 'plain'} file", shown)
+    if suffix in (".csv", ".tsv", ".txt"):
+        return read_csv(read_bytes(path, MAX_TABLE_BYTES), shown)
+    if suffix == ".xlsx":
+        return read_xlsx(path, shown, sheet)
+    if suffix == ".toml":
+        return read_toml_rows(read_bytes(path, MAX_TABLE_BYTES), shown)
+    raise GrawlixError("a table is a .csv, .tsv, .xlsx or .toml file", shown)
+
+
+# --- CSV -------------------------------------------------------------------------------------
+
+
+def decoded(data: bytes, shown: str) -> str:
+    """The file's text: a byte-order mark decides, else UTF-8, else Windows-1252."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        candidates: tuple[str, ...] = ("utf-8-sig",)
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        candidates = ("utf-16",)
+    else:
+        candidates = ENCODINGS
+    for encoding in candidates:
+        try:
+            return data.decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
+        except UnicodeDecodeError:
+            continue
+    raise GrawlixError("cannot read: neither UTF-8 nor Windows-1252 text (save it as CSV UTF-8)", shown)
+
+
+def delimiter_of(text: str) -> str:
+    """The delimiter that splits the first lines into the most columns, the same number on each;
+    a comma when no candidate splits the header at all (a one-column table)."""
+    sample = "\n".join(text.split("\n")[:20])
+    best, most = ",", 1
+    for candidate in DELIMITERS:
+        try:
+            widths = [len(r) for r in csv.reader(io.StringIO(sample), delimiter=candidate) if any(c.strip() for c in r)]
+        except csv.Error:
+            continue
+        if not widths or widths[0] <= most:
+            continue
+        steady = sum(width == widths[0] for width in widths) >= max(1, len(widths) - 1)  # the last line may be cut off
+        if steady:
+            best, most = candidate, widths[0]
+    return best
+
+
+def read_csv(data: bytes, shown: str) -> Table:
+    """A CSV (or TSV) file's table: the first row is the header; blank rows are skipped; a row with
+    more or fewer cells than the header, or a quote never closed, is one line naming the row."""
+    text = decoded(data, shown)
+    delimiter = delimiter_of(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    records: list[tuple[int, list[str]]] = []
+    try:
+        for record in reader:
+            records.append((reader.line_num, record))
+            if len(records) > MAX_ROWS + 1:
+                raise GrawlixError(f"more than {MAX_ROWS:,} rows", shown)
+    except csv.Error as error:
+        line = reader.line_num
+        raise GrawlixError(f"malformed CSV ({error}); a quote opened in a cell must be closed", f"{shown}: row {line}") from None
+    return _table(shown, [(number, cells) for number, cells in _numbered(records)], "cells")
+
+
+def _numbered(records: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
+    """Each record with its row number as a spreadsheet counts: the header is 1, the next record 2,
+    whatever line breaks quoted cells hold."""
+    return [(k + 1, cells) for k, (_, cells) in enumerate(records)]
+
+
+def _table(shown: str, records: list[tuple[int, list[str]]], unit: str) -> Table:
+    """A header and rows from numbered records of cells; blank records are skipped."""
+    records = [(number, cells) for number, cells in records if any(cell.strip() for cell in cells)]
+    if not records:
+        raise GrawlixError("holds no header row: its first row names the columns", shown)
+    (header_number, header), body = records[0], records[1:]
+    columns = tuple(cell.strip() for cell in header)
+    while columns and not columns[-1]:
+        columns = columns[:-1]  # a spreadsheet may save empty cells past the last column
+    for k, name in enumerate(columns):
+        if not name:
+            raise GrawlixError(f"column {k + 1} of the header has no name", f"{shown}: row {header_number}")
+    seen: dict[str, str] = {}
+    for name in columns:
+        if column_key(name) in seen:
+            raise GrawlixError(f"two columns are called {name!r}", f"{shown}: row {header_number}")
+        seen[column_key(name)] = name
+    rows = []
+    for number, cells in body:
+        while len(cells) > len(columns) and not cells[-1].strip():
+            cells = cells[:-1]
+        first = cells[0].strip() if cells else ""
+        if len(cells) != len(columns):
+            named = f" ({first})" if first else ""
+            raise GrawlixError(
+                f"has {len(cells)} {unit}, the header {len(columns)} ({', '.join(columns)}): a delimiter too many or too few?",
+                f"{shown}: row {number}{named}",
+            )
+        rows.append(Row(number, {name: cell.strip() for name, cell in zip(columns, cells)}, first))
+    if len(rows) > MAX_ROWS:
+        raise GrawlixError(f"more than {MAX_ROWS:,} rows", shown)
+    return Table(shown, columns, tuple(rows))
+
+
+# --- XLSX ------------------------------------------------------------------------------------
+
+
+def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
+    """The named sheet of a workbook (the first if none is named), each cell's value as shown text:
+    whole numbers without ``.0``, a formula's last computed value."""
+    import zipfile
+
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    data = read_bytes(path, MAX_TABLE_BYTES)
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
+        raise GrawlixError(f"cannot read: not an XLSX workbook ({error})", shown) from None
+    try:
+        names = book.sheetnames
+        chosen = names[0] if sheet is None else next((n for n in names if n.strip().casefold() == sheet.strip().casefold()), None)
+        if chosen is None:
+            raise GrawlixError(f"no sheet called {sheet!r} (its sheets: {', '.join(names)})", shown)
+        where = f"{shown} [{chosen}]"
+        records = []
+        for number, values in enumerate(book[chosen].iter_rows(values_only=True), start=1):
+            if number > MAX_ROWS + 1:
+                raise GrawlixError(f"more than {MAX_ROWS:,} rows", where)
+            records.append((number, [cell_text(value) for value in values]))
+    finally:
+        book.close()
+    return _table(where, records, "cells")
+
+
+def cell_text(value: object) -> str:
+    """A cell's value as the sheet shows it: ``3`` not ``3.0``, a date as ``2024-05-01``, nothing for empty."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        if math.isfinite(value) and value == int(value) and abs(value) < 1e15:
+            return str(int(value))
+        return f"{value:g}"
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        return value.date().isoformat()
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return str(value)
+
+
+# --- TOML ------------------------------------------------------------------------------------
+
+
+def read_toml_rows(data: bytes, shown: str) -> Table:
+    """Rows written by hand: ``[[rows]]`` tables of ``column = value``; the columns are every key, in
+    the order they first appear (the first row's first key is the first column)."""
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        raise GrawlixError(f"cannot read: not UTF-8 text (byte {error.start})", shown) from None
+    found = parse_toml(text, shown).get("rows")
+    if not isinstance(found, list) or not found or not all(isinstance(row, dict) for row in found):
+        raise GrawlixError("holds no [[rows]] tables (each one piece: name = \"...\", count = 2...)", shown)
+    if len(found) > MAX_ROWS:
+        raise GrawlixError(f"more than {MAX_ROWS:,} rows", shown)
+    columns: dict[str, None] = {}
+    for row in found:
+        columns.update(dict.fromkeys(row))
+    records: list[tuple[int, list[str]]] = [(0, list(columns))]
+    for number, row in enumerate(found, start=1):
+        cells = []
+        for column in columns:
+            value = row.get(column)
+            if isinstance(value, (dict, list)):
+                raise GrawlixError(f"{column}: a cell holds text or a number, not {type(value).__name__}", f"{shown}: rows[{number}]")
+            cells.append(cell_text(value))
+        records.append((number, cells))
+    return _table(shown, records, "cells")

@@ -1,0 +1,149 @@
+"""The small languages of a layout: template strings, colours and conditions, each checked on reading.
+
+A layout's strings may name a row's columns in braces (``"{cost} gold"``,
+``"art/{picture}"``, ``fill = "{suit}"``), so one layout serves every row.
+Colours are ``#rrggbb`` (or ``#rgb``), a name from ``components.toml``'s
+``[colours]`` or one of a few plain names. A condition (``when``) shows an
+element only for rows where a column holds a value, or a given one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...drawing.ink import Ink
+from ...errors import GrawlixError
+from .tables import column_key
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+
+BUILT_IN = ("title", "number", "count", "total")
+"""What a template may name besides its table's columns: the game's title, the row's place among
+its kind's rows (1, 2...), how many of it a set holds, and how many rows the kind has."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """A string with ``{column}`` placeholders, split into literal text and the names it asks for."""
+
+    parts: tuple[str | tuple[str], ...]
+    """Literal text, or a 1-tuple holding the (column key of the) name of a placeholder."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(part[0] for part in self.parts if isinstance(part, tuple))
+
+    @property
+    def constant(self) -> bool:
+        return not self.names
+
+    def fill(self, values: Mapping[str, str]) -> str:
+        """The string for one row: ``values`` maps each column key to its cell."""
+        return "".join(part if isinstance(part, str) else values.get(part[0], "") for part in self.parts)
+
+
+def template(text: str, where: str) -> Template:
+    """``text`` read as a template; a brace that opens nothing or is never closed is one line
+    (``{{`` and ``}}`` are a brace itself)."""
+    parts: list[str | tuple[str]] = []
+    cursor = 0
+    for found in _PLACEHOLDER.finditer(text):
+        parts.append(text[cursor : found.start()])
+        token = found.group(0)
+        if token in ("{{", "}}"):
+            parts.append(token[0])
+        elif found.group(1) is None:
+            raise GrawlixError(f"{text!r}: a lone {token!r} (write {token * 2} for the brace itself)", where)
+        else:
+            name = found.group(1).strip()
+            if not name:
+                raise GrawlixError(f"{text!r}: an empty {{}} names no column", where)
+            parts.append((column_key(name),))
+        cursor = found.end()
+    parts.append(text[cursor:])
+    return Template(tuple(part for part in parts if part != ""))
+
+
+def check_names(names: tuple[str, ...], columns: tuple[str, ...], table: str, where: str) -> None:
+    """Refuse a placeholder that names no column of the table (nor a built-in value)."""
+    known = {column_key(c) for c in columns} | set(BUILT_IN)
+    for name in names:
+        if name not in known:
+            raise GrawlixError(
+                f"no column {name!r} in {table} (its columns: {', '.join(columns)}; also {', '.join(BUILT_IN)})", where
+            )
+
+
+# --- colours ---------------------------------------------------------------------------------
+
+PLAIN_COLOURS = {
+    "black": "#000000", "white": "#ffffff", "grey": "#808080", "gray": "#808080", "red": "#d7263d",
+    "orange": "#f08a24", "yellow": "#f6d743", "green": "#2e9e4f", "blue": "#2667d1", "purple": "#7b3fa0",
+    "brown": "#8a5a2b", "pink": "#ec7fb0",
+}  # fmt: skip
+"""A few colours by name, for a first layout; a game's own names (``[colours]``) come first."""
+NONE = ("", "none", "transparent")
+"""What leaves a shape unfilled or unstroked."""
+_HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def hex_ink(text: str) -> Ink:
+    """``#rrggbb`` as an ink: the screen colour as given, the press colour by the usual conversion
+    (black from the darkest part, pure ``#000000`` as black ink alone, so text overprints)."""
+    digits = text[1:]
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    r, g, b = (int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return Ink((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+    c, m, y = ((1 - part - k) / (1 - k) for part in (r, g, b))
+    return Ink((r, g, b), tuple(round(v, 4) for v in (c, m, y, k)))  # type: ignore[arg-type]
+
+
+def colour(text: str, named: Mapping[str, Ink], where: str) -> Ink | None:
+    """The ink ``text`` names (None for ``none``); anything else is one line listing what may be written."""
+    key = text.strip()
+    if key.casefold() in NONE:
+        return None
+    if _HEX.fullmatch(key):
+        return hex_ink(key)
+    found = named.get(key.casefold())
+    if found is not None:
+        return found
+    if key.casefold() in PLAIN_COLOURS:
+        return hex_ink(PLAIN_COLOURS[key.casefold()])
+    own = f"; the game's: {', '.join(named)}" if named else " (a game names its own in components.toml's [colours])"
+    raise GrawlixError(f"{key!r} is not a colour: write #rrggbb, none, or a name{own}", where)
+
+
+# --- conditions ------------------------------------------------------------------------------
+
+_CONDITION = re.compile(r"\s*(not\s+)?([^=!]+?)\s*(?:(=|!=)\s*(.*?)\s*)?$")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``when``: an element drawn only for some rows. ``column`` holds a value (``cost``), does not
+    (``not cost``), or equals, or not, a given one (``suit = moon``, ``suit != moon``: case aside)."""
+
+    column: str
+    negated: bool = False
+    equals: str | None = None
+
+    def holds(self, values: Mapping[str, str]) -> bool:
+        cell = values.get(self.column, "").strip()
+        shown = cell.casefold() == self.equals.casefold() if self.equals is not None else bool(cell)
+        return shown != self.negated
+
+
+def condition(text: str, where: str) -> Condition:
+    found = _CONDITION.fullmatch(text)
+    if not found or not found.group(2).strip() or (found.group(1) and found.group(3)):
+        raise GrawlixError(f"{text!r} is not a condition: write COLUMN, not COLUMN, COLUMN = VALUE or COLUMN != VALUE", where)
+    negated, column, operator, value = bool(found.group(1)), column_key(found.group(2)), found.group(3), found.group(4)
+    if operator is None:
+        return Condition(column, negated)
+    return Condition(column, operator == "!=", value.strip().strip("\"'"))
