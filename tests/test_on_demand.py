@@ -33,7 +33,9 @@ TGC, MPC, DTC = "the-game-crafter", "makeplayingcards", "drivethrucards"
 
 
 def build(out: Path, game: str, *options: str) -> Path:
-    result = CliRunner().invoke(main, ["on-demand", "--game", game, "--out", str(out), *options])
+    """Unmarked unless asked (both games' faces carry letters by default: test_a_marked_set...)."""
+    marking = () if "--markings" in options else ("--markings", "none")
+    result = CliRunner().invoke(main, ["on-demand", "--game", game, "--out", str(out), *options, *marking])
     assert result.exit_code == 0, result.output + result.stderr
     return out / "print-on-demand"
 
@@ -41,6 +43,7 @@ def build(out: Path, game: str, *options: str) -> Path:
 def build_game(out: Path, made_game, **options) -> Path:
     """A game's exports, each job run as a command's step runs it (the toy is no registered game)."""
     made = product("print-on-demand")
+    options.setdefault("markings", "none")
     for job in made.jobs(made_game, (), made.options(**options)):
         made.run(made_game, out, job.params)
     return out / "print-on-demand"
@@ -233,16 +236,13 @@ def test_an_ink_over_the_limit_is_held_to_240_percent(tmp_path):
     assert any("held to 240% total ink" in note for note in notes)
 
 
-def test_the_pdf_says_it_is_pdfx_where_the_back_end_can(built):
-    from grawlix_print.products.ondemand.build import pdfx_ready
+def test_the_drive_thru_cards_pdf_passes_the_pdfx_preflight(built):
+    """DriveThruCards asks for PDF/X-1a:2003: the tests' own preflight (pdfx_preflight) finds nothing."""
+    from pdfx_preflight import preflight
 
-    data = (built["permutations"] / DTC / "permutations-cards.pdf").read_bytes()
-    text, _ = read_guide(built["permutations"] / DTC)
-    if pdfx_ready():
-        assert b"/GTS_PDFXVersion (PDF/X-1a:2003)" in data and b"/OutputIntents" in data
-        assert "not yet marked PDF/X" not in text
-    else:
-        assert b"GTS_PDFX" not in data and "not yet marked PDF/X-1a:2003" in text
+    path = built["permutations"] / DTC / "permutations-cards.pdf"
+    assert b"/GTS_PDFXVersion (PDF/X-1a:2003)" in path.read_bytes()
+    assert preflight(path) == []
 
 
 # --- choosing, faults, repeatability ---------------------------------------------------------------
@@ -300,3 +300,15 @@ def test_init_names_the_services_that_print_the_games_pieces():
     made = product("print-on-demand")
     assert made.shown_default(game("grawlix"), "services") == TGC
     assert made.shown_default(game("permutations"), "services") == f"{TGC},{MPC},{DTC}"
+
+
+def test_unless_told_the_faces_carry_letters_where_colours_look_alike(tmp_path):
+    """The toy's red and green tiles look alike to a colour-blind eye: by default every service's
+    folder is the lettered set (as the sheets and images are), and its guide says so."""
+    (tmp_path / "templates").mkdir()
+    made = product("print-on-demand")
+    toy = Toy(tmp_path / "templates")
+    (job,) = made.jobs(toy, (), made.options())
+    made.run(toy, tmp_path, job.params)
+    folders = [p for p in (tmp_path / "print-on-demand").iterdir() if p.is_dir()]
+    assert folders and all(p.name.endswith("-letters") for p in folders)

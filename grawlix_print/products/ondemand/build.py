@@ -16,7 +16,6 @@ as the press sheets are, each ink held to the service's 240 % total.
 
 from __future__ import annotations
 
-import importlib
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from reportlab.lib.units import mm
 
 from ...drawing.ink import Ink
 from ...drawing.pdf.canvas import Metadata, finish, new_canvas
+from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Surface
 from ...errors import GrawlixError
@@ -102,10 +102,16 @@ def chosen_services(game: Game, names: Sequence[str] | None) -> list[Service]:
     return chosen
 
 
-def build_on_demand(game: Game, out: str | Path, services: Sequence[str] | None = None, markings: str = "none") -> list[Written]:
-    """Every chosen service's files and guide for ``game``'s pieces, in ``out`` (a folder per service)."""
+def build_on_demand(
+    game: Game, out: str | Path, services: Sequence[str] | None = None, markings: str | None = None
+) -> list[Written]:
+    """Every chosen service's files and guide for ``game``'s pieces, in ``out`` (a folder per service).
+    ``markings`` None: the colour-blind default (``colour_blind``), letters where colours look alike."""
+    from ..colour_blind import default_marking
     from .guide import guide_html
 
+    if markings is None:
+        markings = default_marking(game)
     kinds = kinds_to_mark(game.piece_kinds(), markings, game.name)
     chosen = chosen_services(game, services)
     if not chosen:
@@ -203,29 +209,6 @@ class InkLimitedSurface(PdfSurface):
         super()._stroke_colour(self._held(ink))
 
 
-def _pdfx():  # -> the module, or None
-    try:
-        return importlib.import_module("grawlix_print.drawing.pdf.pdfx")
-    except ModuleNotFoundError:
-        return None
-
-
-def pdfx_ready() -> bool:
-    """Whether the PDF back end can write PDF/X (``drawing.pdf.pdfx``, issue 28's PDF/X switch)."""
-    return _pdfx() is not None
-
-
-def press_ready(canvas) -> bool:
-    """Make ``canvas`` a PDF/X-1a:2003 file where the PDF back end can; without it, the same CMYK
-    PDF without the PDF/X keys. The one hook to change once that switch is on every branch: then
-    call ``drawing.pdf.pdfx.press_ready`` directly."""
-    pdfx = _pdfx()
-    if pdfx is None:
-        return False
-    pdfx.press_ready(canvas)
-    return True
-
-
 def credits_of(game: Game) -> tuple[tuple[str, ...], str, str, tuple[str, ...]]:
     """The authors, licence, its address and keywords the PDF's metadata carries (from the rulebook,
     when the game has one written)."""
@@ -251,7 +234,7 @@ def _drive_thru_pdf(game: Game, service: Service, size: Size, deck: Deck, path: 
         f"The {deck.count} {deck.kind.name} of {game.title}, {size.name}, each back then front, with"
         f" {b:.3g} mm of bleed.", (*keywords, "print on demand", "cards"), authors, licence, licence_url,
     ))  # fmt: skip
-    pdfx = press_ready(canvas)
+    press_ready(canvas)  # PDF/X-1a:2003, as the service asks
     surface = InkLimitedSurface(canvas)
     for piece in deck.pieces:
         for _ in range(piece.count):
@@ -268,6 +251,4 @@ def _drive_thru_pdf(game: Game, service: Service, size: Size, deck: Deck, path: 
                 canvas.showPage()
     if surface.held:
         note(f"{len(surface.held)} of the {deck.kind.name}' inks were held to {MAX_INK:.0%} total ink for {service.name}")
-    if not pdfx:
-        note(f"{path.name}: CMYK, without the PDF/X-1a keys {service.name} asks for (no PDF/X support here yet)")
     return finish(canvas, buffer, path)

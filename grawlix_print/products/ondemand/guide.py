@@ -15,7 +15,7 @@ from html import escape
 
 from ...games.base import Game
 from ...units import MM_PER_UNIT
-from .build import Deck, Export, pdfx_ready
+from .build import Deck, Export
 from .services import DPI, MAX_INK, Service, Size
 
 STYLE = """
@@ -93,11 +93,7 @@ def _steps(service: Service, deck: Deck, size: Size, files: tuple[str, ...]) -> 
             f"Upload <code>{escape(files[0])}</code> as its card file: {2 * n} pages, each card's back then its"
             " front, in the deck's order.",
             "Order one printed proof copy before you make the title available.",
-        ] + ([] if pdfx_ready() else [
-            "The file is CMYK with bleed, TrimBox and BleedBox, but not yet marked PDF/X-1a:2003 (this"
-            " build cannot write PDF/X): if the upload check asks for it, Acrobat's Preflight, <i>Save as"
-            " PDF/X-1a</i>, converts it.",
-        ])
+        ]
     if service.key == "the-game-crafter":
         chit = "Chit" in size.name
         steps = [f"Open your game at the site and add a component: <b>{escape(size.name)}</b> ({_inches(size)}), "

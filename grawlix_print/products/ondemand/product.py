@@ -11,6 +11,7 @@ from ...errors import GrawlixError
 from ...options import NameList, OneLineChoice, setting
 from ...pieces.kinds import MARKINGS
 from ..base import PIECES, PREVIEWS, Entry, Job, Planned, Product
+from ..colour_blind import MARKINGS_SHOWN
 from .services import SERVICES
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class OnDemandOptions:
     services: tuple[str, ...] | None = setting(
         None, "The services to make files for, comma-separated; by default every one that prints one of"
         " the game's pieces.", NameList(tuple(SERVICES)), show="those that print the game's pieces")  # fmt: skip
-    markings: str = setting("none", "Colour-blind markings on the faces.", OneLineChoice(MARKINGS))
+    markings: str | None = setting(None, "Colour-blind markings on the faces.", OneLineChoice(MARKINGS), show=MARKINGS_SHOWN)
 
 
 class OnDemand(Product):
@@ -54,6 +55,10 @@ class OnDemand(Product):
 
     def shown_default(self, game: Game, option: str) -> str | None:
         """``init`` names the services that print the game's pieces (naming another is an error)."""
+        if option == "markings":
+            from ..colour_blind import default_marking
+
+            return default_marking(game)  # letters where the game's colours look alike
         if option != "services":
             return None
         from .build import chosen_services
@@ -70,7 +75,7 @@ class OnDemand(Product):
         from ..previews import previews_of
         from .build import build_on_demand
 
-        written = build_on_demand(game, self.folder(out), params.get("services"), params.get("markings", "none"))
+        written = build_on_demand(game, self.folder(out), params.get("services"), params.get("markings"))
         return written + previews_of(written, out / PREVIEWS, width_px=400, most=2)
 
     def describe(self, record: dict) -> Entry | None:
