@@ -175,6 +175,7 @@ def _in_colours(data: dict, names: list[str]) -> dict:
         name: dict(data["colours"][name], numbers=list(range(1 + i, 49, len(names))))
         for i, name in enumerate(names)
     }
+    changed.pop("title_colours", None)  # the cover title's letters name colours this deck has not
     return changed
 
 
