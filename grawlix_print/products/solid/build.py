@@ -22,7 +22,7 @@ from ...files import Written, write_bytes
 from ...games.base import Game
 from ...pieces.kinds import Accent, PieceColour
 from . import dialects
-from .filament import body_grams, raised_grams
+from .filament import body_grams, prints_solid, raised_grams
 from .instructions import CHANGE_WORDS, Files, Plate, full_set_kind, instructions_text
 from .kinds import RaisedPiece, SolidKind, slug, solid_kinds
 from .layers import mm_text
@@ -148,11 +148,14 @@ class _Grams:
         self.body = body_grams(tile, layers)
         self.reliefs: dict[str, float] = {}
         self.marks: dict[str, float] = {}
+        self.solid = True
+        """Whether every relief prints solid (its strokes narrower than the walls on both sides)."""
         if not plan.raised:
             return
         for name in dict.fromkeys(p.relief.name for p in pieces):
             shapes = outline_shapes(plan.kind.outlines[name], Placement(tile.relief_box))
             self.reliefs[name] = raised_grams(shapes, layers, layers.body_layers, layers.relief_layers)
+            self.solid = self.solid and prints_solid(shapes, layers)
         if plan.markings != "none":
             mark_layers = round(mark_relief(layers) / layers.layer)
             for colour in _distinct_colours(pieces):
@@ -210,6 +213,7 @@ class _Products:
             self._flat()
         files = Files(
             tuple(self.plates), self.plan.markings, self.plan.bed, self.kind, self.plan.slug, self.plan.colour_change,
+            self.grams.solid,
         )  # fmt: skip
         text = instructions_text(self.plan.layers, self.plan.tile, files)
         self.products.append(

@@ -55,6 +55,8 @@ class Files:
     kind: SolidKind
     slug: str  # how the kind's file names begin
     colour_change: str = "m600"
+    solid_reliefs: bool = True
+    """Whether every relief prints solid whatever the infill (``filament.prints_solid``)."""
 
     def of_kind(self, *kinds: str) -> list[Plate]:
         return [p for p in self.plates if p.kind in kinds]
@@ -489,11 +491,16 @@ def _settings(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) ->
             "leave your slicer's elephant-foot compensation as it is."
         )
     if raised:
-        items.append(
+        speed = (
             f"Print the {kind.relief_words} at a moderate speed (outer walls 40 mm/s or so) so small "
-            "curves stay sharp. Their strokes are narrower than the walls on both sides, so "
-            "they print solid whatever the infill."
+            "curves stay sharp."
         )
+        if files.solid_reliefs:
+            speed += (
+                " Their strokes are narrower than the walls on both sides, so they print solid "
+                "whatever the infill."
+            )
+        items.append(speed)
     return "\n".join(["PRINT SETTINGS THAT MATTER", *(paragraph(f"- {i}", "  ", "    ") for i in items)])
 
 
