@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...facts.wording import capitalised, in_words, join_words, paragraph
-from ...pieces.kinds import Form
+from ...facts.wording import NOTES_WIDTH, capitalised, in_words, join_words, paragraph
+from ...pieces.kinds import Accent, Form
 from .dimensions import SolidTile
-from .kinds import SolidKind
+from .kinds import DEFAULT_BODY, SolidKind
 from .filament import NOTES_SETTINGS
 from .layers import COMMON_PROFILES, LayerPlan, describe_snap, mm_text, plan_layers, suited_profiles
 from .plates import Bed
@@ -130,8 +130,9 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> 
                 f"{held}{suits} {again}"
             ),
             "",
-            f"    {kind.command} --first-layer-height {mm_text(example.first)} "
-            f"--layer-height {mm_text(example.layer)}",
+            _command_line(
+                f"{kind.command} --first-layer-height {mm_text(example.first)}", f"--layer-height {mm_text(example.layer)}"
+            ),
             "",
             paragraph(f"{result}."),
             "",
@@ -140,6 +141,14 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> 
             paragraph(f"{capitalised(describe_snap(layers, kind.relief_word))}."),
         ]
     )
+
+
+def _command_line(*parts: str) -> str:
+    """A command to type, indented; continued on a second line (a shell's backslash) if long."""
+    line = "    " + " ".join(parts)
+    if len(line) <= NOTES_WIDTH:
+        return line
+    return "    " + " ".join(parts[:-1]) + " \\\n        " + parts[-1]
 
 
 def _rebuild_example(layers: LayerPlan) -> LayerPlan:
@@ -443,7 +452,7 @@ def _multi_material(files: Files) -> str:
         lines.append(
             paragraph(
                 f"Open a two-filament 3MF such as {two[0].name} instead of changing filament: "
-                f'each {kind.singular} is one object with two parts, "body" on filament 1 (shown grey) and '
+                f'each {kind.singular} is one object with two parts, "body" on filament 1 ({_shown(kind.body)}) and '
                 f'"{kind.relief_word}" on filament 2 (shown in its accent colour). Load the base colour as '
                 "filament 1 and the accent colour as filament 2.",
                 indent="  ",
@@ -474,6 +483,11 @@ def _multi_material(files: Files) -> str:
         )
     )
     return "\n".join(lines)
+
+
+def _shown(body: Accent) -> str:
+    """How a slicer shows the bodies' filament: in the body's colour (the default's is a grey)."""
+    return "shown grey" if body.name == DEFAULT_BODY.name else f"shown in {body.name}"
 
 
 def _settings(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> str:
