@@ -83,10 +83,14 @@ def test_shapes_a_solid_cannot_be_made_of_are_refused_naming_the_face(shapes, me
 
 @pytest.fixture(scope="module")
 def toy_set(tmp_path_factory):
-    from grawlix_print.kit import build_product
+    """The toy's 3D set as ``grawlix-print all`` makes it: the product's step (full set included),
+    previews and all."""
+    from grawlix_print.products.solid.product import Solid, SolidOptions
 
     folder = tmp_path_factory.mktemp("relief-toy")
-    written = build_product("stl", folder / "out", game=ReliefToy(folder / "templates"), full_set=True)
+    toy, solid = ReliefToy(folder / "templates"), Solid()
+    (job,) = solid.jobs(toy, [], SolidOptions())
+    written = solid.run(toy, folder / "out", job.params)
     return folder / "out" / "3d", written
 
 
@@ -282,7 +286,22 @@ def test_stl_for_a_game_without_reliefs_says_so_first(no_cadquery, tmp_path):
 # --- the accents and body come from the kind -----------------------------------------------
 
 
-def test_the_toys_colours_are_its_own(toy_set):
-    assert (WHITE.name, TEAL.name, AMBER.name) == ("white", "teal", "amber")
-    _, written = toy_set
-    assert {w.params.get("colour") for w in written if w.kind.startswith("3MF")} == {"teal", "amber", None}
+def test_each_plates_preview_shows_its_own_accent_on_the_body_colour(toy_set):
+    """A plate's picture is lit, so each colour shows along its own ray from black: the amber plate
+    shows amber and white, and no teal; the teal plate the other way round."""
+    from PIL import Image
+
+    out, written = toy_set
+    previews = {w.params["of"]: w.path for w in written if w.kind == "preview"}
+    assert len(previews) == 8  # every plate: 3 STL, 5 3MF
+
+    def shows(picture: np.ndarray, rgb) -> bool:
+        ray = np.asarray(rgb) / np.linalg.norm(rgb)
+        along = picture @ ray
+        return bool(((np.linalg.norm(picture - along[:, None] * ray, axis=1) < 0.03) & (along > 0.3)).sum() > 500)
+
+    for accent, other in ((AMBER, TEAL), (TEAL, AMBER)):
+        for name in (f"toy-reliefs-raised-plate-{accent.name}.stl", f"toy-reliefs-raised-{accent.name}-colour-change.3mf"):
+            picture = np.asarray(Image.open(previews[name]).convert("RGB")).reshape(-1, 3) / 255
+            assert shows(picture, accent.ink.rgb) and shows(picture, WHITE.ink.rgb), name
+            assert not shows(picture, other.ink.rgb), name

@@ -275,6 +275,7 @@ class _Products:
         from .mesh import placed, stl_bytes
 
         layout = self.plan.layout(len(batch))
+        colour = {} if accent is None else {"colour": slug(accent.name)}  # a plate of one accent's pieces
         for index, centres in enumerate(layout):
             done = sum(map(len, layout[:index]))
             pieces = batch[done : done + len(centres)]
@@ -289,7 +290,7 @@ class _Products:
                     name,
                     "STL raised plate",
                     stl_bytes(triangles, header),
-                    self.plan.params | {"triangles": len(triangles), "tiles": len(centres)},
+                    self.plan.params | {"triangles": len(triangles), "tiles": len(centres)} | colour,
                 )
             )
             grams = sum(self.grams.accent(p, marked) for p in pieces)

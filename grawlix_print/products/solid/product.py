@@ -114,7 +114,7 @@ class Solid(Product):
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         from .build import Credits, build_stl
-        from .kinds import solid_kinds
+        from .kinds import slug, solid_kinds
         from .previews import stl_preview, threemf_preview
 
         chosen = dict(params)
@@ -128,10 +128,12 @@ class Solid(Product):
             if item.path.suffix == ".3mf":
                 shots.append(threemf_preview(item.path, path))
             elif item.path.suffix == ".stl" and "plate" in item.kind:
-                # a plate's kind is the one whose files' names its own begins with (the longest, if several)
+                # a plate's kind is the one whose files' names its own begins with (the longest, if several),
+                # its accent the plate's own (one printed in every colour: the first)
                 kind = max((k for k in kinds if item.path.name.startswith(f"{k.prefix}-")), key=lambda k: len(k.prefix))
-                accent, body = kind.accents[0].ink.rgb, kind.body.ink.rgb
-                shots.append(stl_preview(item.path, path, item.params["body_height"], accent, body))
+                ours = [a for a in kind.accents if slug(a.name) == item.params.get("colour")]
+                accent = (ours or list(kind.accents))[0]
+                shots.append(stl_preview(item.path, path, item.params["body_height"], accent.ink.rgb, kind.body.ink.rgb))
         return written + shots
 
     def foreword(self, game: Game, options: SolidOptions) -> str:
