@@ -223,6 +223,38 @@ def test_prusaslicer_changes_filament_once_at_the_first_emblem_layer(toy_set, tm
     assert changes == [pytest.approx(10.0)]
 
 
+@pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer")
+def test_the_toys_grams_agree_with_prusaslicer_and_its_ring_takes_infill(toy_set, tmp_path):
+    """The amber plate (a ring and a pair of dots) at the notes' settings: the grams the notes work
+    out for its bodies and emblems are within 15 % of PrusaSlicer's "filament used", as Grawlix's
+    are; and the ring is wide enough for sparse infill inside its walls (PrusaSlicer lays some with
+    the emblems' tool), so the notes do not say the emblems print solid."""
+    from grawlix_print.products.solid.build import sample_grams
+    from test_solid_slicer import TWO_EXTRUDERS, notes_settings
+
+    out, _ = toy_set
+    model = tmp_path / "amber.3mf"
+    model.write_bytes((out / "toy-reliefs-raised-amber-two-filaments.3mf").read_bytes())
+    gcode = tmp_path / "amber.gcode"
+    done = subprocess.run(["prusa-slicer", "--export-gcode", "--first-layer-height", "0.2", "--layer-height", "0.2",
+                           *TWO_EXTRUDERS, *notes_settings(), "-o", str(gcode), str(model)],
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    text = gcode.read_text()
+    used = re.search(r"^; filament used \[g\] = ([\d.]+), ([\d.]+)$", text, re.MULTILINE)
+    bodies, emblems = map(float, used.groups())
+    body, relief = sample_grams(ReliefToy(tmp_path / "toy"), ["ring", "pair of dots"], "amber")
+    assert body == pytest.approx(bodies, rel=0.15) and relief == pytest.approx(emblems, rel=0.15)
+    tool, infill = "T0", set()
+    for line in text.splitlines():
+        if re.fullmatch(r"T\d", line):
+            tool = line
+        elif line == ";TYPE:Internal infill":
+            infill.add(tool)
+    assert "T1" in infill
+    assert "print solid" not in " ".join((out / "toy-reliefs-3d-printing.txt").read_text().split())
+
+
 # --- which kinds are printed (no CAD) -------------------------------------------------------
 
 
