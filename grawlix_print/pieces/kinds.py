@@ -141,7 +141,7 @@ class PieceKind:
     """Where its faces show the colour-blind marks, as the end of a sentence the sheets' notes print
     ("each card shows its colour's letter" + " under its corner number"); "" to say no more."""
     relief_words: tuple[str, str] = ("picture", "pictures")
-    """What the 3D printing notes call a relief, singular and plural (Grawlix: glyph, glyphs)."""
+    """What the 3D printing notes call a relief, singular and plural (a tile game of glyphs: glyph, glyphs)."""
 
     def __post_init__(self) -> None:
         where = f"{self.source}: {self.name}" if self.source else self.name
