@@ -17,7 +17,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..errors import GrawlixError
-from .outline import Outline, Point, Segment, _normalised
+from .outline import Outline, Point, Segment, _close, _normalised
 from .surface import Path
 
 FLATTEN = 1e-4
@@ -53,7 +53,12 @@ def _loops(path: Path, where: str | None) -> list[list[Segment]]:
     def close() -> None:
         nonlocal loop
         if loop and start is not None and here is not None and here != start:
-            loop.append(Segment((here, start)))
+            # A whole circle's last arc ends a rounding error from its start: end it there, since
+            # CAD cannot make a face of a loop with a sliver edge.
+            if _close(here, start):
+                loop[-1] = Segment((*loop[-1].points[:-1], start))
+            else:
+                loop.append(Segment((here, start)))
         if len(loop) >= 2 or (loop and not loop[0].is_line):
             loops.append(loop)
         loop = []
@@ -67,7 +72,7 @@ def _loops(path: Path, where: str | None) -> list[list[Segment]]:
             if here is None:
                 raise GrawlixError(f"a path draws a {'line' if code == 'L' else 'curve'} before it moves anywhere", where)
             points = [(float(values[k]), float(values[k + 1])) for k in range(0, len(values), 2)]
-            if points[-1] != here or code == "C":
+            if not _close(points[-1], here) or code == "C":
                 loop.append(Segment((here, *points)))
             here = points[-1]
         elif code == "Z":
