@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...drawing.ink import Ink
 from ...errors import GrawlixError
+from ...facts.wording import join_words
 from ...pieces.kinds import Accent, PieceColour, PieceKind, Relief, Shape
 
 if TYPE_CHECKING:
@@ -201,8 +202,7 @@ def nothing_to_print(game: Game) -> str:
     with_reliefs = [kind for kind in kinds if kind.reliefs]
     if with_reliefs:
         return f"{game.name} has nothing to print in 3D: {'; '.join(_unmade(kind) for kind in with_reliefs)}"
-    names = " and ".join(kind.name for kind in kinds)
-    why = f"its {names} have no relief" if kinds else "it has no pieces"
+    why = f"its {join_words([kind.name for kind in kinds])} have no relief" if kinds else "it has no pieces"
     return f"{game.name} has nothing to print in 3D: {why} (a raised picture on each piece, pieces.kinds.Relief)"
 
 
