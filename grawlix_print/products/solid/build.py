@@ -18,13 +18,13 @@ import numpy as np
 
 from ...errors import GrawlixError
 from ...facts.wording import in_words
-from ...files import Written, write_bytes
+from ...files import Written, slug, write_bytes
 from ...games.base import Game
 from ...pieces.kinds import Accent, PieceColour
 from . import dialects
 from .filament import body_grams, prints_solid, raised_grams
 from .instructions import CHANGE_WORDS, Files, Plate, full_set_kind, instructions_text
-from .kinds import RaisedPiece, SolidKind, slug, solid_kinds
+from .kinds import RaisedPiece, SolidKind, solid_kinds
 from .layers import mm_text
 from .marks import mark_relief, mark_shapes
 from .plan import StlPlan, instructions_name, plan_stl, stl_options

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ...drawing.ink import Ink
 from ...errors import GrawlixError
 from ...facts.wording import join_words
+from ...files import slug
 from ...pieces.kinds import Accent, PieceColour, PieceKind, Relief, Shape
 
 if TYPE_CHECKING:
@@ -30,11 +31,6 @@ DEFAULT_BODY = Accent("base (light grey)", Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.
 
 SHAPES = (Shape.SQUARE,)
 """The outlines a 3D body is made in (a square block with chamfered edges)."""
-
-
-def slug(text: str) -> str:
-    """``Snarl & Co.`` -> ``snarl-co``: words as file names carry them ("" if none is left)."""
-    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
 
 
 @dataclass(frozen=True)
@@ -74,7 +70,7 @@ class SolidKind:
         if self.kind.shape not in SHAPES:
             raise GrawlixError(_unmade(self.kind), where)
         for what, names in (("relief", [r.name for r in self.shapes]), ("accent", [a.name for a in self.accents])):
-            words = [slug(name) for name in names]
+            words = [slug(name, "") for name in names]
             for name, word in zip(names, words):
                 if not word:
                     raise GrawlixError(f"the {what} {name!r} needs a letter or digit in its name (the files are named after it)", where)
@@ -183,7 +179,7 @@ def solid_kinds(game: Game) -> tuple[SolidKind, ...]:
 
 def prefixes(title: str, kinds: Sequence[PieceKind]) -> list[tuple[PieceKind, str]]:
     """How each kind's file names begin: the game's title, and the kind's name when there are several."""
-    start = slug(title) or "pieces"
+    start = slug(title)
     return [(kind, start if len(kinds) == 1 else f"{start}-{slug(kind.name)}") for kind in kinds]
 
 

@@ -114,7 +114,8 @@ class Solid(Product):
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         from .build import Credits, build_stl
-        from .kinds import slug, solid_kinds
+        from ...files import slug
+        from .kinds import solid_kinds
         from .previews import stl_preview, threemf_preview
 
         chosen = dict(params)
