@@ -84,7 +84,7 @@ def test_a_glyph_prints_almost_solid_and_a_body_mostly_sparse():
 
     layers = plan_layers(9.8, 0.2, 0.2, 4.8)
     for glyph in TILE_SET.glyphs:
-        shapes = outline_shapes(glyph_outlines(TILE_SET.faces)[glyph.symbol], Placement(SOLID_TILE.glyph_box))
+        shapes = outline_shapes(glyph_outlines(TILE_SET.faces)[glyph.symbol], Placement(SOLID_TILE.relief_box))
         area = raster_section(raster(tuple(p for s in shapes for p in s.polygons(0.02))), 1.0).area
         solid = area * layers.relief / 1000 * NOTES_SETTINGS.filament_density
         assert raised_grams(shapes, layers, layers.body_layers, layers.relief_layers) == pytest.approx(solid, rel=0.02)

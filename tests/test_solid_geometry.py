@@ -7,7 +7,7 @@ import math
 import pytest
 
 from grawlix_print.products.solid import plates
-from grawlix_print.products.solid.strokes import glyph_strokes, thinnest_stroke
+from grawlix_print.products.solid.strokes import outline_stroke, thinnest_stroke
 from tileset import GLYPHS, TILE_SET
 from grawlix_print.drawing.outline import glyph_outlines
 
@@ -58,11 +58,11 @@ def test_octothorpe_stroke_matches_its_bars():
     flat = [s.points for c in outline.contours for s in c.segments if s.is_line and s.points[0][1] == s.points[1][1]]
     ys = sorted({round(a[1], 6) for a, _ in flat if 0 < a[1] < 0.4})
     bar = ys[-1] - ys[0]
-    assert glyph_strokes(TILE_SET.faces)["#"] == pytest.approx(bar, abs=1e-3)
+    assert outline_stroke(outline) == pytest.approx(bar, abs=1e-3)
 
 
 def test_every_glyph_has_strokes_of_a_plausible_width():
-    strokes = glyph_strokes(TILE_SET.faces)
+    strokes = {symbol: outline_stroke(outline) for symbol, outline in glyph_outlines(TILE_SET.faces).items()}
     assert set(strokes) == {g.symbol for g in GLYPHS}
     for width in strokes.values():
         assert 0.04 < width < 0.25  # a bold face: strokes are 4..25 % of the glyph box

@@ -12,7 +12,9 @@ from grawlix_print.errors import GrawlixError
 from grawlix_print.products.solid.instructions import Files, Plate, instructions_text
 from grawlix_print.products.solid.layers import describe_snap, plan_layers
 from grawlix_print.products.solid.plates import Bed
-from tileset import COLOURS, TILE_SET
+from grawlix_print.games import game
+from grawlix_print.products.solid.kinds import solid_kinds
+from tileset import COLOURS
 from grawlix_print.products.solid.dimensions import SOLID_TILE
 
 
@@ -108,7 +110,7 @@ def test_profiles_that_suit_the_published_heights():
 
 
 def notes(plan, plates, markings="none"):
-    files = Files(tuple(plates), markings, Bed(), TILE_SET, "grawlix")
+    files = Files(tuple(plates), markings, Bed(), solid_kinds(game())[0], "grawlix")
     return instructions_text(plan, SOLID_TILE, files)
 
 

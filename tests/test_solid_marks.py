@@ -14,12 +14,22 @@ import numpy as np
 import pytest
 from grawlix_print.games import game
 
-from grawlix_print.products.solid.marks import mark_shapes
+from grawlix_print.products.solid.kinds import solid_kinds
+from grawlix_print.products.solid.marks import mark_shapes, relief_reach
 from grawlix_print.products.solid.strokes import thinnest_stroke
 from tileset import COLOURS, TILE_SET
 from grawlix_print.pieces.tile_look import colour_mark
 from grawlix_print.drawing.outline import glyph_outlines
 from grawlix_print.products.solid.dimensions import SOLID_TILE
+
+
+REACH = relief_reach(glyph_outlines(TILE_SET.faces).values())
+"""How far the glyphs reach into a tile's corners (a fraction of the glyph box)."""
+
+
+def piece_colour(colour):
+    """The tiles' colour as the game's kind gives it to the 3D product (its letter and mark)."""
+    return next(c for c in solid_kinds(game())[0].kind.colours if c.name == colour.name)
 
 
 def area(polygon) -> float:
@@ -50,12 +60,12 @@ def corners(shapes):
 @pytest.mark.parametrize("colour", COLOURS, ids=lambda c: c.name)
 def test_marks_sit_in_the_corners_clear_of_every_glyph(marking, colour):
     tile = SOLID_TILE
-    shapes = mark_shapes(tile, marking, colour, TILE_SET)
+    shapes = mark_shapes(tile, marking, piece_colour(colour), REACH)
     groups = corners(shapes)
     assert len(groups) == 4  # one mark in each corner
     flat_top = tile.footprint / 2 - tile.chamfer
     glyphs = [
-        [np.asarray(p) * tile.glyph_box for p in outline.polygons(0.001)]
+        [np.asarray(p) * tile.relief_box for p in outline.polygons(0.001)]
         for outline in glyph_outlines(TILE_SET.faces).values()
     ]
     for group in groups.values():
@@ -73,7 +83,7 @@ def test_marks_sit_in_the_corners_clear_of_every_glyph(marking, colour):
 def test_shapes_are_the_paper_marks(colour):
     """Same outline as ``mark_polygons`` (the paper mapping), only scaled: equal area ratios."""
     unit = colour_mark(colour)
-    group = next(iter(corners(mark_shapes(SOLID_TILE, "shapes", colour, TILE_SET)).values()))
+    group = next(iter(corners(mark_shapes(SOLID_TILE, "shapes", piece_colour(colour), REACH)).values()))
     placed = [p for shape in group for p in shape.polygons()]
     assert len(placed) == len(unit)  # the ring keeps its hole
     ratios = [abs(area(p)) / abs(area(u)) for p, u in zip(placed, unit)]
@@ -84,7 +94,7 @@ def test_shapes_are_the_paper_marks(colour):
 def test_letters_keep_their_counters():
     counters = {"R": 1, "O": 1, "Y": 0, "G": 0, "B": 2, "V": 0}  # of these capitals in a sans
     for colour in COLOURS:
-        group = next(iter(corners(mark_shapes(SOLID_TILE, "letters", colour, TILE_SET)).values()))
+        group = next(iter(corners(mark_shapes(SOLID_TILE, "letters", piece_colour(colour), REACH)).values()))
         assert sum(len(shape.holes) for shape in group) == counters[colour.letter]
 
 

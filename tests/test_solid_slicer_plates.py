@@ -19,12 +19,14 @@ from test_solid_slicer import TWO_EXTRUDERS, extruding_tools, layers_of, nearest
 pytestmark = [pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer"), pytest.mark.needs_3d]
 
 SMALL_BED = 100
+SOLID_SIZES = (28, 40)
 
 
 @pytest.fixture(scope="module")
 def sliced(tmp_path_factory):
-    """G-code of a small bed's plates kept where the files put them, and of a whole plate on two
-    extruders at the notes' settings (to weigh, and to see the tools switch)."""
+    """G-code of a small bed's plates kept where the files put them, of a whole plate on two
+    extruders at the notes' settings (to weigh, and to see the tools switch), and of two glyphs on
+    two extruders at 28 and 40 mm (to see where the slicer lays sparse infill in a relief)."""
     from grawlix_print.products.solid.build import sample_plates
 
     folder = tmp_path_factory.mktemp("sliced-plates")
@@ -36,6 +38,11 @@ def sliced(tmp_path_factory):
     files = sample_plates(game(), "@#$%&*", COLOURS[0].name)
     jobs["weigh"] = (save(folder, "weigh.3mf", files["grawlix-raised-red-two-filaments.3mf"]), "--first-layer-height",
                      "0.2", "--layer-height", "0.2", *TWO_EXTRUDERS, *notes_settings())  # fmt: skip
+    for size in SOLID_SIZES:  # the glyphs whose middles are widest, at the designer's size and larger
+        files = sample_plates(game(), "@*", COLOURS[0].name, tile_size=float(size))
+        jobs[f"solid-{size}"] = (save(folder, f"solid-{size}.3mf", files["grawlix-raised-red-two-filaments.3mf"]),
+                                 "--first-layer-height", "0.2", "--layer-height", "0.2", *TWO_EXTRUDERS,
+                                 *notes_settings())  # fmt: skip
     return slice_all(jobs)
 
 
@@ -86,3 +93,31 @@ def test_the_notes_weights_agree_with_prusaslicers_estimate(sliced):
     base, accent = sample_grams(game(), "@#$%&*", COLOURS[0].name)
     assert base == pytest.approx(bodies, rel=0.15)
     assert accent == pytest.approx(glyphs, rel=0.15)
+
+
+def test_the_notes_say_reliefs_print_solid_only_when_the_slicer_fills_them_solid(sliced):
+    """At the notes' settings PrusaSlicer gives a glyph no sparse infill at 28 mm, but does at
+    40 mm, whose wider strokes leave room inside the walls: the notes claim "they print solid"
+    (``prints_solid``) exactly when the glyph's tool lays no internal infill."""
+    from grawlix_print.products.solid.dimensions import RELIEF_FRACTION
+    from grawlix_print.products.solid.filament import prints_solid
+    from grawlix_print.products.solid.kinds import solid_kinds
+    from grawlix_print.products.solid.layers import plan_layers
+    from grawlix_print.products.solid.shapes import Placement, outline_shapes
+
+    kind = solid_kinds(game())[0]
+    layers = plan_layers(SOLID_TILE.body_height, 0.2, 0.2, SOLID_TILE.relief)
+    for size in SOLID_SIZES:
+        tool, kind_of_line, kinds = "T0", "", set()
+        for line in sliced[f"solid-{size}"].splitlines():
+            if re.fullmatch(r"T\d", line):
+                tool = line
+            elif line.startswith(";TYPE:"):
+                kind_of_line = line[len(";TYPE:"):]
+            elif tool == "T1" and re.match(r"G1 .*E\d", line):
+                kinds.add(kind_of_line)
+        sparse = "Internal infill" in kinds
+        glyphs = [kind.outlines[r.name] for r in kind.shapes if r.label in "@*"]
+        solid = all(prints_solid(outline_shapes(glyph, Placement(size * RELIEF_FRACTION)), layers) for glyph in glyphs)
+        assert solid == (not sparse), size
+        assert sparse == (size > 28)  # the slicer's own verdict at each size

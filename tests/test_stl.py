@@ -29,7 +29,7 @@ from grawlix_print.cli import main
 from tileset import COLOURS, GLYPHS, TILES, TILE_SET
 from grawlix_print.pieces.tile_look import ink
 from grawlix_print.drawing.outline import glyph_outlines
-from grawlix_print.pieces.tile_look import GLYPH_FRACTION
+from grawlix_print.products.solid.dimensions import RELIEF_FRACTION
 from grawlix_print.products.solid.dimensions import SOLID_TILE
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
@@ -37,7 +37,7 @@ SINGLE = [f"grawlix-raised-{g.name.replace(' ', '-')}" for g in GLYPHS]
 BODY, RELIEF, SIZE = SOLID_TILE.body_height, SOLID_TILE.relief, SOLID_TILE.size
 TOP = BODY + RELIEF
 FOOT = SOLID_TILE.elephant_foot
-GLYPH_BOX = SIZE * GLYPH_FRACTION
+GLYPH_BOX = SIZE * RELIEF_FRACTION
 
 
 def run_stl(out: Path, *args: str):
@@ -602,15 +602,18 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, message):
 
 def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
     from grawlix_print.errors import GrawlixError
+    from grawlix_print.products.solid.kinds import solid_kinds
     from grawlix_print.products.solid.plan import plan_stl, stl_options
-    from grawlix_print.products.solid.strokes import glyph_strokes
+    from grawlix_print.products.solid.strokes import thinnest_stroke
 
     # Independently of the message: the smallest footprint keeping every stroke 0.8 mm
-    smallest = 0.8 / (min(glyph_strokes(TILE_SET.faces).values()) * GLYPH_FRACTION)
-    plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest - 0.01), TILE_SET)
+    narrowest = min(thinnest_stroke(o.polygons(0.0005)) for o in glyph_outlines(TILE_SET.faces).values())
+    smallest = 0.8 / (narrowest * RELIEF_FRACTION)
+    tiles = solid_kinds(game())[0]
+    plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest - 0.01), tiles)
     with pytest.raises(GrawlixError, match="thinnest stroke"):
-        plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest + 0.01), TILE_SET)
-    plan_stl(stl_options(style="flat", tile_size=12.0, fit=1.0), TILE_SET)  # blanks have no strokes
+        plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest + 0.01), tiles)
+    plan_stl(stl_options(style="flat", tile_size=12.0, fit=1.0), tiles)  # blanks have no strokes
 
 
 @pytest.mark.needs_3d
@@ -618,11 +621,14 @@ def test_marks_without_room_are_refused(tmp_path):
     """Just under the smallest tile that takes letters (found through the code's own checks,
     whatever the typeface), the command refuses in one line and writes nothing."""
     from grawlix_print.errors import GrawlixError
+    from grawlix_print.products.solid.kinds import solid_kinds
     from grawlix_print.products.solid.plan import plan_stl, stl_options
+
+    tiles = solid_kinds(game())[0]
 
     def fits(size: float) -> bool:
         try:
-            plan_stl(stl_options(tile_size=size, markings="letters"), TILE_SET)
+            plan_stl(stl_options(tile_size=size, markings="letters"), tiles)
             return True
         except GrawlixError:
             return False

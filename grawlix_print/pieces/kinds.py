@@ -86,13 +86,16 @@ class Relief:
     """What one face raises above the body of a 3D-printed piece, in its accent colour.
 
     ``shape()`` gives the raised shape centred on the origin with its larger side 1 (a glyph's
-    outline, or any face's filled shapes), read only when a solid is built (a font's outline
-    needs fontTools); pieces whose reliefs share a ``name`` share one solid.
+    outline, or any face's filled shapes: ``drawing.filled.filled_outline``), read only when a
+    solid is built (a font's outline needs fontTools); pieces whose reliefs share a ``name``
+    share one solid. ``name`` is in words (``at sign``: the 3D files' names are made from it);
+    ``label`` is a short sign for it in file headers and object names (a glyph's ``@``), if any.
     """
 
     name: str
     accent: Accent
     shape: Callable[[], Outline] = field(compare=False, repr=False)
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,8 @@ class PieceKind:
     sentences do ("each tile"). ``size`` is the cut size in millimetres the faces are designed
     at; a product may print them larger or smaller. ``backs`` are the back designs a set may be
     printed with, by name, the default first. ``row`` is how many pieces a sheet puts in a row
-    when it can (a row per colour), 0 for as many as fit. ``body`` is a 3D piece's base colour.
+    when it can (a row per colour), 0 for as many as fit. ``body`` is a 3D piece's base colour
+    (None: a light grey).
     """
 
     name: str
@@ -136,6 +140,8 @@ class PieceKind:
     marks_at: str = ""
     """Where its faces show the colour-blind marks, as the end of a sentence the sheets' notes print
     ("each card shows its colour's letter" + " under its corner number"); "" to say no more."""
+    relief_words: tuple[str, str] = ("picture", "pictures")
+    """What the 3D printing notes call a relief, singular and plural (a tile game of glyphs: glyph, glyphs)."""
 
     def __post_init__(self) -> None:
         where = f"{self.source}: {self.name}" if self.source else self.name

@@ -197,7 +197,7 @@ def tile_kind(tiles: TileSet) -> PieceKind:
 
     pieces = tuple(
         Piece(face, 1, None, colours[tile.colour.index],
-              Relief(_slug(tile.glyph.name), Accent(tile.colour.name, tile.colour.ink), outline(tile.glyph)))
+              Relief(tile.glyph.name, Accent(tile.colour.name, tile.colour.ink), outline(tile.glyph), tile.glyph.symbol))
         for tile, face in zip(tiles.tiles, tile_faces(tiles))
     )  # fmt: skip
     backs = {name: tile_back(tiles, design=design) for name, design in BACK_DESIGNS.items()}
@@ -205,6 +205,7 @@ def tile_kind(tiles: TileSet) -> PieceKind:
         "tiles", "tile", Form.TILE, Shape.SQUARE, (TILE_MM, TILE_MM), pieces, backs,
         available_markings(tiles), row=len(tiles.glyphs), body=Accent(BODY_NAME, tiles.face), source=tiles.source,
         mark_fraction=MARK_FRACTION,
+        relief_words=("glyph", "glyphs"),
     )  # fmt: skip
 
 

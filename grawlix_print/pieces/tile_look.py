@@ -21,9 +21,6 @@ if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only t
 TILE_MM = 25.4
 """A paper tile: one inch, the size of the designer's wooden squares."""
 
-GLYPH_FRACTION = 0.68
-"""Side of the glyph's square box as a fraction of a 3D tile's top (``solid``)."""
-
 PRINTED_GLYPH_FRACTION = 0.73
 """The glyph's larger side as a fraction of a paper or screen tile's face, as on the
 designer's stickers: big enough to read across the table."""

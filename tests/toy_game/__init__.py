@@ -12,6 +12,9 @@ folder on ``sys.path`` and clears the registry's caches, so ``game("toy")`` and
 ``grawlix-print ... --game toy`` find it through ``importlib.metadata`` as they would find any
 plug-in; nothing is installed for good, and no other test sees it. Use the ``toy_game``
 fixture (``conftest.py``), or ``environment()`` for a command in a process of its own.
+
+Installed, its pieces have no relief; ``raised.RaisedToy`` is the toy with each tile's picture
+raised for a 3D print (``pieces.kinds(..., reliefs=True)``), or with other kinds (``raised.emblem_squares``).
 """
 
 from __future__ import annotations

@@ -8,13 +8,15 @@ Permutations': no glyphs, no corner numbers.
 
 from __future__ import annotations
 
+from grawlix_print.drawing.filled import filled_outline
 from grawlix_print.drawing.fonts import LETTER_FACE, QUICKSAND_BOLD
 from grawlix_print.drawing.icons import circle
 from grawlix_print.drawing.ink import BLACK, Ink
 from grawlix_print.drawing.marks import mark_polygons
+from grawlix_print.drawing.outline import Outline
 from grawlix_print.drawing.surface import Path, Pen, Surface, polygon, rectangle
 from grawlix_print.pieces.faces import FRAME_INSET_MM, FaceStyle, PieceFace
-from grawlix_print.pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape, markings_of
+from grawlix_print.pieces.kinds import Accent, Form, Piece, PieceColour, PieceKind, Relief, Shape, markings_of
 from grawlix_print.units import MM_PER_UNIT
 
 TILE_MM = (30.0, 30.0)
@@ -23,6 +25,8 @@ CARD_MM = (57.0, 89.0)
 """The toy's sizes: a 30 mm square tile, a 20 mm round token, a 57 x 89 mm card (not poker size)."""
 MARK_FRACTION = 0.16
 """A tile's colour-blind letter or mark, as a fraction of its width (4.8 mm on a 30 mm tile)."""
+PICTURE_SIZE = 0.55
+"""A tile's picture, as a fraction of its side."""
 MIN_LINE_PT = 0.75
 
 CREAM = Ink((0.96, 0.93, 0.84), (0.0, 0.03, 0.15, 0.03))
@@ -91,11 +95,21 @@ def tile_face(colour: PieceColour, picture: str) -> PieceFace:
         _ground(surface, x, y, w, h, style, CREAM)
         _frame(surface, x, y, w, h, style)
         side = min(w, h)
-        surface.shape(_shape(picture, x + w / 2, y + h / 2, 0.55 * side), fill=colour.ink,
+        surface.shape(_shape(picture, x + w / 2, y + h / 2, PICTURE_SIZE * side), fill=colour.ink,
                       pen=Pen(BLACK, _line(surface, side, 0.015), round=True))  # fmt: skip
         _marking(surface, colour, x, y, w, h, style)
 
     return PieceFace(f"tile-{colour.name}-{picture}", f"{colour.name} {picture}", *TILE_MM, draw, CREAM)
+
+
+def picture_relief(colour: PieceColour, picture: str) -> Relief:
+    """A tile's picture raised in its colour for a 3D print: the very shape its face fills
+    (``drawing.filled.filled_outline`` of the same path)."""
+
+    def outline() -> Outline:
+        return filled_outline([_shape(picture, 0.5, 0.5, PICTURE_SIZE)], f"toy pieces: {picture}")
+
+    return Relief(picture, Accent(colour.name, colour.ink), outline)
 
 
 def tile_back(name: str, ground: Ink, dots: bool) -> PieceFace:
@@ -158,11 +172,13 @@ def card_back() -> PieceFace:
     return PieceFace("card-back", "the back of a toy card", *CARD_MM, draw)
 
 
-def kinds(source: str) -> tuple[PieceKind, ...]:
-    """The toy's three kinds: tiles (with colours, so marks), tokens and cards (without)."""
+def kinds(source: str, reliefs: bool = False) -> tuple[PieceKind, ...]:
+    """The toy's three kinds: tiles (with colours, so marks), tokens and cards (without); with
+    ``reliefs``, each tile raises its picture for a 3D print (``picture_relief``)."""
     tiles = PieceKind(
         "tiles", "tile", Form.TILE, Shape.SQUARE, TILE_MM,
-        tuple(Piece(tile_face(colour, picture), colour=colour) for colour in COLOURS for picture in PICTURES),
+        tuple(Piece(tile_face(colour, picture), colour=colour, relief=picture_relief(colour, picture) if reliefs else None)
+              for colour in COLOURS for picture in PICTURES),
         {"plain": tile_back("plain", CREAM, False), "dotted": tile_back("dotted", MOSS, True)},
         markings_of(COLOURS), row=len(PICTURES), source=source, mark_fraction=MARK_FRACTION,
     )  # fmt: skip

@@ -1,39 +1,34 @@
-"""``grawlix-print stl``: build each distinct tile once, then make and write every file.
+"""``grawlix-print stl``: build each distinct relief once, then make and write every file.
 
 Every file is made in memory before the first one is written, so a failure
 while building writes nothing, and each file is replaced whole or not at all
 (``grawlix-print all`` switches the whole set at once). The options were
-checked by ``plan``.
+checked by ``plan``. A game with several kinds of piece to print in 3D gets
+each kind's set, its files' names beginning with the kind's name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ...pieces.tile_look import ink
-from ...pieces.tiles import Colour, Glyph, TileSet
-from ...drawing.outline import glyph_outlines
 from ...errors import GrawlixError
 from ...facts.wording import in_words
-from ...files import Written, write_bytes
+from ...files import Written, slug, write_bytes
 from ...games.base import Game
+from ...pieces.kinds import Accent, PieceColour
 from . import dialects
-from .filament import body_grams, raised_grams
+from .filament import body_grams, prints_solid, raised_grams
 from .instructions import CHANGE_WORDS, Files, Plate, full_set_kind, instructions_text
+from .kinds import RaisedPiece, SolidKind, solid_kinds
 from .layers import mm_text
 from .marks import mark_relief, mark_shapes
 from .plan import StlPlan, instructions_name, plan_stl, stl_options
-from .plates import Centre, plates
-
-BASE = "base (light grey)"
-
-
-def glyph_slug(glyph: Glyph) -> str:
-    return glyph.name.replace(" ", "-")
+from .plates import Centre
 
 
 def _suffix(plan: StlPlan) -> str:
@@ -60,50 +55,55 @@ class Credits:
 
 
 def build_stl(game: Game, out: Path, credits: Credits | None = None, **options) -> list[Written]:
-    """Build and write the meshes, 3MF plates, STEP files and printing notes of the game's tiles.
+    """Build and write the meshes, 3MF plates, STEP files and printing notes of each kind of the
+    game's pieces that has reliefs.
 
-    ``options`` are those of ``stl_options``; ``credits`` are the game's unless given.
+    ``options`` are those of ``stl_options``; ``credits`` are the game's unless given. Every
+    kind is planned (and so checked) before any is built.
     """
-    plan = plan_stl(stl_options(**options), solid_tiles(game))
-    products = _Products(plan, credits or Credits.of(game)).all()
+    chosen = stl_options(**options)
+    plans = [plan_stl(chosen, kind) for kind in solid_kinds(game)]
+    credits = credits or Credits.of(game)
+    products = [product for plan in plans for product in _Products(plan, credits).all()]
     return [
         Written(write_bytes(Path(out) / product.name, product.data), product.kind, product.params)
         for product in products
     ]
 
 
-def solid_tiles(game: Game) -> TileSet:
-    """The game's tile set, checked; a game without tiles has no 3D tiles."""
-    game.check()
-    tiles = game.tile_set()
-    if tiles is None:
-        raise GrawlixError(f"{game.name} has no tiles to print in 3D")
-    return tiles
+def _sample(game: Game, picks: Collection[str], accent_name: str, options: dict) -> tuple[StlPlan, list[RaisedPiece]]:
+    """The game's first kind to print in 3D, planned, and its pieces in one accent whose relief is
+    named or labelled in ``picks`` (each once)."""
+    plan = plan_stl(stl_options("raised", **options), solid_kinds(game)[0])
+    pieces = [
+        piece for piece in plan.kind.pieces
+        if piece.relief.accent.name == accent_name and (piece.relief.name in picks or piece.relief.label in picks)
+    ]  # fmt: skip
+    if not pieces:
+        raise GrawlixError(f"no {plan.kind.plural} in {accent_name!r} show any of {', '.join(map(repr, picks))}")
+    return plan, [RaisedPiece(p.relief, p.colour, 1, p.description) for p in pieces]
 
 
-def sample_plates(game: Game, symbols: str, colour_name: str, **options) -> dict[str, bytes]:
-    """A colour's one-nozzle and two-filament 3MF with only the tiles of ``symbols``.
+def sample_plates(game: Game, picks: Collection[str], accent_name: str, **options) -> dict[str, bytes]:
+    """An accent's one-nozzle and two-filament 3MF with only the pieces whose relief ``picks``
+    names or labels (``"*#"``: two glyphs).
 
     The same code as the full set, on a model small enough to slice in a moment
     (to try a slicer, or a layer setting, before printing a set).
     """
-    plan = plan_stl(stl_options("raised", **options), solid_tiles(game))
-    glyphs = tuple(g for g in plan.tiles.glyphs if g.symbol in symbols)
-    colour = next(c for c in plan.tiles.colours if c.name == colour_name)
-    plan = replace(plan, raised_plates=plates(len(glyphs), plan.bed, plan.tile.size))
-    products = _Products(plan, Credits.of(game), glyphs, (colour,))
-    products.one_nozzle_3mf(colour)
-    products.two_filament_3mf(colour)
+    plan, pieces = _sample(game, picks, accent_name, options)
+    products = _Products(plan, Credits.of(game), pieces)
+    accent = pieces[0].relief.accent
+    products.one_nozzle_3mf(accent)
+    products.two_filament_3mf(accent)
     return {product.name: product.data for product in products.products}
 
 
-def sample_grams(game: Game, symbols: str, colour_name: str, **options) -> tuple[float, float]:
-    """(base, accent) grams the notes give for the tiles of ``symbols`` in one colour."""
-    plan = plan_stl(stl_options("raised", **options), solid_tiles(game))
-    glyphs = tuple(g for g in plan.tiles.glyphs if g.symbol in symbols)
-    colour = next(c for c in plan.tiles.colours if c.name == colour_name)
-    grams = _Grams(plan, glyphs, (colour,))
-    return grams.body * len(glyphs), sum(grams.accent(g, colour) for g in glyphs)
+def sample_grams(game: Game, picks: Collection[str], accent_name: str, **options) -> tuple[float, float]:
+    """(base, accent) grams the notes give for the pieces of ``picks`` in one accent."""
+    plan, pieces = _sample(game, picks, accent_name, options)
+    grams = _Grams(plan, pieces)
+    return grams.body * len(pieces), sum(grams.accent(p) for p in pieces)
 
 
 @dataclass(frozen=True)
@@ -115,9 +115,9 @@ class _Product:
 
 
 @dataclass(frozen=True)
-class _GlyphTile:
-    """One glyph's tile: the raised glyph alone (a part on its own filament) and fused with
-    the body (one nozzle), as CAD shapes and as meshes."""
+class _ReliefTile:
+    """One relief's tile: the relief alone (a part on its own filament) and fused with the
+    body (one nozzle), as CAD shapes and as meshes."""
 
     raised: Any  # CadQuery shapes (untyped)
     whole: Any
@@ -125,82 +125,95 @@ class _GlyphTile:
     whole_mesh: Any
 
 
-_Placed = tuple[Glyph, Colour, float, float]
-"""A tile on a plate: its glyph and colour, and where its centre stands on the bed."""
+_Placed = tuple[RaisedPiece, float, float]
+"""A piece on a plate, and where its centre stands on the bed."""
+
+
+def _colour_name(colour: PieceColour | None) -> str | None:
+    return colour.name if colour is not None else None
+
+
+def _distinct_colours(pieces: Sequence[RaisedPiece]) -> list[PieceColour]:
+    """The pieces' colours, each once, in the order they first appear."""
+    return list({p.colour.name: p.colour for p in reversed(pieces) if p.colour is not None}.values())[::-1]
 
 
 class _Grams:
-    """Filament of each part, estimated once: the body, each glyph, each colour's marks."""
+    """Filament of each part, estimated once: the body, each relief, each colour's marks."""
 
-    def __init__(self, plan: StlPlan, glyphs: tuple[Glyph, ...], colours: tuple[Colour, ...]) -> None:
+    def __init__(self, plan: StlPlan, pieces: Sequence[RaisedPiece]) -> None:
         from .shapes import Placement, outline_shapes
 
         layers, tile = plan.layers, plan.tile
         self.body = body_grams(tile, layers)
-        self.glyphs: dict[Glyph, float] = {}
-        self.marks: dict[Colour, float] = {}
+        self.reliefs: dict[str, float] = {}
+        self.marks: dict[str, float] = {}
+        self.solid = True
+        """Whether every relief prints solid (its strokes narrower than the walls on both sides)."""
         if not plan.raised:
             return
-        outlines = glyph_outlines(plan.tiles.faces)
-        for glyph in glyphs:
-            shapes = outline_shapes(outlines[glyph.symbol], Placement(tile.glyph_box))
-            self.glyphs[glyph] = raised_grams(shapes, layers, layers.body_layers, layers.relief_layers)
+        for name in dict.fromkeys(p.relief.name for p in pieces):
+            shapes = outline_shapes(plan.kind.outlines[name], Placement(tile.relief_box))
+            self.reliefs[name] = raised_grams(shapes, layers, layers.body_layers, layers.relief_layers)
+            self.solid = self.solid and prints_solid(shapes, layers)
         if plan.markings != "none":
             mark_layers = round(mark_relief(layers) / layers.layer)
-            for colour in colours:
-                shapes = mark_shapes(tile, plan.markings, colour, plan.tiles)
-                self.marks[colour] = raised_grams(shapes, layers, layers.body_layers, mark_layers)
+            for colour in _distinct_colours(pieces):
+                shapes = mark_shapes(tile, plan.markings, colour, plan.reach)
+                self.marks[colour.name] = raised_grams(shapes, layers, layers.body_layers, mark_layers)
 
-    def accent(self, glyph: Glyph, colour: Colour | None) -> float:
-        """A tile's glyph, with its colour's marks when the tiles carry them."""
-        return self.glyphs[glyph] + (0.0 if colour is None else self.marks.get(colour, 0.0))
+    def accent(self, piece: RaisedPiece, marked: bool = True) -> float:
+        """A piece's relief, with its colour's marks when the pieces carry them."""
+        marks = self.marks.get(piece.colour.name, 0.0) if marked and piece.colour is not None else 0.0
+        return self.reliefs[piece.relief.name] + marks
 
 
 class _Products:
     """Every file's bytes, in the order they are listed; the CAD work happens here.
 
-    Each glyph is built and meshed once (and once per colour when marks are
+    Each relief is built and meshed once (and once per colour when marks are
     on); plates are copies of those meshes moved into place. Every 3MF holds
     one plate that fits the bed.
     """
 
-    def __init__(
-        self, plan: StlPlan, credits: Credits, glyphs: tuple[Glyph, ...] | None = None,
-        colours: tuple[Colour, ...] | None = None,
-    ) -> None:  # fmt: skip
+    def __init__(self, plan: StlPlan, credits: Credits, pieces: Sequence[RaisedPiece] | None = None) -> None:
         from . import model
         from .mesh import tessellate
 
         self.plan = plan
+        self.kind: SolidKind = plan.kind
         self.credits = credits
-        self.glyph_set = plan.tiles.glyphs if glyphs is None else glyphs
-        self.colour_set = plan.tiles.colours if colours is None else colours
+        self.pieces = list(plan.kind.pieces if pieces is None else pieces)
+        self.shapes = list({p.relief.name: p.relief for p in reversed(self.pieces)}.values())[::-1]
+        self.accents = list({p.relief.accent.name: p.relief.accent for p in reversed(self.pieces)}.values())[::-1]
         self.products: list[_Product] = []
         self.plates: list[Plate] = []
         self.pictures: dict[tuple, bytes] = {}
-        self.grams = _Grams(plan, self.glyph_set, self.colour_set)
+        self.grams = _Grams(plan, self.pieces)
         tile = plan.tile
-        self.body_shape = model.tile_body(
-            tile.footprint, tile.body_height, tile.chamfer, tile.elephant_foot
-        )
+        self.body_shape = model.tile_body(tile.footprint, tile.body_height, tile.chamfer, tile.elephant_foot)
         self.body_mesh = tessellate(self.body_shape)
         if plan.raised:
-            self._build_glyphs()
+            self._build_reliefs()
+
+    def batch(self, accent: Accent) -> list[RaisedPiece]:
+        """The pieces of one accent colour, as many of each as a set holds."""
+        return self.kind.in_accent(accent, self.pieces)
 
     def all(self) -> list[_Product]:
         if self.plan.raised:
             self._raised_stl_plates()
             self._single_tiles()
-            for colour in self.colour_set:
-                self.one_nozzle_3mf(colour)
-                self.two_filament_3mf(colour)
+            for accent in self.accents:
+                self.one_nozzle_3mf(accent)
+                self.two_filament_3mf(accent)
             if self.plan.full_set:
                 self._full_set_3mf()
         if self.plan.flat:
             self._flat()
         files = Files(
-            tuple(self.plates), self.plan.markings, self.plan.bed, self.plan.tiles, self.plan.slug,
-            self.plan.colour_change,
+            tuple(self.plates), self.plan.markings, self.plan.bed, self.kind, self.plan.slug, self.plan.colour_change,
+            self.grams.solid,
         )  # fmt: skip
         text = instructions_text(self.plan.layers, self.plan.tile, files)
         self.products.append(
@@ -210,82 +223,93 @@ class _Products:
 
     # --- raised tiles -------------------------------------------------------
 
-    def _build_glyphs(self) -> None:
+    def _build_reliefs(self) -> None:
         from . import model
         from .mesh import tessellate
         from .shapes import Placement, outline_shapes
 
         tile = self.plan.tile
-        outlines = glyph_outlines(self.plan.tiles.faces)
-        self.glyphs: dict[Glyph, _GlyphTile] = {}
-        for glyph in self.glyph_set:
-            shapes = outline_shapes(outlines[glyph.symbol], Placement(tile.glyph_box))
+        self.reliefs: dict[str, _ReliefTile] = {}
+        for relief in self.shapes:
+            shapes = outline_shapes(self.kind.outlines[relief.name], Placement(tile.relief_box))
             raised = model.relief(shapes, tile.body_height, tile.relief)
             whole = model.fused(self.body_shape, raised)
-            self.glyphs[glyph] = _GlyphTile(raised, whole, tessellate(raised), tessellate(whole))
-        self.marked: dict[tuple[Glyph, Colour], tuple[Any, Any]] = {}  # (whole mesh, marks mesh)
-        if self.plan.markings != "none":
-            for colour in self.colour_set:
-                marks = model.relief(
-                    mark_shapes(tile, self.plan.markings, colour, self.plan.tiles),
-                    tile.body_height,
-                    mark_relief(self.plan.layers),
-                )
-                marks_mesh = tessellate(marks)
-                for glyph in self.glyph_set:
-                    whole = model.fused(self.body_shape, self.glyphs[glyph].raised, marks)
-                    self.marked[glyph, colour] = (tessellate(whole), marks_mesh)
+            self.reliefs[relief.name] = _ReliefTile(raised, whole, tessellate(raised), tessellate(whole))
+        self.marked: dict[tuple[str, str], tuple[Any, Any]] = {}  # (whole mesh, marks mesh)
+        if self.plan.markings == "none":
+            return
+        shown = {(p.relief.name, p.colour.name) for p in self.pieces if p.colour is not None}
+        for colour in _distinct_colours(self.pieces):
+            marks = model.relief(
+                mark_shapes(tile, self.plan.markings, colour, self.plan.reach),
+                tile.body_height,
+                mark_relief(self.plan.layers),
+            )
+            marks_mesh = tessellate(marks)
+            for relief in self.shapes:
+                if (relief.name, colour.name) in shown:
+                    whole = model.fused(self.body_shape, self.reliefs[relief.name].raised, marks)
+                    self.marked[relief.name, colour.name] = (tessellate(whole), marks_mesh)
 
-    def _whole(self, glyph: Glyph, colour: Colour | None):
-        """The one-nozzle mesh of a tile: body, glyph and (with markings) the colour's marks."""
-        if self.plan.markings == "none" or colour is None:
-            return self.glyphs[glyph].whole_mesh
-        return self.marked[glyph, colour][0]
+    def _marked(self, piece: RaisedPiece) -> bool:
+        return self.plan.markings != "none" and piece.colour is not None
+
+    def _whole(self, piece: RaisedPiece, marked: bool = True):
+        """The one-nozzle mesh of a piece: body, relief and (with markings) its colour's marks."""
+        if not (marked and self._marked(piece)):
+            return self.reliefs[piece.relief.name].whole_mesh
+        assert piece.colour is not None
+        return self.marked[piece.relief.name, piece.colour.name][0]
 
     def _raised_stl_plates(self) -> None:
+        """Plates of raised tiles for one nozzle: one plate printed once per accent colour when every
+        accent holds the same reliefs and no marks tell colours apart; else a plate per accent."""
+        if self.plan.markings == "none" and self.kind.uniform:
+            self._raised_stl_plate(self.plan.slug + "-raised-plate", self.batch(self.accents[0]), None, marked=False)
+            return
+        for accent in self.accents:
+            stem = f"{self.plan.slug}-raised-plate-{slug(accent.name)}{_suffix(self.plan)}"
+            self._raised_stl_plate(stem, self.batch(accent), accent, marked=True)
+
+    def _raised_stl_plate(self, stem: str, batch: list[RaisedPiece], accent: Accent | None, marked: bool) -> None:
         from .mesh import placed, stl_bytes
 
-        layers = self.plan.layers
-        colours = [None] if self.plan.markings == "none" else list(self.colour_set)
-        for colour in colours:
-            stem = f"{self.plan.slug}-raised-plate" + ("" if colour is None else f"-{colour.name}")
-            stem += _suffix(self.plan)
-            count = len(self.plan.raised_plates)
-            for index, centres in enumerate(self.plan.raised_plates):
-                done = sum(map(len, self.plan.raised_plates[:index]))
-                glyphs = self.glyph_set[done : done + len(centres)]
-                triangles = np.concatenate(
-                    [placed(self._whole(g, colour).triangles, [c]) for g, c in zip(glyphs, centres)]
+        layout = self.plan.layout(len(batch))
+        colour = {} if accent is None else {"colour": slug(accent.name)}  # a plate of one accent's pieces
+        for index, centres in enumerate(layout):
+            done = sum(map(len, layout[:index]))
+            pieces = batch[done : done + len(centres)]
+            triangles = np.concatenate([placed(self._whole(p, marked).triangles, [c]) for p, c in zip(pieces, centres)])
+            name = _numbered(stem, index, len(layout), "stl")
+            header = (
+                f"grawlix-print {len(centres)} raised {self.kind.plural} {self.plan.tile.size:g} mm, "
+                f"swap at Z {mm_text(self.plan.layers.body)}"
+            )
+            self.products.append(
+                _Product(
+                    name,
+                    "STL raised plate",
+                    stl_bytes(triangles, header),
+                    self.plan.params | {"triangles": len(triangles), "tiles": len(centres)} | colour,
                 )
-                name = _numbered(stem, index, count, "stl")
-                header = (
-                    f"grawlix-print {len(centres)} raised tiles {self.plan.tile.size:g} mm, "
-                    f"swap at Z {mm_text(layers.body)}"
-                )
-                self.products.append(
-                    _Product(
-                        name,
-                        "STL raised plate",
-                        stl_bytes(triangles, header),
-                        self.plan.params | {"triangles": len(triangles), "tiles": len(centres)},
-                    )
-                )
-                accent = sum(self.grams.accent(g, colour) for g in glyphs)
-                self.plates.append(
-                    Plate(name, "raised", len(centres), self.grams.body * len(centres), accent,
-                          colour=colour.name if colour else None)
-                )  # fmt: skip
+            )
+            grams = sum(self.grams.accent(p, marked) for p in pieces)
+            self.plates.append(
+                Plate(name, "raised", len(centres), self.grams.body * len(centres), grams,
+                      colour=slug(accent.name) if accent else None)
+            )  # fmt: skip
 
     def _single_tiles(self) -> None:
-        """One tile per glyph, as STL and STEP, both standing at the middle of the bed."""
+        """One tile per relief, as STL and STEP, both standing at the middle of the bed."""
         from .mesh import placed, stl_bytes
         from .model import step_bytes
 
         centre = (self.plan.bed.width / 2, self.plan.bed.depth / 2)
-        for glyph in self.glyph_set:
-            triangles = placed(self.glyphs[glyph].whole_mesh.triangles, [centre])
-            header = f"grawlix-print raised tile {glyph.symbol} {self.plan.tile.size:g} mm"
-            name = f"{self.plan.slug}-raised-{glyph_slug(glyph)}"
+        for relief in self.shapes:
+            made = self.reliefs[relief.name]
+            triangles = placed(made.whole_mesh.triangles, [centre])
+            header = f"grawlix-print raised {self.kind.singular} {relief.label or relief.name} {self.plan.tile.size:g} mm"
+            name = f"{self.plan.slug}-raised-{self.kind.file_word(relief)}"
             self.products.append(
                 _Product(
                     f"{name}.stl",
@@ -294,26 +318,27 @@ class _Products:
                     self.plan.params | {"triangles": len(triangles), "tiles": 1},
                 )
             )
+            product = f"{self.kind.title} {self.kind.singular} " + (
+                f"{relief.label} ({relief.name})" if relief.label else relief.name
+            )
             self.products.append(
                 _Product(
                     f"{name}.step",
                     "STEP raised tile",
-                    step_bytes(self.glyphs[glyph].whole, self._step_header(glyph, f"{name}.step"), centre),
+                    step_bytes(made.whole, self._step_header(product, f"{name}.step"), centre),
                     self.plan.params | {"tiles": 1},
                 )
             )
 
-    def _step_header(self, glyph: Glyph, file_name: str):
+    def _step_header(self, product: str, file_name: str):
         from .model import StepHeader
 
-        title, tile = self.plan.tiles.title, self.plan.tile
-        product = f"{title} tile {glyph.symbol} ({glyph.name})"
         return StepHeader(
             file_name,
             product,
             file_name.removesuffix(".step"),
             (
-                f"{product}, {mm_text(tile.footprint)} mm square",
+                f"{product}, {mm_text(self.plan.tile.footprint)} mm square",
                 self._designed_by(),
                 f"Licence: {self.credits.licence}",
                 *((self.credits.licence_url,) if self.credits.licence_url else ()),
@@ -324,7 +349,7 @@ class _Products:
         )
 
     def _designed_by(self) -> str:
-        return f"{self.plan.tiles.title} by {_names(self.credits.authors)}"
+        return f"{self.kind.title} by {_names(self.credits.authors)}"
 
     def _licence_line(self) -> str:
         licence = self.credits.licence
@@ -334,47 +359,52 @@ class _Products:
         """The 3MF core's well-known metadata: who designed the game and under what licence."""
         return (
             ("Designer", _names(self.credits.authors)),
-            ("Description", f"{self.plan.tiles.title} tiles, {what}. {self._designed_by()}. {_CHANGED}."),
+            ("Description", f"{self.kind.title} {self.kind.plural}, {what}. {self._designed_by()}. {_CHANGED}."),
             ("LicenseTerms", self._licence_line()),
         )
 
-    def _materials(self, colours: list[Colour]):
+    def _materials(self, accents: Sequence[Accent]):
         from .threemf import Material
 
-        return [Material(BASE, self.plan.tiles.face.rgb)] + [Material(c.name, ink(c).rgb) for c in colours]
+        body = self.kind.body
+        return [Material(body.name, body.ink.rgb)] + [Material(a.name, a.ink.rgb) for a in accents]
 
-    def _on_plates(self, tiles: list[tuple[Glyph, Colour]], layout: list[list[Centre]]) -> list[list[_Placed]]:
-        """The tiles, plate by plate, each at its place on the bed."""
-        queue, result = iter(tiles), []
+    @staticmethod
+    def _on_plates(pieces: list[RaisedPiece], layout: list[list[Centre]]) -> list[list[_Placed]]:
+        """The pieces, plate by plate, each at its place on the bed."""
+        queue, result = iter(pieces), []
         for centres in layout:
-            result.append([(*next(queue), x, y) for x, y in centres])
+            result.append([(next(queue), x, y) for x, y in centres])
         return result
 
-    def one_nozzle_3mf(self, colour: Colour) -> None:
+    def one_nozzle_3mf(self, accent: Accent) -> None:
         """One nozzle: each tile a single part, the change set for every slicer, one file a plate."""
         from .threemf import Package, Part, Piece, threemf_bytes
 
         layers = self.plan.layers
         change = dialects.CHANGES[self.plan.colour_change]
-        layout = self._on_plates([(g, colour) for g in self.glyph_set], self.plan.raised_plates)
-        stem = f"{self.plan.slug}-raised-{colour.name}-{CHANGE_WORDS[change.name]}{_suffix(self.plan)}"
+        batch = self.batch(accent)
+        layout = self._on_plates(batch, self.plan.layout(len(batch)))
+        stem = f"{self.plan.slug}-raised-{slug(accent.name)}-{CHANGE_WORDS[change.name]}{_suffix(self.plan)}"
         for index, placed in enumerate(layout):
             pieces = []
-            for glyph, _, x, y in placed:
-                whole = self._whole(glyph, colour)
-                accent = (whole.triangles[:, :, 2].mean(axis=1) > layers.body + 1e-6).astype(int)
-                pieces.append(Piece(_piece_name(glyph, colour), (Part("tile", whole, 1, accent),), x, y))
-            materials = self._materials([colour])
+            for piece, x, y in placed:
+                whole = self._whole(piece)
+                colours = (whole.triangles[:, :, 2].mean(axis=1) > layers.body + 1e-6).astype(int)
+                pieces.append(Piece(piece.name, (Part(self.kind.singular, whole, 1, colours),), x, y))
+            materials = self._materials([accent])
             picture = self._picture(placed)
-            message = f"Load the {colour.name} filament"
+            message = f"Load the {accent.name} filament"
             package = Package(
-                f"{self.plan.tiles.title} tiles, {colour.name} glyphs, one nozzle",
+                f"{self.kind.title} {self.kind.plural}, {accent.name} {self.kind.relief_words}, one nozzle",
                 dialects.BAMBU_DIALECT,
                 materials,
                 pieces,
                 files={
                     dialects.PRUSA_MODEL_CONFIG: dialects.prusa_model_config(pieces, layers),
-                    dialects.PRUSA_PROJECT_CONFIG: dialects.prusa_project_config(layers),
+                    dialects.PRUSA_PROJECT_CONFIG: dialects.prusa_project_config(
+                        layers, self.kind.plural, self.kind.singular
+                    ),
                     dialects.PRUSA_COLOUR_CHANGE: dialects.prusa_colour_change(
                         layers, change, materials[1].hex, message
                     ),
@@ -384,81 +414,83 @@ class _Products:
                     ),
                     dialects.BAMBU_PLATE_PICTURE: picture,
                 },
-                metadata=dialects.BAMBU_METADATA + self._metadata(f"{colour.name} glyphs for one nozzle"),
+                metadata=dialects.BAMBU_METADATA + self._metadata(f"{accent.name} {self.kind.relief_words} for one nozzle"),
                 namespaces=(dialects.BAMBU_NAMESPACE,),
                 thumbnail=picture,
             )
             self._add_3mf(
                 _numbered(stem, index, len(layout), "3mf"), "3MF one-nozzle plate", threemf_bytes(package),
-                pieces, placed, colour.name,
+                pieces, placed, slug(accent.name),
             )  # fmt: skip
 
-    def two_filament_3mf(self, colour: Colour) -> None:
-        """Body on filament 1 and glyph (with marks) on filament 2, read alike by every slicer."""
+    def two_filament_3mf(self, accent: Accent) -> None:
+        """Body on filament 1 and relief (with marks) on filament 2, read alike by every slicer."""
         from .threemf import Piece
 
-        layout = self._on_plates([(g, colour) for g in self.glyph_set], self.plan.raised_plates)
-        stem = f"{self.plan.slug}-raised-{colour.name}-two-filaments{_suffix(self.plan)}"
+        batch = self.batch(accent)
+        layout = self._on_plates(batch, self.plan.layout(len(batch)))
+        stem = f"{self.plan.slug}-raised-{slug(accent.name)}-two-filaments{_suffix(self.plan)}"
         for index, placed in enumerate(layout):
-            pieces = [
-                Piece(_piece_name(glyph, colour), self._parts(glyph, colour, 2), x, y)
-                for glyph, _, x, y in placed
-            ]
+            pieces = [Piece(piece.name, self._parts(piece, 2), x, y) for piece, x, y in placed]
             self._prusa_dialect_3mf(
                 _numbered(stem, index, len(layout), "3mf"),
-                f"{colour.name} glyphs, two filaments",
+                f"{accent.name} {self.kind.relief_words}, two filaments",
                 "3MF two-filament plate",
-                [colour],
+                [accent],
                 pieces,
                 placed,
-                colour.name,
+                slug(accent.name),
             )
 
     def _full_set_3mf(self) -> None:
-        """Every tile over the fewest plates, one file a plate, each glyph on its colour's
-        filament (2 onwards)."""
+        """Every piece of the set over the fewest plates, one file a plate, each relief on its
+        accent's filament (2 onwards)."""
         from .threemf import Piece
 
-        tiles = [(t.glyph, t.colour) for t in self.plan.tiles.tiles]
-        layout = self._on_plates(tiles, plates(len(tiles), self.plan.bed, self.plan.tile.size))
-        filaments = in_words(len(self.plan.tiles.colours) + 1)
+        every = [piece for piece in self.pieces for _ in range(piece.count)]
+        layout = self._on_plates(every, self.plan.layout(len(every)))
+        filaments = in_words(len(self.accents) + 1)
         stem = f"{self.plan.slug}-raised-full-set-{filaments}-filaments{_suffix(self.plan)}"
         for index, placed in enumerate(layout):
-            pieces = [Piece(_piece_name(g, c), self._parts(g, c, c.index + 2), x, y) for g, c, x, y in placed]
+            pieces = [
+                Piece(piece.name, self._parts(piece, self.kind.filament(piece.relief.accent)), x, y)
+                for piece, x, y in placed
+            ]
             plate = f", plate {index + 1} of {len(layout)}" if len(layout) > 1 else ""
             self._prusa_dialect_3mf(
                 _numbered(stem, index, len(layout), "3mf"),
                 f"the full set{plate}, {filaments} filaments",
-                full_set_kind(self.plan.tiles),
-                list(self.plan.tiles.colours),
+                full_set_kind(self.kind),
+                list(self.accents),
                 pieces,
                 placed,
                 None,
             )
 
-    def _parts(self, glyph: Glyph, colour: Colour, filament: int):
+    def _parts(self, piece: RaisedPiece, filament: int):
         from .mesh import TriangleMesh
         from .threemf import Part
 
-        raised = self.glyphs[glyph].raised_mesh
-        if self.plan.markings != "none":
-            marks = self.marked[glyph, colour][1]
+        raised = self.reliefs[piece.relief.name].raised_mesh
+        if self._marked(piece):
+            assert piece.colour is not None
+            marks = self.marked[piece.relief.name, piece.colour.name][1]
             raised = TriangleMesh(
                 np.concatenate([raised.vertices, marks.vertices]),
                 np.concatenate([raised.faces, marks.faces + len(raised.vertices)]),
             )
         return (
             Part("body", self.body_mesh, 1, 0),
-            Part("glyph", raised, filament, filament - 1),
+            Part(self.kind.relief_word, raised, filament, filament - 1),
         )
 
-    def _prusa_dialect_3mf(self, name, what, kind, colours, pieces, placed, colour_name) -> None:
+    def _prusa_dialect_3mf(self, name, what, kind, accents, pieces, placed, colour_name) -> None:
         from .threemf import Package, threemf_bytes
 
         package = Package(
-            f"{self.plan.tiles.title} tiles, {what}",
+            f"{self.kind.title} {self.kind.plural}, {what}",
             dialects.PRUSA_DIALECT,
-            self._materials(colours),
+            self._materials(accents),
             pieces,
             files={dialects.PRUSA_MODEL_CONFIG: dialects.prusa_model_config(pieces, self.plan.layers)},
             metadata=self._metadata(what),
@@ -477,27 +509,27 @@ class _Products:
                 | {"triangles": triangles, "tiles": len(placed), "colour": colour_name},
             )
         )
-        accent = sum(self.grams.accent(g, c) for g, c, _, _ in placed)
+        accent = sum(self.grams.accent(piece) for piece, _, _ in placed)
         self.plates.append(
             Plate(name, kind, len(placed), self.grams.body * len(placed), accent, colour=colour_name)
         )
 
     def _picture(self, placed: list[_Placed]) -> bytes:
-        """The plate's tiles as they will print: bodies grey, glyphs in their colours.
+        """The plate's tiles as they will print: bodies in their colour, reliefs in theirs.
 
-        Drawn from the one-nozzle meshes, whose body tops are cut around the glyphs, so the
-        painter's algorithm never lays a whole body top over a glyph's side.
+        Drawn from the one-nozzle meshes, whose body tops are cut around the reliefs, so the
+        painter's algorithm never lays a whole body top over a relief's side.
         """
         from .picture import mesh_picture, two_colours
 
-        key = tuple((g.symbol, c.name, x, y) for g, c, x, y in placed)
+        key = tuple((p.relief.name, p.relief.accent.name, _colour_name(p.colour), x, y) for p, x, y in placed)
         if key in self.pictures:  # the one-nozzle and two-filament plates look alike
             return self.pictures[key]
         triangles, colours = [], []
-        for glyph, colour, x, y in placed:
-            tile = self._whole(glyph, colour).triangles + np.array([x, y, 0.0])
+        for piece, x, y in placed:
+            tile = self._whole(piece).triangles + np.array([x, y, 0.0])
             triangles.append(tile)
-            colours.append(two_colours(tile, self.plan.layers.body, ink(colour).rgb, self.plan.tiles.face.rgb))
+            colours.append(two_colours(tile, self.plan.layers.body, piece.relief.accent.ink.rgb, self.kind.body.ink.rgb))
         self.pictures[key] = mesh_picture(np.concatenate(triangles), np.concatenate(colours))
         return self.pictures[key]
 
@@ -506,13 +538,13 @@ class _Products:
     def _flat(self) -> None:
         from .mesh import placed, stl_bytes
 
-        count = len(self.plan.flat_plates)
+        layout = self.plan.layout(self.kind.count)
         tile = self.plan.tile
-        for index, centres in enumerate(self.plan.flat_plates):
+        for index, centres in enumerate(layout):
             triangles = placed(self.body_mesh.triangles, centres)
-            name = _numbered(f"{self.plan.slug}-flat-plate", index, count, "stl")
+            name = _numbered(f"{self.plan.slug}-flat-plate", index, len(layout), "stl")
             header = (
-                f"grawlix-print {len(centres)} flat tiles {tile.size:g} mm, "
+                f"grawlix-print {len(centres)} flat {self.kind.plural} {tile.size:g} mm, "
                 f"{mm_text(tile.body_height)} mm high"
             )
             self.products.append(
@@ -534,7 +566,3 @@ def _names(authors: tuple[str, ...]) -> str:
     from ...facts.wording import join_words
 
     return join_words(list(authors)) if authors else "its designers"
-
-
-def _piece_name(glyph: Glyph, colour: Colour) -> str:
-    return f"{glyph.symbol} {colour.name} {glyph.name}"

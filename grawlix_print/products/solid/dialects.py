@@ -68,7 +68,7 @@ BAMBU_PLATE_PICTURE = "Metadata/plate_1.png"
 
 @dataclass(frozen=True)
 class Change:
-    """What happens at the first glyph-only layer, as both lineages store it
+    """What happens at the first relief-only layer, as both lineages store it
     (``CustomGCode::Item``: type, extruder, G-code name; ``CustomGCode::Mode``)."""
 
     name: str
@@ -113,22 +113,23 @@ def _prusa_meta(kind: str, key: str, value: str, indent: int = 2) -> str:
     return f'{" " * indent}<metadata type="{kind}" key="{key}" value={quoteattr(value)}/>\n'
 
 
-def prusa_project_config(layers: LayerPlan) -> str:
+def prusa_project_config(layers: LayerPlan, plural: str = "tiles", singular: str = "tile") -> str:
     """A settings file with no settings: it makes PrusaSlicer open the file as a project.
 
-    Only lines ``; key = value`` are settings; these comments are not.
+    Only lines ``; key = value`` are settings; these comments are not (the pieces are
+    named in their kind's words).
     """
     return (
         "; Made by grawlix-print. This file holds no settings on purpose: its presence\n"
         "; makes PrusaSlicer open the 3MF as a project, with the change set, while\n"
         "; your printer, print and filament profiles stay as they are.\n"
-        f"; The tiles were made for a first layer of {mm_text(layers.first)} mm and layers\n"
-        f"; of {mm_text(layers.layer)} mm (each tile carries its layer height).\n"
+        f"; The {plural} were made for a first layer of {mm_text(layers.first)} mm and layers\n"
+        f"; of {mm_text(layers.layer)} mm (each {singular} carries its layer height).\n"
     )
 
 
 def prusa_colour_change(layers: LayerPlan, change: Change, colour_hex: str, message: str) -> str:
-    """The change at the top of the first glyph-only layer (PrusaSlicer's print_z is a layer
+    """The change at the top of the first relief-only layer (PrusaSlicer's print_z is a layer
     top); ``message`` is what a pause shows on the printer's screen."""
     return (
         '<?xml version="1.0" encoding="utf-8"?>\n<custom_gcodes_per_print_z>\n'

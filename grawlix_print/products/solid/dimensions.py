@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...pieces.tile_look import GLYPH_FRACTION
+RELIEF_FRACTION = 0.68
+"""Side of the square box a relief (a glyph, a face's picture) is scaled into, as a fraction of
+a tile's printed side: its larger side that long, the rest of the top left for the chamfer and
+the colour-blind marks in the corners."""
 
 
 @dataclass(frozen=True)
 class SolidTile:
-    """A 3D-printed tile: square body with the glyph raised on top.
+    """A 3D-printed tile: square body with the relief raised on top.
 
     ``size`` is the tile's place in the grid; the printed footprint is
     ``fit`` smaller, so tiles laid edge to edge leave that much play.
@@ -30,8 +33,9 @@ class SolidTile:
         return self.size - self.fit
 
     @property
-    def glyph_box(self) -> float:
-        return self.footprint * GLYPH_FRACTION
+    def relief_box(self) -> float:
+        """Side of the square a relief's larger side fills."""
+        return self.footprint * RELIEF_FRACTION
 
 
 SOLID_TILE = SolidTile()

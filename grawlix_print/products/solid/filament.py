@@ -159,6 +159,15 @@ def raised_grams(
     return grams(volume, settings)
 
 
+def prints_solid(shapes: list[Shape2D], layers: LayerPlan, settings: PrintSettings = NOTES_SETTINGS) -> bool:
+    """Whether raised shapes print solid whatever the infill: their strokes narrower than the walls
+    on both sides (a glyph's at the designer's size), so that what the walls leave inside is only
+    pockets a slicer fills solid. A larger tile's wider strokes get sparse infill."""
+    mask = raster(tuple(p for shape in shapes for p in shape.polygons(FLATTEN_MM)))
+    pockets = raster_section(mask, settings.wall_band(layers.layer)).pockets
+    return all(area < settings.solid_below_area for area, _ in pockets)
+
+
 def grams(volume_mm3: float, settings: PrintSettings = NOTES_SETTINGS) -> float:
     return volume_mm3 / 1000 * settings.filament_density
 

@@ -6,7 +6,8 @@ a layer with its top Z and its number from 1, Orca Slicer and Bambu Studio
 show the same number above the same Z, and Cura's preview numbers layers
 from 1 while its G-code comments count from 0. What each slicer does with
 each kind of 3MF (and says while loading it) is as ``dialects`` reads their
-loaders. Flat tiles get none of it.
+loaders. Flat tiles get none of it. The pieces are named in their kind's own
+words (``SolidKind``: tiles, tokens...; a glyph, a picture...).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...pieces.tiles import TileSet
-from ...facts.wording import capitalised, in_words, join_words, paragraph
+from ...facts.wording import NOTES_WIDTH, capitalised, in_words, join_words, paragraph
+from ...pieces.kinds import Accent, Form
 from .dimensions import SolidTile
+from .kinds import DEFAULT_BODY, SolidKind
 from .filament import NOTES_SETTINGS
 from .layers import COMMON_PROFILES, LayerPlan, describe_snap, mm_text, plan_layers, suited_profiles
 from .plates import Bed
@@ -50,17 +52,24 @@ class Files:
     plates: tuple[Plate, ...]
     markings: str
     bed: Bed
-    tiles: TileSet
-    slug: str  # the game's title as file names begin
+    kind: SolidKind
+    slug: str  # how the kind's file names begin
     colour_change: str = "m600"
+    solid_reliefs: bool = True
+    """Whether every relief prints solid whatever the infill (``filament.prints_solid``)."""
 
     def of_kind(self, *kinds: str) -> list[Plate]:
         return [p for p in self.plates if p.kind in kinds]
 
 
-def full_set_kind(tiles: TileSet) -> str:
-    """``3MF <n>-filament full set``: one filament for the bodies and one per colour."""
-    return f"3MF {in_words(len(tiles.colours) + 1)}-filament full set"
+def full_set_kind(kind: SolidKind) -> str:
+    """``3MF <n>-filament full set``: one filament for the bodies and one per accent colour."""
+    return f"3MF {in_words(len(kind.accents) + 1)}-filament full set"
+
+
+def _pieces(count: int, kind: SolidKind) -> str:
+    """``6 tiles``, ``1 tile``."""
+    return f"{count} {kind.singular if count == 1 else kind.plural}"
 
 
 def instructions_text(layers: LayerPlan, tile: SolidTile, files: Files) -> str:
@@ -69,20 +78,21 @@ def instructions_text(layers: LayerPlan, tile: SolidTile, files: Files) -> str:
     sections = [_heading(layers, tile, bool(raised), files), _files(files)]
     if raised:
         sections += [_change(layers, files), _batches(files), _by_hand(layers, files)]
-        if files.of_kind("3MF two-filament plate", full_set_kind(files.tiles)):
+        if files.of_kind("3MF two-filament plate", full_set_kind(files.kind)):
             sections.append(_multi_material(files))
-    sections.append(_settings(layers, tile, bool(raised)))
+    sections.append(_settings(layers, tile, bool(raised), files))
     flat = files.of_kind("flat")
     if flat:
-        sections.append(_flat(layers, tile, flat, len(files.tiles.tiles)))
+        sections.append(_flat(layers, tile, flat, files.kind))
     return "\n\n".join(sections) + "\n"
 
 
 def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> str:
-    title = f"{files.tiles.title.upper()} 3D-PRINTED TILES: HOW TO PRINT THEM"
+    kind = files.kind
+    title = f"{kind.title.upper()} 3D-PRINTED {kind.plural.upper()}: HOW TO PRINT THEM"
     first, layer = mm_text(layers.first), mm_text(layers.layer)
     profiles = suited_profiles(layers)
-    heights = "body's top and the glyph's top" if raised else "body's top"
+    heights = f"body's top and the {kind.relief_word}'s top" if raised else "body's top"
     if profiles:
         firsts = sorted({mm_text(f) for f, _ in profiles})
         suits = (
@@ -93,7 +103,7 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> 
     else:
         suits = "None of the common slicer profiles (first layer 0.2 mm) suits these heights."
     held = (
-        "In the 3MF files every tile carries that layer height as a setting of its own, which "
+        f"In the 3MF files every {kind.singular} carries that layer height as a setting of its own, which "
         "PrusaSlicer, Bambu Studio and Orca Slicer use instead of your print profile's: that is "
         "what keeps the change on the right layer. "
         if raised
@@ -107,7 +117,7 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> 
     result = f"which gives a {mm_text(example.body)} mm body"
     if raised:
         result += (
-            f", a {mm_text(example.relief)} mm glyph and the change after layer "
+            f", a {mm_text(example.relief)} mm {kind.relief_word} and the change after layer "
             f"{example.body_layers} instead of {layers.body_layers}"
         )
     return "\n".join(
@@ -120,16 +130,25 @@ def _heading(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> 
                 f"{held}{suits} {again}"
             ),
             "",
-            f"    grawlix-print stl --first-layer-height {mm_text(example.first)} "
-            f"--layer-height {mm_text(example.layer)}",
+            _command_line(
+                f"{kind.command} --first-layer-height {mm_text(example.first)}", f"--layer-height {mm_text(example.layer)}"
+            ),
             "",
             paragraph(f"{result}."),
             "",
-            paragraph(_shape(tile, raised)),
+            paragraph(_shape(tile, raised, kind)),
             "",
-            paragraph(f"{capitalised(describe_snap(layers))}."),
+            paragraph(f"{capitalised(describe_snap(layers, kind.relief_word))}."),
         ]
     )
+
+
+def _command_line(*parts: str) -> str:
+    """A command to type, indented; continued on a second line (a shell's backslash) if long."""
+    line = "    " + " ".join(parts)
+    if len(line) <= NOTES_WIDTH:
+        return line
+    return "    " + " ".join(parts[:-1]) + " \\\n        " + parts[-1]
 
 
 def _rebuild_example(layers: LayerPlan) -> LayerPlan:
@@ -142,15 +161,15 @@ def _rebuild_example(layers: LayerPlan) -> LayerPlan:
     return plan_layers(layers.requested_body, first, layer, relief)
 
 
-def _shape(tile: SolidTile, raised: bool) -> str:
+def _shape(tile: SolidTile, raised: bool, kind: SolidKind) -> str:
     side, body = mm_text(tile.footprint), mm_text(tile.body_height)
-    shape = f"A tile is {side} x {side} mm"
+    shape = f"A {kind.singular} is {side} x {side} mm"
     if tile.fit:
         shape += f" ({mm_text(tile.size)} mm less {mm_text(tile.fit)} mm of play, so a grid of them is not tight)"
     shape += f" with a {body} mm body"
     if raised:
         shape += (
-            f" and the glyph raised {mm_text(tile.relief)} mm above it, "
+            f" and the {kind.relief_word} raised {mm_text(tile.relief)} mm above it, "
             f"{mm_text(tile.body_height + tile.relief)} mm in all"
         )
     top = mm_text(tile.footprint - 2 * tile.chamfer)
@@ -161,7 +180,7 @@ def _shape(tile: SolidTile, raised: bool) -> str:
     if tile.elephant_foot:
         shape += (
             f" Its bottom edge has a {mm_text(tile.elephant_foot)} mm chamfer that takes up the "
-            "flare of a squashed first layer, so tiles still lie flush side by side."
+            f"flare of a squashed first layer, so {kind.plural} still lie flush side by side."
         )
     return shape
 
@@ -176,7 +195,7 @@ def _files(files: Files) -> str:
     width = max(len(name) for name, _ in rows) + 2
     lines = ["FILES"]
     if any(plate.colour for plate in files.plates):
-        lines.append(f"  (<colour> is each of {', '.join(c.name for c in files.tiles.colours)})")
+        lines.append(f"  (<colour> is each of {', '.join(a.name for a in files.kind.accents)})")
     if any("<n>" in name for name, _ in rows):
         lines.append(f"  (<n> numbers the plates: each file is one plate that fits a {files.bed} bed)")
     for name, what in rows:
@@ -188,33 +207,46 @@ def _files(files: Files) -> str:
         "PrusaSlicer's own estimate agrees within 15 %."
     )
     if files.of_kind("raised"):
+        kind = files.kind
         weights = (
-            f"Also {files.slug}-raised-<glyph>.stl and .step: one tile per glyph at the middle of "
-            f"the bed, for reprints and for remixing in CAD. {weights}"
+            f"Also {files.slug}-raised-<{kind.relief_word}>.stl and .step: one {kind.singular} per "
+            f"{kind.relief_word} at the middle of the bed, for reprints and for remixing in CAD. {weights}"
         )
     lines.append(paragraph(weights, indent="  "))
     return "\n".join(lines)
 
 
 def _what(group: list[Plate], files: Files) -> str:
-    plate = group[0]
-    one_colour = [p for p in group if p.colour == plate.colour]
-    tiles, count = sum(p.tiles for p in one_colour), len(one_colour)
+    """What one line of files holds (one file, or one for each colour or plate), and its filament.
+
+    The files of one line differ only in their colour when every colour holds the same
+    pieces; otherwise the line gives the range of their counts and the heaviest plate.
+    """
+    kind, plate = files.kind, group[0]
+    per_colour: dict[str | None, list[Plate]] = {}
+    for each in group:
+        per_colour.setdefault(each.colour, []).append(each)
+    counts = sorted({sum(p.tiles for p in plates) for plates in per_colour.values()})
+    tiles = _pieces(counts[0], kind) if len(counts) == 1 else f"{counts[0]} to {_pieces(counts[-1], kind)}"
+    count = max(len(plates) for plates in per_colour.values())
+    word, words = kind.relief_word, kind.relief_words
+    one_each = f"one per {word}" if _one_each(kind) else f"the colour's {words}"
     described = {
-        "raised": f"{tiles} tiles, one per glyph, for one nozzle: print once per accent colour",
-        "3MF one-nozzle plate": f"{tiles} tiles for one nozzle, {_change_phrase(files.colour_change)} already set",
-        "3MF two-filament plate": f"{tiles} tiles, body and glyph as parts on filaments 1 and 2",
-        full_set_kind(files.tiles): f"all {tiles} tiles, glyphs on filaments 2 to {len(files.tiles.colours) + 1}",
-        "flat": f"{tiles} tiles, plain blanks in one colour",
+        "raised": f"{tiles}, one per {word}, for one nozzle: print once per accent colour",
+        "3MF one-nozzle plate": f"{tiles} for one nozzle, {_change_phrase(files.colour_change)} already set",
+        "3MF two-filament plate": f"{tiles}, body and {word} as parts on filaments 1 and 2",
+        full_set_kind(kind): f"all {tiles}, {words} on filaments 2 to {len(kind.accents) + 1}",
+        "flat": f"{tiles}, plain blanks in one colour",
     }[plate.kind]
     if plate.kind == "raised" and plate.colour:
-        described = f"{tiles} tiles, one per glyph, with the colour's marks"
+        described = f"{tiles}, {one_each}, " + ("with the colour's marks" if files.markings != "none" else "for one nozzle")
     if count > 1:
         described += f", over {count} plates"
-    weight = f"about {_grams(max(p.base_grams for p in one_colour))} base"
+    weighed = per_colour[plate.colour] if len(counts) == 1 else group
+    weight = f"about {_grams(max(p.base_grams for p in weighed))} base"
     if plate.accent_grams:
-        accent = "glyphs" if plate.kind == full_set_kind(files.tiles) else "accent"
-        weight += f" + {_grams(max(p.accent_grams for p in one_colour))} {accent}"
+        accent = words if plate.kind == full_set_kind(kind) else "accent"
+        weight += f" + {_grams(max(p.accent_grams for p in weighed))} {accent}"
     if count > 1:
         weight += " per plate"
     return f"{described}; {weight}"
@@ -233,10 +265,10 @@ def _change(layers: LayerPlan, files: Files) -> str:
     lines = [
         f"ONE NOZZLE: CHANGE FILAMENT AT Z = {body} MM",
         paragraph(
-            "Start every plate in the base colour: white or a light grey shows the glyphs "
+            f"Start every plate in the base colour: white or a light grey shows the {files.kind.relief_words} "
             f"best. The body ends at Z = {body} mm, the top of layer {n - 1}. Change to the "
             f"accent colour after layer {n - 1} and before layer {n}, the first layer that "
-            f"holds only glyph: it starts at Z = {body} mm and ends at Z = {mm_text(z)} mm.",
+            f"holds only {files.kind.relief_word}: it starts at Z = {body} mm and ends at Z = {mm_text(z)} mm.",
             indent="  ",
         ),
         "",
@@ -250,7 +282,7 @@ def _change(layers: LayerPlan, files: Files) -> str:
     example = next(iter(files.of_kind("3MF one-nozzle plate")), None)
     if example:
         lines += ["", *_one_nozzle_files(layers, files, example.name)]
-    lines += ["", paragraph(_other_changes(files.colour_change), indent="  ")]
+    lines += ["", paragraph(_other_changes(files.colour_change, files.kind), indent="  ")]
     return "\n".join(lines)
 
 
@@ -263,7 +295,7 @@ def _what_happens(mode: str) -> str:
 
 
 def _one_nozzle_files(layers: LayerPlan, files: Files, example: str) -> list[str]:
-    n, mode = layers.swap_layer, files.colour_change
+    n, mode, pieces = layers.swap_layer, files.colour_change, files.kind.plural
     happens = _what_happens(mode)
     kind = CHANGE_WORDS[mode]
     step = mm_text(layers.layer)
@@ -280,16 +312,16 @@ def _one_nozzle_files(layers: LayerPlan, files: Files, example: str) -> list[str
             indent="  ",
         ),
         item(
-            f"PrusaSlicer: the tiles arrive with {happens} at layer {n}. (File > Import loads the "
-            "tiles alone and drops it.)"
+            f"PrusaSlicer: the {pieces} arrive with {happens} at layer {n}. (File > Import loads the "
+            f"{pieces} alone and drops it.)"
         ),
         item(
-            f"Bambu Studio 1.x: the tiles arrive with {happens} at layer {n}. (File > Import "
-            f"drops it, and the tiles' {step} mm layers.)"
+            f"Bambu Studio 1.x: the {pieces} arrive with {happens} at layer {n}. (File > Import "
+            f"drops it, and the {pieces}' {step} mm layers.)"
         ),
         item(
             f"Bambu Studio 2.x: says the 3MF was {BAMBU_2_GEOMETRY_ONLY} and loads its geometry "
-            f"only. The tiles arrive with their {step} mm layers but without the change: add it "
+            f"only. The {pieces} arrive with their {step} mm layers but without the change: add it "
             f"by hand at layer {n} (below)."
         ),
         item(
@@ -300,7 +332,7 @@ def _one_nozzle_files(layers: LayerPlan, files: Files, example: str) -> list[str
     ]
 
 
-def _other_changes(mode: str) -> str:
+def _other_changes(mode: str, kind: SolidKind) -> str:
     """How to ask for another kind of change, and what the pause runs on each firmware."""
     pause = (
         "A pause runs your printer profile's pause G-code (PrusaSlicer: Printer Settings > "
@@ -312,7 +344,7 @@ def _other_changes(mode: str) -> str:
         return f"These files pause instead of changing filament with M600. {pause}"
     if mode == "tool":
         return (
-            "These files switch to filament (tool) 2 for the glyphs: for an MMU, an AMS or a "
+            f"These files switch to filament (tool) 2 for the {kind.relief_words}: for an MMU, an AMS or a "
             "tool changer, with the base colour loaded as filament 1 and the accent colour as "
             "filament 2."
         )
@@ -324,25 +356,42 @@ def _other_changes(mode: str) -> str:
 
 
 def _batches(files: Files) -> str:
-    tiles = files.tiles
-    names = ", ".join(c.name for c in tiles.colours)
-    glyphs, colours = in_words(len(tiles.glyphs)), in_words(len(tiles.colours))
+    kind = files.kind
+    names = ", ".join(a.name for a in kind.accents)
+    colours = in_words(len(kind.accents))
     plates = files.of_kind("raised")
     where = plates[0].name if len(plates) == 1 else "the raised plates"
-    whole = f"A full set is {len(tiles.tiles)} tiles: the {glyphs} glyphs in each of {colours} colours."
-    if files.markings != "none":
+    if _one_each(kind):
+        whole = (
+            f"A full set is {_pieces(kind.count, kind)}: the {in_words(len(kind.shapes))} "
+            f"{kind.relief_words} in each of {_colours(len(kind.accents))}."
+        )
+    else:
+        whole = f"A full set is {_pieces(kind.count, kind)} in {_colours(len(kind.accents))}."
+    if files.markings != "none" or not kind.uniform:
+        marks = f" (its {files.markings} are raised in the corners)" if files.markings != "none" else ""
         text = (
-            f"{whole} Each colour has its own plate (its {files.markings} are raised in the "
-            f"corners); print each once, base colour first and its accent colour after the "
-            f"change: {names}."
+            f"{whole} Each colour has its own plate{marks}; print each once, base colour first and "
+            f"its accent colour after the change: {names}."
         )
     else:
         text = (
-            f"{whole} Print {where} {_times(len(tiles.colours))}, each time base colour first "
-            f"and one accent colour after the change: {names}. Any {colours} colours that are "
-            "easy to tell apart will do."
+            f"{whole} Print {where} {_times(len(kind.accents))}, each time base colour first "
+            f"and one accent colour after the change: {names}."
         )
-    return "\n".join([f"{colours.upper()} BATCHES", paragraph(text, indent="  ")])
+        if len(kind.accents) > 1:
+            text += f" Any {colours} colours that are easy to tell apart will do."
+    batches = "BATCH" if len(kind.accents) == 1 else "BATCHES"
+    return "\n".join([f"{colours.upper()} {batches}", paragraph(text, indent="  ")])
+
+
+def _one_each(kind: SolidKind) -> bool:
+    """Whether every accent colour holds each relief once (a glyph in every colour)."""
+    return kind.uniform and len(kind.in_accent(kind.accents[0])) == len(kind.shapes)
+
+
+def _colours(count: int) -> str:
+    return f"{in_words(count)} colour{'' if count == 1 else 's'}"
 
 
 def _times(count: int) -> str:
@@ -388,7 +437,7 @@ def _by_hand(layers: LayerPlan, files: Files) -> str:
                     'counted as in Cura\'s preview. (The "Pause at height" script also works: '
                     f"pause after layer {n - 1}, the last body layer; read its layer description "
                     "first, since older versions of that script count from 0.)",
-                    f"Slice, and check in the preview that layer {n} is the first with only glyph.",
+                    f"Slice, and check in the preview that layer {n} is the first with only {files.kind.relief_word}.",
                 ]
             ),
         ]
@@ -396,38 +445,39 @@ def _by_hand(layers: LayerPlan, files: Files) -> str:
 
 
 def _multi_material(files: Files) -> str:
+    kind = files.kind
     lines = ["MULTI-MATERIAL PRINTERS (AMS, MMU, tool changers)"]
     two = files.of_kind("3MF two-filament plate")
     if two:
         lines.append(
             paragraph(
                 f"Open a two-filament 3MF such as {two[0].name} instead of changing filament: "
-                'each tile is one object with two parts, "body" on filament 1 (shown grey) and '
-                '"glyph" on filament 2 (shown in its accent colour). Load the base colour as '
+                f'each {kind.singular} is one object with two parts, "body" on filament 1 ({_shown(kind.body)}) and '
+                f'"{kind.relief_word}" on filament 2 (shown in its accent colour). Load the base colour as '
                 "filament 1 and the accent colour as filament 2.",
                 indent="  ",
             )
         )
-    full = files.of_kind(full_set_kind(files.tiles))
+    full = files.of_kind(full_set_kind(kind))
     if full:
-        order = ", ".join(f"{c.index + 2} {c.name}" for c in files.tiles.colours)
+        order = ", ".join(f"{kind.filament(a)} {a.name}" for a in kind.accents)
         where = (
             f"in {full[0].name}" if len(full) == 1
             else f"over {len(full)} plates, one file each ({join_words([p.name for p in full])})"
         )  # fmt: skip
         lines.append(
             paragraph(
-                f"The whole set of {len(files.tiles.tiles)} tiles is {where}: bodies on filament "
-                f"1, glyphs on {order}.",
+                f"The whole set of {_pieces(kind.count, kind)} is {where}: bodies on filament "
+                f"1, {kind.relief_words} on {order}.",
                 indent="  ",
             )
         )
     lines.append(
         paragraph(
-            "PrusaSlicer reads the parts, their filaments and each tile's layer height. Bambu "
+            f"PrusaSlicer reads the parts, their filaments and each {kind.singular}'s layer height. Bambu "
             f"Studio says the 3MF {BAMBU_PRUSA_DIALECT} and Orca Slicer that it "
             f"{ORCA_PRUSA_DIALECT}, both loading its geometry only; they keep the parts, their "
-            "filaments and each tile's layer height all the same, and none of the three "
+            f"filaments and each {kind.singular}'s layer height all the same, and none of the three "
             "touches your profiles. Each file is one plate: print them one after the other.",
             indent="  ",
         )
@@ -435,10 +485,15 @@ def _multi_material(files: Files) -> str:
     return "\n".join(lines)
 
 
-def _settings(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
-    settings = NOTES_SETTINGS
+def _shown(body: Accent) -> str:
+    """How a slicer shows the bodies' filament: in the body's colour (the default's is a grey)."""
+    return "shown grey" if body.name == DEFAULT_BODY.name else f"shown in {body.name}"
+
+
+def _settings(layers: LayerPlan, tile: SolidTile, raised: bool, files: Files) -> str:
+    settings, kind = NOTES_SETTINGS, files.kind
     items = [
-        "No supports and no brim: every tile stands on its flat bottom.",
+        f"No supports and no brim: every {kind.singular} stands on its flat bottom.",
         f"{settings.walls} walls (perimeters) and {settings.top_layers} top and "
         f"{settings.bottom_layers} bottom layers; {settings.infill * 100:g} % infill is plenty.",
         f"Layers: first {mm_text(layers.first)} mm, then {mm_text(layers.layer)} mm, adaptive "
@@ -450,25 +505,31 @@ def _settings(layers: LayerPlan, tile: SolidTile, raised: bool) -> str:
             "leave your slicer's elephant-foot compensation as it is."
         )
     if raised:
-        items.append(
-            "Print the glyphs at a moderate speed (outer walls 40 mm/s or so) so small "
-            "curves stay sharp. Their strokes are narrower than the walls on both sides, so "
-            "they print solid whatever the infill."
+        speed = (
+            f"Print the {kind.relief_words} at a moderate speed (outer walls 40 mm/s or so) so small "
+            "curves stay sharp."
         )
+        if files.solid_reliefs:
+            speed += (
+                " Their strokes are narrower than the walls on both sides, so they print solid "
+                "whatever the infill."
+            )
+        items.append(speed)
     return "\n".join(["PRINT SETTINGS THAT MATTER", *(paragraph(f"- {i}", "  ", "    ") for i in items)])
 
 
-def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate], set_size: int) -> str:
+def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate], kind: SolidKind) -> str:
     count = sum(p.tiles for p in flat)
     names = join_words([p.name for p in flat])
+    use = ", for example to carry the stickers from the sticker sheets" if kind.kind.form in (Form.TILE, Form.TOKEN) else ""
     return "\n".join(
         [
-            "FLAT BLANK TILES",
+            f"FLAT BLANK {kind.plural.upper()}",
             paragraph(
-                f"{names} hold{'s' if len(flat) == 1 else ''} {count} plain tiles, "
+                f"{names} hold{'s' if len(flat) == 1 else ''} {count} plain {kind.singular if count == 1 else kind.plural}, "
                 f"{mm_text(tile.footprint)} x {mm_text(tile.footprint)} x "
                 f"{mm_text(layers.body)} mm, in one colour with no change: enough for a set of "
-                f"{set_size}, for example to carry the stickers from the sticker sheets.",
+                f"{kind.count}{use}.",
                 indent="  ",
             ),
         ]

@@ -56,7 +56,7 @@ class LayerPlan:
 
     @property
     def swap_layer(self) -> int:
-        """The first glyph-only layer (counted from 1), printed in the accent colour."""
+        """The first relief-only layer (counted from 1), printed in the accent colour."""
         return self.body_layers + 1
 
     @property
@@ -99,7 +99,7 @@ def plan_layers(body: float, first: float, layer: float, relief: float | None = 
     if relief is None:
         return LayerPlan(first, layer, body, snapped, whole + 1)
     if not math.isfinite(relief) or relief < layer:
-        raise OptionError(f"{{relief}} {relief:g} mm is less than one {layer:g} mm layer: the glyph would not print", "relief")
+        raise OptionError(f"{{relief}} {relief:g} mm is less than one {layer:g} mm layer: the relief would not print", "relief")
     return LayerPlan(first, layer, body, snapped, whole + 1, relief, _round_half_up(relief / layer))
 
 
@@ -121,8 +121,9 @@ def suited_profiles(
     ]
 
 
-def describe_snap(plan: LayerPlan) -> str:
-    """One line for the terminal and the notes: the body height and why it is that."""
+def describe_snap(plan: LayerPlan, relief_word: str = "relief") -> str:
+    """One line for the terminal and the notes: the body height and why it is that (``relief_word``:
+    what the pieces' reliefs are called, a glyph)."""
     top = (
         f"the top of layer {plan.body_layers} (first layer {mm_text(plan.first)} mm + "
         f"{plan.body_layers - 1} layers of {mm_text(plan.layer)} mm)"
@@ -137,7 +138,7 @@ def describe_snap(plan: LayerPlan) -> str:
     if plan.relief_layers and plan.relief_snapped:
         line += (
             f"; relief {mm_text(plan.relief)} mm, not {mm_text(plan.requested_relief)} mm: "
-            f"{plan.relief_layers} whole layers, so the glyph's top is a layer top too"
+            f"{plan.relief_layers} whole layers, so the {relief_word}'s top is a layer top too"
         )
     return line
 

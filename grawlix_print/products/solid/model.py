@@ -79,7 +79,7 @@ def fused(body: cq.Shape, *raised: cq.Shape) -> cq.Shape:
     union.SetRunParallel(False)
     union.Build()
     if not union.IsDone():
-        raise GrawlixError("OpenCASCADE could not join the glyph to the tile's body")
+        raise GrawlixError("OpenCASCADE could not join the relief to the body")
     return cq.Shape.cast(union.Shape()).clean()
 
 

@@ -1,4 +1,4 @@
-"""What ``grawlix-print stl`` will make: the options, checked, and where every tile goes.
+"""What ``grawlix-print stl`` will make of a kind of piece: the options, checked, and the plates.
 
 Everything a user can get wrong is refused here with one line naming it,
 before the CAD kernel is even imported. No CAD here.
@@ -7,14 +7,14 @@ before the CAD kernel is even imported. No CAD here.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ...options import OptionError
-from ...pieces.tiles import TileSet
-from ...pieces.tile_look import MARKINGS, check_marking
+from ...pieces.kinds import MARKINGS, check_marking
 from .dimensions import SOLID_TILE, SolidTile
+from .kinds import SolidKind
 from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
-from .marks import mark_shapes
+from .marks import mark_shapes, relief_reach
 from .plates import DEFAULT_BED, Bed, Centre, check_bed, parse_bed, plates
 
 STYLES = ("raised", "flat")
@@ -47,9 +47,9 @@ class StlOptions:
 
 @dataclass(frozen=True)
 class StlPlan:
-    """Checked options: the tile set, the tile to build, its layers and where tiles go on each plate."""
+    """Checked options: the kind of piece, the tile to build, its layers and the bed."""
 
-    tiles: TileSet
+    kind: SolidKind
     tile: SolidTile
     layers: LayerPlan
     bed: Bed
@@ -58,15 +58,17 @@ class StlPlan:
     flat: bool
     full_set: bool
     colour_change: str
-    raised_plates: list[list[Centre]] = field(default_factory=list)
-    """Plates of one tile per glyph (one plate unless the bed is small)."""
-    flat_plates: list[list[Centre]] = field(default_factory=list)
-    """A blank for every tile of the set, over the fewest plates."""
+    reach: float = 0.0
+    """How far the reliefs reach into a tile's corners (``marks.relief_reach``), when raised."""
 
     @property
     def slug(self) -> str:
-        """The game's title as file names begin: ``grawlix``."""
-        return slug(self.tiles.title)
+        """How the kind's file names begin: ``grawlix``."""
+        return self.kind.prefix
+
+    def layout(self, count: int) -> list[list[Centre]]:
+        """Where ``count`` tiles go, over the fewest plates that fit the bed."""
+        return plates(count, self.bed, self.tile.size)
 
     @property
     def params(self) -> dict:
@@ -89,18 +91,13 @@ class StlPlan:
         }
 
 
-def slug(title: str) -> str:
-    """``Snarl & Co.`` -> ``snarl-co``: a game's title as its file names start."""
-    return "-".join("".join(c if c.isalnum() else " " for c in title.lower()).split()) or "tiles"
-
-
-def instructions_name(game_slug: str) -> str:
+def instructions_name(prefix: str) -> str:
     """The printing notes' file name (here, not beside the CAD code, so the web edition's link to it
     loads no numpy)."""
-    return f"{game_slug}-3d-printing.txt"
+    return f"{prefix}-3d-printing.txt"
 
 
-def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
+def plan_stl(options: StlOptions, kind: SolidKind) -> StlPlan:
     """Refuse every impossible option with one line naming it; no CAD work happens here."""
     for name, value in (("body_size", options.tile_size), ("relief", options.relief)):
         if not math.isfinite(value) or value <= 0:
@@ -115,9 +112,7 @@ def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
         raise OptionError(
             f"{{colour_change}} {options.colour_change!r} is not one of {', '.join(COLOUR_CHANGES)}", "colour_change"
         )
-    if options.markings not in MARKINGS:
-        raise OptionError(f"{{markings}} {options.markings!r} is not one of {', '.join(MARKINGS)}", "markings")
-    check_marking(tiles, options.markings)
+    _check_marking(kind, options.markings)
     raised, flat = "raised" in options.styles, "flat" in options.styles
     layers = plan_layers(
         options.body_height,
@@ -136,23 +131,31 @@ def plan_stl(options: StlOptions, tiles: TileSet) -> StlPlan:
     _check_body(tile, options)
     bed = Bed(*options.bed)
     check_bed(bed, tile.size)
+    reach = 0.0
     if raised:
-        _check_strokes(tile, tiles)
-        for colour in tiles.colours:
-            mark_shapes(tile, options.markings, colour, tiles)
+        _check_strokes(tile, kind)
+        reach = relief_reach(kind.outlines.values())
+        for colour in kind.kind.colours:
+            mark_shapes(tile, options.markings, colour, reach)
     return StlPlan(
-        tiles,
-        tile,
-        layers,
-        bed,
-        options.markings,
-        raised,
-        flat,
-        options.full_set and raised,
-        options.colour_change,
-        plates(len(tiles.glyphs), bed, tile.size) if raised else [],
-        plates(len(tiles.tiles), bed, tile.size) if flat else [],
-    )
+        kind, tile, layers, bed, options.markings, raised, flat, options.full_set and raised, options.colour_change, reach,
+    )  # fmt: skip
+
+
+def _check_marking(kind: SolidKind, marking: str) -> None:
+    """The marks a kind's colours can carry: a colour lacking its letter or shape is named by its
+    key (``check_marking``); a kind with nothing to mark refuses the option."""
+    if marking not in MARKINGS:
+        raise OptionError(f"{{markings}} {marking!r} is not one of {', '.join(MARKINGS)}", "markings")
+    if marking in kind.kind.markings:
+        return
+    what = marking.removesuffix("s")  # letter, shape
+    if any(not getattr(colour, what) for colour in kind.kind.colours):
+        check_marking(kind.kind, marking)
+    raise OptionError(
+        f"{{markings}} {marking}: the {kind.plural} cannot be marked by {marking} "
+        f"(their markings: {', '.join(kind.kind.markings)})", "markings",
+    )  # fmt: skip
 
 
 def _check_body(tile: SolidTile, options: StlOptions) -> None:
@@ -171,15 +174,13 @@ def _check_body(tile: SolidTile, options: StlOptions) -> None:
         )  # fmt: skip
 
 
-def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
-    """The thinnest glyph stroke, scaled to the printed tile, must stay at least MIN_STROKE_MM."""
-    from ...pieces.tile_look import outlines
-    from .strokes import glyph_strokes  # the glyph outlines (fontTools): only once a plan is made
+def _check_strokes(tile: SolidTile, kind: SolidKind) -> None:
+    """The thinnest stroke of any relief, scaled to the printed tile, must stay at least MIN_STROKE_MM."""
+    from .strokes import outline_stroke  # the outlines (a glyph's needs fontTools): only once a plan is made
 
-    outlines(tiles)  # a typeface that fails is refused naming its key in components.toml
-    strokes = glyph_strokes(tiles.faces)
-    symbol = min(strokes, key=lambda glyph: strokes[glyph])
-    thinnest = strokes[symbol] * tile.glyph_box
+    strokes = {relief: outline_stroke(kind.outlines[relief.name]) for relief in kind.shapes}
+    narrowest = min(strokes, key=lambda relief: strokes[relief])
+    thinnest = strokes[narrowest] * tile.relief_box
     if thinnest < MIN_STROKE_MM:
         smallest = tile.footprint * MIN_STROKE_MM / thinnest
         if tile.fit > 0:
@@ -187,7 +188,7 @@ def _check_strokes(tile: SolidTile, tiles: TileSet) -> None:
         else:
             advice = f"use at least {math.ceil(smallest * 10) / 10:g} mm"
         raise OptionError(
-            f"{{body_size}} {tile.size:g} mm is too small: the thinnest stroke (of {symbol!r}) "
+            f"{{body_size}} {tile.size:g} mm is too small: the thinnest stroke (of {narrowest.label or narrowest.name!r}) "
             f"would be {thinnest:.2f} mm, under {MIN_STROKE_MM:g} mm; {advice}", "body_size", "fit",
         )  # fmt: skip
 
@@ -200,6 +201,6 @@ def stl_options(style: str | None = None, **given) -> StlOptions:
     styles = STYLES if style is None else (style.lower(),)
     chosen = {name: value for name, value in given.items() if value is not None}
     if "bed" in chosen:
-        bed = parse_bed(chosen["bed"])
+        bed = parse_bed(chosen["bed"], None)
         chosen["bed"] = (bed.width, bed.depth)
     return replace(StlOptions(), styles=styles, **chosen)

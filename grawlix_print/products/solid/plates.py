@@ -39,14 +39,24 @@ DEFAULT_BED = Bed()
 _SIDES = re.compile(r"[x×*]", re.IGNORECASE)
 _BARE_NUMBER = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$")
 _UNIT = re.compile(r"[a-z]+\s*$", re.IGNORECASE)
+_FIELD = "\0bed\0"
 
 
-def parse_bed(value: str | Sequence[str | float], name: str = "--bed") -> Bed:
+def parse_bed(value: str | Sequence[str | float], name: str | None = "--bed") -> Bed:
     """A bed as users type it (``180x180``, ``256 x 256 mm``, ``25cm x 21cm``) or record it
     (``[256, 256]`` in ``grawlix.toml``): exactly two sides, each a length as ``--tile-size``
     takes it (finite, greater than zero, millimetres unless a unit is given). A unit after
     the depth alone applies to both sides: ``10 x 8 in``.
+
+    ``name`` is how an error names the value (the flag, or a settings file's key); None
+    (options given to the library) makes the error an ``OptionError`` about ``bed``.
     """
+    if name is None:
+        try:
+            return parse_bed(value, _FIELD)
+        except GrawlixError as error:
+            what = error.what.replace("{", "{{").replace("}", "}}").replace(_FIELD, "{bed}")
+            raise OptionError(what, "bed") from None
     if isinstance(value, (list, tuple)):
         sides = [side if isinstance(side, (int, float)) else str(side) for side in value]
     else:

@@ -37,12 +37,12 @@ class BedSize(click.ParamType):
 
 @dataclass(frozen=True)
 class SolidOptions:
-    style: str = setting("both", "Raised tiles (glyph on top, two colours), flat blank tiles, or both.", OneLineChoice((*STYLES, "both")))
+    style: str = setting("both", "Raised tiles (the relief on top, two colours), flat blank tiles, or both.", OneLineChoice((*STYLES, "both")))
     body_size: float = setting(
         SOLID_TILE.size, "Side of a tile's body: its place in the grid (--fit prints it smaller).", LENGTH,
         renamed=("tile_size",))  # fmt: skip
     body_height: float = setting(SOLID_TILE.body_height, "Body height; snapped to a layer top.", LENGTH)
-    relief: float = setting(SOLID_TILE.relief, "How far the glyph stands above the body; snapped to whole layers.", LENGTH)
+    relief: float = setting(SOLID_TILE.relief, "How far the relief (a glyph, a picture) stands above the body; snapped to whole layers.", LENGTH)
     layer_height: float = setting(DEFAULT_LAYER_MM, "Your slicer's layer height.", LENGTH)
     first_layer_height: float = setting(DEFAULT_FIRST_LAYER_MM, "Your slicer's first-layer height.", LENGTH)
     elephant_foot: float = setting(
@@ -54,10 +54,10 @@ class SolidOptions:
     markings: str = setting(
         "none", "Colour-blind marks raised in the corners: the colour's letter or shape, as on paper.", OneLineChoice(MARKINGS))
     colour_change: str = setting(
-        "m600", "What the one-nozzle 3MF files do at the first glyph-only layer: a filament change (M600), a pause "
+        "m600", "What the one-nozzle 3MF files do at the first relief-only layer: a filament change (M600), a pause "
         "(M601, or PAUSE on Klipper) or a switch to tool/filament 2.", OneLineChoice(COLOUR_CHANGES))  # fmt: skip
     full_set: bool | None = setting(
-        None, "Also one 3MF of every tile of the set, each glyph on its colour's filament (one more for the "
+        None, "Also one 3MF of every tile of the set, each relief on its colour's filament (one more for the "
         "bodies); all makes it unless this is false.", show="false")  # fmt: skip
 
 
@@ -69,9 +69,10 @@ class Solid(Product):
 
     Writes into 3d/ in the --out folder. The body height is snapped to a
     layer boundary of your slicer settings, so that one filament change prints
-    the glyph in the accent colour. Every 3MF holds one plate that fits --bed.
-    The tiles are those of components.toml in the templates folder. Needs
-    CadQuery: pip install "grawlix-print[3d]".
+    the relief (a glyph, a picture) in the accent colour. Every 3MF holds one
+    plate that fits --bed. Every kind of the game's pieces with a relief on
+    each piece is printed (tiles with a glyph each, say). Needs CadQuery: pip
+    install "grawlix-print[3d]".
     """
     heading = "3D-printed tiles"
     order = 50
@@ -79,12 +80,15 @@ class Solid(Product):
     extra = "3d"
 
     def offers(self, game: Game) -> bool:
-        return any(kind.reliefs for kind in game.piece_kinds())
+        from .kinds import printable
+
+        return any(printable(kind) for kind in game.piece_kinds())
 
     def refusal(self, game: Game) -> Any:
         from ...errors import GrawlixError
+        from .kinds import nothing_to_print
 
-        return GrawlixError(f"{game.name} has no tiles to print in 3D")
+        return GrawlixError(nothing_to_print(game))
 
     @staticmethod
     def _params(options: SolidOptions, full_set: bool) -> dict:
@@ -109,30 +113,39 @@ class Solid(Product):
         return [Job("3d", params, heavy=True, reads=PIECES)]
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
-        from .build import Credits, build_stl, solid_tiles
+        from .build import Credits, build_stl
+        from ...files import slug
+        from .kinds import solid_kinds
         from .previews import stl_preview, threemf_preview
 
         chosen = dict(params)
         credits = chosen.pop("credits", None)
         named = Credits(tuple(credits["authors"]), credits["licence"], credits["licence_url"]) if credits else None
         written = build_stl(game, self.folder(out), named, **chosen)
-        tiles = solid_tiles(game)
+        kinds = solid_kinds(game)
         shots = []
         for item in written:
             path = out / PREVIEWS / f"{item.path.stem}.png"
             if item.path.suffix == ".3mf":
                 shots.append(threemf_preview(item.path, path))
             elif item.path.suffix == ".stl" and "plate" in item.kind:
-                shots.append(stl_preview(item.path, path, item.params["body_height"], tiles.colours[0].ink.rgb, tiles.face.rgb))
+                # a plate's kind is the one whose files' names its own begins with (the longest, if several),
+                # its accent the plate's own (one printed in every colour: the first)
+                kind = max((k for k in kinds if item.path.name.startswith(f"{k.prefix}-")), key=lambda k: len(k.prefix))
+                ours = [a for a in kind.accents if slug(a.name) == item.params.get("colour")]
+                accent = (ours or list(kind.accents))[0]
+                shots.append(stl_preview(item.path, path, item.params["body_height"], accent.ink.rgb, kind.body.ink.rgb))
         return written + shots
 
     def foreword(self, game: Game, options: SolidOptions) -> str:
-        """The layers as snapped to the slicer's: what the colour change depends on."""
-        from .build import solid_tiles
+        """The layers as snapped to the slicer's: what the colour change depends on (the same for
+        every kind: the options are)."""
+        from .kinds import solid_kinds
         from .layers import describe_snap
         from .plan import plan_stl, stl_options
 
-        return describe_snap(plan_stl(stl_options(**self._params(options, full_set=False)), solid_tiles(game)).layers)
+        kind = solid_kinds(game)[0]
+        return describe_snap(plan_stl(stl_options(**self._params(options, full_set=False)), kind).layers, kind.relief_word)
 
     def command_jobs(
         self, game: Game, papers: Sequence[str], options: SolidOptions, kit: Sequence[Planned] = ()
@@ -146,10 +159,10 @@ class Solid(Product):
         return f"wrote {item.path} ({item.kind}{extra})"
 
     def planned(self, game: Game, papers: Sequence[str], options: SolidOptions) -> list[Planned]:
-        from .plan import instructions_name, slug
+        from .kinds import notes_names
 
-        return [Planned(f"{self.name}/{instructions_name(slug(game.title))}", "3D-printed tiles",
-                        "which files to print, with which filaments and settings")]  # fmt: skip
+        return [Planned(f"{self.name}/{name}", "3D-printed tiles", "which files to print, with which filaments and settings")
+                for name in notes_names(game)]  # fmt: skip
 
     def describe(self, record: dict) -> Entry | None:
         kind = record["kind"]

@@ -1,4 +1,4 @@
-"""How thin a glyph's strokes are, measured on its outline polygons.
+"""How thin a relief's strokes are, measured on its outline polygons.
 
 The thinnest stroke decides the smallest tile a nozzle can still print: a
 stroke under two nozzle widths (0.8 mm) comes out ragged or not at all.
@@ -11,10 +11,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from ...drawing.outline import Faces, Point, glyph_outlines
+from ...drawing.outline import Outline, Point
 
 STROKE_TOLERANCE = 0.0005
-"""Flattening tolerance (in glyph-box units) for measuring strokes: 0.01 mm on a 19 mm glyph."""
+"""Flattening tolerance (in relief-box units) for measuring strokes: 0.01 mm on a 19 mm glyph."""
 
 FACING_WALLS_DEGREES = 30.0
 """A stroke has two walls facing each other; walls meeting at a wider angle form a corner."""
@@ -70,13 +70,10 @@ def stroke_widths(polygons: list[list[Point]]) -> tuple[np.ndarray, np.ndarray, 
     return origins, directions, np.where(facing_walls, distance, np.inf)
 
 
-@lru_cache(maxsize=4)
-def glyph_strokes(faces: Faces) -> dict[str, float]:
-    """Thinnest stroke of every glyph (each character from its font), as a fraction of its glyph box."""
-    return {
-        symbol: thinnest_stroke(outline.polygons(STROKE_TOLERANCE))
-        for symbol, outline in glyph_outlines(faces).items()
-    }
+@lru_cache(maxsize=64)
+def outline_stroke(outline: Outline) -> float:
+    """Thinnest stroke of a relief's outline (a glyph's), as a fraction of the box it fills."""
+    return thinnest_stroke(outline.polygons(STROKE_TOLERANCE))
 
 
 def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -1,0 +1,206 @@
+"""A game's piece kinds as the 3D product sees them: bodies, reliefs and accent colours.
+
+Any kind whose pieces all have a relief (``pieces.kinds.Relief``) is printed as
+two-colour tiles: a body in the kind's body colour, each piece's relief raised
+on top in its accent colour. Each distinct relief (by name) is one solid,
+placed on every piece that shows it; each accent is one batch (one nozzle:
+a filament change) or one filament (a multi-material printer). Everything
+the files and notes say about the pieces comes from here, in the kind's own
+words. No CAD here, and no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from ...drawing.ink import Ink
+from ...errors import GrawlixError
+from ...facts.wording import join_words
+from ...files import slug
+from ...pieces.kinds import Accent, PieceColour, PieceKind, Relief, Shape
+
+if TYPE_CHECKING:
+    from ...drawing.outline import Outline
+    from ...games.base import Game
+
+DEFAULT_BODY = Accent("base (light grey)", Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.0, 0.25)))
+"""A kind that names no body colour is printed on a light grey, which shows any accent."""
+
+SHAPES = (Shape.SQUARE,)
+"""The outlines a 3D body is made in (a square block with chamfered edges)."""
+
+
+@dataclass(frozen=True)
+class RaisedPiece:
+    """One piece design as 3D tiles print it: its relief (shape and accent), its colour (for
+    colour-blind marks), how many a set holds, and what a screen reader says of its face."""
+
+    relief: Relief
+    colour: PieceColour | None
+    count: int
+    description: str
+
+    @property
+    def name(self) -> str:
+        """How a slicer lists the piece: ``@ red at sign`` (the relief's label, then the face)."""
+        return f"{self.relief.label} {self.description}" if self.relief.label else self.description
+
+
+@dataclass(frozen=True)
+class SolidKind:
+    """A kind of piece with reliefs, and the words and names its 3D files use.
+
+    ``prefix`` begins every file name: the game's title, and the kind's name too when the
+    game has more than one kind to print in 3D.
+    """
+
+    kind: PieceKind
+    title: str
+    prefix: str
+    game: str = ""
+    """The game's name, as ``--game`` takes it."""
+
+    def __post_init__(self) -> None:
+        where = f"{self.kind.source}: {self.kind.name}" if self.kind.source else self.kind.name
+        if not self.kind.reliefs:
+            raise GrawlixError(f"not every one of the {self.kind.name} has a relief to print in 3D", where)
+        if self.kind.shape not in SHAPES:
+            raise GrawlixError(_unmade(self.kind), where)
+        for what, names in (("relief", [r.name for r in self.shapes]), ("accent", [a.name for a in self.accents])):
+            words = [slug(name, "") for name in names]
+            for name, word in zip(names, words):
+                if not word:
+                    raise GrawlixError(f"the {what} {name!r} needs a letter or digit in its name (the files are named after it)", where)
+                if words.count(word) > 1:
+                    twin = next(n for n, w in zip(names, words) if w == word and n != name)
+                    raise GrawlixError(f"the {what}s {twin!r} and {name!r} would give their files one name", where)
+
+    @property
+    def command(self) -> str:
+        """The command that makes these files again (the notes show it with other layers)."""
+        from ...games import DEFAULT_GAME
+
+        return "grawlix-print stl" + (f" --game {self.game}" if self.game and self.game != DEFAULT_GAME else "")
+
+    @property
+    def singular(self) -> str:
+        return self.kind.singular
+
+    @property
+    def plural(self) -> str:
+        return self.kind.name
+
+    @property
+    def relief_word(self) -> str:
+        """What a relief is called (``glyph``)."""
+        return self.kind.relief_words[0]
+
+    @property
+    def relief_words(self) -> str:
+        return self.kind.relief_words[1]
+
+    @property
+    def body(self) -> Accent:
+        return self.kind.body or DEFAULT_BODY
+
+    @cached_property
+    def pieces(self) -> tuple[RaisedPiece, ...]:
+        """Every piece design, in the kind's order."""
+        return tuple(
+            RaisedPiece(piece.relief, piece.colour, piece.count, piece.face.description)
+            for piece in self.kind.pieces
+            if piece.relief is not None
+        )
+
+    @property
+    def count(self) -> int:
+        """Pieces in a whole set."""
+        return sum(piece.count for piece in self.pieces)
+
+    @cached_property
+    def shapes(self) -> tuple[Relief, ...]:
+        """Each distinct relief once (the first piece's that shows it), in the kind's order."""
+        return tuple({piece.relief.name: piece.relief for piece in reversed(self.pieces)}.values())[::-1]
+
+    @cached_property
+    def accents(self) -> tuple[Accent, ...]:
+        """Each accent colour once, in the order the pieces first show it."""
+        return tuple({piece.relief.accent.name: piece.relief.accent for piece in reversed(self.pieces)}.values())[::-1]
+
+    def filament(self, accent: Accent) -> int:
+        """The filament (from 1, the bodies') an accent takes in the full set's file."""
+        return 2 + [a.name for a in self.accents].index(accent.name)
+
+    def in_accent(self, accent: Accent, pieces: Sequence[RaisedPiece] | None = None) -> list[RaisedPiece]:
+        """The pieces of one accent colour, each as many times as a set holds it: one batch."""
+        chosen = self.pieces if pieces is None else pieces
+        return [p for p in chosen for _ in range(p.count) if p.relief.accent.name == accent.name]
+
+    @cached_property
+    def uniform(self) -> bool:
+        """Whether every accent holds the same reliefs, as many of each (a glyph in every colour):
+        then one plate, printed once per accent colour, makes the whole set."""
+        batches = {tuple(p.relief.name for p in self.in_accent(a)) for a in self.accents}
+        return len(batches) == 1
+
+    @cached_property
+    def outlines(self) -> dict[str, Outline]:
+        """Each relief's outline by name, read once (a glyph's from its typeface)."""
+        return {relief.name: relief.shape() for relief in self.shapes}
+
+    def file_word(self, relief: Relief) -> str:
+        """A relief as file names carry it: ``at-sign``."""
+        return slug(relief.name)
+
+
+def printable(kind: PieceKind) -> bool:
+    """Whether 3D tiles can be made of a kind: every piece has a relief, and its shape is one a
+    body is made in."""
+    return kind.reliefs and kind.shape in SHAPES
+
+
+def solid_kinds(game: Game) -> tuple[SolidKind, ...]:
+    """The game's kinds to print in 3D, checked, each with the prefix of its files' names; a
+    kind with reliefs in a shape no body is made in is left out with a note."""
+    from ...notes import note
+
+    game.check()
+    kinds = tuple(kind for kind in game.piece_kinds() if printable(kind))
+    if not kinds:
+        raise GrawlixError(nothing_to_print(game))
+    for kind in game.piece_kinds():
+        if kind.reliefs and not printable(kind):
+            note(f"3D: {kind.name} are left out: {_unmade(kind)}")
+    return tuple(SolidKind(kind, game.title, prefix, game.name) for kind, prefix in prefixes(game.title, kinds))
+
+
+def prefixes(title: str, kinds: Sequence[PieceKind]) -> list[tuple[PieceKind, str]]:
+    """How each kind's file names begin: the game's title, and the kind's name when there are several."""
+    start = slug(title)
+    return [(kind, start if len(kinds) == 1 else f"{start}-{slug(kind.name)}") for kind in kinds]
+
+
+def notes_names(game: Game) -> list[str]:
+    """The printing notes' file names, one per kind the game prints in 3D (no check, no CAD: the
+    web edition links them)."""
+    from .plan import instructions_name
+
+    kinds = [kind for kind in game.piece_kinds() if printable(kind)]
+    return [instructions_name(prefix) for _, prefix in prefixes(game.title, kinds)]
+
+
+def nothing_to_print(game: Game) -> str:
+    """Why a game has nothing to print in 3D, naming its kinds."""
+    kinds = game.piece_kinds()
+    with_reliefs = [kind for kind in kinds if kind.reliefs]
+    if with_reliefs:
+        return f"{game.name} has nothing to print in 3D: {'; '.join(_unmade(kind) for kind in with_reliefs)}"
+    why = f"its {join_words([kind.name for kind in kinds])} have no relief" if kinds else "it has no pieces"
+    return f"{game.name} has nothing to print in 3D: {why} (a raised picture on each piece, pieces.kinds.Relief)"
+
+
+def _unmade(kind: PieceKind) -> str:
+    return f"its {kind.name} are {kind.shape.value}s, and 3D pieces are made {' or '.join(s.value for s in SHAPES)} only"
