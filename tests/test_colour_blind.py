@@ -92,7 +92,7 @@ def test_the_builtin_games_colours_stand_apart_or_their_default_faces_carry_lett
         assert default_marking(chosen) == "none"
         return
     assert default_marking(chosen) == "letters"
-    letters = {c.letter for c in (chosen.tile_set().colours if chosen.tile_set() else chosen.deck.colours)}
+    letters = {colour.letter for kind in chosen.piece_kinds() for colour in kind.colours}
     for written in build_sheets(chosen, tmp_path, "a4"):
         assert written.params["markings"] == "letters"
         reader = pypdf.PdfReader(written.path)

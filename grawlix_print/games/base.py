@@ -29,9 +29,7 @@ if TYPE_CHECKING:
     import click
 
     from ..drawing.ink import Ink
-    from ..pieces.faces import PieceFace
     from ..pieces.kinds import PieceKind
-    from ..pieces.tiles import TileSet
     from ..playtest.protocol import Playtester
     from ..rulebook import Block, FrontMatter, RulebookText
 
@@ -140,11 +138,6 @@ class Game(ABC):
         rebuilds it on their saves), not when the rules' text does."""
         return PIECE_FILES
 
-    def tile_set(self) -> TileSet | None:
-        """For a game of glyph tiles: its tile set (tile and sticker sheets, 3D tiles); else None.
-        (Until the products read piece kinds alone.)"""
-        return None
-
     def playtester(self, budget: int | None = None) -> Playtester:
         """What ``grawlix-print playtest`` plays: this game's rules with its players
         (``grawlix_print.playtest.protocol``); ``budget``, the search player's, or its default."""
@@ -152,15 +145,6 @@ class Game(ABC):
             f"{self.name} cannot be playtested yet: it offers no players "
             "(a Playtester, see grawlix_print/playtest/protocol.py)"
         )
-
-    def faces(self) -> tuple[PieceFace, ...]:
-        """Every distinct printable face (each card's front, each tile's face), in deck order:
-        what the card sheets and the images print. None by default."""
-        return ()
-
-    def back(self) -> PieceFace | None:
-        """The one back every face shares, if the pieces have one."""
-        return None
 
     # --- commands only some games answer -----------------------------------------------------
 

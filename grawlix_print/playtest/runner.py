@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import GrawlixError
-from . import MAX_GAMES
 from .protocol import Playtester
 from .tally import Tally
 

@@ -21,7 +21,6 @@ from ..templates import shipped_templates
 if TYPE_CHECKING:
     import click
 
-    from ...pieces.faces import PieceFace
     from ...pieces.kinds import PieceKind
     from ...pieces.tiles import Tile, TileSet
     from ...rulebook import Block, RulebookText
@@ -129,9 +128,6 @@ class Grawlix(Game):
 
         return Presentation(Typography(QUICKSAND, QUICKSAND_BOLD, CAPRASIMO), "tri-fold", running_glyphs(self.tiles))
 
-    def tile_set(self) -> TileSet:
-        return self.tiles
-
     def playtester(self, budget: int | None = None) -> Playtester:
         from .players import playtester
 
@@ -142,16 +138,6 @@ class Grawlix(Game):
         from ...pieces.tile_drawing import tile_kind
 
         return (tile_kind(self.tiles),)
-
-    def faces(self) -> tuple[PieceFace, ...]:
-        from ...pieces.tile_drawing import tile_faces
-
-        return tile_faces(self.tiles)
-
-    def back(self) -> PieceFace:
-        from ...pieces.tile_drawing import tile_back
-
-        return tile_back(self.tiles)
 
     @classmethod
     def commands(cls) -> tuple[click.Command, ...]:

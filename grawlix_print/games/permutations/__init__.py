@@ -100,7 +100,8 @@ class Permutations(Game):
     def presentation(self) -> Presentation:
         """TeX Gyre Schola (as Schola PnP) for the text, as the designer's rulebook, a round face for
         the title, and the star, moon and sun drawn where the text names an icon: an A6 booklet."""
-        from .pictures import SCHOLA, SCHOLA_BOLD, TITLE_FACE, icon_glyphs
+        from ...drawing.fonts import SCHOLA, SCHOLA_BOLD
+        from .pictures import TITLE_FACE, icon_glyphs
 
         return Presentation(Typography(SCHOLA, SCHOLA_BOLD, TITLE_FACE), "booklet", icon_glyphs())
 

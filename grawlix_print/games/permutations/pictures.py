@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ...pieces.faces import FaceStyle
 from ...drawing.figure import Figure
-from ...drawing.fonts import QUICKSAND_BOLD, SCHOLA, SCHOLA_BOLD
+from ...drawing.fonts import QUICKSAND_BOLD
 from ...drawing.icons import rounded_rectangle, running_glyph
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph, text_glyphs
