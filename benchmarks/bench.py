@@ -177,7 +177,7 @@ def facts() -> None:
 
     from grawlix_print.games import game
     from grawlix_print.games.grawlix import proof
-    from grawlix_print.pieces.tiles import TileSet
+    from grawlix_print.games.grawlix.tiles import TileSet
 
     with tempfile.TemporaryDirectory() as folder:
         cache = Path(folder) / "cache"

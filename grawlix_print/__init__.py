@@ -35,11 +35,11 @@ _EXPORTS = {
     "game_names": "games",
     "builtin_templates": "games",
     # the tiles
-    "Glyph": "pieces.tiles",
-    "Colour": "pieces.tiles",
-    "Tile": "pieces.tiles",
-    "TileSet": "pieces.tiles",
-    "UnknownTile": "pieces.tiles",
+    "Glyph": "games.grawlix.tiles",
+    "Colour": "games.grawlix.tiles",
+    "Tile": "games.grawlix.tiles",
+    "TileSet": "games.grawlix.tiles",
+    "UnknownTile": "games.grawlix.tiles",
     "tile_from_token": "games.grawlix",
     # the rules of Grawlix
     "Rules": "games.grawlix.rules",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from pathlib import Path
 
 import pypdf
 import pytest

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.pieces.tiles import Colour, Glyph, TileSet
+from grawlix_print.games.grawlix.tiles import Colour, Glyph, TileSet
 from grawlix_print.drawing.ink import Ink
 from grawlix_print.games import Game, game, game_class, game_names
 from grawlix_print.games.grawlix import proof as search

@@ -27,7 +27,7 @@ from click.testing import CliRunner
 from grawlix_print.cli import main
 from grawlix_print.products.sheets.build import build_sheets
 from tileset import COLOURS, TILE_SET
-from grawlix_print.pieces.tile_look import TILE_EDGE, contrast as ink_contrast, ink
+from grawlix_print.games.grawlix.tile_look import TILE_EDGE, contrast as ink_contrast, ink
 
 from conftest import TEMPLATES
 from pdf_vectors import overlapping_lines, page_chars, page_marks, text_lines

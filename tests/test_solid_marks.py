@@ -18,7 +18,7 @@ from grawlix_print.products.solid.kinds import solid_kinds
 from grawlix_print.products.solid.marks import mark_shapes, relief_reach
 from grawlix_print.products.solid.strokes import thinnest_stroke
 from tileset import COLOURS, TILE_SET
-from grawlix_print.pieces.tile_look import colour_mark
+from grawlix_print.games.grawlix.tile_look import colour_mark
 from grawlix_print.drawing.outline import glyph_outlines
 from grawlix_print.products.solid.dimensions import SOLID_TILE
 

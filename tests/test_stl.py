@@ -27,7 +27,7 @@ from PIL import Image
 
 from grawlix_print.cli import main
 from tileset import COLOURS, GLYPHS, TILES, TILE_SET
-from grawlix_print.pieces.tile_look import ink
+from grawlix_print.games.grawlix.tile_look import ink
 from grawlix_print.drawing.outline import glyph_outlines
 from grawlix_print.products.solid.dimensions import RELIEF_FRACTION
 from grawlix_print.products.solid.dimensions import SOLID_TILE

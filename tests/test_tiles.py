@@ -12,8 +12,8 @@ from fontTools.ttLib import TTFont
 from grawlix_print.errors import GrawlixError
 from grawlix_print.drawing.marks import MARKS
 from grawlix_print.drawing.outline import glyph_outlines, text_glyphs
-from grawlix_print.pieces.tiles import UnknownTile
-from grawlix_print.pieces.tile_look import colour_mark
+from grawlix_print.games.grawlix.tiles import UnknownTile
+from grawlix_print.games.grawlix.tile_look import colour_mark
 from tileset import COLOURS, GLYPHS, TILE_SET, TILES, tile_from_token
 
 FACES = TILE_SET.faces

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import click
 
     from ...pieces.kinds import PieceKind
-    from ...pieces.tiles import Tile, TileSet
+    from .tiles import Tile, TileSet
     from ...rulebook import Block, RulebookText
     from .engine import Grid
     from .facts import Facts
@@ -68,7 +68,7 @@ class Grawlix(Game):
         return self.tiles.title
 
     def check(self) -> None:
-        from ...pieces.tile_look import outlines
+        from .tile_look import outlines
 
         self.rules  # noqa: B018  (reads and checks components.toml and rules.toml)
         outlines(self.tiles)  # a typeface that lacks a glyph is refused naming its key
@@ -124,7 +124,7 @@ class Grawlix(Game):
     def presentation(self) -> Presentation:
         """Quicksand for the text, Caprasimo for the title, the glyphs in their own faces: a tri-fold."""
         from ...drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD
-        from ...pieces.tile_look import running_glyphs
+        from .tile_look import running_glyphs
 
         return Presentation(Typography(QUICKSAND, QUICKSAND_BOLD, CAPRASIMO), "tri-fold", running_glyphs(self.tiles))
 
@@ -135,7 +135,7 @@ class Grawlix(Game):
 
     def piece_kinds(self) -> tuple[PieceKind, ...]:
         """The tiles: one of each glyph in each colour, their glyphs raised for a 3D print."""
-        from ...pieces.tile_drawing import tile_kind
+        from .tile_drawing import tile_kind
 
         return (tile_kind(self.tiles),)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
-from ...pieces.tiles import Colour, Glyph, Tile, TileSet
+from .tiles import Colour, Glyph, Tile, TileSet
 from .rules import Rules
 
 Location = tuple[int, int]

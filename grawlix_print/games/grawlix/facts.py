@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from ...pieces.tiles import Colour, Glyph, Tile, TileSet
+from .tiles import Colour, Glyph, Tile, TileSet
 from ...drawing.text import Inline, Span
 from ...errors import Consequence, GrawlixError
 from ...facts.wording import counted, in_words, join_words
@@ -25,7 +25,7 @@ from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
 from ...rulebook.words import META_VALUES, joined
 from .engine import Grid, Location, Reason, all_tiles, tiles_in
-from ...pieces.mark_legend import MarkLegend
+from .mark_legend import MarkLegend
 from .pictures import cover_picture, example_picture, supply_picture
 from .positions import Position, load_position
 from .proof import Proof, why_not_one_short

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...pieces.grid_diagram import GridPicture
-from ...pieces.tile_drawing import DIAGRAM_FRAME, diagram_faces
-from ...pieces.tiles import Tile, TileSet
+from .tile_drawing import DIAGRAM_FRAME, diagram_faces
+from .tiles import Tile, TileSet
 from .engine import Location
 from .positions import Position
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...pieces.tiles import Tile
+from .tiles import Tile
 from ...errors import GrawlixError
 from ...playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
 from .engine import Game, Grid, Move, random_game
@@ -289,7 +289,7 @@ _SEARCH_SECONDS = 0.00015  # per position of the budget, a game's turns together
 
 
 def _code_files() -> tuple[Path, ...]:
-    from ...pieces import tiles
+    from . import tiles
     from . import engine, rules
 
     return tuple(Path(file) for file in (__file__, engine.__file__, rules.__file__, tiles.__file__))

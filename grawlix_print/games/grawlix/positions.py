@@ -38,7 +38,7 @@ from typing import TypeVar
 
 from ...errors import GrawlixError, gathered
 from ...files import read_text
-from ...pieces.tiles import Colour, Glyph, Tile, TileSet, UnknownTile
+from .tiles import Colour, Glyph, Tile, TileSet, UnknownTile
 from .engine import Grid, Location, Problem, Reason
 from .rules import Rules
 from ...files import parse_toml

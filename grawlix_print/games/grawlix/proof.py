@@ -63,10 +63,10 @@ from pathlib import Path
 
 from ...cache import key_of, read_cached, store
 from ...facts.wording import counted, in_words
-from ...pieces import tiles as components
+from . import tiles as components
 from . import engine
 from . import rules as rules_module
-from ...pieces.tiles import Tile, TileSet
+from .tiles import Tile, TileSet
 from .engine import Grid, Location
 from .rules import Rules
 

@@ -6,7 +6,7 @@ Everything here is read from the engine and the proof; this module only words it
 from __future__ import annotations
 
 from ...facts.wording import counted
-from ...pieces.tiles import TileSet
+from .tiles import TileSet
 from .engine import Location
 from .positions import Position
 from .proof import Proof, why_not_one_short

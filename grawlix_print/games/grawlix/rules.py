@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...pieces.tiles import TileSet
+from .tiles import TileSet
 
 PARAMETERS = ("max_rows", "max_columns", "hand_size")
 """The numbers ``rules.toml`` holds, in its order."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import GrawlixError
-from ...pieces.tiles import TileSet, parse_components
+from .tiles import TileSet, parse_components
 from ...files import read_toml
 from ..templates import COMPONENTS_FILE, RULES_FILE
 from .rules import PARAMETERS, Rules

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..drawing.ink import BLACK, Ink
-from ..drawing.marks import Point, mark_polygons
-from ..errors import GrawlixError
+from ...drawing.ink import BLACK, Ink
+from ...drawing.marks import Point, mark_polygons
+from ...errors import GrawlixError
 from .tiles import Colour, TileSet
 
 if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only to draw
-    from ..drawing.outline import Outline, TextGlyph
+    from ...drawing.outline import Outline, TextGlyph
 
 TILE_MM = 25.4
 """A paper tile: one inch, the size of the designer's wooden squares."""
@@ -115,14 +115,14 @@ def check_marking(tiles: TileSet, marking: str) -> None:
 
 def outlines(tiles: TileSet) -> dict[str, Outline]:
     """Each glyph's outline, by character, from its typeface; a typeface that fails names its key."""
-    from ..drawing.outline import glyph_outlines
+    from ...drawing.outline import glyph_outlines
 
     return _read(tiles, glyph_outlines)
 
 
 def running_glyphs(tiles: TileSet) -> dict[str, TextGlyph]:
     """The glyphs as running text shows them (the leaflet's words), in the tiles' own faces."""
-    from ..drawing.outline import text_glyphs
+    from ...drawing.outline import text_glyphs
 
     return _read(tiles, text_glyphs)
 

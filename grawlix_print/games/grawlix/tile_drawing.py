@@ -11,13 +11,13 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
-from ..drawing.ink import Ink
-from ..drawing.outline import Outline, glyph_outlines
-from ..drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
-from ..units import MM_PER_UNIT
-from .faces import FRAME_INSET_MM, FaceStyle, PieceFace
-from .kinds import PieceKind
+from ...drawing.fonts import LETTER_FACE, QUICKSAND_BOLD, text_width
+from ...drawing.ink import Ink
+from ...drawing.outline import Outline, glyph_outlines
+from ...drawing.surface import Path, Pen, Surface, glyph_path, polygon, rectangle
+from ...units import MM_PER_UNIT
+from ...pieces.faces import FRAME_INSET_MM, FaceStyle, PieceFace
+from ...pieces.kinds import PieceKind
 from .tiles import Colour, Glyph, Tile, TileSet
 from .tile_look import (
     BACK_DESIGNS,
@@ -183,7 +183,7 @@ def tile_kind(tiles: TileSet) -> PieceKind:
     """The tile set as a kind of piece: one tile of each glyph in each colour, square, an inch
     across, in supply order (a row per colour), with the light and dark backs, each tile's colour
     (its letter and mark) and its glyph raised in its colour for a 3D print."""
-    from .kinds import Accent, Form, PieceColour, PieceKind, Piece, Relief, Shape
+    from ...pieces.kinds import Accent, Form, PieceColour, PieceKind, Piece, Relief, Shape
     from .tile_look import available_markings, outlines
 
     colours = {

@@ -13,11 +13,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..drawing.ink import Ink
-from ..drawing.marks import MARKS
-from ..errors import GrawlixError
-from ..fonts import FONT_DIR
-from . import schema
+from ...drawing.ink import Ink
+from ...drawing.marks import MARKS
+from ...errors import GrawlixError
+from ...fonts import FONT_DIR
+from ...pieces import schema
 
 COMPONENTS_FILE = "components.toml"
 MAX_KINDS = 16

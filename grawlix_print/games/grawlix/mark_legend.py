@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..drawing.figure import Figure
-from ..drawing.fonts import LETTER_FACE, QUICKSAND, text_width
-from ..drawing.ink import BLACK
-from ..drawing.surface import Path, Surface, polygon, rectangle
+from ...drawing.figure import Figure
+from ...drawing.fonts import LETTER_FACE, QUICKSAND, text_width
+from ...drawing.ink import BLACK
+from ...drawing.surface import Path, Surface, polygon, rectangle
 from .tile_look import colour_mark
 from .tiles import TileSet
 
