@@ -8,6 +8,7 @@ OpenCASCADE, about a gigabyte. So 3D is an extra (``pip install
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from dataclasses import dataclass
 
@@ -34,6 +35,22 @@ class Extra:
     def skipped(self) -> str:
         """``3D tiles skipped: CadQuery is not installed; pip install "grawlix-print[3d]"``."""
         return f'{self.what} skipped: {self.package} is not installed; pip install "grawlix-print[{self.name}]"'
+
+    def loads(self) -> ImportError | None:
+        """Why ``module`` fails to import although it was found (a library it loads is missing, a
+        broken install), or None when it imports."""
+        try:
+            importlib.import_module(self.module)
+        except ImportError as error:
+            return error
+        return None
+
+    def unusable(self, error: ImportError) -> GrawlixError:
+        """The one line for an install that is found but does not load."""
+        return GrawlixError(
+            f"{self.what} not made: {self.package} is installed but does not load ({error});"
+            f' reinstall it: pip install --force-reinstall "grawlix-print[{self.name}]"'
+        )
 
     def require(self) -> None:
         """Refuse, in that one line, to go on without it."""

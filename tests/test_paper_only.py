@@ -3,6 +3,7 @@ imported, whatever this machine has): every paper product, and one line about th
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -36,4 +37,20 @@ def test_without_cadquery_all_builds_the_paper_products_and_says_3d_was_skipped(
 def test_without_cadquery_asking_for_3d_is_the_one_line(tmp_path, args):
     result = paper_only(*args, "-o", str(tmp_path / "out"))
     assert result.returncode == 1 and result.stderr == f"error: {SKIPPED_3D}\n", result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_cadquery_that_is_found_but_does_not_load_is_one_line(tmp_path):
+    """A broken install (found, but a library it loads is missing): `stl` says so and how to mend it,
+    in one line, and writes nothing; no traceback."""
+    broken = tmp_path / "site"
+    broken.mkdir()
+    (broken / "cadquery.py").write_text("raise ImportError('libGL.so.1: cannot open shared object file')\n")
+    result = subprocess.run([sys.executable, "-m", "grawlix_print", "stl", "-o", str(tmp_path / "out")],
+                            capture_output=True, text=True, timeout=300,
+                            env={**ENV, "PYTHONPATH": f"{broken}{os.pathsep}{ENV.get('PYTHONPATH', '')}"})  # fmt: skip
+    assert result.returncode == 1 and result.stderr == (
+        "error: 3D tiles not made: CadQuery is installed but does not load (libGL.so.1: cannot open shared"
+        ' object file); reinstall it: pip install --force-reinstall "grawlix-print[3d]"\n'
+    ), result.stderr
     assert not (tmp_path / "out").exists()

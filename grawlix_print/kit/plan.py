@@ -121,7 +121,14 @@ def run_job(out: Path, templates: Path, product: str, params: dict) -> list[Writ
     their previews."""
     from ..products import product as named
 
-    return named(product).run(game(templates=templates), out, params)
+    made = named(product)
+    try:
+        return made.run(game(templates=templates), out, params)
+    except ImportError as error:  # the product's extra found but broken: one line, not a traceback
+        broken = EXTRAS[made.extra].loads() if made.extra else None
+        if broken is None:
+            raise
+        raise EXTRAS[str(made.extra)].unusable(broken) from None
 
 
 def output_folder(out: Path, name: str) -> Path:
