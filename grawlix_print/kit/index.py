@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 from ..files import Written, write_text
 from ..products import products
 from ..products.base import ACTUAL_SIZE
+from ..html_page import html_page
 
 INDEX = "index.html"
 
@@ -65,23 +66,7 @@ def index_html(title: str, files: Sequence[dict]) -> str:
         body.append(f'<h2 id="{escape(folder or "other")}">{escape(heading)}</h2>')
         for entry in sorted((f for f in listed if _folder(f["path"]) == folder), key=lambda f: f["path"]):
             body.append(_entry(entry, _thumbnails(entry, previews)))
-    return "\n".join([
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}: the print-and-play kit</title>",
-        '<link rel="icon" href="data:,">',
-        f"<style>{STYLE.strip()}</style>",
-        "</head>",
-        "<body>",
-        "<main>",
-        *body,
-        "</main>",
-        "</body>",
-        "</html>",
-    ]) + "\n"  # fmt: skip
+    return html_page(f"{title}: the print-and-play kit", STYLE.strip(), body)
 
 
 def _folder(path: str) -> str:

@@ -124,7 +124,7 @@ def run_job(out: Path, templates: Path, product: str, params: dict) -> list[Writ
     made = named(product)
     try:
         return made.run(game(templates=templates), out, params)
-    except ImportError as error:  # the product's extra found but broken: one line, not a traceback
+    except ImportError:  # the product's extra found but broken: one line, not a traceback
         broken = EXTRAS[made.extra].loads() if made.extra else None
         if broken is None:
             raise

@@ -17,6 +17,7 @@ from ...games.base import Game
 from ...units import MM_PER_UNIT
 from .build import Deck, Export
 from .services import DPI, MAX_INK, Service, Size
+from ...html_page import html_page
 
 STYLE = """
 :root { color-scheme: light dark; --ink: #141414; --page: #ffffff; --quiet: #4f4f4f; --link: #0b4f9c;
@@ -145,23 +146,7 @@ def guide_html(game: Game, export: Export, marking: str) -> str:
         sizes = ", ".join(f"{escape(s.name)} ({_inches(s)})" for s in service.sizes)
         body.append(f'<p class="quiet">Not here: {left}. {escape(service.name)} has no product of that size; it prints {sizes}.'
                     " The kit's images and sheets have them.</p>")  # fmt: skip
-    return "\n".join([
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title>",
-        '<link rel="icon" href="data:,">',
-        f"<style>{STYLE.strip()}</style>",
-        "</head>",
-        "<body>",
-        "<main>",
-        *body,
-        "</main>",
-        "</body>",
-        "</html>",
-    ]) + "\n"  # fmt: skip
+    return html_page(title, STYLE.strip(), body)
 
 
 def _own_back(deck: Deck) -> str:

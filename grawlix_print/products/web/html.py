@@ -22,6 +22,7 @@ from ...rulebook import Diagram, Heading, ListItem, Paragraph
 from .diagrams import diagram_svg, diagram_width
 from .edition import Edition, is_title
 from .fonts import font_face_css, has_characters
+from ...html_page import html_page
 
 STYLE = """
 :root { color-scheme: light dark; --ink: #141414; --page: #ffffff; --link: #0b4f9c; --quiet: #595959;
@@ -233,23 +234,12 @@ def html_edition(
         fonts += "\n" + font_face_css(others, pictures + "?!#")
     style = STYLE.strip().replace("BODY_FONT", typography.body.css).replace("TITLE_FONT", typography.title.css)
     head = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(meta.title)}: the rules</title>",
         f'<meta name="description" content="{escape(meta.subject)}">',
         f'<meta name="author" content="{escape(" and ".join(meta.authors))}">',
         f'<meta name="keywords" content="{escape(", ".join(meta.keywords))}">',
         f'<link rel="license" href="{escape(meta.licence_url)}">',
-        f'<link rel="icon" href="{FAVICON}">',
-        f"<style>\n{fonts}\n{style}\n</style>",
-        "</head>",
-        "<body>",
-        "<main>",
     ]
-    return "\n".join([*head, *body, "</main>", "</body>", "</html>"]) + "\n"
+    return html_page(f"{meta.title}: the rules", f"\n{fonts}\n{style}\n", body, head, FAVICON)
 
 
 def plain_text(edition: Edition) -> str:
