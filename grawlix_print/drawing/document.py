@@ -1,0 +1,110 @@
+"""Documents and their pages: what a product asks of a file, never how the file format does it.
+
+A product opens a ``Document`` (its metadata, and whether it is for a press, in
+CMYK, or for a screen, in RGB), adds pages of a size with their trim and bleed
+boxes, and draws on each page through the ``Surface`` it is given, in the unit
+the document was opened with (millimetres for sheets and boxes, points for the
+rules); it saves the file in one atomic step. Only the drawing layer knows the
+back end (a reportlab canvas, today): a product never imports it, so an SVG or
+DXF cut file later is one more back end here, not an edit in every product.
+
+The calls are the ones the back end's canvas was driven with before: a page in
+millimetres sets its boxes, saves the graphics state, scales to millimetres,
+draws, restores and shows the page, so the same drawing gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .pdf.canvas import Metadata
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas  # the back end, for the type checker alone
+
+    from .pdf.surface import PdfSurface
+
+MM = 72 / 25.4
+"""Points in a millimetre (the back end's own value, to the last bit): the unit of a document in
+millimetres, and what a product multiplies by where it lays out in points."""
+POINT = 1.0
+"""The unit of a document in points."""
+
+Bounds = tuple[float, float, float, float]
+"""A page's box as (left, bottom, right, top), in the document's unit from the page's lower-left corner."""
+
+
+class Document:
+    """One file being drawn: its pages, in order, each drawn through a ``Surface``.
+
+    ``cmyk`` picks each ink's press values (a print file) or its screen values; ``unit`` is how many
+    points one unit of every page's size, boxes and drawing is (``MM`` or ``POINT``).
+    """
+
+    def __init__(self, meta: Metadata, *, cmyk: bool, unit: float = MM) -> None:
+        self.meta = meta
+        self.cmyk = cmyk
+        self.unit = unit
+        self._buffer = io.BytesIO()
+        self._canvas: Canvas | None = None
+        self._surface: PdfSurface | None = None
+        self._size: tuple[float, float] | None = None
+        self.pages = 0
+
+    def _open(self, size: tuple[float, float]) -> Canvas:
+        """The back end's canvas, made at the first page's size (as every product made it before)."""
+        if self._canvas is None:
+            from .pdf.canvas import new_canvas
+            from .pdf.surface import PdfSurface
+
+            self._canvas = new_canvas(self._buffer, size, self.meta)
+            self._surface = PdfSurface(self._canvas, cmyk=self.cmyk, unit_pt=self.unit)
+            self._size = size
+        elif size != self._size:
+            self._canvas.setPageSize(size)
+            self._size = size
+        return self._canvas
+
+    @contextmanager
+    def page(
+        self, width: float, height: float, trim: Bounds | None = None, bleed: Bounds | None = None
+    ) -> Iterator[PdfSurface]:
+        """A new page ``width`` x ``height`` to draw on in the block; ``trim`` is where it is cut
+        (a print shop's TrimBox), ``bleed`` how far its printing runs past that (its BleedBox)."""
+        unit = self.unit
+        canvas = self._open((width * unit, height * unit))
+        if trim is not None:
+            canvas.setTrimBox(tuple(v * unit for v in trim))
+        if bleed is not None:
+            canvas.setBleedBox(tuple(v * unit for v in bleed))
+        scaled = unit != POINT
+        if scaled:
+            canvas.saveState()
+            canvas.scale(unit, unit)
+        assert self._surface is not None
+        yield self._surface
+        if scaled:
+            canvas.restoreState()
+        canvas.showPage()
+        self.pages += 1
+
+    def data(self) -> bytes:
+        """The finished file's bytes (the document can take no more pages)."""
+        from .pdf.canvas import saved
+
+        if self._canvas is None:
+            raise ValueError("a document needs at least one page")
+        return saved(self._canvas, self._buffer)
+
+    def save(self, path: Path) -> Path:
+        """Write the finished file under ``path`` in one atomic step (never half a file)."""
+        from ..files import write_bytes
+
+        return write_bytes(path, self.data())
+
+
+__all__ = ["MM", "POINT", "Bounds", "Document", "Metadata"]
