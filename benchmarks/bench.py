@@ -1,7 +1,7 @@
 """Benchmarks for grawlix-print (figures for the README, not timed tests).
 
     python benchmarks/bench.py            # everything but the test suite
-    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, images, web, stl, all, watch,
+    python benchmarks/bench.py engine     # one part (engine, check, leaflet, sheets, boxes, images, web, stl, all, watch,
                                           # playtest, playtest-permutations, all-permutations,
                                           # watch-permutations, engines, sweep, data, watch-data, suite)
 
@@ -129,6 +129,16 @@ def images() -> None:
                 median, best = timed_command(args, runs=3)
                 print(f"{command}: `grawlix-print {command} --game {game}` wall time: "
                       f"median {median:.2f} s, best {best:.2f} s")
+
+
+def boxes() -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as out:
+        for label, game in [("Grawlix: tray and lid", "grawlix"), ("Permutations: tuck box", "permutations")]:
+            command = [sys.executable, "-m", "grawlix_print", "boxes", "--game", game, "--paper", "all", "--out", out]
+            median, best = timed_command(command)
+            print(f"boxes: {label}, A4 and Letter: median {median:.2f} s, best {best:.2f} s")
 
 
 def leaflet() -> None:
@@ -828,7 +838,8 @@ def sweep() -> None:
 
 
 PARTS = {
-    "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "images": images, "web": web, "facts": facts, "stl": stl,
+    "engine": engine, "check": check, "leaflet": leaflet, "sheets": sheets, "boxes": boxes, "images": images, "web": web,
+    "facts": facts, "stl": stl,
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
     "engines": engines, "sweep": sweep,

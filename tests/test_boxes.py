@@ -23,6 +23,7 @@ from box_oracle import area, fold, inside, panels_of, read_net
 from grawlix_print.cli import main
 from grawlix_print.games import game
 from pdf_vectors import page_marks
+from pdfx_preflight import preflight
 
 STOCK, CLEARANCE, BLEED = 0.4, 1.0, 3.0
 CARD, TILE = 0.32, 2.0  # a piece's thickness unless told: the README's
@@ -189,6 +190,7 @@ def check_press(path: Path, index: int, box: Folded) -> None:
     marks = page_marks(PdfReader(str(path)), index)
     texts = [mark for mark in marks if mark.kind == "text"]
     assert texts and all(mark.fill[0] == "k" and mark.fill[1][:3] == (0.0, 0.0, 0.0) for mark in texts)
+    assert preflight(path) == []  # PDF/X-1a: what a print shop's preflight asks
 
 
 # --- the built-in games -----------------------------------------------------------------------------
@@ -321,3 +323,16 @@ def test_a_toy_game_gets_boxes_from_its_kinds_alone(toy_game, tmp_path):
         tray = tray_panels(*kind.size, kind.count)
         for page, size in enumerate((tray, lid_panels(tray))):
             check_closes(Folded(path, page, rim=size[2]), size, open_top=True, glue_flaps=4)
+
+
+def test_a_net_that_fills_the_page_gets_its_notes_on_a_page_before_it():
+    from grawlix_print.products.boxes.build import lay_out
+    from grawlix_print.products.boxes.nets import tray
+
+    net = tray((150.0, 200.0, 10.0), STOCK)  # 173 x 263 mm flat: no room beside or under it on A4
+    pages = lay_out([net], "a4", BLEED, ["Notes", "A line of notes."])
+    assert [page.net for page in pages] == [None, net]
+    assert pages[0].calibration is not None and pages[0].notes is not None
+    trim = pages[1].trim
+    assert (trim.width, trim.height) == pytest.approx(net.size)
+    assert trim.x0 - BLEED >= 6.35 and trim.y1 + BLEED <= 297 - 6.35  # inside what a home printer prints

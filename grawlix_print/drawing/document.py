@@ -42,12 +42,14 @@ class Document:
     """One file being drawn: its pages, in order, each drawn through a ``Surface``.
 
     ``cmyk`` picks each ink's press values (a print file) or its screen values; ``unit`` is how many
-    points one unit of every page's size, boxes and drawing is (``MM`` or ``POINT``).
+    points one unit of every page's size, boxes and drawing is (``MM`` or ``POINT``); ``press`` makes
+    the file PDF/X-1a (``drawing.pdf.pdfx``), for a print shop: CMYK, and every page given its trim.
     """
 
-    def __init__(self, meta: Metadata, *, cmyk: bool, unit: float = MM) -> None:
+    def __init__(self, meta: Metadata, *, cmyk: bool, unit: float = MM, press: bool = False) -> None:
         self.meta = meta
         self.cmyk = cmyk
+        self.press = press
         self.unit = unit
         self._buffer = io.BytesIO()
         self._canvas: Canvas | None = None
@@ -62,6 +64,10 @@ class Document:
             from .pdf.surface import PdfSurface
 
             self._canvas = new_canvas(self._buffer, size, self.meta)
+            if self.press:  # before anything is drawn: a press file carries no links
+                from .pdf.pdfx import press_ready
+
+                press_ready(self._canvas)
             self._surface = PdfSurface(self._canvas, cmyk=self.cmyk, unit_pt=self.unit)
             self._size = size
         elif size != self._size:

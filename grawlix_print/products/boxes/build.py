@@ -5,7 +5,7 @@ page each). Every page is press-ready as the sheets are: CMYK, text and lines in
 black ink alone, the net's TrimBox (its bounds) and BleedBox, crop marks at the
 trim's corners, the printed ground running ``bleed`` past every cut; the first
 page carries the calibration square and the notes (or, where the net leaves no
-room, a first page of its own does). Everything is laid out, and a box too large
+room, a first page of its own does). The file is PDF/X-1a, as the sheets are. Everything is laid out, and a box too large
 for the paper refused, before anything is written. The document layer
 (``drawing.document``) is all this knows of the PDF format.
 """
@@ -476,11 +476,13 @@ def write_box(game: Game, out: Path, plan: BoxFile, paper: str, choice: Choice) 
         matter.licence_url if matter else "",
     )
     title_face = game.presentation().typography.title
-    document = Document(meta, cmyk=True, unit=MM)
+    document = Document(meta, cmyk=True, unit=MM, press=True)
     for page in plan.pages:
         trim = page.trim
-        bleed_box = trim.grown(choice.bleed) if trim is not None else None
-        with document.page(*page.size, trim.bounds if trim else None, bleed_box.bounds if bleed_box else None) as surface:
+        # The notes page has nothing to cut: its trim is the paper (PDF/X asks every page for one).
+        bounds = trim.bounds if trim else (0.0, 0.0, *page.size)
+        bleed_box = trim.grown(choice.bleed).bounds if trim else bounds
+        with document.page(*page.size, bounds, bleed_box) as surface:
             if page.net is not None and trim is not None:
                 with surface.transformed(*page.origin):
                     _draw_net(surface, page.net, kind, game.title, title_face, choice.bleed)
