@@ -19,8 +19,8 @@ from grawlix_print.games import game
 
 from conftest import HAS_3D, PROJECT, SKIPPED_3D, TEMPLATES
 
-STEPS = 13 if HAS_3D else 12
-"""The kit's steps: the products' eleven (ten without the 3d extra) and the kit's index."""
+STEPS = 15 if HAS_3D else 14
+"""The kit's steps: the products' fourteen (thirteen without the 3d extra) and the kit's index."""
 
 
 def grawlix(*args: str, cwd: Path = PROJECT, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -320,7 +320,7 @@ def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
 def test_unknown_product_is_one_line_and_writes_nothing(tmp_path):
     result = grawlix("all", "--only", "leaflet,poster", "-o", str(tmp_path / "out"))
     assert result.returncode == 1
-    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, web, images, print-on-demand, 3d\n"
+    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, boxes, web, images, print-on-demand, 3d\n"
     assert not (tmp_path / "out").exists()
 
 
@@ -376,4 +376,4 @@ def test_a_product_plug_in_that_fails_to_load_is_one_line_and_the_rest_is_built(
          "print([p.name for p in kept]); print(*said, sep='\\n')"],
         capture_output=True, text=True, env={**os.environ, **env},
     )  # fmt: skip
-    assert noted.stdout.splitlines() == ["['leaflet', 'sheets', 'web', 'images', 'print-on-demand']", f"{failed}: left out of the kit"]
+    assert noted.stdout.splitlines() == ["['leaflet', 'sheets', 'boxes', 'web', 'images', 'print-on-demand']", f"{failed}: left out of the kit"]

@@ -119,7 +119,7 @@ def test_games_are_found_through_entry_points_and_listed():
     assert issubclass(kind, Game) and kind.builtin_templates() == TEMPLATES
     result = run("games")
     assert result.returncode == 0 and result.stdout.startswith("grawlix: ")
-    assert "products: leaflet, sheets, web, images, print-on-demand, 3d" in result.stdout
+    assert "products: leaflet, sheets, boxes, web, images, print-on-demand, 3d" in result.stdout
 
 
 @pytest.mark.parametrize("name", ["nope", "", " "], ids=["unknown", "empty", "blank"])

@@ -292,7 +292,7 @@ def notes(kind: PieceKind, nets: Sequence[Net], title: str, paper: str, choice: 
 
 
 def credit_line(game: Game) -> str:
-    """``Grawlix by A and B. CC BY 4.0.``: from the rulebook's front matter, if the game has one written."""
+    """``Title by A and B. CC BY 4.0.``: from the rulebook's front matter, if the game has one written."""
     if not (game.templates / RULEBOOK_FILE).is_file():
         return ""
     matter = game.front_matter
