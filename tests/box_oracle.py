@@ -16,9 +16,8 @@ from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
-from pypdf import PdfReader
-
 from pdf_vectors import _numbers, _operations, apply, multiply
+from pypdf import PdfReader
 
 MM = 25.4 / 72
 Point = tuple[float, float]

@@ -16,14 +16,14 @@ from pathlib import Path
 import numpy as np
 import pypdfium2
 import pytest
-from click.testing import CliRunner
-from pypdf import PdfReader
-
 from box_oracle import area, fold, inside, panels_of, read_net
-from grawlix_print.cli import main
-from grawlix_print.games import game
+from click.testing import CliRunner
 from pdf_vectors import page_marks
 from pdfx_preflight import preflight
+from pypdf import PdfReader
+
+from grawlix_print.cli import main
+from grawlix_print.games import game
 
 STOCK, CLEARANCE, BLEED = 0.4, 1.0, 3.0
 CARD, TILE = 0.32, 2.0  # a piece's thickness unless told: the README's

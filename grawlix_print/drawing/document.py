@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING
 from .pdf.canvas import Metadata
 
 if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas  # the back end, for the type checker alone
+    from reportlab.pdfgen.canvas import (
+        Canvas,  # the back end, for the type checker alone
+    )
 
     from .pdf.surface import PdfSurface
 

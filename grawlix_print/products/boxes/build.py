@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...drawing.document import MM, Document, Metadata
-from ...drawing.fonts import QUICKSAND, QUICKSAND_BOLD, text_width
+from ...drawing.fonts import QUICKSAND_BOLD, text_width
+from ...drawing.icons import circle
 from ...drawing.ink import Ink
 from ...drawing.press import (
     CROP_MARK_WIDTH_MM,
@@ -36,7 +37,6 @@ from ...drawing.press import (
     mm_words,
     notes_height,
 )
-from ...drawing.icons import circle
 from ...drawing.surface import Face, Pen, ScaledView, Surface, lines, polygon, rectangle
 from ...errors import GrawlixError
 from ...files import Written

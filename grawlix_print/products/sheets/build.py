@@ -13,21 +13,17 @@ input refused) before any is written.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from reportlab.lib.units import mm
-
+from ...drawing.document import MM, Document, Metadata
 from ...drawing.fonts import LETTER_FACE, QUICKSAND, text_width
 from ...drawing.icons import circle
 from ...drawing.ink import BLACK, Ink
 from ...drawing.marks import mark_polygons
-from ...drawing.pdf.canvas import Metadata, finish, new_canvas
-from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.pdf.typeset import TextStyle
 from ...drawing.surface import Path as Shape
@@ -56,7 +52,7 @@ from .furniture import (
     note_lines as set_lines,
     note_styles,
     notes_height,
-    pdf_box,
+    page_box,
 )
 from .layout import (
     CARD_BLEED_MM,
@@ -448,25 +444,16 @@ def write_sheet(out: Path, sheet: TileSheet, title: str, credits: FrontMatter) -
     width, height = pages[0].size
     heading = f"{title} {_product_words(sheet)} ({paper_size(spec.paper).name})"
     subject = f"The {kind.count} {title} {kind.name} {_size_words(sheet)}, to print and cut."
-    buffer = io.BytesIO()
     keywords = (title, "print and play", f"{kind.singular} game")
-    canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
-        heading, subject, keywords, credits.authors, credits.licence, credits.licence_url
-    ))  # fmt: skip
-    press_ready(canvas)  # sheets go to print shops too: PDF/X-1a
-    surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
+    meta = Metadata(heading, subject, keywords, credits.authors, credits.licence, credits.licence_url)
+    document = Document(meta, cmyk=True, unit=MM, press=True)  # sheets go to print shops too: PDF/X-1a
     for page, page_notes in zip(pages, sheet.notes):
-        canvas.setTrimBox(pdf_box(page.trim_box))
-        canvas.setBleedBox(pdf_box(page.bleed_box))
-        canvas.saveState()
-        canvas.scale(mm, mm)
-        _draw_page(surface, page, sheet)
-        bottom = draw_notes(surface, page.note, page_notes, _note_styles(sheet.note_scale), NOTE)
-        if spec.markings != "none" and page.side != "back":
-            _draw_legend(surface, page.note, bottom, kind.colours, spec.markings, sheet.note_scale)
-        canvas.restoreState()
-        canvas.showPage()
-    finish(canvas, buffer, out / sheet.name)
+        with document.page(width, height, page_box(page.trim_box), page_box(page.bleed_box)) as surface:
+            _draw_page(surface, page, sheet)
+            bottom = draw_notes(surface, page.note, page_notes, _note_styles(sheet.note_scale), NOTE)
+            if spec.markings != "none" and page.side != "back":
+                _draw_legend(surface, page.note, bottom, kind.colours, spec.markings, sheet.note_scale)
+    document.save(out / sheet.name)
     params: dict[str, object] = {
         "paper": spec.paper,
         "tile_size_mm": round(spec.tile_size, 4),

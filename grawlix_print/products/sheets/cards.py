@@ -18,19 +18,15 @@ page's lower-left corner, y up.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
-from reportlab.lib.units import mm
-
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import MARKINGS, Piece, PieceKind
-from ...drawing.pdf.canvas import Metadata, finish, new_canvas
-from ...drawing.pdf.pdfx import press_ready
+from ...drawing.document import MM, Document, Metadata
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, Surface, lines, rectangle
 from ...errors import GrawlixError
@@ -48,7 +44,7 @@ from .furniture import (
     draw_target,
     mm_words,
     notes_height,
-    pdf_box,
+    page_box,
 )
 from .layout import (
     ARRANGEMENTS,
@@ -515,26 +511,19 @@ def write_card_sheet(sheet: CardSheet, out: Path, title: str, credits: FrontMatt
     paper = spec.paper
     path = out / sheet.name
     w, h = spec.card
-    buffer = io.BytesIO()
     width, height = spec.page_size
-    canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
+    meta = Metadata(
         f"{title} {kind.name} ({paper_size(paper).name})",
         f"The {kind.count} {kind.name} of {title} at {w:g} x {h:g} mm, with their backs, to print and cut.",
         (*credits.keywords, "print and play", f"{kind.singular} game"), credits.authors, credits.licence,
         credits.licence_url,
-    ))  # fmt: skip
-    press_ready(canvas)  # sheets go to print shops too: PDF/X-1a
-    surface = PdfSurface(canvas, cmyk=True, unit_pt=mm)
+    )  # fmt: skip
+    document = Document(meta, cmyk=True, unit=MM, press=True)  # sheets go to print shops too: PDF/X-1a
     for page in pages:
         words = sheet.first if page.side == "notes" else notes_back() if page.side == "notes-back" else []
-        canvas.setTrimBox(pdf_box(page.trim_box))
-        canvas.setBleedBox(pdf_box(page.bleed_box))
-        canvas.saveState()
-        canvas.scale(mm, mm)
-        _draw_page(surface, page, sheet, words)
-        canvas.restoreState()
-        canvas.showPage()
-    finish(canvas, buffer, path)
+        with document.page(width, height, page_box(page.trim_box), page_box(page.bleed_box)) as surface:
+            _draw_page(surface, page, sheet, words)
+    document.save(path)
     params = {
         "paper": paper,
         "card_mm": [round(w, 4), round(h, 4)],

@@ -6,8 +6,6 @@ Marks, the calibration square and the notes every printed product shares live in
 
 from __future__ import annotations
 
-from reportlab.lib.units import mm
-
 from ...drawing.fonts import QUICKSAND
 from ...drawing.icons import circle
 from ...drawing.pdf.surface import PdfSurface
@@ -35,8 +33,9 @@ from ...drawing.surface import Pen, lines
 from .layout import TARGET_RADIUS_MM, Box, Line
 
 
-def pdf_box(box: Box) -> tuple[float, float, float, float]:
-    return (box.x0 * mm, box.y0 * mm, box.x1 * mm, box.y1 * mm)
+def page_box(box: Box) -> tuple[float, float, float, float]:
+    """``box`` as a document's page boxes take it: (left, bottom, right, top), in millimetres."""
+    return (box.x0, box.y0, box.x1, box.y1)
 
 
 def draw_target(surface: PdfSurface, x: float, y: float) -> None:
@@ -55,5 +54,5 @@ def draw_fold(surface: PdfSurface, fold: Line) -> None:
 __all__ = [
     "CALIBRATION_LINE_MM", "CROP_MARK_WIDTH_MM", "GUIDE", "GUIDE_WIDTH_MM", "MARK", "NOTE", "NOTE_POINTS",
     "POINT_MM", "STICKER_GUIDE", "TARGET_WIDTH_MM", "TITLE_POINTS", "Styles", "draw_calibration_square",
-    "draw_fold", "draw_notes", "draw_target", "mm_words", "note_lines", "note_styles", "notes_height", "pdf_box",
+    "draw_fold", "draw_notes", "draw_target", "mm_words", "note_lines", "note_styles", "notes_height", "page_box",
 ]  # fmt: skip
