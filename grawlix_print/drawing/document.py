@@ -10,7 +10,9 @@ DXF cut file later is one more back end here, not an edit in every product.
 
 The calls are the ones the back end's canvas was driven with before: a page in
 millimetres sets its boxes, saves the graphics state, scales to millimetres,
-draws, restores and shows the page, so the same drawing gives the same bytes.
+draws, restores and shows the page, so the same drawing gives the same bytes
+(the sheets and the rules in print gave the same files, bit for bit, once
+ported to it).
 """
 
 from __future__ import annotations
@@ -46,12 +48,19 @@ class Document:
     ``cmyk`` picks each ink's press values (a print file) or its screen values; ``unit`` is how many
     points one unit of every page's size, boxes and drawing is (``MM`` or ``POINT``); ``press`` makes
     the file PDF/X-1a (``drawing.pdf.pdfx``), for a print shop: CMYK, and every page given its trim.
+    ``lang`` is the text's language (``en``: what a screen reader reads it in); ``outline`` opens the
+    file with its bookmarks showing (``PdfSurface.bookmark`` adds them).
     """
 
-    def __init__(self, meta: Metadata, *, cmyk: bool, unit: float = MM, press: bool = False) -> None:
+    def __init__(
+        self, meta: Metadata, *, cmyk: bool, unit: float = MM, press: bool = False, lang: str | None = None,
+        outline: bool = False,
+    ) -> None:  # fmt: skip
         self.meta = meta
         self.cmyk = cmyk
         self.press = press
+        self.lang = lang
+        self.outline = outline
         self.unit = unit
         self._buffer = io.BytesIO()
         self._canvas: Canvas | None = None
@@ -66,6 +75,10 @@ class Document:
             from .pdf.surface import PdfSurface
 
             self._canvas = new_canvas(self._buffer, size, self.meta)
+            if self.lang:
+                self._canvas.setCatalogEntry("Lang", self.lang)
+            if self.outline:
+                self._canvas.showOutline()
             if self.press:  # before anything is drawn: a press file carries no links
                 from .pdf.pdfx import press_ready
 
@@ -79,10 +92,12 @@ class Document:
 
     @contextmanager
     def page(
-        self, width: float, height: float, trim: Bounds | None = None, bleed: Bounds | None = None
-    ) -> Iterator[PdfSurface]:
+        self, width: float, height: float, trim: Bounds | None = None, bleed: Bounds | None = None,
+        label: str | None = None,
+    ) -> Iterator[PdfSurface]:  # fmt: skip
         """A new page ``width`` x ``height`` to draw on in the block; ``trim`` is where it is cut
-        (a print shop's TrimBox), ``bleed`` how far its printing runs past that (its BleedBox)."""
+        (a print shop's TrimBox), ``bleed`` how far its printing runs past that (its BleedBox);
+        ``label`` what a viewer calls the page (``inside``, ``sheet 1 front``)."""
         unit = self.unit
         canvas = self._open((width * unit, height * unit))
         if trim is not None:
@@ -98,7 +113,18 @@ class Document:
         if scaled:
             canvas.restoreState()
         canvas.showPage()
+        if label is not None:
+            canvas.addPageLabel(self.pages, prefix=label)
         self.pages += 1
+
+    def surface(self, unit_pt: float) -> PdfSurface:
+        """Another view of the page being drawn, whose unit is ``unit_pt`` points: for a drawing
+        placed scaled (``transformed(scale=...)``), so that its lines stay as heavy as a press needs."""
+        from .pdf.surface import PdfSurface
+
+        if self._canvas is None:
+            raise ValueError("a document's surface is drawn on inside a page")
+        return PdfSurface(self._canvas, cmyk=self.cmyk, unit_pt=unit_pt)
 
     def data(self) -> bytes:
         """The finished file's bytes (the document can take no more pages)."""

@@ -134,6 +134,12 @@ class PdfSurface:
         finally:
             canvas.restoreState()
 
+    def bookmark(self, key: str, title: str, level: int, top: float) -> None:
+        """An entry ``title`` in the file's outline at ``level`` (0 the outermost), opening the page
+        at ``top`` (the reading editions: a reader jumps to a section)."""
+        self.canvas.bookmarkPage(key, fit="FitH", top=top)
+        self.canvas.addOutlineEntry(title, key, level=level)
+
     def stamp(self, key: Hashable, reach: float, draw: Callable[[Surface], None]) -> None:
         forms = _FORMS.setdefault(self.canvas, {})
         name = forms.get((key, self.cmyk))

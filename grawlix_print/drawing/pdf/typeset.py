@@ -297,6 +297,23 @@ def draw_text(
         canvas.linkURL(href, rect, relative=1, thickness=0)
 
 
+def string_width(text: str, font: str, size: float) -> float:
+    """The advance width of ``text`` in the registered font ``font`` (a ``TextStyle``'s) at ``size``."""
+    width: float = stringWidth(text, font, size)
+    return width
+
+
+def draw_line(surface: PdfSurface, x: float, baseline: float, text: str, font: str, size: float, ink: Ink) -> None:
+    """One line of plain text from (x, baseline) in the registered font ``font`` (a title set at a size of
+    its own), in ``ink``; the graphics state is left as it was."""
+    canvas = surface.canvas
+    canvas.saveState()
+    surface.use_ink(ink)
+    canvas.setFont(font, size)
+    canvas.drawString(x, baseline, text)
+    canvas.restoreState()
+
+
 def _set_piece(words, piece: Piece, style: TextStyle) -> None:
     words.setFont(style.bold_font if piece.bold else style.font, style.size)
     if piece.glyph is None:

@@ -23,16 +23,13 @@ out (and may fail, naming the page) before anything is written.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportlab.lib.units import mm
-
+from ...drawing.document import MM as mm
 from ...drawing.ink import Ink
-from ...drawing.pdf.canvas import paper_points, saved
-from ...drawing.pdf.pdfx import press_ready
+from ...drawing.pdf.canvas import paper_points
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Face, Pen, lines
 from ...errors import GrawlixError, gathered
@@ -186,29 +183,26 @@ def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face,
     page_width, page_height = page_points()
     scale = scale_on(paper)
     quarter = (sheet_width / 2, sheet_height / 2)
-    buffer = io.BytesIO()
-    canvas = start_document(buffer, (sheet_width, sheet_height), text, f"{paper_size(paper).name} booklet")
-    surface = PdfSurface(canvas, cmyk=True)
-    # The pages are drawn scaled: a unit of theirs is ``scale`` points, which keeps their lines printable.
-    pages = PdfSurface(canvas, cmyk=True, unit_pt=scale)
+    document = start_document(text, f"{paper_size(paper).name} booklet", cmyk=True)
     slots = imposition(len(laid), aids)
     sides = sorted({(slot.sheet, slot.side) for slot in slots})
     order = padded(len(laid))
-    for sheet, side in sides:
-        canvas.setTrimBox((0, 0, sheet_width, sheet_height))
-        canvas.setBleedBox((0, 0, sheet_width, sheet_height))
-        for slot in (s for s in slots if (s.sheet, s.side) == (sheet, side)):
-            if slot.page is None:
-                continue
-            left = slot.column * quarter[0] + (quarter[0] - page_width * scale) / 2
-            bottom = (1 - slot.row) * quarter[1] + (quarter[1] - page_height * scale) / 2
-            number = 0 if slot.aid else order.index(slot.page) + 1  # a loose aid has no page number
-            with pages.transformed(left, bottom, scale=scale):
-                _draw_page(pages, laid[slot.page], number, len(order), face)
-        _marks(surface, sheet_width, sheet_height)
-        canvas.showPage()
-        canvas.addPageLabel(sides.index((sheet, side)), prefix=f"sheet {sheet + 1} {('front', 'back')[side]}")
-    return saved(canvas, buffer)
+    sheet = (0, 0, sheet_width, sheet_height)
+    for number, side in sides:
+        label = f"sheet {number + 1} {('front', 'back')[side]}"
+        with document.page(sheet_width, sheet_height, sheet, sheet, label=label) as surface:
+            # The pages are drawn scaled: a unit of theirs is ``scale`` points, which keeps their lines printable.
+            pages = document.surface(scale)
+            for slot in (s for s in slots if (s.sheet, s.side) == (number, side)):
+                if slot.page is None:
+                    continue
+                left = slot.column * quarter[0] + (quarter[0] - page_width * scale) / 2
+                bottom = (1 - slot.row) * quarter[1] + (quarter[1] - page_height * scale) / 2
+                folio = 0 if slot.aid else order.index(slot.page) + 1  # a loose aid has no page number
+                with pages.transformed(left, bottom, scale=scale):
+                    _draw_page(pages, laid[slot.page], folio, len(order), face)
+            _marks(surface, sheet_width, sheet_height)
+    return document.data()
 
 
 def press_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face) -> bytes:
@@ -218,27 +212,22 @@ def press_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face) -
     page_width, page_height = page_points()
     scale = scale_on(paper)
     slug = PRESS_SLUG_MM * mm
-    buffer = io.BytesIO()
     size = " × ".join(f"{v / mm:.2f}".rstrip("0").rstrip(".") for v in (trim_width, trim_height))
-    canvas = start_document(buffer, (trim_width + 2 * slug, trim_height + 2 * slug), text,
-                            f"{paper_size(paper).name} booklet for the press, pages of {size} mm")  # fmt: skip
-    press_ready(canvas)
-    surface = PdfSurface(canvas, cmyk=True)
-    pages = PdfSurface(canvas, cmyk=True, unit_pt=scale)
+    document = start_document(text, f"{paper_size(paper).name} booklet for the press, pages of {size} mm",
+                              cmyk=True, press=True)  # fmt: skip
     order = padded(len(laid))
     trim = (slug, slug, slug + trim_width, slug + trim_height)
     for number, index in enumerate(order, 1):
-        canvas.setTrimBox(trim)
-        canvas.setBleedBox(bleed_box(trim))
-        if index is not None:
-            left = slug + (trim_width - page_width * scale) / 2
-            bottom = slug + (trim_height - page_height * scale) / 2
-            with pages.transformed(left, bottom, scale=scale):
-                _draw_page(pages, laid[index], number, len(order), face)
-        note = f"Page {number} of {len(order)} · trim {size} mm, {PRESS_BLEED_MM:g} mm bleed · saddle-stitched in this order"
-        press_marks(surface, trim, [], note)
-        canvas.showPage()
-    return saved(canvas, buffer)
+        with document.page(trim_width + 2 * slug, trim_height + 2 * slug, trim, bleed_box(trim)) as surface:
+            if index is not None:
+                left = slug + (trim_width - page_width * scale) / 2
+                bottom = slug + (trim_height - page_height * scale) / 2
+                pages = document.surface(scale)
+                with pages.transformed(left, bottom, scale=scale):
+                    _draw_page(pages, laid[index], number, len(order), face)
+            note = f"Page {number} of {len(order)} · trim {size} mm, {PRESS_BLEED_MM:g} mm bleed · saddle-stitched in this order"
+            press_marks(surface, trim, [], note)
+    return document.data()
 
 
 def _marks(surface: PdfSurface, width: float, height: float) -> None:
@@ -254,14 +243,11 @@ def _marks(surface: PdfSurface, width: float, height: float) -> None:
 
 def reading_pdf(text: RulebookText, laid: list[LaidOut], face: Face) -> bytes:
     """The reading edition: one A6 page per PDF page, RGB, with bookmarks."""
-    buffer = io.BytesIO()
-    canvas = start_document(buffer, page_points(), text, "reading edition")
-    canvas.showOutline()
-    surface = PdfSurface(canvas, cmyk=False)
+    document = start_document(text, "reading edition", cmyk=False, outline=True)
     for number, page in enumerate(laid, 1):
-        _draw_page(surface, page, number, len(laid), face, bookmarks=True)
-        canvas.showPage()
-    return saved(canvas, buffer)
+        with document.page(*page_points()) as surface:
+            _draw_page(surface, page, number, len(laid), face, bookmarks=True)
+    return document.data()
 
 
 def check_pages(text: RulebookText) -> None:

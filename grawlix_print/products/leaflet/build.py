@@ -19,14 +19,11 @@ instead (``booklet``), under the same file names (``impositions``).
 from __future__ import annotations
 
 import functools
-import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from reportlab.lib.units import mm
-
-from ...drawing.pdf.canvas import paper_points, saved
-from ...drawing.pdf.pdfx import press_ready
+from ...drawing.document import MM as mm
+from ...drawing.pdf.canvas import paper_points
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, lines
 from ...files import Written, write_bytes
@@ -88,33 +85,27 @@ def trifold_pdf(
     sheet_width, sheet_height = paper_points(paper, landscape=True)
     slug = PRESS_SLUG_MM * mm if press else 0.0
     widths = panel_widths(paper)
-    buffer = io.BytesIO()
     edition = f"{paper_size(paper).name} tri-fold" + (" for the press" if press else "")
-    canvas = start_document(buffer, (sheet_width + 2 * slug, sheet_height + 2 * slug), text, edition)
-    if press:
-        press_ready(canvas)  # PDF/X-1a: what a print shop's preflight asks first
-    surface = PdfSurface(canvas, cmyk=True)
+    document = start_document(text, edition, cmyk=True, press=press)
     trim = (slug, slug, slug + sheet_width, slug + sheet_height)
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
         # Nothing runs off the sheet: at home the bleed is the sheet; the press gets its 3 mm.
-        canvas.setTrimBox(trim)
-        canvas.setBleedBox(bleed_box(trim) if press else trim)
-        folds = []
-        x = slug
-        for k, name in enumerate(names):
-            left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
-            laid[name].draw(surface, left, slug + sheet_height - TOP_MM * mm, frame.width)
-            x += widths[name]
-            if k < len(names) - 1:
-                folds.append(x)
-        if press:
-            press_marks(surface, trim, folds, _press_note(text, paper, label, page))
-        else:
-            for fold in folds:
-                _fold_marks(surface, fold, sheet_height)
-        canvas.showPage()
-        canvas.addPageLabel(page, prefix=label)
-    return saved(canvas, buffer)
+        bleed = bleed_box(trim) if press else trim
+        with document.page(sheet_width + 2 * slug, sheet_height + 2 * slug, trim, bleed, label=label) as surface:
+            folds = []
+            x = slug
+            for k, name in enumerate(names):
+                left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
+                laid[name].draw(surface, left, slug + sheet_height - TOP_MM * mm, frame.width)
+                x += widths[name]
+                if k < len(names) - 1:
+                    folds.append(x)
+            if press:
+                press_marks(surface, trim, folds, _press_note(text, paper, label, page))
+            else:
+                for fold in folds:
+                    _fold_marks(surface, fold, sheet_height)
+    return document.data()
 
 
 def _fold_marks(surface: PdfSurface, x: float, page_height: float) -> None:
@@ -134,14 +125,11 @@ def _press_note(text: RulebookText, paper: str, label: str, page: int) -> str:
 
 def reading_pdf(text: RulebookText, laid: dict[str, LaidOut], paper: str, frame: Frame) -> bytes:
     _, page_height = paper_points(paper, landscape=True)
-    buffer = io.BytesIO()
-    canvas = start_document(buffer, (frame.width + 2 * PAD_MM * mm, page_height), text, "reading edition")
-    canvas.showOutline()
-    surface = PdfSurface(canvas, cmyk=False)  # the reading edition is for screens
+    document = start_document(text, "reading edition", cmyk=False, outline=True)  # for screens: RGB
     for name in PANELS:
-        laid[name].draw(surface, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
-        canvas.showPage()
-    return saved(canvas, buffer)
+        with document.page(frame.width + 2 * PAD_MM * mm, page_height) as surface:
+            laid[name].draw(surface, PAD_MM * mm, page_height - TOP_MM * mm, frame.width, bookmarks=True)
+    return document.data()
 
 
 def check_panels(text: RulebookText) -> None:

@@ -13,26 +13,24 @@ the size that fits. A panel is laid out once and can then be drawn anywhere
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
-
+from ...drawing.document import MM as mm
+from ...drawing.document import POINT, Document, Metadata
 from ...drawing.figure import Figure
 from ...drawing.fonts import MissingCharacter, registered
-from ...drawing.pdf.canvas import Metadata, new_canvas
-from ...drawing.pdf.fonts import register_quicksand
+from ...drawing.pdf.licence import draw_cc_by
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.pdf.typeset import (
     SetText,
     TextStyle,
     WordTooWide,
+    draw_line,
     draw_text,
     set_text,
+    string_width,
     text_height,
 )
 from ...drawing.outline import TextGlyph
@@ -169,7 +167,7 @@ class TitleBox(Box):
         self.bookmark = (0, self.text)
 
     def size(self, width: float) -> float:
-        return min(self.style.size, width * TITLE_MEASURE / stringWidth(self.text, self.style.font, 1))
+        return min(self.style.size, width * TITLE_MEASURE / string_width(self.text, self.style.font, 1))
 
     def height(self, width: float, limit: float) -> float:
         return self.style.leading * self.size(width) / self.style.size
@@ -179,18 +177,9 @@ class TitleBox(Box):
 
     def draw(self, surface: PdfSurface, x: float, top: float, width: float) -> None:
         size = self.size(width)
-        canvas = surface.canvas
-        canvas.saveState()
-        _paint(surface, TEXT_INK)
-        canvas.setFont(self.style.font, size)
-        text_width = stringWidth(self.text, self.style.font, size)
-        canvas.drawString(x + (width - text_width) / 2, top - self.height(width, 0) + size * 0.24, self.text)
-        canvas.restoreState()
-
-
-def _paint(surface: PdfSurface, ink: Ink) -> None:
-    """Fill and stroke in ``ink`` on the surface's canvas, in the surface's colour mode."""
-    surface.use_ink(ink)
+        text_width = string_width(self.text, self.style.font, size)
+        baseline = top - self.height(width, 0) + size * 0.24
+        draw_line(surface, x + (width - text_width) / 2, baseline, self.text, self.style.font, size, TEXT_INK)
 
 
 class PictureBox(Box):
@@ -248,31 +237,7 @@ class LicenceBox(Box):
         text_width = self._text_width(width)
         height = self.height(width, float("inf"))
         self.text.draw(surface, x, top - (height - self.text.height(text_width, float("inf"))) / 2, text_width)
-        draw_cc_by(surface, x + width - self.badge, top - height / 2, self.badge)
-
-
-def draw_cc_by(surface: PdfSurface, x: float, cy: float, width: float) -> None:
-    """The two round Creative Commons marks: "cc" and the attribution figure."""
-    radius = width / 4.4
-    canvas = surface.canvas
-    canvas.saveState()
-    _paint(surface, TEXT_INK)
-    canvas.setLineWidth(radius * 0.16)
-    left, right = x + radius * 1.08, x + width - radius * 1.08
-    for cx in (left, right):
-        canvas.circle(cx, cy, radius, stroke=1, fill=0)
-    _, bold = register_quicksand()
-    size = radius * 1.15
-    canvas.setFont(bold, size)
-    canvas.drawCentredString(left, cy - size * 0.34, "cc")
-    canvas.circle(right, cy + radius * 0.52, radius * 0.17, stroke=0, fill=1)
-    body = canvas.beginPath()
-    body.roundRect(right - radius * 0.3, cy - radius * 0.22, radius * 0.6, radius * 0.5, radius * 0.1)
-    canvas.drawPath(body, stroke=0, fill=1)
-    for side in (-1, 1):
-        leg_x = right + side * radius * 0.13 - radius * 0.1
-        canvas.rect(leg_x, cy - radius * 0.62, radius * 0.2, radius * 0.45, stroke=0, fill=1)
-    canvas.restoreState()
+        draw_cc_by(surface, x + width - self.badge, top - height / 2, self.badge, TEXT_INK)
 
 
 # --- from blocks to boxes --------------------------------------------------------------
@@ -356,8 +321,7 @@ class LaidOut:
         for box, offset in self.placed:
             if bookmarks and box.bookmark is not None:
                 key = f"panel-{self.panel.name}-{offset:.0f}"
-                surface.canvas.bookmarkPage(key, fit="FitH", top=top - offset + box.space_before)
-                surface.canvas.addOutlineEntry(box.bookmark[1], key, level=max(0, box.bookmark[0]))
+                surface.bookmark(key, box.bookmark[1], max(0, box.bookmark[0]), top - offset + box.space_before)
             box.draw(surface, x, top - offset, width)
 
 
@@ -454,12 +418,11 @@ def _fitted(
     )
 
 
-def start_document(buffer: io.BytesIO, size: tuple[float, float], text: RulebookText, edition: str) -> Canvas:
-    """A rulebook PDF's canvas: its metadata from the front matter, its edition in the title, English."""
+def start_document(text: RulebookText, edition: str, *, cmyk: bool, press: bool = False, outline: bool = False) -> Document:
+    """A rulebook PDF: its metadata from the front matter, its edition in the title, English; in points.
+    ``press`` makes it PDF/X-1a (what a print shop's preflight asks first), ``outline`` shows its bookmarks."""
     meta = text.meta
-    canvas = new_canvas(buffer, size, Metadata(
+    return Document(Metadata(
         title=f"{meta.title}: rules ({edition})", subject=meta.subject, keywords=meta.keywords,
         authors=meta.authors, licence=meta.licence, licence_url=meta.licence_url,
-    ))  # fmt: skip
-    canvas.setCatalogEntry("Lang", "en")
-    return canvas
+    ), cmyk=cmyk, unit=POINT, press=press, lang="en", outline=outline)  # fmt: skip

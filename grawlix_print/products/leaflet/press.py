@@ -8,8 +8,7 @@ outside the bleed. The file itself is PDF/X-1a (``drawing.pdf.pdfx``).
 
 from __future__ import annotations
 
-from reportlab.lib.units import mm
-
+from ...drawing.document import MM as mm
 from ...drawing.fonts import QUICKSAND
 from ...drawing.ink import BLACK
 from ...drawing.pdf.surface import PdfSurface
