@@ -66,6 +66,7 @@ class Document:
         self._canvas: Canvas | None = None
         self._surface: PdfSurface | None = None
         self._size: tuple[float, float] | None = None
+        self._open_page = False
         self.pages = 0
 
     def _open(self, size: tuple[float, float]) -> Canvas:
@@ -98,24 +99,42 @@ class Document:
         """A new page ``width`` x ``height`` to draw on in the block; ``trim`` is where it is cut
         (a print shop's TrimBox), ``bleed`` how far its printing runs past that (its BleedBox);
         ``label`` what a viewer calls the page (``inside``, ``sheet 1 front``)."""
+        surface = self.open_page(width, height, trim, bleed)
+        yield surface
+        self.close_page(label)
+
+    def open_page(
+        self, width: float, height: float, trim: Bounds | None = None, bleed: Bounds | None = None
+    ) -> PdfSurface:
+        """``page`` for text that flows on to the next page wherever it runs out (a report): the page
+        to draw on until ``close_page``."""
+        if self._open_page:
+            raise ValueError("a page is open: close it first")
         unit = self.unit
         canvas = self._open((width * unit, height * unit))
         if trim is not None:
             canvas.setTrimBox(tuple(v * unit for v in trim))
         if bleed is not None:
             canvas.setBleedBox(tuple(v * unit for v in bleed))
-        scaled = unit != POINT
-        if scaled:
+        if unit != POINT:
             canvas.saveState()
             canvas.scale(unit, unit)
+        self._open_page = True
         assert self._surface is not None
-        yield self._surface
-        if scaled:
+        return self._surface
+
+    def close_page(self, label: str | None = None) -> None:
+        """Finish the open page; ``label`` is what a viewer calls it."""
+        if not self._open_page or self._canvas is None:
+            raise ValueError("no page is open")
+        canvas = self._canvas
+        if self.unit != POINT:
             canvas.restoreState()
         canvas.showPage()
         if label is not None:
             canvas.addPageLabel(self.pages, prefix=label)
         self.pages += 1
+        self._open_page = False
 
     def surface(self, unit_pt: float) -> PdfSurface:
         """Another view of the page being drawn, whose unit is ``unit_pt`` points: for a drawing

@@ -1,21 +1,19 @@
 """The playtest report on A4: settings, strategies, the table of figures and the plots, on one page
 when they fit (a game with many figures takes a second page for the plots that do not).
 
-Drawn with the PDF canvas every product uses (``drawing.pdf.canvas``), so the
-same record and plots give the same bytes.
+Drawn as a document of the drawing layer (``drawing.document``), whose pages flow on where
+the text runs out, so the same record and plots give the same bytes.
 """
 
 from __future__ import annotations
 
-import io
-
-from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
-
 from .. import __version__
 from ..drawing.chart import Chart, draw_on
-from ..drawing.pdf.canvas import Metadata, new_canvas, paper_points, saved
+from ..drawing.document import MM as mm
+from ..drawing.document import POINT, Document, Metadata
+from ..drawing.pdf.canvas import paper_points
 from ..drawing.pdf.fonts import register_quicksand
+from ..drawing.pdf.typeset import string_width, wrapped
 from .protocol import Credits
 from .report import figure_rows, settings_line
 
@@ -32,14 +30,13 @@ def report_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> by
     """The one-page report of ``record`` with its plots (charts by name, drawn as vectors)."""
     width, height = paper_points("a4")
     body, bold = register_quicksand()
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (width, height), Metadata(
+    document = Document(Metadata(
         title=f"{credits.title}: playtest report",
         subject=f"What {credits.title}'s rules do to play, measured over {record['games']:,} games.",
         keywords=credits.keywords, authors=credits.authors,
         licence=credits.licence, licence_url=credits.licence_url,
-    ))  # fmt: skip
-    canvas.setCatalogEntry("Lang", "en")
+    ), cmyk=False, unit=POINT, lang="en")  # fmt: skip
+    canvas = document.open_page(width, height).canvas
     text_width = width - 2 * MARGIN
     y = height - MARGIN
 
@@ -48,7 +45,7 @@ def report_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> by
         nonlocal y
         canvas.setFillColorRGB(*colour)
         canvas.setFont(font, size)
-        for line in simpleSplit(text, font, size, text_width - indent):
+        for line in wrapped(text, font, size, text_width - indent):
             y -= size * leading
             canvas.drawString(MARGIN + indent, y, line)
 
@@ -58,7 +55,7 @@ def report_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> by
     y -= 4
     for strategy, words in record["strategy_descriptions"].items():  # the name in bold, the words hanging
         label = f"{strategy}: "
-        indent = canvas.stringWidth(label, bold, 8.5)
+        indent = string_width(label, bold, 8.5)
         top = y
         lines(words, body, 8.5, indent=indent)
         canvas.setFont(bold, 8.5)
@@ -79,15 +76,16 @@ def report_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> by
         chart = pictures.get(name)
         if chart is None:
             continue
-        y = _place(canvas, chart, y, width, height, text_width, body)
+        y = _place(document, chart, y, width, height, text_width, body)
     _footer(canvas, body)
-    canvas.showPage()
-    return saved(canvas, buffer)
+    document.close_page()
+    return document.data()
 
 
-def _place(canvas, chart: Chart, y: float, width: float, height: float, text_width: float, body: str) -> float:
+def _place(document: Document, chart: Chart, y: float, width: float, height: float, text_width: float, body: str) -> float:
     """Draw ``chart`` across the text width below ``y`` (shrunk to the room left, or on a new page
     when that would be too small); returns the y below it."""
+    canvas = document.surface(POINT).canvas
     scale = text_width / chart.width
     shown_h = chart.height * scale
     room = y - MARGIN - 12
@@ -96,7 +94,8 @@ def _place(canvas, chart: Chart, y: float, width: float, height: float, text_wid
             scale *= room / shown_h
         else:
             _footer(canvas, body)
-            canvas.showPage()
+            document.close_page()
+            document.open_page(width, height)
             y = height - MARGIN
             scale = min(scale, (y - MARGIN - 12) / chart.height)
     shown_w, shown_h = chart.width * scale, chart.height * scale
@@ -123,7 +122,7 @@ def _table(canvas, record: dict, compared: bool, x: float, y: float, width: floa
     if compared:
         heads += ["built-in rules", "difference", "p"]
         table = [(r.label, r.value, r.builtin, r.difference, r.p + (" *" if r.significant else "")) for r in rows]
-        widths = [max(canvas.stringWidth(c, bold, size) for c in column) + GAP
+        widths = [max(string_width(c, bold, size) for c in column) + GAP
                   for column in zip(heads, *table)]  # fmt: skip
         if sum(widths) > width:  # a smaller type before two columns run into each other
             size *= max(0.7, width / sum(widths))
@@ -134,8 +133,8 @@ def _table(canvas, record: dict, compared: bool, x: float, y: float, width: floa
         columns = [0.0, 0.45]
     halves = [rows]
     if not compared and len(rows) > TWO_COLUMNS_FROM:
-        label = max(canvas.stringWidth(row.label, body, size) for row in rows)
-        value = max(canvas.stringWidth(row.value, body, size) for row in rows)
+        label = max(string_width(row.label, body, size) for row in rows)
+        value = max(string_width(row.value, body, size) for row in rows)
         if label + GAP + value <= (width - 2 * GAP) / 2:
             half = -(-len(rows) // 2)
             halves = [rows[:half], rows[half:]]
@@ -173,15 +172,14 @@ def sweep_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> byt
 
     width, height = paper_points("a4")
     body, bold = register_quicksand()
-    buffer = io.BytesIO()
     variants = len(record["variants"])
-    canvas = new_canvas(buffer, (width, height), Metadata(
+    document = Document(Metadata(
         title=f"{credits.title}: rule sweep",
         subject=f"{credits.title} under {variants:,} settings of its rules, {record['games']:,} games each.",
         keywords=credits.keywords, authors=credits.authors,
         licence=credits.licence, licence_url=credits.licence_url,
-    ))  # fmt: skip
-    canvas.setCatalogEntry("Lang", "en")
+    ), cmyk=False, unit=POINT, lang="en")  # fmt: skip
+    canvas = document.open_page(width, height).canvas
     text_width = width - 2 * MARGIN
     y = height - MARGIN
 
@@ -189,7 +187,7 @@ def sweep_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> byt
         nonlocal y
         canvas.setFillColorRGB(*colour)
         canvas.setFont(font, size)
-        for line in simpleSplit(text, font, size, text_width - indent):
+        for line in wrapped(text, font, size, text_width - indent):
             y -= size * 1.3
             canvas.drawString(MARGIN + indent, y, line)
 
@@ -200,7 +198,7 @@ def sweep_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> byt
     y -= 4
     for strategy, words in record["strategy_descriptions"].items():
         label = f"{strategy}: "
-        indent = canvas.stringWidth(label, bold, 8.5)
+        indent = string_width(label, bold, 8.5)
         top = y
         lines(words, body, 8.5, indent=indent)
         canvas.setFont(bold, 8.5)
@@ -213,7 +211,7 @@ def sweep_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> byt
     y -= 8
     heads, rows = sweep_rows(record)
     size = 8.0
-    widths = [max(canvas.stringWidth(cell, body, size) for cell in column) + GAP
+    widths = [max(string_width(cell, body, size) for cell in column) + GAP
               for column in zip(heads, *(row.cells for row in rows))]  # fmt: skip
     if sum(widths) > text_width:  # a smaller type before anything is cut
         size *= max(0.7, text_width / sum(widths))
@@ -237,7 +235,8 @@ def sweep_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> byt
     for row in rows:
         if y - leading < MARGIN + 12:
             _footer(canvas, body)
-            canvas.showPage()
+            document.close_page()
+            document.open_page(width, height)
             y = height - MARGIN
             head()
         y -= leading
@@ -254,7 +253,7 @@ def sweep_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> byt
           "different from zero (p >= 0.05).", body, 7.5, GREY)  # fmt: skip
     y -= 6
     for chart in pictures.values():
-        y = _place(canvas, chart, y, width, height, text_width, body)
+        y = _place(document, chart, y, width, height, text_width, body)
     _footer(canvas, body)
-    canvas.showPage()
-    return saved(canvas, buffer)
+    document.close_page()
+    return document.data()
