@@ -293,7 +293,7 @@ def test_all_builds_the_boxes_and_the_index_and_web_list_them(tmp_path):
     result = CliRunner().invoke(main, ["all", "--out", str(tmp_path), "--only", "boxes", "--paper", "a4"])
     assert result.exit_code == 0, result.output
     index = (tmp_path / "index.html").read_text()
-    assert "Boxes to fold" in index and "Tray and lid for the 36 tiles" in index
+    assert "Boxes to fold" in index and "Tray and lid for the 36 tiles" in index and "on A4 (2 pages)" in index
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     paths = {entry["path"] for entry in manifest["files"]} if "files" in manifest else set(map(str, manifest))
     for planned in Boxes().planned(game("grawlix"), ["a4"], BoxesOptions()):

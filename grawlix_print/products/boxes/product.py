@@ -148,7 +148,11 @@ class Boxes(Product):
         inside = " × ".join(f"{v:g}" for v in params.get("inside_mm", ()))
         return Entry(
             f"{params.get('box', 'A box').capitalize()} for the {params.get('count')} {params.get('pieces')},"
-            f" {inside} mm inside, on {paper} ({params.get('pages')} pages).",
+            f" {inside} mm inside, on {paper} ({_pages(params.get('pages'))}).",
             f"Card {params.get('stock_mm'):g} mm thick, printed on one side. {ACTUAL_SIZE}"
             " Cut along the solid lines, fold along the dashed ones and glue the hatched flaps, as each page says.",
         )  # fmt: skip
+
+
+def _pages(count: object) -> str:
+    return "1 page" if count == 1 else f"{count} pages"
