@@ -49,14 +49,16 @@ class Document:
     points one unit of every page's size, boxes and drawing is (``MM`` or ``POINT``); ``press`` makes
     the file PDF/X-1a (``drawing.pdf.pdfx``), for a print shop: CMYK, and every page given its trim.
     ``lang`` is the text's language (``en``: what a screen reader reads it in); ``outline`` opens the
-    file with its bookmarks showing (``PdfSurface.bookmark`` adds them).
+    file with its bookmarks showing (``PdfSurface.bookmark`` adds them). ``surface`` is a ``PdfSurface``
+    subclass to draw the pages through (one that holds every ink to a printer's limit).
     """
 
     def __init__(
         self, meta: Metadata, *, cmyk: bool, unit: float = MM, press: bool = False, lang: str | None = None,
-        outline: bool = False,
+        outline: bool = False, surface: type[PdfSurface] | None = None,
     ) -> None:  # fmt: skip
         self.meta = meta
+        self._surface_class = surface
         self.cmyk = cmyk
         self.press = press
         self.lang = lang
@@ -84,7 +86,7 @@ class Document:
                 from .pdf.pdfx import press_ready
 
                 press_ready(self._canvas)
-            self._surface = PdfSurface(self._canvas, cmyk=self.cmyk, unit_pt=self.unit)
+            self._surface = (self._surface_class or PdfSurface)(self._canvas, cmyk=self.cmyk, unit_pt=self.unit)
             self._size = size
         elif size != self._size:
             self._canvas.setPageSize(size)

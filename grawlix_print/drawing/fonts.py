@@ -100,6 +100,15 @@ def text_width(text: str, face: Face, size: float) -> float:
     return pdfmetrics.stringWidth(text, registered(face), size)
 
 
+def vertical_metrics(face: Face) -> tuple[float, float]:
+    """How far the face's letters reach above and below the baseline (ascent, descent), in ems, from
+    the font file's own metrics: what a box of text must leave room for."""
+    from reportlab.pdfbase import pdfmetrics
+
+    metrics = pdfmetrics.getFont(registered(face)).face
+    return metrics.ascent / 1000, -metrics.descent / 1000
+
+
 def subset_tag(font: str, characters: list[int]) -> bytes:
     """Six capital letters from a hash of the font's name and a subset's characters."""
     digest = hashlib.sha256(f"{font}:{characters}".encode()).digest()

@@ -96,10 +96,8 @@ def render(face: PieceFace, marking: str = "none", size_mm: tuple[float, float] 
     edges; the face's background runs out to the page's edges.
     """
     import pypdfium2
-    from reportlab.lib.units import mm
 
-    from ..drawing.pdf.canvas import Metadata, new_canvas, saved
-    from ..drawing.pdf.surface import PdfSurface
+    from ..drawing.document import MM, Document, Metadata
 
     width, height = size_mm or face.size
     px = math.ceil(exact_pixels(width, dpi) + 2 * MARGIN_PX - 1e-9)
@@ -107,15 +105,12 @@ def render(face: PieceFace, marking: str = "none", size_mm: tuple[float, float] 
     inch = MM_PER_UNIT["in"]
     margin = MARGIN_PX / dpi * inch
     page_w, page_h = px / dpi * inch, py / dpi * inch  # whole pixels, in millimetres
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (page_w * mm, page_h * mm), Metadata(face.name, face.description, (), (), "", ""))
-    canvas.scale(mm, mm)
+    drawn = Document(Metadata(face.name, face.description, (), (), "", ""), cmyk=False, unit=MM)
     bleed = max(page_w - width - margin, page_h - height - margin)  # to every edge of the page
-    # PDF's origin is the page's lower left: the cut's top edge lies ``margin`` under the page's top.
-    face.draw(PdfSurface(canvas, cmyk=False, unit_pt=mm), margin, page_h - margin - height, width, height,
-              FaceStyle(bleed, marking))  # fmt: skip
-    canvas.showPage()
-    document = pypdfium2.PdfDocument(saved(canvas, buffer))
+    with drawn.page(page_w, page_h) as surface:
+        # PDF's origin is the page's lower left: the cut's top edge lies ``margin`` under the page's top.
+        face.draw(surface, margin, page_h - margin - height, width, height, FaceStyle(bleed, marking))
+    document = pypdfium2.PdfDocument(drawn.data())
     try:
         page = document[0]
         image = page.render(scale=dpi / 72, fill_color=(*PAPER_RGB, 255)).to_pil().convert("RGB")

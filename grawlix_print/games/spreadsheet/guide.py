@@ -10,16 +10,12 @@ text keeps clear of the cut and that a background reaches the bleed.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportlab.lib.units import mm
-
+from ...drawing.document import MM, Document, Metadata
 from ...drawing.fonts import QUICKSAND, QUICKSAND_BOLD
 from ...drawing.ink import BLACK, Ink
-from ...drawing.pdf.canvas import Metadata, finish, new_canvas
-from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, Surface, rectangle
 from ...files import Written
 from ...papers import paper_size
@@ -68,19 +64,14 @@ def build_guide(game: Spreadsheet, out: Path) -> list[Written]:
     game.check()
     chosen = pages(game)
     width, height = paper_size("a4").width, paper_size("a4").height
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (width * mm, height * mm), Metadata(
+    document = Document(Metadata(
         f"{game.title}: layout guide", "Each layout's boxes, bleed and safe zone.", (game.title, "layout guide"),
         game.front_matter.authors, game.front_matter.licence, game.front_matter.licence_url,
-    ))  # fmt: skip
-    surface = PdfSurface(canvas, cmyk=False, unit_pt=mm)
+    ), cmyk=False, unit=MM)  # fmt: skip
     for kind, layout, face, shown in chosen:
-        canvas.saveState()
-        canvas.scale(mm, mm)
-        _page(surface, (width, height), kind, layout, face, shown)
-        canvas.restoreState()
-        canvas.showPage()
-    path = finish(canvas, buffer, out / GUIDE_FILE)
+        with document.page(width, height) as surface:
+            _page(surface, (width, height), kind, layout, face, shown)
+    path = document.save(out / GUIDE_FILE)
     return [Written(path, "layout guide", {"pages": len(chosen)})]
 
 

@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path as FilePath
 
 from ...drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, SCHOLA, SCHOLA_BOLD, missing_character, registered
+from ...drawing.fonts import text_width, vertical_metrics
 from ...drawing.icons import ICON_NAMES, RUNNING_DEPTH, RUNNING_HEIGHT, RUNNING_SIDE, running_glyph
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph
@@ -105,7 +106,7 @@ def _font_face(path: str, mtime: int, size: int, where: str) -> Face:
     face = Face(f"{clean}-{digest}", FilePath(path), f"'{family}', sans-serif", bold=weight >= 600)
     try:
         registered(face)
-    except Exception as error:  # reportlab refuses some fonts it cannot subset (a bitmap font...)
+    except Exception as error:  # the PDF back end refuses some fonts it cannot subset (a bitmap font...)
         raise GrawlixError(f"cannot use the typeface {FilePath(path).name!r}: {error}", where) from None
     return face
 
@@ -203,9 +204,7 @@ def unmarked(text: str) -> str:
 
 def width_em(text: str, face: Face) -> float:
     """The advance of ``text`` in ems (at a size of 1)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return stringWidth(text, registered(face), 1.0)
+    return text_width(text, face, 1.0)
 
 
 def icon_advance(icon: TextGlyph | Vector) -> float:
@@ -278,10 +277,7 @@ def fitted(
 ) -> Setting:  # fmt: skip
     """The largest size from ``size`` down to ``smallest`` (points) at which the words fit the box
     (millimetres); one line naming ``where`` if none does."""
-    from reportlab.pdfbase import pdfmetrics
-
-    metrics = pdfmetrics.getFont(registered(family.regular)).face
-    ascent, descent = metrics.ascent / 1000, -metrics.descent / 1000
+    ascent, descent = vertical_metrics(family.regular)
     space = width_em(" ", family.regular)
     width, height = box
     tries = max(0, math.floor((size - smallest) / STEP_PT + 1e-9))

@@ -16,16 +16,13 @@ as the press sheets are, each ink held to the service's 240 % total.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.units import mm
-
+from ...drawing.document import MM as mm
+from ...drawing.document import Document, Metadata
 from ...drawing.ink import Ink
-from ...drawing.pdf.canvas import Metadata, finish, new_canvas
-from ...drawing.pdf.pdfx import press_ready
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Surface
 from ...errors import GrawlixError
@@ -191,8 +188,8 @@ def limited(ink: Ink, most: float = MAX_INK) -> Ink:
 class InkLimitedSurface(PdfSurface):
     """A CMYK PDF surface that holds every ink to ``most`` total, counting the inks it had to hold."""
 
-    def __init__(self, canvas, most: float = MAX_INK) -> None:
-        super().__init__(canvas, cmyk=True, unit_pt=mm)
+    def __init__(self, canvas, cmyk: bool = True, unit_pt: float = mm, most: float = MAX_INK) -> None:
+        super().__init__(canvas, cmyk=cmyk, unit_pt=unit_pt)
         self.most = most
         self.held: set[tuple[float, ...]] = set()
 
@@ -228,27 +225,23 @@ def _drive_thru_pdf(game: Game, service: Service, size: Size, deck: Deck, path: 
     w, h = size.mm
     b = service.bleed_mm
     authors, licence, licence_url, keywords = credits_of(game)
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, ((w + 2 * b) * mm, (h + 2 * b) * mm), Metadata(
+    document = Document(Metadata(
         f"{game.title}: {deck.kind.name} for {service.name}",
         f"The {deck.count} {deck.kind.name} of {game.title}, {size.name}, each back then front, with"
         f" {b:.3g} mm of bleed.", (*keywords, "print on demand", "cards"), authors, licence, licence_url,
-    ))  # fmt: skip
-    press_ready(canvas)  # PDF/X-1a:2003, as the service asks
-    surface = InkLimitedSurface(canvas)
+    ), cmyk=True, unit=mm, press=True, surface=InkLimitedSurface)  # fmt: skip
+    held: set[tuple[float, ...]] = set()
     for piece in deck.pieces:
         for _ in range(piece.count):
             for face in (deck.back, piece.face):
-                canvas.setTrimBox((b * mm, b * mm, (b + w) * mm, (b + h) * mm))
-                canvas.setBleedBox((0, 0, (w + 2 * b) * mm, (h + 2 * b) * mm))
-                if face is not None:  # a card with no back design gets a blank back page
-                    canvas.saveState()
-                    canvas.scale(mm, mm)
-                    style = FaceStyle(b, marking)
-                    with surface.transformed(b, b):  # each face once in the file: the backs repeat
-                        surface.stamp((face.name, w, h, style), max(w, h) + b, _drawn(face, w, h, style))
-                    canvas.restoreState()
-                canvas.showPage()
-    if surface.held:
-        note(f"{len(surface.held)} of the {deck.kind.name}' inks were held to {MAX_INK:.0%} total ink for {service.name}")
-    return finish(canvas, buffer, path)
+                trim, bleed = (b, b, b + w, b + h), (0, 0, w + 2 * b, h + 2 * b)
+                with document.page(w + 2 * b, h + 2 * b, trim, bleed) as surface:
+                    if face is not None:  # a card with no back design gets a blank back page
+                        style = FaceStyle(b, marking)
+                        with surface.transformed(b, b):  # each face once in the file: the backs repeat
+                            surface.stamp((face.name, w, h, style), max(w, h) + b, _drawn(face, w, h, style))
+                    assert isinstance(surface, InkLimitedSurface)
+                    held = surface.held
+    if held:
+        note(f"{len(held)} of the {deck.kind.name}' inks were held to {MAX_INK:.0%} total ink for {service.name}")
+    return document.save(path)
