@@ -336,3 +336,22 @@ def test_a_net_that_fills_the_page_gets_its_notes_on_a_page_before_it():
     trim = pages[1].trim
     assert (trim.width, trim.height) == pytest.approx(net.size)
     assert trim.x0 - BLEED >= 6.35 and trim.y1 + BLEED <= 297 - 6.35  # inside what a home printer prints
+
+
+def test_a_game_of_tables_gets_boxes_too(tmp_path, monkeypatch):
+    """A game made with ``new --data`` (cards and round coins from tables, no code): the same boxes."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["new", "mine", "--data"])
+    assert result.exit_code == 0, result.output
+    templates = tmp_path / "mine" / "templates"
+    kinds = {kind.name: kind for kind in game(templates=templates).piece_kinds()}
+    paths = build(tmp_path / "out", "--templates", str(templates))
+    assert [p.name for p in paths] == [f"{name}-box-a4.pdf" for name in sorted(kinds)]
+    for path in paths:
+        kind = kinds[path.name.split("-box-")[0]]
+        if kind.form.value == "card":
+            check_closes(Folded(path, 0), tuck_panels(*kind.size, kind.count), open_top=False, glue_flaps=1)
+        else:
+            tray = tray_panels(*kind.size, kind.count)
+            for page, size in enumerate((tray, lid_panels(tray))):
+                check_closes(Folded(path, page, rim=size[2]), size, open_top=True, glue_flaps=4)
