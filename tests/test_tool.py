@@ -104,7 +104,11 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
         "colour_change": "m600",
     }  # fmt: skip
     assert settings.for_command("all") == {
-        "only": ("leaflet", "sheets", "web", "images", "print-on-demand", "3d"), "paper": "all", "quiet": False,
+        "only": ("leaflet", "sheets", "boxes", "web", "images", "print-on-demand", "3d"), "paper": "all", "quiet": False,
+    }  # fmt: skip
+    assert settings.for_command("boxes") == {
+        "paper": "a4", "stock_thickness": pytest.approx(0.4), "clearance": pytest.approx(1.0),
+        "piece_thickness": pytest.approx(2.0), "bleed": pytest.approx(3.0),
     }  # fmt: skip
     assert settings.for_command("leaflet") == {"paper": "a4"}
     assert settings.for_command("check") == {"json": False}
