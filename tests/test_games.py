@@ -69,11 +69,12 @@ def _layer(module: str) -> str:
 
 NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
 ORDER = ["errors", "files", "units", "cache", "papers", "fonts", "facts", "options", "notes", "html_page", "drawing", "pieces",
-         "rulebook", "playtest", "games", "products", "leaflet", "sheets", "web", "images", "ondemand", "solid", "kit", "cli"]  # fmt: skip
+         "rulebook", "playtest", "games", "products", "leaflet", "sheets", "boxes", "web", "images", "ondemand", "solid", "kit",
+         "cli"]  # fmt: skip
 """The neutral layers, each importing only those before it (products side by side): drawing knows shapes,
 inks and text; pieces are kinds of pieces as data and how a piece is drawn; games the registry and
 interface; products the product registry and interface, then each product (none imports another)."""
-PRODUCTS = {"leaflet", "sheets", "web", "images", "ondemand", "solid"}
+PRODUCTS = {"leaflet", "sheets", "boxes", "web", "images", "ondemand", "solid"}
 
 
 def test_no_neutral_module_imports_a_game():

@@ -18,5 +18,5 @@ def test_init_gives_editable_templates_that_build(tmp_path):
     assert (tmp_path / "out" / "leaflet" / "leaflet-letter.pdf").is_file()
     assert (tmp_path / "out" / "web" / "rules.html").is_file()
     products = {p.name for p in (tmp_path / "out").iterdir() if p.is_dir()}
-    assert products == {"leaflet", "sheets", "web", "images", "print-on-demand", "previews"}  # every product it has
+    assert products == {"leaflet", "sheets", "boxes", "web", "images", "print-on-demand", "previews"}  # every product it has
     assert "lasts about forty minutes" in reading_text(tmp_path / "out" / "leaflet" / "leaflet-reading-a4.pdf")[1]

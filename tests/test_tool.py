@@ -139,7 +139,7 @@ def test_init_for_a_card_game_lists_only_what_that_game_takes(tmp_path):
         "paper": "a4", "bleed": pytest.approx(3.0), "backs": True, "arrangement": "duplex",
         "markings": "letters", "card_size": (pytest.approx(63.5), pytest.approx(88.9)), "back_design": "circles",
     }  # fmt: skip
-    assert settings.for_command("all")["only"] == ("leaflet", "sheets", "web", "images", "print-on-demand")
+    assert settings.for_command("all")["only"] == ("leaflet", "sheets", "boxes", "web", "images", "print-on-demand")
     result = run("sheets", "--templates", str(tmp_path / "templates"), "-o", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output  # every uncommented default is one the cards take
 

@@ -80,7 +80,7 @@ def given_options(options: BoxesOptions) -> tuple[str, ...]:
 
 class Boxes(Product):
     name = "boxes"
-    summary = "Boxes to print, cut, fold and glue (PDF): a tuck box per deck, a tray and lid per set of tiles."
+    summary = "Boxes to fold (PDF): a tuck box per deck, a tray and lid per set."
     description = """Boxes for the pieces, to print on card, cut, fold and glue (PDF).
 
     Each kind of card gets a tuck box, each kind of tile or token a tray and
