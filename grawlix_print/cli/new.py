@@ -1,6 +1,13 @@
-"""``grawlix-print new NAME --data [FOLDER]``: a new game made of tables and layouts, ready to build.
+"""``grawlix-print new NAME [FOLDER]``: a new game, ready to build and make one's own.
 
-It writes the spreadsheet game's example (a deck of cards with two layouts
+Without ``--data`` it writes a plug-in package (``scaffold/``): ``pyproject.toml``
+with the game's entry point, a ``Game`` subclass, a small rules engine with two
+players, its pieces (a board and tokens in two colours), templates (a title, the
+rules' numbers, a short rulebook with an engine-checked figure) and a test that
+runs the contract suite (``grawlix_print.testing``). ``pip install -e FOLDER``
+then ``grawlix-print all --game NAME`` builds its kit.
+
+With ``--data`` it writes the spreadsheet game's example (a deck of cards with two layouts
 and a back, a set of coin tokens, a short rulebook) under the new game's
 name, and a ``grawlix.toml`` that lists every setting, as ``init`` does: the
 designer replaces the example's rows, layouts and words with their own.
@@ -10,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
 import click
@@ -24,13 +32,16 @@ DATA_GAME = "spreadsheet"
 _TITLE_LINE = re.compile(r'^title = ".*"$', re.MULTILINE)
 
 
-@main.command(short_help="Start a new game; --data: one of tables and layouts, no code.")
+@main.command(short_help="Start a new game: a plug-in package; --data: one of tables and layouts, no code.")
 @click.argument("name")
 @click.argument("folder", required=False, type=click.Path(path_type=Path))
 @click.option("--data", is_flag=True, help="A game made of tables (CSV, XLSX or TOML) and layouts, with no code.")
 @click.option("--force", is_flag=True, help="Overwrite files that are already there.")
 def new(name: str, folder: Path | None, data: bool, force: bool) -> None:
     """Write a new game called NAME into FOLDER (default: NAME in lower case, spaces as hyphens).
+
+    Without --data: a Python package (pyproject.toml, the game's code, its templates and a test
+    of the contract); `pip install -e FOLDER`, then `grawlix-print all --game NAME` builds its kit.
 
     With --data: FOLDER/templates/ holds a working example to make your own (components.toml,
     cards.csv and coins.toml, layouts/, art/, icons/ and leaflet.md) and FOLDER/grawlix.toml lists
@@ -40,10 +51,11 @@ def new(name: str, folder: Path | None, data: bool, force: bool) -> None:
     from ..games import game_class
     from ..pieces.schema import game_title
 
-    if not data:
-        raise GrawlixError("say what the game is made of: --data for a game of tables and layouts (no code)")
     title = game_title({"title": name}, "NAME").strip()
     folder = folder if folder is not None else Path(_folder_name(title))
+    if not data:
+        _new_plugin(title, folder, force)
+        return
     files = starter_files(folder, game_class(DATA_GAME))
     components = folder / TEMPLATES_FOLDER / "components.toml"
     files[components] = _TITLE_LINE.sub(lambda _: f"title = {json.dumps(title, ensure_ascii=False)}",
@@ -64,3 +76,52 @@ def _folder_name(title: str) -> str:
     """``Night Market`` -> ``night-market``: a folder name any shell takes without quotes."""
     slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
     return slug or "new-game"
+
+
+SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
+"""The plug-in package ``new`` writes, as templates (``${name}``, ``${title}``...)."""
+
+
+def plugin_files(title: str, folder: Path) -> dict[Path, bytes]:
+    """The files of a new plug-in package called ``title`` in ``folder``, by path."""
+    from string import Template
+
+    name = _folder_name(title)
+    package = re.sub(r"\W", "_", name.replace("-", "_"))
+    package = package if package[:1].isalpha() else f"game_{package}"
+    words = {
+        "name": name,
+        "title": title.replace("\\", "").replace('"', "'"),
+        "title_toml": json.dumps(title, ensure_ascii=False)[1:-1],
+        "package": package,
+        "distribution": name,
+        "cls": "".join(part.capitalize() for part in package.split("_") if part) or "NewGame",
+    }
+    layout = {
+        "pyproject.toml": "pyproject.toml", "README.md": "README.md", "test_contract.py": "tests/test_contract.py",
+        "__init__.py": f"{package}/__init__.py", "engine.py": f"{package}/engine.py", "pieces.py": f"{package}/pieces.py",
+        "components.toml": f"{package}/templates/components.toml", "leaflet.md": f"{package}/templates/leaflet.md",
+    }  # fmt: skip
+    return {
+        folder / target: Template((SCAFFOLD / f"{source}.tmpl").read_text("utf-8")).substitute(words).encode("utf-8")
+        for source, target in layout.items()
+    }
+
+
+def _new_plugin(title: str, folder: Path, force: bool) -> None:
+    from ..games import game_names
+
+    name = _folder_name(title)
+    if name in game_names():
+        raise GrawlixError(f"a game called {name!r} is installed already: choose another name", "NAME")
+    files = plugin_files(title, folder)
+    if folder.exists() and not folder.is_dir():
+        raise GrawlixError("exists and is not a folder", str(folder))
+    if not force:
+        for path in files:
+            if path.exists() or path.is_symlink():
+                raise GrawlixError("already exists; nothing written (--force overwrites)", str(path))
+    write_all_or_none(files)
+    click.echo(f"wrote {folder}/ ({len(files)} files): {title}, a game of tokens on a board to make your own")
+    shown = shlex.quote(str(folder)) if not str(folder).startswith("-") else shlex.quote(f"./{folder}")
+    click.echo(f"next:  pip install -e {shown}  then  grawlix-print all --game {name}")

@@ -39,3 +39,17 @@ class Ink:
 BLACK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Text, outlines and marks: black ink alone, never a rich black of four inks, so
 it stays sharp when a press's plates sit slightly out of register (and overprints)."""
+
+
+def hex_ink(text: str) -> Ink:
+    """``#rrggbb`` as an ink: the screen colour as given, the press colour by the usual conversion
+    (black from the darkest part, pure ``#000000`` as black ink alone, so text overprints)."""
+    digits = text[1:]
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    r, g, b = (int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return Ink((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+    c, m, y = ((1 - part - k) / (1 - k) for part in (r, g, b))
+    return Ink((r, g, b), tuple(round(v, 4) for v in (c, m, y, k)))  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...drawing.ink import Ink
+from ...drawing.ink import Ink, hex_ink
 from ...errors import GrawlixError
 from .tables import column_key
 
@@ -87,20 +87,6 @@ PLAIN_COLOURS = {
 NONE = ("", "none", "transparent")
 """What leaves a shape unfilled or unstroked."""
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-
-
-def hex_ink(text: str) -> Ink:
-    """``#rrggbb`` as an ink: the screen colour as given, the press colour by the usual conversion
-    (black from the darkest part, pure ``#000000`` as black ink alone, so text overprints)."""
-    digits = text[1:]
-    if len(digits) == 3:
-        digits = "".join(d * 2 for d in digits)
-    r, g, b = (int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))
-    k = 1 - max(r, g, b)
-    if k >= 1:
-        return Ink((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
-    c, m, y = ((1 - part - k) / (1 - k) for part in (r, g, b))
-    return Ink((r, g, b), tuple(round(v, 4) for v in (c, m, y, k)))  # type: ignore[arg-type]
 
 
 def colour(text: str, named: Mapping[str, Ink], where: str) -> Ink | None:

@@ -1,0 +1,338 @@
+"""Everything a game's plug-in needs, in one module: ``from grawlix_print.plugin import ...``.
+
+A designer writing a game reads ``docs/writing-a-game.md`` and this module, and
+opens no other: the base class (``Game``), the pieces (``PieceKind``, ``Piece``,
+``PieceFace`` and ready-made faces: ``disc_face``, ``Board``), the drawing
+calls (``Surface``, ``Path``, ``Pen``, ``Ink``), the rulebook's answers
+(``Facts``: placeholders, conditions, engine-checked claims and figures) and
+the playtest (``EnginePlaytester``: a ``Playtester`` made from a plain rules
+object and its strategies). ``grawlix-print new NAME`` writes a game made of
+these.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+from typing import Any, Protocol
+
+from .drawing.figure import Figure
+from .drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, SCHOLA, SCHOLA_BOLD
+from .drawing.icons import circle
+from .drawing.ink import BLACK, Ink, hex_ink
+from .drawing.surface import Path, Pen, Surface, polygon, rectangle
+from .errors import GrawlixError
+from .files import read_toml
+from .games.base import Game
+from .games.faults import plugin_fault
+from .games.presentation import Presentation, Typography
+from .pieces.faces import FaceStyle, PieceFace
+from .pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape
+from .playtest.protocol import Credits, GameResult, Games, Measure, play_each
+from .rulebook import Diagram, Items, Link, RulebookText, Value, read_rulebook
+
+RULEBOOK_FILE = "leaflet.md"
+
+
+def rulebook(game: Game, facts: Facts) -> RulebookText:
+    """The game's ``leaflet.md`` read and checked with ``facts``: what ``Game.rulebook`` returns."""
+    return read_rulebook(game.templates / RULEBOOK_FILE, facts, game.title)
+
+
+def plain_presentation(imposition: str = "booklet") -> Presentation:
+    """Quicksand for the text, Caprasimo for the title; an A6 ``booklet`` (or a ``tri-fold``)."""
+    return Presentation(Typography(QUICKSAND, QUICKSAND_BOLD, CAPRASIMO), imposition)
+
+
+# --- faces ---------------------------------------------------------------------------------
+
+
+def ground(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle, ink: Ink) -> None:
+    """A face's ground out to the bleed, unless the sheet has laid it already (``style.ground``)."""
+    if style.ground:
+        b = style.bleed
+        surface.shape(rectangle(x - b, y - b, w + 2 * b, h + 2 * b), fill=ink)
+
+
+def disc_face(name: str, description: str, size_mm: float, paper: Ink, ink: Ink, label: str = "") -> PieceFace:
+    """A round token: ``paper`` to the bleed, a disc of ``ink`` ringed in black, and ``label`` (its
+    colour's letter) on it when the sheet asks for colour-blind markings."""
+
+    def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+        ground(surface, x, y, w, h, style, paper)
+        side = min(w, h)
+        line = max(side * 0.03, 0.75 / surface.unit_pt)
+        surface.shape(circle(x + w / 2, y + h / 2, side * 0.36), fill=ink, pen=Pen(BLACK, line))
+        if label and style.marking != "none":
+            surface.text(x + w / 2, y + h / 2 - side * 0.12, label, QUICKSAND_BOLD, side * 0.34, paper)
+
+    return PieceFace(name, description, size_mm, size_mm, draw, paper)
+
+
+def plain_back(name: str, description: str, size_mm: tuple[float, float], paper: Ink, ink: Ink) -> PieceFace:
+    """A back: ``paper`` to the bleed and a ring of ``ink``, alike for every piece of a kind."""
+
+    def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+        ground(surface, x, y, w, h, style, paper)
+        side = min(w, h)
+        surface.shape(circle(x + w / 2, y + h / 2, side * 0.3), pen=Pen(ink, max(side * 0.05, 0.75 / surface.unit_pt)))
+
+    return PieceFace(name, description, *size_mm, draw, paper)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board of ``columns`` x ``rows`` square cells, ``cell_mm`` each: its printed face, and
+    figures of positions on it for the rulebook (``figure``), drawn the same way."""
+
+    columns: int
+    rows: int
+    cell_mm: float
+    paper: Ink
+    line: Ink = BLACK
+    name: str = "board"
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.columns * self.cell_mm, self.rows * self.cell_mm)
+
+    def draw(self, surface: Surface, x: float, y: float, cell: float) -> None:
+        """The grid's lines, its lower-left corner at (x, y), ``cell`` per cell."""
+        width = max(cell * 0.03, 0.75 / surface.unit_pt)
+        path = Path()
+        for column in range(self.columns):
+            for row in range(self.rows):
+                path += rectangle(x + column * cell, y + row * cell, cell, cell)
+        surface.shape(path, pen=Pen(self.line, width))
+
+    def face(self, description: str = "the board") -> PieceFace:
+        def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+            ground(surface, x, y, w, h, style, self.paper)
+            self.draw(surface, x, y, min(w / self.columns, h / self.rows))
+
+        return PieceFace(self.name, description, *self.size, draw, self.paper)
+
+    def figure(self, cells: Sequence[str], pieces: Mapping[str, Ink]) -> Figure:
+        """A position: ``cells`` one string per row, top row first, a character per cell
+        (``.`` empty, else a key of ``pieces``, the colour of the piece standing there)."""
+        return _BoardFigure(self, tuple(cells), dict(pieces))
+
+
+@dataclass(frozen=True)
+class _BoardFigure(Figure):
+    board: Board
+    cells: tuple[str, ...]
+    pieces: Mapping[str, Ink] = field(compare=False)
+
+    def size(self, unit: float) -> tuple[float, float]:
+        return (self.board.columns * unit, self.board.rows * unit)
+
+    def cell_to_fit(self, width: float, largest: float) -> float:
+        return min(largest, width / self.board.columns)
+
+    def draw(self, surface: Surface, x: float, top: float, unit: float) -> None:
+        bottom = top - self.board.rows * unit
+        surface.shape(rectangle(x, bottom, *self.size(unit)), fill=self.board.paper)
+        self.board.draw(surface, x, bottom, unit)
+        for row, text in enumerate(self.cells):
+            for column, character in enumerate(text):
+                if character in self.pieces:
+                    cx, cy = x + (column + 0.5) * unit, top - (row + 0.5) * unit
+                    surface.shape(circle(cx, cy, unit * 0.36), fill=self.pieces[character], pen=Pen(BLACK, unit * 0.03))
+
+    @property
+    def characters(self) -> str:
+        return ""
+
+
+# --- the rulebook's answers ----------------------------------------------------------------
+
+Answer = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What a figure line stands for: a short title, the words for a reader who cannot see it,
+    the figure, and how large one unit (a cell) may be drawn."""
+
+    title: str
+    alt: str
+    figure: Figure
+    largest_mm: float = 12.0
+
+
+@dataclass
+class Facts:
+    """A game's answers to its rulebook, as plain tables of functions.
+
+    ``values``: ``{name}`` placeholders (a number, words, an ``Items`` list, a ``Link``);
+    ``conditions``: ``{if name}`` (a function giving True or False); ``claims``: ``{check name}``
+    sentences the engine must confirm (a function giving True, or False to stop the build);
+    ``figures``: ``[name]`` or ``[name: argument]`` lines (a function of the argument giving
+    a ``Picture``). A value may be a function too, called when the text asks for it.
+    """
+
+    game: str
+    values: Mapping[str, Value | Answer] = field(default_factory=dict)
+    conditions: Mapping[str, Answer] = field(default_factory=dict)
+    claims: Mapping[str, Answer] = field(default_factory=dict)
+    figures: Mapping[str, Callable[[str | None], Picture]] = field(default_factory=dict)
+    figure_unit: str = "cell"
+    home: FilePath | None = None
+    """The plug-in's folder, to name its file and line when one of its functions fails."""
+
+    def references(self, text: str, first_line: int, source: str) -> None:
+        return None
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.values)
+
+    def figure_names(self) -> tuple[str, ...]:
+        return tuple(self.figures)
+
+    def _call(self, answer: Callable[..., Any], what: str, where: str, *arguments: Any) -> Any:
+        try:
+            return answer(*arguments)
+        except GrawlixError:
+            raise
+        except Exception as error:  # the plug-in's own bug: one line naming its file and line
+            fault = plugin_fault(self.game, error, f"in {what}", self.home)
+            raise GrawlixError(fault.what, f"{where} ({fault.where})") from None
+
+    def value(self, name: str, where: str) -> Value:
+        if name not in self.values:
+            raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.values) or 'none'})", where)
+        found = self.values[name]
+        value = self._call(found, f"{{{name}}}", where) if callable(found) else found
+        if isinstance(value, bool) or not isinstance(value, (int, str, Link, Items, tuple)):
+            raise GrawlixError(f"{{{name}}} gave a {type(value).__name__}: a placeholder is a whole number, "
+                               "words, a Link or Items", where)  # fmt: skip
+        return value
+
+    def condition(self, text: str, where: str) -> tuple[bool, str]:
+        key = text.strip()
+        if key not in self.conditions:
+            raise GrawlixError(f"unknown condition {{if {key}}} (known: {', '.join(self.conditions) or 'none'})", where)
+        holds = self._call(self.conditions[key], f"{{if {key}}}", where)
+        if not isinstance(holds, bool):
+            raise GrawlixError(f"{{if {key}}} gave a {type(holds).__name__}, not True or False", where)
+        return holds, f"{key} is {'true' if holds else 'false'}"
+
+    def check(self, text: str, where: str) -> None:
+        key = text.strip()
+        if key not in self.claims:
+            raise GrawlixError(f"unknown claim {{check {key}}} (known: {', '.join(self.claims) or 'none'})", where)
+        holds = self._call(self.claims[key], f"{{check {key}}}", where)
+        if holds is not True:
+            raise GrawlixError(f"the rules engine says this is not so: {key}", where)
+
+    def figure(self, name: str, argument: str | None, unit_mm: float | None, line: int, where: str) -> Diagram:
+        if name not in self.figures:
+            raise LookupError(name)
+        picture = self._call(self.figures[name], f"[{name}]", where, argument)
+        if not isinstance(picture, Picture):
+            raise GrawlixError(f"[{name}] gave a {type(picture).__name__}, not a Picture", where)
+        slug = "-".join(part for part in (name, argument or "") if part).replace(" ", "-").lower()
+        return Diagram(name, slug, line, picture.title, picture.alt, picture.figure, picture.largest_mm, unit_mm)
+
+
+# --- the playtest --------------------------------------------------------------------------
+
+
+class Rules(Protocol):
+    """A game's rules as ``EnginePlaytester`` plays them: a state, its legal moves, a move's result,
+    and the end. States and moves are any values the rules like (frozen, so nothing is shared)."""
+
+    def start(self, players: int, rng: random.Random) -> Any:
+        """The state a game of ``players`` players starts in (shuffled with ``rng``)."""
+
+    def moves(self, state: Any) -> Sequence[Any]:
+        """The moves the player to move may make; never empty before the game is over."""
+
+    def play(self, state: Any, move: Any) -> Any:
+        """The state after ``move``."""
+
+    def outcome(self, state: Any) -> tuple[int, ...] | None:
+        """None while the game goes on; when it is over, the winning seats (several for a shared
+        win, none for a draw)."""
+
+    def length(self, state: Any) -> int:
+        """The number of turns played so far."""
+
+
+Strategy = Callable[[Any, Any, random.Random], Any]
+"""``strategy(rules, state, rng)``: the move a player makes."""
+
+
+def random_player(rules: Rules, state: Any, rng: random.Random) -> Any:
+    """Any legal move, each as likely."""
+    return rng.choice(list(rules.moves(state)))
+
+
+@dataclass(frozen=True)
+class EnginePlaytester:
+    """A ``Playtester`` made of a game's rules (``engine``) and its ``strategies`` (``random`` at least):
+    what ``Game.playtester`` returns. It plays whole games move by move; a game the rules call a
+    draw is one every seat shares, so the report counts it for none of them alone."""
+
+    name: str
+    credits: Credits
+    engine: Any
+    """The game's ``Rules``."""
+    strategies_by_name: Mapping[str, Strategy] = field(default_factory=lambda: {"random": random_player})
+    descriptions: Mapping[str, str] = field(default_factory=lambda: {"random": "plays any legal move"})
+    player_counts: tuple[int, ...] = (2,)
+    measures: tuple[Measure, ...] = ()
+    turn_limit: int = 10_000
+
+    @property
+    def strategies(self) -> tuple[str, ...]:
+        return tuple(self.strategies_by_name)
+
+    def seat_count(self, players: int) -> int:
+        return players
+
+    def dummy_seats(self, players: int) -> tuple[int, ...]:
+        return ()
+
+    def describe(self, strategy: str) -> str:
+        return self.descriptions.get(strategy, strategy)
+
+    def rules(self) -> Mapping[str, object]:
+        return {"game": self.name, "engine": f"{type(self.engine).__module__}.{type(self.engine).__qualname__}"}
+
+    def problem(self) -> str | None:
+        return None
+
+    def seconds_per_game(self, strategies: Sequence[str]) -> float:
+        return 0.01
+
+    def identity(self) -> str:
+        return f"{self.name} {self.rules()} {sorted(self.strategies)}"
+
+    def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
+        rules = self.engine
+        state = rules.start(len(strategies), rng)
+        for _ in range(self.turn_limit):
+            outcome = rules.outcome(state)
+            if outcome is not None:
+                winners = tuple(outcome) or tuple(range(len(strategies)))
+                return GameResult(winners, int(rules.length(state)))
+            seat = int(getattr(state, "to_move", rules.length(state) % len(strategies)))
+            move = self.strategies_by_name[strategies[seat]](rules, state, rng)
+            state = rules.play(state, move)
+        raise GrawlixError(f"{self.name}: a game went on for {self.turn_limit} turns without ending")
+
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        return play_each(self, strategies, rng, count)
+
+
+__all__ = [
+    "BLACK", "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD", "Board", "Credits", "Diagram",
+    "EnginePlaytester", "FaceStyle", "Facts", "Figure", "Form", "Game", "GameResult", "GrawlixError", "Ink", "Items",
+    "Link", "Measure", "Path", "Pen", "Picture", "Piece", "PieceColour", "PieceFace", "PieceKind", "Presentation",
+    "Rules", "Shape", "Surface", "Typography", "circle", "disc_face", "ground", "hex_ink", "plain_presentation",
+    "plain_back", "polygon", "random_player", "read_toml", "rectangle", "rulebook",
+]  # fmt: skip
