@@ -1,0 +1,168 @@
+"""The contract suite: what every game plug-in must hold to, as checks any test runner can call.
+
+A plug-in's own tests run it (``grawlix-print new`` writes such a test)::
+
+    import pytest
+    from grawlix_print.testing import CHECKS, run_check
+
+    @pytest.mark.parametrize("check", CHECKS, ids=lambda check: check.__name__)
+    def test_contract(check):
+        run_check("my-game", check)
+
+and this repository runs it over every installed game. Each check takes a
+game (bound to its own templates) and raises ``AssertionError`` saying what is
+wrong; none writes outside a temporary folder. ``check_kit`` builds the
+paper products (a few seconds); the others are quick.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from .errors import GrawlixError
+from .games import game, game_class
+from .games.base import Game
+from .pieces.faces import PieceFace
+from .pieces.kinds import PieceKind
+
+Check = Callable[[Game], None]
+PLAYTEST_GAMES = 12
+"""Games each strategy plays in ``check_playtest``: enough to meet an ending of every sort in a small game."""
+FACE_DPI = 60
+
+
+def check_identity(g: Game) -> None:
+    """The class names itself and says what it is in a line; its templates name the same game; its title is words."""
+    cls = type(g)
+    assert isinstance(getattr(cls, "name", None), str) and cls.name, f"{cls.__name__} has no name (a str class attribute)"
+    assert isinstance(getattr(cls, "summary", None), str) and cls.summary, f"{cls.__name__} has no summary (one line)"
+    assert "\n" not in cls.summary, f"{cls.__name__}.summary is more than one line"
+    assert isinstance(g.title, str) and g.title.strip(), f"{cls.name}: the title is {g.title!r}"
+    from .games.templates import game_named_by
+
+    named = game_named_by(g.templates)
+    assert named == cls.name, f"{g.templates}/components.toml names the game {named!r}, not {cls.name!r}"
+
+
+def check_reads(g: Game) -> None:
+    """``check()`` reads and checks everything a build needs, with no fault."""
+    g.check()
+
+
+def check_kinds(g: Game) -> None:
+    """Piece kinds are well formed: distinct names, faces and backs of the kind's size, distinct face names."""
+    kinds = g.piece_kinds()
+    assert isinstance(kinds, tuple), f"piece_kinds() gave a {type(kinds).__name__}, not a tuple"
+    assert all(isinstance(k, PieceKind) for k in kinds), "piece_kinds() gave something that is not a PieceKind"
+    names = [k.name for k in kinds]
+    assert len(set(names)) == len(names), f"two kinds share a name: {names}"
+    for kind in kinds:
+        faces = (*kind.faces, *kind.backs.values())
+        assert all(isinstance(f, PieceFace) for f in faces), f"{kind.name}: a face is not a PieceFace"
+        for face in faces:
+            assert abs(face.width - kind.width) < 1e-6 and abs(face.height - kind.height) < 1e-6, (
+                f"{kind.name}: {face.name} is {face.width:g} x {face.height:g} mm, the kind {kind.width:g} x {kind.height:g} mm"
+            )
+        face_names = [f.name for f in kind.faces]
+        assert len(set(face_names)) == len(face_names), f"{kind.name}: two faces share a name"
+
+
+def _rendered(face: PieceFace, bleed: float, marking: str) -> bytes:
+    from .products.images.build import render
+
+    buffer = io.BytesIO()
+    render(face, FACE_DPI, bleed, marking).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def check_faces(g: Game) -> None:
+    """Every face and back draws with every marking its kind offers, the same twice, and one with a
+    ground covers its bleed (its corners are not the paper's white)."""
+    from PIL import Image
+
+    for kind in g.piece_kinds():
+        for face in (*kind.faces, *kind.backs.values()):
+            for marking in kind.markings:
+                first = _rendered(face, 2.0, marking)
+                assert first == _rendered(face, 2.0, marking), f"{kind.name}: {face.name} draws differently twice"
+            if face.ground is not None:
+                image = Image.open(io.BytesIO(first)).convert("RGB")
+                w, h = image.size
+                for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+                    assert image.getpixel(corner) != (255, 255, 255), (
+                        f"{kind.name}: {face.name} has a ground but leaves its bleed white at {corner}"
+                    )
+
+
+def check_presentation(g: Game) -> None:
+    """The rulebook's imposition is one the rules in print know."""
+    from .products.leaflet.impositions import impositions
+
+    known = impositions()
+    chosen = g.presentation().imposition
+    assert chosen in known, f"imposition {chosen!r} is not one of {', '.join(known)}"
+
+
+def check_rulebook(g: Game) -> None:
+    """The rulebook reads: every placeholder, condition, claim and figure answers (or one line says why not)."""
+    try:
+        text = g.rulebook()
+    except GrawlixError as error:
+        if "no rules to print" in str(error):  # a game that prints only pieces (the tests' toy)
+            return
+        raise AssertionError(f"the rulebook does not read: {error}") from None
+    assert text.sections, "the rulebook has no sections"
+
+
+def check_playtest(g: Game) -> None:
+    """Each strategy plays whole games to the end; winners are seats; the same seed plays the same games."""
+    try:
+        tester = g.playtester()
+    except GrawlixError:
+        return  # no players: nothing to playtest
+    assert tester.strategies and "random" in tester.strategies, f"strategies {tester.strategies} lack 'random'"
+    players = tester.player_counts[0]
+    for strategy in tester.strategies:
+        line = [strategy] * players
+        first = [tester.play(line, random.Random(seed)) for seed in range(PLAYTEST_GAMES)]
+        again = [tester.play(line, random.Random(seed)) for seed in range(PLAYTEST_GAMES)]
+        assert first == again, f"{strategy}: the same seed played different games"
+        seats = tester.seat_count(players)
+        for result in first:
+            assert all(0 <= seat < seats for seat in result.winners), f"{strategy}: winners {result.winners} are not seats"
+            assert result.length >= 0, f"{strategy}: a game of {result.length} turns"
+
+
+def check_kit(g: Game) -> None:
+    """The paper products build (A4) into a fresh folder, each with at least one file."""
+    from .kit import build_all
+    from .products import offered
+
+    products = [p.name for p in offered(g) if p.name != "3d"]
+    with tempfile.TemporaryDirectory(prefix="grawlix-contract-") as folder:
+        written = build_all(Path(folder), game=g, only=products, papers=("a4",))
+        assert written, "the kit holds no file"
+        for name in products:
+            assert any(name in Path(w.path).relative_to(folder).parts[:1] for w in written), f"{name} wrote no file"
+
+
+CHECKS: tuple[Check, ...] = (
+    check_identity, check_reads, check_kinds, check_faces, check_presentation, check_rulebook, check_playtest, check_kit,
+)  # fmt: skip
+"""Every check, in the order a new plug-in usually passes them."""
+
+
+def run_check(name: str, check: Check) -> None:
+    """Run one check over the installed game called ``name``, bound to its own templates."""
+    game_class(name)  # a plug-in that does not load fails here, in one line
+    check(game(name))
+
+
+def check_game(name: str, checks: tuple[Check, ...] = CHECKS) -> None:
+    """Every check over the installed game called ``name``."""
+    for check in checks:
+        run_check(name, check)

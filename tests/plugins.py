@@ -1,0 +1,50 @@
+"""A plug-in package registered for a test, as ``pip install`` would: its distribution's metadata
+(a ``.dist-info`` folder with its entry point) on ``sys.path`` beside the package's folder, and the
+games' registry re-read; ``environment`` gives a ``grawlix-print`` process the same."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def write_metadata(package_root: Path, metadata: Path) -> str:
+    """The ``.dist-info`` of the package at ``package_root`` (its pyproject's name and entry points)
+    in ``metadata``; its game's name."""
+    text = (package_root / "pyproject.toml").read_text()
+    name = re.search(r'^name = "(.+)"$', text, re.MULTILINE).group(1)
+    points = text.split('[project.entry-points."grawlix_print.games"]\n', 1)[1].split("\n\n", 1)[0]
+    info = metadata / f"{name.replace('-', '_')}-0.1.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
+    entries = "\n".join(line.replace('"', "") for line in points.splitlines() if "=" in line and not line.startswith("#"))
+    (info / "entry_points.txt").write_text(f"[grawlix_print.games]\n{entries}\n")
+    return entries.split("=", 1)[0].strip()
+
+
+@contextmanager
+def registered(package_root: Path, metadata: Path) -> Iterator[str]:
+    """The plug-in at ``package_root`` installed while the block runs; yields its game's name."""
+    import grawlix_print.games as registry
+
+    name = write_metadata(package_root, metadata)
+    added = [str(path) for path in (metadata, package_root) if str(path) not in sys.path]
+    sys.path[:0] = added
+    registry._registered.cache_clear()
+    registry.game_class.cache_clear()
+    try:
+        yield name
+    finally:
+        for path in added:
+            sys.path.remove(path)
+        registry._registered.cache_clear()
+        registry.game_class.cache_clear()
+
+
+def environment(package_root: Path, metadata: Path) -> dict[str, str]:
+    path = os.pathsep.join([str(metadata), str(package_root), os.environ.get("PYTHONPATH", "")])
+    return {**os.environ, "PYTHONPATH": path.rstrip(os.pathsep)}
