@@ -261,6 +261,8 @@ class Rules(Protocol):
     def length(self, state: Any) -> int:
         """The number of turns played so far."""
 
+    # and, for a game that keeps a score, ``points(state)``: each seat's score at the end.
+
 
 Strategy = Callable[[Any, Any, random.Random], Any]
 """``strategy(rules, state, rng)``: the move a player makes."""
@@ -319,7 +321,8 @@ class EnginePlaytester:
             outcome = rules.outcome(state)
             if outcome is not None:
                 winners = tuple(outcome) or tuple(range(len(strategies)))
-                return GameResult(winners, int(rules.length(state)))
+                points = getattr(rules, "points", None)
+                return GameResult(winners, int(rules.length(state)), points=points(state) if points else None)
             seat = int(getattr(state, "to_move", rules.length(state) % len(strategies)))
             move = self.strategies_by_name[strategies[seat]](rules, state, rng)
             state = rules.play(state, move)
