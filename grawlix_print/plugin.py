@@ -26,7 +26,7 @@ from .drawing.surface import Path, Pen, Surface, polygon, rectangle
 from .errors import GrawlixError
 from .files import read_toml
 from .games.base import Game
-from .games.faults import plugin_fault
+from .games.faults import debugging, plugin_fault
 from .games.presentation import Presentation, Typography
 from .pieces.faces import FaceStyle, PieceFace
 from .pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape
@@ -198,6 +198,8 @@ class Facts:
         except GrawlixError:
             raise
         except Exception as error:  # the plug-in's own bug: one line naming its file and line
+            if debugging():
+                raise
             fault = plugin_fault(self.game, error, f"in {what}", self.home)
             raise GrawlixError(fault.what, f"{where} ({fault.where})") from None
 
@@ -208,7 +210,7 @@ class Facts:
         value = self._call(found, f"{{{name}}}", where) if callable(found) else found
         if isinstance(value, bool) or not isinstance(value, (int, str, Link, Items, tuple)):
             raise GrawlixError(f"{{{name}}} gave a {type(value).__name__}: a placeholder is a whole number, "
-                               "words, a Link or Items", where)  # fmt: skip
+                               "words, a Link or Items", f"{where} (game {self.game})")  # fmt: skip
         return value
 
     def condition(self, text: str, where: str) -> tuple[bool, str]:
@@ -217,7 +219,7 @@ class Facts:
             raise GrawlixError(f"unknown condition {{if {key}}} (known: {', '.join(self.conditions) or 'none'})", where)
         holds = self._call(self.conditions[key], f"{{if {key}}}", where)
         if not isinstance(holds, bool):
-            raise GrawlixError(f"{{if {key}}} gave a {type(holds).__name__}, not True or False", where)
+            raise GrawlixError(f"{{if {key}}} gave a {type(holds).__name__}, not True or False", f"{where} (game {self.game})")
         return holds, f"{key} is {'true' if holds else 'false'}"
 
     def check(self, text: str, where: str) -> None:
@@ -233,7 +235,7 @@ class Facts:
             raise LookupError(name)
         picture = self._call(self.figures[name], f"[{name}]", where, argument)
         if not isinstance(picture, Picture):
-            raise GrawlixError(f"[{name}] gave a {type(picture).__name__}, not a Picture", where)
+            raise GrawlixError(f"[{name}] gave a {type(picture).__name__}, not a Picture", f"{where} (game {self.game})")
         slug = "-".join(part for part in (name, argument or "") if part).replace(" ", "-").lower()
         return Diagram(name, slug, line, picture.title, picture.alt, picture.figure, picture.largest_mm, unit_mm)
 

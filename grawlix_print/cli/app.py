@@ -87,12 +87,24 @@ class _Commands(click.Group):
             if error.errno == errno.EPIPE:
                 _quiet_exit(ctx)
             _fail(ctx, str(os_error(error)), 1)
+        except Exception as error:  # a game plug-in's own bug is one line naming its file and line
+            from ..games.faults import culprit, debugging
+
+            fault = None if debugging() else culprit(error)
+            if fault is None:
+                raise
+            _fail(ctx, str(fault), 1)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="grawlix-print")
-def main() -> None:
+@click.option("--debug", is_flag=True, help="A game plug-in's fault with its whole traceback (as GRAWLIX_PRINT_DEBUG=1).")
+def main(debug: bool) -> None:
     """Print-and-play kits for board games: rules, sheets, web edition and 3D tiles."""
+    if debug:
+        from ..games.faults import DEBUG_VARIABLE
+
+        os.environ[DEBUG_VARIABLE] = "1"  # worker processes inherit it
     check_source_date_epoch()  # before any command: the PDF library would fail on it mid-build
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import GrawlixError
 from .base import Game
+from .faults import debugging, load_fault, plugin_fault
 from ..notes import note
 from .templates import COMPONENTS_FILE, TEMPLATES_FOLDER, checked_folder, game_named_by
 
@@ -51,11 +52,41 @@ def game_class(name: str) -> type[Game]:
     point = _registered()[known_game(name)]
     try:
         loaded = point.load()  # type: ignore[attr-defined]
-    except Exception as error:  # a third-party plug-in may fail in any way: one line, not a traceback
-        raise GrawlixError(f"the game {name!r} failed to load ({point.value}): {error}") from None  # type: ignore[attr-defined]
+    except BaseException as error:  # a plug-in may fail in any way, sys.exit and Ctrl-C too: one line
+        if debugging():
+            raise
+        raise load_fault(name, error) from None
+    where = f"game {name} ({point.value})"  # type: ignore[attr-defined]
     if not (isinstance(loaded, type) and issubclass(loaded, Game)):
-        raise GrawlixError(f"the game {name!r} ({point.value}) is not a grawlix_print Game")  # type: ignore[attr-defined]
+        raise GrawlixError("is not a grawlix_print.Game subclass (its entry point names what to load)", where)
+    for attribute in ("name", "summary"):
+        if not isinstance(getattr(loaded, attribute, None), str):
+            raise GrawlixError(f"{loaded.__name__} has no {attribute} (a class attribute, a str)", where)
+    left = sorted(getattr(loaded, "__abstractmethods__", ()))
+    if left:
+        raise GrawlixError(f"{loaded.__name__} does not define {', '.join(left)} (the methods every game must have)", where)
     return loaded
+
+
+def _made(cls: type[Game], templates: Path | None = None) -> Game:
+    """An instance of a game's class; a constructor that raises is one line naming the plug-in's line."""
+    try:
+        return cls(templates) if templates is not None else cls()
+    except GrawlixError:
+        raise
+    except Exception as error:
+        if debugging():
+            raise
+        raise plugin_fault(cls.name, error, "while it was made", home=_home(cls)) from None
+
+
+def _home(cls: type) -> Path | None:
+    import inspect
+
+    try:
+        return Path(inspect.getfile(cls)).resolve().parent
+    except (TypeError, OSError):
+        return None
 
 
 def game(name: str | None = None, templates: str | Path | None = None) -> Game:
@@ -73,16 +104,16 @@ def game(name: str | None = None, templates: str | Path | None = None) -> Game:
         named = _game_of(folder)
         if name is not None and name.strip().lower() != named:
             raise GrawlixError(f"holds a {named} game, not {name}", str(folder / COMPONENTS_FILE))
-        return game_class(named)(folder)
+        return _made(game_class(named), folder)
     for local in (LOCAL_TEMPLATES, HERE):
         if (local / COMPONENTS_FILE).is_file():
             named = _game_of(local)
             if name is None or name.strip().lower() == named:
                 if local == HERE:
                     note(f"this folder is a templates folder ({COMPONENTS_FILE} names {named}): using it")
-                return game_class(named)(local)
+                return _made(game_class(named), local)
             break
-    return game_class(name or DEFAULT_GAME)()
+    return _made(game_class(name or DEFAULT_GAME))
 
 
 def _game_of(folder: Path) -> str:

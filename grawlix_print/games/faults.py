@@ -63,3 +63,46 @@ def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | 
     hint = f" ({DEBUG_VARIABLE}=1 or --debug for the traceback)" if not debugging() else ""
     place = f" at {where}" if where else ""
     return GrawlixError(f"{what}{during}{place}{hint}", f"game {game}")
+
+
+def plugin_homes() -> dict[str, Path]:
+    """The folder of every installed game's plug-in package that is loaded now, by game name (not
+    this package's own games)."""
+    import sys
+
+    from . import _registered
+
+    homes = {}
+    for name, point in _registered().items():
+        top = str(getattr(point, "value", "")).split(":")[0].split(".")[0]
+        module = sys.modules.get(top)
+        file = getattr(module, "__file__", None)
+        if file and top != PACKAGE.name:
+            homes[name] = Path(file).resolve().parent
+    return homes
+
+
+def culprit(error: BaseException) -> GrawlixError | None:
+    """``error`` as a plug-in's fault if its traceback passes through a loaded plug-in's own code
+    (the deepest such frame names it); None if it does not (a fault of this program's own)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    for frame in reversed(frames):
+        path = Path(frame.filename).resolve()
+        for game, home in plugin_homes().items():
+            if path.is_relative_to(home):
+                return plugin_fault(game, error, home=home)
+    return None
+
+
+def load_fault(game: str, error: BaseException) -> GrawlixError:
+    """A plug-in that fails while it is imported (a syntax error, an import error, ``sys.exit``,
+    Ctrl-C in its module's code): one line naming the game and its file and line."""
+    if isinstance(error, SyntaxError) and error.filename:
+        where = f" at {_shown(Path(error.filename))}:{error.lineno}"
+        return GrawlixError(f"it does not load: SyntaxError: {error.msg}{where}", f"game {game}")
+    if isinstance(error, SystemExit):
+        where = plugin_line(error)
+        return GrawlixError(f"it does not load: sys.exit({error.code!r}) called while it was imported"
+                            + (f" at {where}" if where else ""), f"game {game}")  # fmt: skip
+    fault = plugin_fault(game, error, "while it was imported")
+    return GrawlixError(f"it does not load: {fault.what}", fault.where)
