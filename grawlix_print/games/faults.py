@@ -98,11 +98,11 @@ def load_fault(game: str, error: BaseException) -> GrawlixError:
     """A plug-in that fails while it is imported (a syntax error, an import error, ``sys.exit``,
     Ctrl-C in its module's code): one line naming the game and its file and line."""
     if isinstance(error, SyntaxError) and error.filename:
-        where = f" at {_shown(Path(error.filename))}:{error.lineno}"
-        return GrawlixError(f"it does not load: SyntaxError: {error.msg}{where}", f"game {game}")
+        at = f" at {_shown(Path(error.filename))}:{error.lineno}"
+        return GrawlixError(f"it does not load: SyntaxError: {error.msg}{at}", f"game {game}")
     if isinstance(error, SystemExit):
-        where = plugin_line(error)
+        line = plugin_line(error)
         return GrawlixError(f"it does not load: sys.exit({error.code!r}) called while it was imported"
-                            + (f" at {where}" if where else ""), f"game {game}")  # fmt: skip
+                            + (f" at {line}" if line else ""), f"game {game}")  # fmt: skip
     fault = plugin_fault(game, error, "while it was imported")
     return GrawlixError(f"it does not load: {fault.what}", fault.where)
