@@ -11,7 +11,8 @@ The package is also a library. The rules core::
     grid.allowed((0, 1)).glyphs              # the glyphs a tile there may have
     position = gp.load_position("templates/positions/example-2.toml", rules)
 
-and the products, each a function of paths and options that returns what it
+a game of one's own subclasses ``gp.Game`` (the plug-in base; ``grawlix_print.plugin`` has
+the rest, ``docs/writing-a-game.md`` the guide); and the products, each a function of paths and options that returns what it
 wrote (a list of ``Written``): ``build_leaflet``, ``build_sheets``,
 ``build_stl`` and ``build_all`` (the whole kit, as ``grawlix-print all``).
 
@@ -30,7 +31,8 @@ __version__ = "0.1.0"
 
 # Public name -> the module (below this package) that defines it.
 _EXPORTS = {
-    # the games
+    # the games, and the base class of every game's plug-in (docs/writing-a-game.md)
+    "Game": "games.base",
     "game": "games",
     "game_names": "games",
     "builtin_templates": "games",
@@ -48,7 +50,7 @@ _EXPORTS = {
     "Allowed": "games.grawlix.engine",
     "RuleError": "games.grawlix.engine",
     "Problem": "games.grawlix.engine",
-    "Game": "games.grawlix.engine",
+    "GrawlixGame": "games.grawlix.engine",  # Grawlix's game in play (its own name there: Game)
     "Move": "games.grawlix.engine",
     # positions
     "Position": "games.grawlix.positions",
@@ -63,6 +65,9 @@ _EXPORTS = {
     "GrawlixError": "errors",
 }
 
+_OWN_NAMES = {"GrawlixGame": "Game"}
+"""Public names that differ from the name in their module."""
+
 __all__ = list(_EXPORTS)
 
 
@@ -71,7 +76,7 @@ def __getattr__(name: str):
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(importlib.import_module(f".{module}", __name__), _OWN_NAMES.get(name, name))
     globals()[name] = value
     return value
 
