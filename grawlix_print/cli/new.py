@@ -117,6 +117,9 @@ def _new_plugin(title: str, folder: Path, force: bool) -> None:
     files = plugin_files(title, folder)
     if folder.exists() and not folder.is_dir():
         raise GrawlixError("exists and is not a folder", str(folder))
+    held = folder / TEMPLATES_FOLDER / "components.toml"
+    if held.is_file():
+        raise GrawlixError("this folder holds a game made of tables already: choose another folder", str(held))
     if not force:
         for path in files:
             if path.exists() or path.is_symlink():

@@ -30,8 +30,10 @@ def plugin_line(error: BaseException, home: Path | None = None) -> str | None:
     """``file:line`` of the deepest frame of ``error``'s traceback in the plug-in's folder ``home``
     (or, without one, in no folder of this package's nor of the standard library's); None if none is."""
     stdlib = Path(sysconfig.get_paths()["stdlib"]).resolve()
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [k for k, frame in enumerate(frames) if Path(frame.filename).resolve().is_relative_to(PACKAGE)]
     found = None
-    for frame in traceback.extract_tb(error.__traceback__):
+    for frame in frames[ours[-1] + 1 :] if ours else frames:  # below this package's last call: the callee's
         path = Path(frame.filename).resolve()
         if home is not None:
             mine = path.is_relative_to(home.resolve())
