@@ -333,6 +333,21 @@ class EnginePlaytester:
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         return play_each(self, strategies, rng, count)
 
+    def variant(self, changes: Mapping[str, int], players: int) -> EnginePlaytester:
+        """The same game under other numbers (``playtest --vary size=3..5``): each key a field of the
+        rules' dataclass; the rules' own ``of``-style checks are the engine's business."""
+        import dataclasses
+
+        if not dataclasses.is_dataclass(self.engine):
+            raise GrawlixError(f"{self.name}'s rules are not a dataclass, so none of their numbers can vary")
+        known = [f.name for f in dataclasses.fields(self.engine)]
+        for key in changes:
+            if key not in known:
+                raise GrawlixError(f"{self.name} has no rule {key!r} to vary (its rules: {', '.join(known)})", key)
+        if players not in self.player_counts:
+            raise GrawlixError(f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {players}")
+        return dataclasses.replace(self, engine=dataclasses.replace(self.engine, **changes))  # type: ignore[type-var]
+
 
 __all__ = [
     "BLACK", "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD", "Board", "Credits", "Diagram",

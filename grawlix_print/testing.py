@@ -72,10 +72,10 @@ def check_kinds(g: Game) -> None:
 
 
 def _rendered(face: PieceFace, bleed: float, marking: str) -> bytes:
-    from .products.images.build import render
+    from .pieces.raster import render
 
     buffer = io.BytesIO()
-    render(face, FACE_DPI, bleed, marking).save(buffer, "PNG")
+    render(face, marking, dpi=FACE_DPI).with_bleed(bleed).save(buffer, "PNG")
     return buffer.getvalue()
 
 

@@ -65,7 +65,7 @@ def test_all_builds_the_new_game(scaffold, tmp_path):
                          capture_output=True, text=True, env=environment(package, metadata), timeout=600)  # fmt: skip
     assert run.returncode == 0, run.stderr
     for path in ("leaflet/leaflet-a4.pdf", "sheets/tokens-a4.pdf", "sheets/boards-a4.pdf", "web/rules.html",
-                 "images/token-light.png", "images/tts/deck-1.png", "index.html"):  # fmt: skip
+                 "images/tokens/token-light.png", f"images/tts/{NAME}-tokens.json", "index.html"):  # fmt: skip
         assert (out / path).is_file(), path
     # The rulebook's example: [example: b2 a1 c1 a3 a2 c3] is six tokens on the board, three of each colour (drawn as paths: count the fills).
     svg = next((out / "web" / "diagrams").glob("example-*.svg")).read_text()
