@@ -31,6 +31,7 @@ from .games.presentation import Presentation, Typography
 from .pieces.faces import FaceStyle, PieceFace
 from .pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape
 from .playtest.protocol import Credits, GameResult, Games, Measure, play_each
+from .playtest.quotable import Quotes
 from .rulebook import Diagram, Items, Link, RulebookText, Value, read_rulebook
 
 RULEBOOK_FILE = "leaflet.md"
@@ -180,6 +181,9 @@ class Facts:
     claims: Mapping[str, Answer] = field(default_factory=dict)
     figures: Mapping[str, Callable[[str | None], Picture]] = field(default_factory=dict)
     figure_unit: str = "cell"
+    quotes: Quotes | None = None
+    """The playtest's figures the text may quote as ``{playtest.NAME}`` (``draw_percent``,
+    ``median_turns``, ``first_player_wins_percent``...): ``Quotes(game.playtester, strategy="random")``."""
     home: FilePath | None = None
     """The plug-in's folder, to name its file and line when one of its functions fails."""
 
@@ -187,7 +191,8 @@ class Facts:
         return None
 
     def names(self) -> tuple[str, ...]:
-        return tuple(self.values)
+        quoted = tuple(f"playtest.{name}" for name in self.quotes.names()) if self.quotes is not None else ()
+        return (*self.values, *quoted)
 
     def figure_names(self) -> tuple[str, ...]:
         return tuple(self.figures)
@@ -204,8 +209,14 @@ class Facts:
             raise GrawlixError(fault.what, f"{where} ({fault.where})") from None
 
     def value(self, name: str, where: str) -> Value:
+        if name.startswith("playtest.") and self.quotes is not None and name not in self.values:
+            quotes = self.quotes
+            figure = name.removeprefix("playtest.")
+            if figure not in quotes.names():
+                raise GrawlixError(f"unknown placeholder {{{name}}} (the playtest's: {', '.join(quotes.names())})", where)
+            return self._call(lambda: quotes.figure(figure), f"{{{name}}}", where)
         if name not in self.values:
-            raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.values) or 'none'})", where)
+            raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names()) or 'none'})", where)
         found = self.values[name]
         value = self._call(found, f"{{{name}}}", where) if callable(found) else found
         if isinstance(value, bool) or not isinstance(value, (int, str, Link, Items, tuple)):
@@ -279,7 +290,7 @@ def random_player(rules: Rules, state: Any, rng: random.Random) -> Any:
 class EnginePlaytester:
     """A ``Playtester`` made of a game's rules (``engine``) and its ``strategies`` (``random`` at least):
     what ``Game.playtester`` returns. It plays whole games move by move; a game the rules call a
-    draw is one every seat shares, so the report counts it for none of them alone."""
+    draw (no winner) is reported as one: each seat's wins, draws and losses."""
 
     name: str
     credits: Credits
@@ -322,7 +333,7 @@ class EnginePlaytester:
         for _ in range(self.turn_limit):
             outcome = rules.outcome(state)
             if outcome is not None:
-                winners = tuple(outcome) or tuple(range(len(strategies)))
+                winners = tuple(outcome)  # () is a draw
                 points = getattr(rules, "points", None)
                 return GameResult(winners, int(rules.length(state)), points=points(state) if points else None)
             seat = int(getattr(state, "to_move", rules.length(state) % len(strategies)))
@@ -352,7 +363,7 @@ class EnginePlaytester:
 __all__ = [
     "BLACK", "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD", "Board", "Credits", "Diagram",
     "EnginePlaytester", "FaceStyle", "Facts", "Figure", "Form", "Game", "GameResult", "GrawlixError", "Ink", "Items",
-    "Link", "Measure", "Path", "Pen", "Picture", "Piece", "PieceColour", "PieceFace", "PieceKind", "Presentation",
+    "Link", "Measure", "Path", "Pen", "Picture", "Piece", "PieceColour", "Quotes", "PieceFace", "PieceKind", "Presentation",
     "Rules", "Shape", "Surface", "Typography", "circle", "disc_face", "ground", "hex_ink", "plain_presentation",
     "plain_back", "polygon", "random_player", "read_toml", "rectangle", "rulebook",
 ]  # fmt: skip

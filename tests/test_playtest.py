@@ -115,9 +115,9 @@ def test_a_tally_refuses_what_is_no_game():
     with pytest.raises(ValueError):
         tally.add(GameResult((2,), 1), ("random", "random"))
     with pytest.raises(ValueError):
-        tally.add(GameResult((), 1), ("random", "random"))
-    with pytest.raises(ValueError):
         tally.add(GameResult((0,), 1), ("random",))
+    tally.add(GameResult((), 1), ("random", "random"))  # no winner: a draw (tests/test_playtest_draws.py)
+    assert tally.draws == 1
 
 
 def test_known_outcomes_of_a_toy_game():
@@ -183,9 +183,12 @@ def test_per_seat_measures_and_head_to_head_by_hand():
     assert rows["stars: dummy (mean)"].startswith("2.67 [")
 
 
-def test_a_batch_of_games_needs_a_winner_in_every_game():
+def test_a_batch_of_games_has_a_winner_or_is_a_draw_and_reports_the_same_measures():
+    tally = Tally(2)
+    tally.add_games(Games(np.array([[True, False], [False, False]]), np.array([3, 4])), ("random", "random"))
+    assert tally.draws == 1 and tally.outcomes(0) == (1, 1, 0)
     with pytest.raises(ValueError):
-        Tally(2).add_games(Games(np.array([[True, False], [False, False]]), np.array([3, 4])), ("random", "random"))
+        Tally(2).add_games(Games(np.array([[True, False, False]]), np.array([3])), ("random", "random"))
     with pytest.raises(ValueError):
         Games.of([GameResult((0,), 1, {}, {"stars": (1, 2)}), GameResult((0,), 1, {}, {})], 2)
 
@@ -221,7 +224,7 @@ def test_every_batch_is_played_from_its_documented_seed_and_merged_whole():
         rng = random.Random(f"42:{k}")
         for _ in range(start, stop):
             result = job.playtester.play(job.strategies, rng)
-            for seat in result.winners:
+            for seat in result.winners if len(result.winners) < 2 else ():  # both seats tied: a draw
                 wins[seat] += 1
             shared += len(result.winners) > 1
             lengths[result.length] += 1
@@ -230,6 +233,7 @@ def test_every_batch_is_played_from_its_documented_seed_and_merged_whole():
     record = report(Run(job, run(job, Pool(runner.InlineExecutor(), 1))))
     assert record["shared_wins"] == shared
     assert record["seat_win_rate"] == [pytest.approx(w / 1000) for w in wins]
+    assert record["draws"] == shared and record["seat_loss_rate"] == [pytest.approx(1 - (w + shared) / 1000) for w in wins]
     assert record["length_histogram"] == [[n, c] for n, c in sorted(lengths.items())]
 
 

@@ -53,7 +53,8 @@ DUMMY = "dummy"
 class GameResult:
     """One finished game.
 
-    ``length`` is its number of turns, as the game counts them; ``measures``
+    ``winners`` are the seats that won (several for a shared win); none, or every seat at a table of
+    several, is a draw. ``length`` is its number of turns, as the game counts them; ``measures``
     holds its game-specific figures, one number each, and ``seat_measures``
     one number per seat (each declared in ``Playtester.measures``);
     ``points`` each seat's final score, for games that keep one.
@@ -93,7 +94,7 @@ class Games:
         winners = np.zeros((len(results), seats), dtype=bool)
         for row, result in enumerate(results):
             found = result.winners
-            if not found or not all(0 <= seat < seats for seat in found) or len(set(found)) < len(found):
+            if not all(0 <= seat < seats for seat in found) or len(set(found)) < len(found):  # () is a draw
                 raise ValueError(f"winners {found} are not seats of a {seats}-seat game")
             winners[row, list(found)] = True
         first = results[0] if results else GameResult((0,), 0)

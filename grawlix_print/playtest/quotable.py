@@ -86,10 +86,11 @@ def _play(playtester: Playtester, games: int, seed: int, strategy: str, players:
         "median_turns": _median(whole.lengths),
         "shortest_turns": _plain(min(whole.lengths)),
         "longest_turns": _plain(max(whole.lengths)),
-        "first_player_wins_percent": round(100 * whole.seat_wins[0] / games),
+        "first_player_wins_percent": round(100 * whole.outcomes(0)[0] / games),
+        "draw_percent": round(100 * whole.draws / games),
     }
-    for seat, wins in enumerate(whole.seat_wins):
-        figures[f"seat_{seat + 1}_wins_percent"] = round(100 * wins / games)
+    for seat in range(whole.seats):
+        figures[f"seat_{seat + 1}_wins_percent"] = round(100 * whole.outcomes(seat)[0] / games)
     if playtester.dummy_seats(players):
         figures["dummy_wins_percent"] = round(100 * whole.dummy_wins[strategy] / games)
     for measure in playtester.measures:
@@ -111,7 +112,7 @@ def figure_names(playtester: Playtester, players: int | None = None) -> tuple[st
     """The names ``quotable_figures`` gives its figures, without playing a game."""
     players = players or min(playtester.player_counts)
     names = ["games", "seed", "strategy", "players", "mean_turns", "median_turns", "shortest_turns",
-             "longest_turns", "first_player_wins_percent",
+             "longest_turns", "first_player_wins_percent", "draw_percent",
              *(f"seat_{seat + 1}_wins_percent" for seat in range(playtester.seat_count(players)))]  # fmt: skip
     dummies = bool(playtester.dummy_seats(players))
     if dummies:

@@ -77,10 +77,16 @@ def figures(job: Job, tally: Tally) -> dict:
     """The figures of one run's games (JSON-ready)."""
     n = tally.games
     record: dict = {"games": n}
-    rates = [_rate(wins, n) for wins in tally.seat_wins]
+    outcomes = [tally.outcomes(seat) for seat in range(tally.seats)]
+    rates = [_rate(wins, n) for wins, _, _ in outcomes]
     record["seat_win_rate"] = [rate for rate, _ in rates]
     record["seat_win_ci95"] = [ci for _, ci in rates]
     record["shared_wins"] = tally.shared
+    record["draws"] = tally.draws
+    record["draw_rate"], record["draw_ci95"] = _rate(tally.draws, n)
+    losses = [_rate(lost, n) for _, _, lost in outcomes]
+    record["seat_loss_rate"] = [rate for rate, _ in losses]
+    record["seat_loss_ci95"] = [ci for _, ci in losses]
     record["mean_length"], record["length_ci95"] = _mean(tally.lengths)
     if len(tally.lengths) == 1:  # every game as long: a length, not an estimate with an interval
         record["length_ci95"] = None
@@ -329,6 +335,10 @@ def figure_rows(record: dict) -> list[Row]:
 
     for seat, label in enumerate(record["seats"]):
         add(f"{label} wins", "seat_win_rate", "seat_win_ci95", True, f"seat_win_rate_{seat}", index=seat)
+    if record.get("draws"):  # a game that can end in a draw: each seat's wins, the draws, each seat's losses
+        add("draws (no winner, or all tied)", "draw_rate", "draw_ci95", True)
+        for seat, label in enumerate(record["seats"]):
+            add(f"{label} loses", "seat_loss_rate", "seat_loss_ci95", True, index=seat)
     add("turns per game (mean)", "mean_length", "length_ci95", False)
     for name, measure in measures.items():
         if measure.kind == "flag":

@@ -93,8 +93,8 @@ class Tally:
         if len(seating) != seats:
             raise ValueError(f"a seating of {len(seating)} seats for a tally of {seats}")
         winners = np.asarray(games.winners, dtype=bool)
-        if winners.shape != (n, seats) or not winners.any(axis=1).all():
-            raise ValueError(f"every game needs a winner among its {seats} seats")
+        if winners.shape != (n, seats):
+            raise ValueError(f"winners of {winners.shape} for {n} games of {seats} seats")
         if n == 0:
             return
         self.games += n
@@ -139,6 +139,18 @@ class Tally:
             self.pair_ahead[pair] += int((margin > 0).sum())
             self.pair_tied[pair] += int((margin == 0).sum())
             _count(self.pair_margins.setdefault(pair, Counter()), margin)
+
+    @property
+    def draws(self) -> int:
+        """Games that are draws: no seat won, or (at a table of several) every seat shared the win."""
+        everyone = (1 << self.seats) - 1
+        return self.win_sets.get(0, 0) + (self.win_sets.get(everyone, 0) if self.seats > 1 else 0)
+
+    def outcomes(self, seat: int) -> tuple[int, int, int]:
+        """Seat ``seat``'s wins (alone or shared, draws aside), draws and losses: they add up to ``games``."""
+        everyone = (1 << self.seats) - 1
+        wins = self.seat_wins[seat] - (self.win_sets.get(everyone, 0) if self.seats > 1 else 0)
+        return wins, self.draws, self.games - wins - self.draws
 
     def merge(self, other: Tally) -> None:
         if other.seats != self.seats:

@@ -13,7 +13,8 @@ from functools import cached_property
 from pathlib import Path
 
 from grawlix_print.plugin import (
-    Credits, EnginePlaytester, Facts, Game, Picture, PieceKind, Presentation, plain_presentation, read_toml, rulebook,
+    Credits, EnginePlaytester, Facts, Game, Picture, PieceKind, Presentation, Quotes, plain_presentation, read_toml,
+    rulebook,
 )  # fmt: skip
 
 from . import pieces
@@ -60,6 +61,7 @@ class SowingStones(Game):
             claims={"equal stores can end a game": self.a_draw_exists,
                     "sowing the third pit first gives a second turn": lambda: rules.after([3]).to_move == 0},  # fmt: skip
             figures={"position": self.position},
+            quotes=Quotes(self.playtester, games=2000, strategy="greedy"),
             home=HERE,
         )
 
