@@ -32,7 +32,7 @@ DATA_GAME = "spreadsheet"
 _TITLE_LINE = re.compile(r'^title = ".*"$', re.MULTILINE)
 
 
-@main.command(short_help="Start a new game: a plug-in package; --data: one of tables and layouts, no code.")
+@main.command(short_help="A new game: a plug-in package, or --data: tables and layouts.")
 @click.argument("name")
 @click.argument("folder", required=False, type=click.Path(path_type=Path))
 @click.option("--data", is_flag=True, help="A game made of tables (CSV, XLSX or TOML) and layouts, with no code.")
