@@ -121,6 +121,10 @@ def test_games_are_found_through_entry_points_and_listed():
     result = run("games")
     assert result.returncode == 0 and result.stdout.startswith("grawlix: ")
     assert "products: leaflet, sheets, boxes, web, images, print-on-demand, 3d" in result.stdout
+    # each game's strategies (playtest --strategy), and none for a game that cannot be playtested
+    listed = {block.split(":")[0]: block for block in re.split(r"\n(?=\S)", result.stdout)}
+    assert "\n    strategies: random, greedy, search" in listed["permutations"]
+    assert "strategies" not in listed["spreadsheet"]
 
 
 @pytest.mark.parametrize("name", ["nope", "", " "], ids=["unknown", "empty", "blank"])

@@ -12,7 +12,8 @@ def games() -> None:
     """List the installed games (built in, or added by other packages as plug-ins).
 
     Each line names a game (what --game takes), says what it is, and lists
-    what `grawlix-print all` builds for it and the commands only it answers.
+    what `grawlix-print all` builds for it, the commands only it answers and
+    the strategies its players can be given (playtest --strategy).
     """
     from ..errors import GrawlixError
     from ..games import game_class, game_names
@@ -27,6 +28,17 @@ def games() -> None:
             failed.append(str(error))
             continue
         own = f"; its own commands: {', '.join(kind.command_names())}" if kind.commands() else ""
-        click.echo(f"{name}: {kind.summary}\n    products: {', '.join(made)}{own}")
+        click.echo(f"{name}: {kind.summary}\n    products: {', '.join(made)}{own}{_strategies(kind)}")
     for reason in (*failed, *failed_products().values()):
         click.echo(f"error: {reason}", err=True)
+
+
+def _strategies(kind: type) -> str:
+    """A line ``strategies: random, greedy`` for a game that can be playtested, else nothing."""
+    from ..errors import GrawlixError
+
+    try:
+        names = kind().playtester().strategies
+    except GrawlixError:  # no players: it cannot be playtested
+        return ""
+    return f"\n    strategies: {', '.join(names)}"

@@ -82,8 +82,9 @@ class Seconds(click.ParamType):
 @click.option("--players", type=WholeNumber(0, 99), default=0, show_default=True,
               help="Players per game (0: the fewest the game allows).")  # fmt: skip
 @click.option("--strategy", "strategy", multiple=True, default=("random",), show_default=True,
-              help="random, greedy or search: once for every player, or once per player in seat "
-                   "order.")  # fmt: skip
+              help="A strategy the game's players offer (`grawlix-print games` lists each game's; "
+                   "the built-in games: random, greedy, search): once for every player, or once per "
+                   "player in seat order.")  # fmt: skip
 @click.option("--rotate-seats", is_flag=True,
               help="Turn the seats by one each game, so each strategy plays every seat equally "
                    "often: compares strategies without the first player's advantage.")  # fmt: skip
