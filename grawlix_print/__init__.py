@@ -61,6 +61,9 @@ _EXPORTS = {
     "build_web": "kit",
     "build_stl": "kit",
     "build_all": "kit",
+    "build_product": "kit",  # any product by name: images, boxes, on-demand, a plug-in's own
+    # a playtest: the figures `grawlix-print playtest --json` reports, no files written
+    "playtest_games": "playtest.session",
     "Written": "files",
     "GrawlixError": "errors",
 }

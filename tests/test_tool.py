@@ -337,6 +337,34 @@ def test_readme_python_example_runs_and_prints_what_it_says(tmp_path, monkeypatc
     assert (tmp_path / "print" / "leaflet" / "leaflet-letter.pdf").is_file()
 
 
+def test_readme_products_and_playtest_from_python_run_and_print_what_they_say(tmp_path, monkeypatch, capsys):
+    """The section's second example: images and boxes by name, a playtest without files."""
+    section = readme_section("Use from Python")
+    code = re.findall(r"```python\n(.*?)```", section, re.DOTALL)[1]
+    output = re.findall(r"```text\n(.*?)```", section, re.DOTALL)[1]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "README.md", "exec"), {})  # noqa: S102  the README's own example
+    assert capsys.readouterr().out == output
+    assert len(list((tmp_path / "print" / "images" / "cards").glob("card-*.png"))) == 50
+
+
+def test_a_playtest_from_python_reports_what_the_command_reports(tmp_path):
+    """The same settings and seed: the JSON the command prints is the session's figures."""
+    import json
+
+    import grawlix_print as gp
+
+    result = subprocess.run(
+        [sys.executable, "-m", "grawlix_print", "playtest", "--game", "permutations", "--games", "300",
+         "--players", "4", "--strategy", "greedy", "--seed", "11", "--json", "-q", "-o", str(tmp_path)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    figures = gp.playtest_games(gp.game("permutations"), 300, players=4, strategies=["greedy"], seed=11)
+    assert json.loads(json.dumps(figures)) == json.loads(result.stdout)
+    assert figures["games"] == 300 and figures["strategies"] == ["greedy"] * 4
+
+
 def test_no_file_is_left_open(tmp_path):
     """Font files are closed once read: an open one is a ResourceWarning, and on Windows a locked file."""
     for args in (["leaflet"], ["sheets", "--game", "permutations"]):

@@ -138,7 +138,9 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
     if players not in playtester.player_counts:
         allowed = join_words([str(n) for n in playtester.player_counts], "or")
         raise GrawlixError(f"--players {players}: {game.name} is played by {allowed} players")
-    strategies = _strategies(strategy or ("random",), players, playtester.strategies)
+    from ..playtest.session import strategies_for
+
+    strategies = strategies_for(strategy or ("random",), players, playtester.strategies)
     if suggest is not None and not vary:
         raise GrawlixError("--suggest needs --vary: it picks one of a sweep's settings")
     problem = playtester.problem()
@@ -184,16 +186,13 @@ def _played_line(played: int, seconds: float, workers: int) -> str:
 def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int, seed: int, rotate: bool,
               budget: int, where: Where, as_json: bool, quiet: bool, out: Path) -> None:  # fmt: skip
     from ..playtest.output import write_report
-    from ..playtest.report import Run, json_text, report, text_summary
-    from ..playtest.runner import Job, check_duration, run
+    from ..playtest import session
+    from ..playtest.report import json_text, text_summary
+    from ..playtest.runner import check_duration, run
 
     playtester = game.playtester(budget)
-    builtin = None if game.is_builtin else type(game)().playtester(budget)
-    if builtin is not None and dict(builtin.rules()) == dict(playtester.rules()):
-        builtin = None
-    jobs = [Job(playtester, players, strategies, games, seed, rotate)]
-    if builtin is not None:
-        jobs.append(Job(builtin, players, strategies, games, seed, rotate))
+    jobs = session.jobs(game, players, strategies, games, seed, rotate, budget)
+    builtin = len(jobs) > 1
     _probe(jobs[0], str(game.templates))
 
     outcomes = []
@@ -211,8 +210,7 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
                 break
     seconds = time.perf_counter() - began
     interrupted = outcomes[-1].interrupted
-    runs = [Run(job, outcome) for job, outcome in zip(jobs, outcomes)]
-    record = report(runs[0], runs[1] if len(runs) > 1 else None)
+    record = session.record(jobs, outcomes)
     written = write_report(folder, record, playtester.credits)
     played = sum(o.tally.games for o in outcomes)
     if as_json:
@@ -292,21 +290,6 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
         played = sum(o.tally.games for o in outcomes)
         click.echo(f"interrupted: the report holds {played:,} of {games * len(jobs):,} games", err=True)
         raise KeyboardInterrupt
-
-
-def _strategies(given: tuple[str, ...], players: int, known: tuple[str, ...]) -> tuple[str, ...]:
-    """One strategy per player: the one given for all, or one given per player."""
-    chosen = tuple(name.strip().lower() for name in given)
-    for name in chosen:
-        if name not in known:
-            raise GrawlixError(f"--strategy {name!r} is not one of {', '.join(known)}")
-    if len(chosen) == 1:
-        return chosen * players
-    if len(chosen) != players:
-        raise GrawlixError(
-            f"--strategy given {len(chosen)} times for {players} players: give it once, or once per player"
-        )
-    return chosen
 
 
 def _probe(job, where: str) -> None:
