@@ -9,7 +9,6 @@ and notes set in the leaflet's own line breaker. Lengths are millimetres.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from ..papers import paper_size
@@ -19,10 +18,10 @@ from .ink import Ink
 from .pdf.fonts import register_quicksand
 from .pdf.surface import PdfSurface
 from .pdf.typeset import TextStyle, draw_text, set_text, text_height
+from .geometry import Point
 from .surface import Surface, rectangle
 from .text import Span
 
-Point = tuple[float, float]
 Line = tuple[Point, Point]
 
 # Sheet furniture: black ink alone (K), so a home printer uses one cartridge for it.
@@ -57,32 +56,6 @@ class Rect(Protocol):
     def x1(self) -> float: ...
     @property
     def y1(self) -> float: ...
-
-
-@dataclass(frozen=True)
-class Box:
-    """An upright rectangle: lower-left (x0, y0), upper-right (x1, y1)."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def width(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        return self.y1 - self.y0
-
-    def grown(self, by: float) -> Box:
-        return Box(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
-
-    @property
-    def bounds(self) -> tuple[float, float, float, float]:
-        """As a document's page boxes take it: (left, bottom, right, top)."""
-        return (self.x0, self.y0, self.x1, self.y1)
 
 
 def mm_words(length: float) -> str:

@@ -20,6 +20,7 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
+from ...drawing.geometry import Box
 from ...errors import GrawlixError
 from ...options import OptionError
 from ...papers import paper_size
@@ -67,36 +68,6 @@ TARGET_RADIUS_MM = 2.0
 
 MIN_TILE_MM = 10.0
 """Below this a tile's or token's face is too small to print legibly (stickers too)."""
-
-
-
-@dataclass(frozen=True)
-class Box:
-    """An upright rectangle: lower-left (x0, y0), upper-right (x1, y1)."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def width(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        return self.y1 - self.y0
-
-    @property
-    def centre(self) -> Point:
-        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
-
-    def grown(self, by: float) -> Box:
-        return Box(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
-
-    def mirrored(self, axis_x: float) -> Box:
-        """The box reflected across the vertical line ``x = axis_x``."""
-        return Box(2 * axis_x - self.x1, self.y0, 2 * axis_x - self.x0, self.y1)
 
 
 def bounds(boxes: list[Box]) -> Box:
