@@ -7,11 +7,9 @@ it (tests/plugins.py) and run in a process of its own.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 

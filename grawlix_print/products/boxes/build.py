@@ -22,6 +22,7 @@ from pathlib import Path
 from ...drawing.document import MM, Document, Metadata
 from ...drawing.fonts import QUICKSAND_BOLD, text_width
 from ...drawing.icons import circle
+from ...drawing.geometry import Box
 from ...drawing.ink import Ink
 from ...drawing.press import (
     CROP_MARK_WIDTH_MM,
@@ -30,7 +31,6 @@ from ...drawing.press import (
     MARK,
     POINT_MM,
     PRINT_MARGIN_MM,
-    Box,
     corner_marks,
     draw_calibration_square,
     draw_notes,
