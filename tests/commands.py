@@ -36,7 +36,7 @@ def run_here(*args: str, cwd: Path | None = None, env: dict | None = None) -> su
         os.chdir(before)
     stderr = result.stderr
     if result.exception is not None and not isinstance(result.exception, SystemExit):
-        stderr += "Traceback (most recent call last):\n" + "".join(traceback.format_exception(result.exception))
+        stderr += "".join(traceback.format_exception(result.exception))  # "Traceback (most recent call last):" ...
     return subprocess.CompletedProcess(["grawlix-print", *args], result.exit_code, result.stdout, stderr)
 
 
