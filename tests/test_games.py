@@ -22,17 +22,24 @@ from grawlix_print.games.grawlix.engine import Grid
 from grawlix_print.games.grawlix.rules import Rules
 
 from conftest import PROJECT, TEMPLATES
+from commands import run_here
 from oracle import valid_grid
 
 PACKAGE = PROJECT / "grawlix_print"
 
 
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """The command as a user runs it, in a process of its own."""
+def installed(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The command as a user runs it, in a process of its own: for the entry points themselves."""
     return subprocess.run(
         [sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True, cwd=cwd or PROJECT,
         env={**os.environ, "PYTHONPATH": str(PROJECT), "GRAWLIX_PRINT_SCREENSHOTS": "off"},
     )  # fmt: skip
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The command in this process (what it says and writes), answered as a process would be: the
+    three dozen refusals below would otherwise each start an interpreter."""
+    return run_here(*args, cwd=cwd or PROJECT, env={"GRAWLIX_PRINT_SCREENSHOTS": "off"})
 
 
 # --- the layers ----------------------------------------------------------------------------
@@ -118,7 +125,7 @@ def test_games_are_found_through_entry_points_and_listed():
     assert "grawlix" in game_names()
     kind = game_class("grawlix")
     assert issubclass(kind, Game) and kind.builtin_templates() == TEMPLATES
-    result = run("games")
+    result = installed("games")
     assert result.returncode == 0 and result.stdout.startswith("grawlix: ")
     assert "products: leaflet, sheets, boxes, web, images, print-on-demand, 3d" in result.stdout
     # each game's strategies (playtest --strategy), and none for a game that cannot be playtested

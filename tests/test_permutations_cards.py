@@ -8,6 +8,13 @@ circles (small stroked curves inside it). Cut lines are where the crop marks
 point. The expected figures are the brief's: 63.5 x 88.9 mm poker cards, 3 mm
 bleed, nine to an A4 or Letter page, a long-edge flip; and the designer's card
 file's, measured on it: a frame of 3.9 mm bars, 52 mm down the sides.
+
+pdfplumber takes seconds over a page of backs (it walks every circle of the back
+design, once a card), so it reads every page of notes and of fronts but, of the
+backs, only pages that stand for the rest (``READ_BACKS``): one layout draws every
+sheet. Every page's cards are still counted and placed from the forms it places
+(pypdf over the page's own content: quick), and on every page pdfplumber reads,
+those forms are exactly the cards it measures there.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from click.testing import CliRunner
 
 from grawlix_print.cli import main
 from grawlix_print.games import game
+from pdf_vectors import read_page
 
 PT = 72 / 25.4
 CARD = (63.5, 88.9)
@@ -34,9 +42,30 @@ K_ONLY_MARK = (0.0, 0.0, 0.0, 1.0)
 DECK = game("permutations").deck
 
 
+VARIANTS = {
+    "a4": (),
+    "letter": ("--paper", "letter"),
+    "fold": ("--arrangement", "gutter-fold"),
+    "letters": ("--markings", "letters", "--paper", "letter", "--no-backs"),
+}
+READ_BACKS = {"a4": (3, -1), "letter": (3,), "fold": (1, -1), "letters": ()}
+"""The pages of backs pdfplumber reads (-1: the last): A4's first sheet stands for the full sheets
+and its last for a sheet part full; Letter's first sheet for its own paper; the gutter fold's first
+and last pages (fronts and backs side by side on every page). "letters" has no backs."""
+
+
+def backs_pages(variant: str, count: int) -> set[int]:
+    """The pages that hold backs: every second page after the notes' sheet, every page of a fold."""
+    if variant == "letters":
+        return set()
+    return set(range(1, count)) if variant == "fold" else set(range(3, count, 2))
+
+
 class Pdf:
-    def __init__(self, pages: list) -> None:
-        self.pages = pages
+    """The pages read (by index) of a sheet of ``count`` pages."""
+
+    def __init__(self, pages: dict, count: int) -> None:
+        self.pages, self.count = pages, count
 
 
 def mm(points: float) -> float:
@@ -53,15 +82,9 @@ def build(out: Path, *options: str) -> Path:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("cards")
-    variants = {
-        "a4": (),
-        "letter": ("--paper", "letter"),
-        "fold": ("--arrangement", "gutter-fold"),
-        "letters": ("--markings", "letters", "--paper", "letter", "--no-backs"),
-    }
     # Unmarked unless asked: the faces' layout is read here, the default marking in test_colour_blind.py.
     return {name: build(root / name, *options, *(() if "--markings" in options else ("--markings", "none")))
-            for name, options in variants.items()}  # fmt: skip
+            for name, options in VARIANTS.items()}  # fmt: skip
 
 
 class Page:
@@ -78,14 +101,31 @@ class Page:
         self.text = page.extract_text() or ""
 
 
-_READ: dict[Path, list[Page]] = {}
+_READ: dict[Path, Pdf] = {}
 
 
-def read(path: Path) -> list[Page]:
+def read(path: Path, variant: str) -> Pdf:
+    """The pages of notes and fronts, and the backs of ``READ_BACKS``, read once."""
     if path not in _READ:
         with pdfplumber.open(path) as pdf:
-            _READ[path] = [Page(p) for p in pdf.pages]
+            count = len(pdf.pages)
+            skipped = backs_pages(variant, count) - {k % count for k in READ_BACKS[variant]}
+            _READ[path] = Pdf({k: Page(page) for k, page in enumerate(pdf.pages) if k not in skipped}, count)
     return _READ[path]
+
+
+def placed_forms(path: Path) -> list[list[tuple[str, tuple[float, float]]]]:
+    """Each page's placed forms: the form's name and the centre of the card it draws, in mm. Each
+    card's face is a form of its own, every back one shared form, each placed upright at the
+    card's lower-left cut corner (which the pages pdfplumber reads confirm). Read from the pages'
+    own content, not the forms': quick."""
+    reader = pypdf.PdfReader(path)
+    pages = []
+    for k in range(len(reader.pages)):
+        stamps = read_page(reader, k, form_colours=False).stamps
+        assert all(abs(s.angle) < 1e-6 and abs(s.scale - PT) < 1e-6 for s in stamps), k
+        pages.append([(s.form, (round(mm(s.x) + CARD[0] / 2, 3), round(mm(s.y) + CARD[1] / 2, 3))) for s in stamps])
+    return pages
 
 
 def same(a, b, tol: float = 1e-3) -> bool:
@@ -139,7 +179,7 @@ def cut_lines(page) -> tuple[list[float], list[float]]:
 
 
 def front_pages(pdf) -> list:
-    return [p for p in pdf.pages if fronts_of(p)]
+    return [p for p in pdf.pages.values() if fronts_of(p)]
 
 
 # --- sizes and counts ------------------------------------------------------------------------
@@ -147,8 +187,8 @@ def front_pages(pdf) -> list:
 
 @pytest.mark.parametrize("variant", ["a4", "letter", "fold"])
 def test_every_card_measures_63_5_by_88_9_mm_on_every_page(built, variant):
-    if pdf := Pdf(read(built[variant])):
-        pages = [p for p in pdf.pages if card_rects(p, PAPER_WHITE)]
+    if pdf := read(built[variant], variant):
+        pages = [p for p in pdf.pages.values() if card_rects(p, PAPER_WHITE)]  # fronts, and the backs read
         assert pages
         for page in pages:
             xs, ys = cut_lines(page)
@@ -166,14 +206,25 @@ def test_every_card_measures_63_5_by_88_9_mm_on_every_page(built, variant):
 
 @pytest.mark.parametrize("variant", ["a4", "letter"])
 def test_nine_cards_a_page_fifty_fronts_and_as_many_backs(built, variant):
-    if pdf := Pdf(read(built[variant])):
-        counts = [len(fronts_of(p)) for p in pdf.pages]
-        backs = [len(backs_of(p)) for p in pdf.pages]
+    if pdf := read(built[variant], variant):
+        backs_at = backs_pages(variant, pdf.count)
+        assert set(pdf.pages) >= set(range(pdf.count)) - backs_at  # every page of notes and fronts read
+        counts = [0 if k in backs_at else len(fronts_of(pdf.pages[k])) for k in range(pdf.count)]
         size = (mm(pdf.pages[0].width), mm(pdf.pages[0].height))
     assert size == pytest.approx(PAGE_MM[variant], abs=0.01)
     assert counts[:2] == [0, 0]  # the first sheet: notes and its back
     assert counts[2::2] == [9, 9, 9, 9, 9, 5] and sum(counts) == 50
+    # The backs of every page: the forms it places, none of them a face.
+    forms = placed_forms(built[variant])
+    faces = [name for k in range(pdf.count) if k not in backs_at for name, _ in forms[k]]
+    assert len(set(faces)) == len(faces) == 50  # each card's face a form of its own
+    assert not set(faces) & {name for k in backs_at for name, _ in forms[k]}
+    backs = [len(forms[k]) if k in backs_at else 0 for k in range(pdf.count)]
     assert backs[3::2] == counts[2::2] and sum(backs) == 50
+    for k, page in pdf.pages.items():  # where pdfplumber reads a page, the forms are the cards it measures
+        measured = sorted(centre(b) for b in (backs_of(page) if k in backs_at else fronts_of(page)))
+        assert close(measured, sorted(c for _, c in forms[k])), k
+        assert not (fronts_of(page) if k in backs_at else backs_of(page)), k
 
 
 GUIDE_MM = 2.0  # the guides on the cards' corners, as long as the designer's crosses' arms (1.6 mm), near enough
@@ -190,8 +241,8 @@ def test_crop_marks_stand_outside_the_cards_and_guides_lie_on_their_cut_lines(bu
     """Every mark is either a crop mark clear of every card and its bleed, or a guide on a front:
     along a cut line, within GUIDE_MM of the corner of a card, never across a card's face."""
     for variant in ("a4", "letter", "fold"):
-        if pdf := Pdf(read(built[variant])):
-            for page in pdf.pages:
+        if pdf := read(built[variant], variant):
+            for page in pdf.pages.values():
                 cards = card_rects(page, PAPER_WHITE)
                 cuts = [(bx0 + BLEED, by0 + BLEED, bx1 - BLEED, by1 - BLEED) for bx0, by0, bx1, by1 in cards]
                 width, height = mm(page.width), mm(page.height)
@@ -209,7 +260,7 @@ def test_crop_marks_stand_outside_the_cards_and_guides_lie_on_their_cut_lines(bu
 
 
 def test_every_cut_line_has_a_mark_at_both_ends(built):
-    if pdf := Pdf(read(built["a4"])):
+    if pdf := read(built["a4"], "a4"):
         page = pdf.pages[2]
         xs, ys = cut_lines(page)
         marks = [m for m in crop_marks(page) if outside(m, card_rects(page, PAPER_WHITE))]
@@ -227,7 +278,7 @@ def test_every_strip_shows_its_cuts_where_a_home_printer_prints(built, variant):
     """Cut every line across: each strip still shows, at its top and its bottom edge, a mark on
     every cut down, and every such mark reaches more than a millimetre inside what a home
     printer prints (on Letter the crop marks above and below the cards cannot)."""
-    if pdf := Pdf(read(built[variant])):
+    if pdf := read(built[variant], variant):
         width, height = mm(pdf.pages[0].width), mm(pdf.pages[0].height)
         for page in front_pages(pdf):
             xs, ys = cut_lines(page)
@@ -250,13 +301,22 @@ def test_every_strip_shows_its_cuts_where_a_home_printer_prints(built, variant):
 
 
 def test_backs_land_behind_their_fronts_after_a_long_edge_flip(built):
+    """Measured by pdfplumber on the sheets read (A4's first and last, Letter's first), and on every
+    sheet from where its forms stand."""
     for variant in ("a4", "letter"):
-        if pdf := Pdf(read(built[variant])):
+        if pdf := read(built[variant], variant):
             width = mm(pdf.pages[0].width)
-            for front, back in zip(pdf.pages[2::2], pdf.pages[3::2]):
+            sheets = [(pdf.pages[k - 1], pdf.pages[k]) for k in sorted(backs_pages(variant, pdf.count)) if k in pdf.pages]
+            assert len(sheets) == len(READ_BACKS[variant])
+            for front, back in sheets:
                 fronts = sorted(centre(b) for b in fronts_of(front))
                 flipped = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in backs_of(back)))
                 assert len(fronts) > 0 and close(flipped, fronts)
+            forms = placed_forms(built[variant])
+            for k in sorted(backs_pages(variant, pdf.count)):
+                fronts = sorted(c for _, c in forms[k - 1])
+                flipped = sorted((round(width - x, 3), y) for _, (x, y) in forms[k])
+                assert len(fronts) > 0 and close(flipped, fronts), k
             # the first sheet's square and targets line up the same way
             first, second = (set(cut(pdf.pages[k])) for k in (0, 1))
             assert {(round(width - x, 2), y) for x, y in first} == second
@@ -272,7 +332,7 @@ def cut(page) -> list[tuple[float, float]]:
 
 
 def test_gutter_fold_puts_each_back_opposite_its_front(built):
-    if pdf := Pdf(read(built["fold"])):
+    if pdf := read(built["fold"], "fold"):
         page = pdf.pages[1]
         width = mm(page.width)
         assert width == pytest.approx(297.0)  # landscape A4
@@ -280,7 +340,21 @@ def test_gutter_fold_puts_each_back_opposite_its_front(built):
         backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in backs_of(page)))
         assert len(fronts) == 4 and all(x < width / 2 for x, _ in fronts)
         assert close(backs, fronts)
-        assert sum(len(fronts_of(p)) for p in pdf.pages) == 50
+        last = pdf.pages[pdf.count - 1]  # part full: its fronts still face their backs
+        fronts = sorted(centre(b) for b in fronts_of(last))
+        backs = sorted((round(width - x, 3), round(y, 3)) for x, y in (centre(b) for b in backs_of(last)))
+        assert 0 < len(fronts) < 4 and close(backs, fronts)
+        for k in (1, pdf.count - 1):  # the forms stand where pdfplumber measures the cards
+            measured = sorted(centre(b) for b in card_rects(pdf.pages[k], PAPER_WHITE))
+            assert close(measured, sorted(c for _, c in placed_forms(built["fold"])[k])), k
+    faces = 0
+    for k, page in enumerate(placed_forms(built["fold"])):  # every page: fronts left, each back opposite
+        fronts = sorted(c for name, c in page if c[0] < width / 2)
+        backs = sorted((round(width - x, 3), y) for name, (x, y) in page if x > width / 2)
+        assert close(backs, fronts) and len(fronts) + len(backs) == len(page), k
+        assert len({name for name, c in page if c[0] < width / 2}) == len(fronts), k  # each face its own form
+        faces += len(fronts)
+    assert faces == 50
 
 
 # --- what a print shop checks -----------------------------------------------------------------
@@ -288,13 +362,13 @@ def test_gutter_fold_puts_each_back_opposite_its_front(built):
 
 def test_text_is_black_ink_alone_and_colours_are_cmyk(built):
     for variant in ("a4", "letters"):
-        if pdf := Pdf(read(built[variant])):
-            chars = [c for p in pdf.pages for c in p.chars]
+        if pdf := read(built[variant], variant):
+            chars = [c for p in pdf.pages.values() for c in p.chars]
             assert chars
             for c in chars:
                 colour = c["non_stroking_color"]
                 assert len(colour) == 4 and colour[:3] == (0, 0, 0), (c["text"], colour)
-            for page in pdf.pages[:4]:
+            for page in [pdf.pages[k] for k in range(4)]:
                 for item in page.rects + page.curves + page.lines:
                     for key in ("non_stroking_color", "stroking_color"):
                         if item.get(key) is not None and (item["fill"] if key == "non_stroking_color" else item["stroke"]):
@@ -315,7 +389,7 @@ def test_xmp_metadata_and_the_notes(built):
     reader = pypdf.PdfReader(built["a4"])
     xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
     assert "<dc:title>" in xmp and "Permutations cards" in xmp and "cc:license" in xmp
-    if pdf := Pdf(read(built["a4"])):
+    if pdf := read(built["a4"], "a4"):
         words = " ".join(pdf.pages[0].text.split())
         back = " ".join(pdf.pages[1].text.split())
     for phrase in ("50 mm", "100 %", "long edge", "200 g/m²", "63.5 mm × 88.9 mm", "9 to a sheet", "3 mm"):
@@ -345,7 +419,7 @@ def underline_cells(page, cards) -> set[int]:
 def test_six_and_nine_alone_are_underlined(built):
     numbers = list(DECK.numbers)
     underlined = set()
-    if pdf := Pdf(read(built["a4"])):
+    if pdf := read(built["a4"], "a4"):
         for k, page in enumerate(front_pages(pdf)):
             boxes = sorted(card_rects(page, PAPER_WHITE), key=lambda b: (-b[3], b[0]))  # row by row from the top
             underlined |= underline_cells(page, list(zip(boxes, numbers[9 * k : 9 * k + 9])))
@@ -353,7 +427,7 @@ def test_six_and_nine_alone_are_underlined(built):
 
 
 def test_letters_name_each_cards_colour_in_two_corners(built):
-    if pdf := Pdf(read(built["letters"])):
+    if pdf := read(built["letters"], "letters"):
         for k, page in enumerate(front_pages(pdf)):
             cards = DECK.cards[9 * k : 9 * k + 9]
             expected = sorted(
@@ -412,7 +486,7 @@ def test_the_notes_give_every_page_of_fronts_its_true_cut_positions(built, varia
     rows), each as the page's own marks measure it."""
     import re
 
-    if pdf := Pdf(read(built[variant])):
+    if pdf := read(built[variant], variant):
         words = " ".join(pdf.pages[0].text.split())
         pages = front_pages(pdf)
         full, last = cut_lines(pages[0]), cut_lines(pages[-1])

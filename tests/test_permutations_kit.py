@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from test_permutations_rulebook import TEMPLATES, edit, reading_text, run
+from test_permutations_rulebook import TEMPLATES, edit, reading_text
+from test_permutations_rulebook import installed as run
 
 
 def test_init_gives_editable_templates_that_build(tmp_path):

@@ -32,6 +32,7 @@ from grawlix_print.games.permutations.table import SEATINGS, hand_size
 from grawlix_print.kit.index import describe
 from grawlix_print.products.leaflet.booklet import imposition, padded
 from grawlix_print.products.leaflet.build import build_leaflet
+from commands import run_here
 
 TEMPLATES = PROJECT / "templates" / "permutations"
 MM = 72 / 25.4
@@ -45,6 +46,13 @@ WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 7: "se
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The command in this process (commands.run_here), answered as a process would be: the scorer's
+    and the leaflet's refusals here would otherwise each start an interpreter."""
+    return run_here(*args, cwd=cwd or PROJECT, env={"GRAWLIX_PRINT_SCREENSHOTS": "off"})
+
+
+def installed(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The command as a user runs it: a process of its own, with a bare environment."""
     return subprocess.run(
         [sys.executable, "-m", "grawlix_print", *args], capture_output=True, text=True, cwd=cwd or PROJECT, check=False,
         env={"PYTHONPATH": str(PROJECT), "GRAWLIX_PRINT_SCREENSHOTS": "off", "PATH": "/usr/bin:/bin"}, timeout=300,
