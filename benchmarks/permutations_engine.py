@@ -7,7 +7,7 @@ A game is complete: three rounds of auctions with every seat bidding at
 random and every player collecting at random, then scored (stars, colour
 sets, moon bonus, sun penalty). The process is pinned to one core and timed
 by CPU time, best of a few runs, so other work on the machine disturbs it
-little. The interactive ``Game`` is timed too, with random players, for
+little. The interactive ``Match`` is timed too, with random players, for
 comparison.
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from grawlix_print.games.permutations.engine import Game  # noqa: E402
+from grawlix_print.games.permutations.engine import Match  # noqa: E402
 from grawlix_print.games.permutations.playout import random_playout  # noqa: E402
 
 GAMES = 20_000
@@ -49,7 +49,7 @@ def game_states_per_second(players: int, games: int = 200) -> float:
     choices = random.Random(players)
     start = time.process_time()
     for seed in range(games):
-        game = Game(players, random.Random(seed))
+        game = Match(players, random.Random(seed))
         while not game.is_over:
             for seat in game.to_bid:
                 game.bid(seat, choices.choice(game.legal_bids(seat)))
@@ -65,7 +65,7 @@ def main(argv: list[str]) -> None:
         fast = playouts_per_second(players)
         slow = game_states_per_second(players)
         print(
-            f"{players} players: {fast:,.0f} random games/s (play-outs), {slow:,.0f} games/s (Game, random players)"
+            f"{players} players: {fast:,.0f} random games/s (play-outs), {slow:,.0f} games/s (Match, random players)"
         )
 
 

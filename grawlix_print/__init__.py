@@ -50,7 +50,7 @@ _EXPORTS = {
     "Allowed": "games.grawlix.engine",
     "RuleError": "games.grawlix.engine",
     "Problem": "games.grawlix.engine",
-    "GrawlixGame": "games.grawlix.engine",  # Grawlix's game in play (its own name there: Game)
+    "Match": "games.grawlix.engine",  # a game of Grawlix in play
     "Move": "games.grawlix.engine",
     # positions
     "Position": "games.grawlix.positions",
@@ -65,11 +65,9 @@ _EXPORTS = {
     # a playtest: the figures `grawlix-print playtest --json` reports, no files written
     "playtest_games": "playtest.session",
     "Written": "files",
-    "GrawlixError": "errors",
+    "StudioError": "errors",
+    "GrawlixError": "errors",  # the old name of StudioError
 }
-
-_OWN_NAMES = {"GrawlixGame": "Game"}
-"""Public names that differ from the name in their module."""
 
 __all__ = list(_EXPORTS)
 
@@ -79,7 +77,7 @@ def __getattr__(name: str):
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), _OWN_NAMES.get(name, name))
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
 

@@ -17,7 +17,7 @@ import os
 from functools import cache
 from pathlib import Path
 
-from .errors import GrawlixError
+from .errors import StudioError
 from .files import read_bytes, write_bytes
 
 MAX_ENTRY_BYTES = 64 << 20  # a font subset is tens of kilobytes, the proof a few
@@ -55,7 +55,7 @@ def read_cached(name: str) -> bytes | None:
         return None
     try:
         stored = read_bytes(folder / name, MAX_ENTRY_BYTES + _CHECK)  # a FIFO or a folder is refused
-    except GrawlixError:
+    except StudioError:
         return None
     data, check = stored[:-_CHECK], stored[-_CHECK:]
     return data if len(stored) >= _CHECK and hashlib.sha256(data).digest() == check else None
@@ -68,7 +68,7 @@ def store(name: str, data: bytes) -> None:
         return
     try:
         write_bytes(folder / name, data + hashlib.sha256(data).digest())
-    except GrawlixError:  # files.write_bytes words every OSError as one; a cache may fail quietly
+    except StudioError:  # files.write_bytes words every OSError as one; a cache may fail quietly
         pass
 
 

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
 
-class GrawlixError(Exception):
+class StudioError(Exception):
     """A problem with the user's input, worded for the user.
 
     ``where`` names the file (and row/column or key) the problem is in, so every
@@ -33,7 +33,7 @@ def one_line(message: str) -> str:
     )
 
 
-class Consequence(GrawlixError):
+class Consequence(StudioError):
     """A problem that only follows from one already reported (a claim about a position file
     that could not be read): counted out when problems are gathered, so each is said once."""
 
@@ -42,16 +42,16 @@ MOST_LINES = 20
 """Problems printed one a line; past these, a count of the rest."""
 
 
-class Problems(GrawlixError):
+class Problems(StudioError):
     """Several independent problems found in one run, so the user fixes them all at once.
 
-    ``problems`` holds each as its own ``GrawlixError`` (nested ones flattened,
+    ``problems`` holds each as its own ``StudioError`` (nested ones flattened,
     repeats dropped: two editions of one text find the same false claim). The
     command line prints each as its own line, then ``summary``.
     """
 
-    def __init__(self, problems: Iterable[GrawlixError]) -> None:
-        found: dict[tuple[str, str | None], GrawlixError] = {}
+    def __init__(self, problems: Iterable[StudioError]) -> None:
+        found: dict[tuple[str, str | None], StudioError] = {}
         for problem in _flattened(problems):
             found.setdefault((problem.what, problem.where), problem)
         self.problems = tuple(found.values())
@@ -76,7 +76,7 @@ class Problems(GrawlixError):
         return [*shown, self.summary] if len(self.problems) > 1 else shown
 
 
-def _flattened(problems: Iterable[GrawlixError]) -> Iterator[GrawlixError]:
+def _flattened(problems: Iterable[StudioError]) -> Iterator[StudioError]:
     for problem in problems:
         if isinstance(problem, Problems):
             yield from problem.problems
@@ -89,9 +89,14 @@ def _file_of(where: str) -> str:
     return re.sub(r"(:\d+)?(: \[-?\d+, -?\d+\])?$", "", where)
 
 
-def gathered(problems: Sequence[GrawlixError]) -> None:
+def gathered(problems: Sequence[StudioError]) -> None:
     """Raise the problems found, if any: one alone as itself, several as ``Problems``."""
     if len(problems) == 1 and not isinstance(problems[0], Problems):
         raise problems[0]
     if problems:
         raise Problems(problems)
+
+
+GrawlixError = StudioError
+"""The old name of ``StudioError`` (it is the studio's error, not Grawlix's), kept for plug-ins
+written against it."""

@@ -12,7 +12,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 
-from .errors import GrawlixError
+from .errors import StudioError
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,9 @@ class Extra:
             return error
         return None
 
-    def unusable(self, error: ImportError) -> GrawlixError:
+    def unusable(self, error: ImportError) -> StudioError:
         """The one line for an install that is found but does not load."""
-        return GrawlixError(
+        return StudioError(
             f"{self.what} not made: {self.package} is installed but does not load ({error});"
             f' reinstall it: pip install --force-reinstall "grawlix-print[{self.name}]"'
         )
@@ -55,7 +55,7 @@ class Extra:
     def require(self) -> None:
         """Refuse, in that one line, to go on without it."""
         if not self.installed():
-            raise GrawlixError(self.skipped)
+            raise StudioError(self.skipped)
 
 
 THREE_D = Extra("3d", "cadquery", "CadQuery", "3D tiles")

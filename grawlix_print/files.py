@@ -1,4 +1,4 @@
-"""Reading and writing files so that every file-system fault is one GrawlixError naming the path.
+"""Reading and writing files so that every file-system fault is one StudioError naming the path.
 
 Writes are atomic: a failure never leaves a truncated file in place. Reads
 are bounded: an input file larger than its kind allows is refused before
@@ -19,7 +19,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import GrawlixError
+from .errors import StudioError
 
 # Errors whose system wording is unclear for a path a user gave.
 _WORDS = {
@@ -31,7 +31,7 @@ _WORDS = {
 }
 
 
-def os_error(error: OSError, doing: str | None = None, path: Path | str | None = None) -> GrawlixError:
+def os_error(error: OSError, doing: str | None = None, path: Path | str | None = None) -> StudioError:
     """A one-line error for an OSError: ``PATH: cannot DOING: why``.
 
     The path named is ``path`` when given (the file a user asked for, not a
@@ -39,7 +39,7 @@ def os_error(error: OSError, doing: str | None = None, path: Path | str | None =
     """
     why = (_WORDS.get(error.errno) if error.errno is not None else None) or error.strerror or str(error)
     where = path if path is not None else error.filename
-    return GrawlixError(
+    return StudioError(
         f"cannot {doing}: {why}" if doing else why, None if where is None else str(where)
     )
 
@@ -49,7 +49,7 @@ def make_folder(folder: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise GrawlixError(f"cannot write: {_WORDS[errno.ENOTDIR]}", str(folder)) from None
+        raise StudioError(f"cannot write: {_WORDS[errno.ENOTDIR]}", str(folder)) from None
     except OSError as error:
         raise os_error(error, "write", folder) from None
     return folder
@@ -61,7 +61,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
 
     An exception (or Ctrl-C) inside the block removes the temporary file and
     leaves whatever was at ``path`` before untouched. Any OSError, in here or
-    in the block, becomes a GrawlixError naming ``path``. The temporary name
+    in the block, becomes a StudioError naming ``path``. The temporary name
     is known before the file is made, so a Ctrl-C at any moment after that
     still finds it to remove.
     """
@@ -77,7 +77,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
             except FileExistsError:
                 temporary = None  # someone else's: not ours to remove
         else:
-            raise GrawlixError("cannot write: no free temporary name beside it", str(path))
+            raise StudioError("cannot write: no free temporary name beside it", str(path))
         yield temporary
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
@@ -115,9 +115,9 @@ def read_bytes(path: Path, limit: int) -> bytes:
     try:
         kind = os.fstat(handle).st_mode
         if stat.S_ISDIR(kind):
-            raise GrawlixError(f"cannot read: {_WORDS[errno.EISDIR]}", str(path))
+            raise StudioError(f"cannot read: {_WORDS[errno.EISDIR]}", str(path))
         if not stat.S_ISREG(kind):
-            raise GrawlixError(f"cannot read: {_special_kind(kind)}, not a regular file", str(path))
+            raise StudioError(f"cannot read: {_special_kind(kind)}, not a regular file", str(path))
         os.set_blocking(handle, True)
         with os.fdopen(handle, "rb", closefd=False) as stream:
             data = stream.read(limit + 1)
@@ -126,7 +126,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
     finally:
         os.close(handle)
     if len(data) > limit:
-        raise GrawlixError(f"file too large: more than {limit:,} bytes", str(path))
+        raise StudioError(f"file too large: more than {limit:,} bytes", str(path))
     return data
 
 
@@ -151,7 +151,7 @@ def read_text(path: Path, limit: int) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise GrawlixError(f"cannot read: not UTF-8 text (byte {error.start})", str(path)) from None
+        raise StudioError(f"cannot read: not UTF-8 text (byte {error.start})", str(path)) from None
     return text.removeprefix(BYTE_ORDER_MARK).replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -192,12 +192,12 @@ def parse_toml(text: str, where: str, first_line: int = 1) -> dict:
     try:
         return tomllib.loads(text)
     except RecursionError:
-        raise GrawlixError("malformed TOML: nested too deeply", where) from None
+        raise StudioError("malformed TOML: nested too deeply", where) from None
     except ValueError as error:  # TOMLDecodeError, a huge integer
         reason = _TOML_LINE.sub(
             lambda found: f"(at line {int(found[1]) + first_line - 1}, column {found[2]})", str(error)
         )
-        raise GrawlixError(f"malformed TOML: {reason}", where) from None
+        raise StudioError(f"malformed TOML: {reason}", where) from None
 
 
 _TOML_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -225,7 +225,7 @@ def check_source_date_epoch() -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) > LATEST_EPOCH:
-        raise GrawlixError(
+        raise StudioError(
             f"{text[:40]!r} is not a date: it must be a whole number of seconds since 1970-01-01 UTC "
             f"(as `date +%s` prints), at most {LATEST_EPOCH}",
             "SOURCE_DATE_EPOCH",

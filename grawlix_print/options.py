@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from .errors import GrawlixError
+from .errors import StudioError
 
 SETTING_KEY = "grawlix.setting-key"
 
@@ -38,7 +38,7 @@ def flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-class OptionError(GrawlixError):
+class OptionError(StudioError):
     """A value refused, named by the option field it is about (``sticker_size``).
 
     ``what`` may name any option as ``{field}`` (``{sticker_size} 40 mm is larger than the
@@ -55,9 +55,9 @@ class OptionError(GrawlixError):
     def _fill(self, label: Callable[[str], str]) -> str:
         return self.template.format_map({name: label(name) for name in self.about})
 
-    def worded(self, label: Callable[[str], str], source: str | None = None) -> GrawlixError:
+    def worded(self, label: Callable[[str], str], source: str | None = None) -> StudioError:
         """The same error with each option named by ``label(field)``; ``source`` is the file to blame."""
-        return GrawlixError(self._fill(label), self.where or source)
+        return StudioError(self._fill(label), self.where or source)
 
     def __reduce__(self) -> tuple[Any, ...]:  # across a worker process, with its fields
         return (_rebuilt, (self.template, self.about, self.where))
@@ -137,7 +137,7 @@ class OneLineChoice(click.Choice):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
-            raise GrawlixError(
+            raise StudioError(
                 f"{option_label(param, ctx)} {value!r} is not one of {', '.join(self.choices)}"
             ) from None
 
@@ -182,11 +182,11 @@ class NameList(click.ParamType):
         wanted = [self.aliases.get(name, name) for name in wanted]
         for name in wanted:
             if name not in self.choices:
-                raise GrawlixError(
+                raise StudioError(
                     f"{option_label(param, ctx)} {name!r} is not one of {', '.join(self.choices)}"
                 )
         if not wanted:
-            raise GrawlixError(f"{option_label(param, ctx)} names nothing to build")
+            raise StudioError(f"{option_label(param, ctx)} names nothing to build")
         return tuple(name for name in self.choices if name in wanted)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
@@ -204,10 +204,10 @@ class WholeNumber(click.ParamType):
     def convert(self, value, param, ctx):
         text = str(value).replace("_", "").replace(",", "").strip()
         if isinstance(value, bool) or not text.lstrip("-").isdigit():
-            raise GrawlixError(f"{option_label(param, ctx)} must be a whole number, not {value!r}")
+            raise StudioError(f"{option_label(param, ctx)} must be a whole number, not {value!r}")
         number = int(text) if len(text) < 30 else (self.high + 1 if text[0] != "-" else self.low - 1)
         if not self.low <= number <= self.high:
-            raise GrawlixError(
+            raise StudioError(
                 f"{option_label(param, ctx)} must be from {self.low:,} to {self.high:,}, not {number:,}"
             )
         return number

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import GrawlixError
+from .errors import StudioError
 
 
 @dataclass(frozen=True)
@@ -40,5 +40,5 @@ def paper_size(key: str) -> Paper:
     try:
         return PAPERS[key]
     except KeyError:
-        raise GrawlixError(f"unknown paper {key!r} (use {', '.join(PAPERS)})") from None
+        raise StudioError(f"unknown paper {key!r} (use {', '.join(PAPERS)})") from None
 

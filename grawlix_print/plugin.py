@@ -23,7 +23,7 @@ from .drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, SCHOLA, SCHOLA_
 from .drawing.icons import circle
 from .drawing.ink import BLACK, Ink, hex_ink
 from .drawing.surface import Path, Pen, Surface, polygon, rectangle
-from .errors import GrawlixError
+from .errors import StudioError
 from .files import read_toml
 from .games.base import Game
 from .games.faults import debugging, plugin_fault
@@ -200,53 +200,53 @@ class Facts:
     def _call(self, answer: Callable[..., Any], what: str, where: str, *arguments: Any) -> Any:
         try:
             return answer(*arguments)
-        except GrawlixError:
+        except StudioError:
             raise
         except Exception as error:  # the plug-in's own bug: one line naming its file and line
             if debugging():
                 raise
             fault = plugin_fault(self.game, error, f"in {what}", self.home)
-            raise GrawlixError(fault.what, f"{where} ({fault.where})") from None
+            raise StudioError(fault.what, f"{where} ({fault.where})") from None
 
     def value(self, name: str, where: str) -> Value:
         if name.startswith("playtest.") and self.quotes is not None and name not in self.values:
             quotes = self.quotes
             figure = name.removeprefix("playtest.")
             if figure not in quotes.names():
-                raise GrawlixError(f"unknown placeholder {{{name}}} (the playtest's: {', '.join(quotes.names())})", where)
+                raise StudioError(f"unknown placeholder {{{name}}} (the playtest's: {', '.join(quotes.names())})", where)
             return self._call(lambda: quotes.figure(figure), f"{{{name}}}", where)
         if name not in self.values:
-            raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names()) or 'none'})", where)
+            raise StudioError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names()) or 'none'})", where)
         found = self.values[name]
         value = self._call(found, f"{{{name}}}", where) if callable(found) else found
         if isinstance(value, bool) or not isinstance(value, (int, str, Link, Items, tuple)):
-            raise GrawlixError(f"{{{name}}} gave a {type(value).__name__}: a placeholder is a whole number, "
+            raise StudioError(f"{{{name}}} gave a {type(value).__name__}: a placeholder is a whole number, "
                                "words, a Link or Items", f"{where} (game {self.game})")  # fmt: skip
         return value
 
     def condition(self, text: str, where: str) -> tuple[bool, str]:
         key = text.strip()
         if key not in self.conditions:
-            raise GrawlixError(f"unknown condition {{if {key}}} (known: {', '.join(self.conditions) or 'none'})", where)
+            raise StudioError(f"unknown condition {{if {key}}} (known: {', '.join(self.conditions) or 'none'})", where)
         holds = self._call(self.conditions[key], f"{{if {key}}}", where)
         if not isinstance(holds, bool):
-            raise GrawlixError(f"{{if {key}}} gave a {type(holds).__name__}, not True or False", f"{where} (game {self.game})")
+            raise StudioError(f"{{if {key}}} gave a {type(holds).__name__}, not True or False", f"{where} (game {self.game})")
         return holds, f"{key} is {'true' if holds else 'false'}"
 
     def check(self, text: str, where: str) -> None:
         key = text.strip()
         if key not in self.claims:
-            raise GrawlixError(f"unknown claim {{check {key}}} (known: {', '.join(self.claims) or 'none'})", where)
+            raise StudioError(f"unknown claim {{check {key}}} (known: {', '.join(self.claims) or 'none'})", where)
         holds = self._call(self.claims[key], f"{{check {key}}}", where)
         if holds is not True:
-            raise GrawlixError(f"the rules engine says this is not so: {key}", where)
+            raise StudioError(f"the rules engine says this is not so: {key}", where)
 
     def figure(self, name: str, argument: str | None, unit_mm: float | None, line: int, where: str) -> Diagram:
         if name not in self.figures:
             raise LookupError(name)
         picture = self._call(self.figures[name], f"[{name}]", where, argument)
         if not isinstance(picture, Picture):
-            raise GrawlixError(f"[{name}] gave a {type(picture).__name__}, not a Picture", f"{where} (game {self.game})")
+            raise StudioError(f"[{name}] gave a {type(picture).__name__}, not a Picture", f"{where} (game {self.game})")
         slug = "-".join(part for part in (name, argument or "") if part).replace(" ", "-").lower()
         return Diagram(name, slug, line, picture.title, picture.alt, picture.figure, picture.largest_mm, unit_mm)
 
@@ -339,7 +339,7 @@ class EnginePlaytester:
             seat = int(getattr(state, "to_move", rules.length(state) % len(strategies)))
             move = self.strategies_by_name[strategies[seat]](rules, state, rng)
             state = rules.play(state, move)
-        raise GrawlixError(f"{self.name}: a game went on for {self.turn_limit} turns without ending")
+        raise StudioError(f"{self.name}: a game went on for {self.turn_limit} turns without ending")
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         return play_each(self, strategies, rng, count)
@@ -350,19 +350,19 @@ class EnginePlaytester:
         import dataclasses
 
         if not dataclasses.is_dataclass(self.engine):
-            raise GrawlixError(f"{self.name}'s rules are not a dataclass, so none of their numbers can vary")
+            raise StudioError(f"{self.name}'s rules are not a dataclass, so none of their numbers can vary")
         known = [f.name for f in dataclasses.fields(self.engine)]
         for key in changes:
             if key not in known:
-                raise GrawlixError(f"{self.name} has no rule {key!r} to vary (its rules: {', '.join(known)})", key)
+                raise StudioError(f"{self.name} has no rule {key!r} to vary (its rules: {', '.join(known)})", key)
         if players not in self.player_counts:
-            raise GrawlixError(f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {players}")
+            raise StudioError(f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {players}")
         return dataclasses.replace(self, engine=dataclasses.replace(self.engine, **changes))  # type: ignore[type-var]
 
 
 __all__ = [
     "BLACK", "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD", "Board", "Credits", "Diagram",
-    "EnginePlaytester", "FaceStyle", "Facts", "Figure", "Form", "Game", "GameResult", "GrawlixError", "Ink", "Items",
+    "EnginePlaytester", "FaceStyle", "Facts", "Figure", "Form", "Game", "GameResult", "StudioError", "Ink", "Items",
     "Link", "Measure", "Path", "Pen", "Picture", "Piece", "PieceColour", "Quotes", "PieceFace", "PieceKind", "Presentation",
     "Rules", "Shape", "Surface", "Typography", "circle", "disc_face", "ground", "hex_ink", "plain_presentation",
     "plain_back", "polygon", "random_player", "read_toml", "rectangle", "rulebook",

@@ -23,7 +23,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import GrawlixError
+from .errors import StudioError
 from .games import game, game_class
 from .games.base import Game
 from .pieces.faces import PieceFace
@@ -111,7 +111,7 @@ def check_rulebook(g: Game) -> None:
     """The rulebook reads: every placeholder, condition, claim and figure answers (or one line says why not)."""
     try:
         text = g.rulebook()
-    except GrawlixError as error:
+    except StudioError as error:
         if "no rules to print" in str(error):  # a game that prints only pieces (the tests' toy)
             return
         raise AssertionError(f"the rulebook does not read: {error}") from None
@@ -122,7 +122,7 @@ def check_playtest(g: Game) -> None:
     """Each strategy plays whole games to the end; winners are seats; the same seed plays the same games."""
     try:
         tester = g.playtester()
-    except GrawlixError:
+    except StudioError:
         return  # no players: nothing to playtest
     assert tester.strategies and "random" in tester.strategies, f"strategies {tester.strategies} lack 'random'"
     players = tester.player_counts[0]

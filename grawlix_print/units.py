@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 
-from .errors import GrawlixError
+from .errors import StudioError
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-z]*)\s*$", re.IGNORECASE)
@@ -26,16 +26,16 @@ def parse_length(text: str | float, name: str = "length", allow_zero: bool = Fal
     else:
         match = _LENGTH.match(str(text))
         if not match:
-            raise GrawlixError(f"{name} {text!r} is not a length such as 25.4mm, 2.54cm or 1in")
+            raise StudioError(f"{name} {text!r} is not a length such as 25.4mm, 2.54cm or 1in")
         number, unit = float(match.group(1)), (match.group(2).lower() or "mm")
     if unit not in MM_PER_UNIT:
-        raise GrawlixError(
+        raise StudioError(
             f"{name} {text!r} has an unknown unit {unit!r} (use {', '.join(MM_PER_UNIT)})"
         )
     value = number * MM_PER_UNIT[unit]
     if not math.isfinite(value):
-        raise GrawlixError(f"{name} {text!r} is not a length such as 25.4mm, 2.54cm or 1in")
+        raise StudioError(f"{name} {text!r} is not a length such as 25.4mm, 2.54cm or 1in")
     if value < 0 or (value == 0 and not allow_zero):
         least = "zero or more" if allow_zero else "greater than zero"
-        raise GrawlixError(f"{name} must be {least}, not {text!r}")
+        raise StudioError(f"{name} must be {least}, not {text!r}")
     return value

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
 
 CREDITS = Credits("Toy Nim", ("Nobody",), "CC0", "https://creativecommons.org/publicdomain/zero/1.0/", ("toy",))
@@ -87,9 +87,9 @@ class Nim:
         values = {"stones": self.stones, "dummies": self.dummies}
         for key, value in changes.items():
             if key not in values:
-                raise GrawlixError("unknown key (known: stones, dummies)", key)
+                raise StudioError("unknown key (known: stones, dummies)", key)
             if not 0 <= value <= 1000 or (key == "stones" and value < 1):
-                raise GrawlixError(f"out of range: {value}", key)
+                raise StudioError(f"out of range: {value}", key)
             values[key] = value
         if values["stones"] < players + values["dummies"]:
             raise RefusedVariant(f"{values['stones']} stones for {players + values['dummies']} seats")

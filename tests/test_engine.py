@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grawlix_print.games.grawlix.engine import (
-    Game,
+    Match,
     Grid,
     IllegalGrid,
     IllegalMove,
@@ -225,7 +225,7 @@ def test_random_games_stay_valid_and_end_with_a_stuck_player(seed, params):
 
 def play_through_the_public_api(rules: Rules, rng: random.Random) -> list[tuple[int, int, int]]:
     """A random game by draft() and play() alone; the hand sizes (mover's, other's) and supply before each turn."""
-    game = Game(rules)
+    game = Match(rules)
     while game.drafting:
         game.draft(rng.choice(game.supply_tiles()))
     seen = []
@@ -251,7 +251,7 @@ def test_hands_hold_hand_size_tiles_while_the_supply_lasts(hand_size):
 
 
 def test_the_draft_alternates_and_stops_at_full_hands(rules):
-    game = Game(rules)
+    game = Match(rules)
     order = [t(x) for x in ["R@", "O@", "Y@", "G@", "B@", "V@", "R#", "O#"]]
     for tile in order:
         assert game.drafting and game.legal_moves() == []
@@ -272,7 +272,7 @@ def test_the_draft_alternates_and_stops_at_full_hands(rules):
     ],
 )  # fmt: skip
 def test_draft_errors(rules, action, reason, words):
-    game = Game(rules)
+    game = Match(rules)
     game.draft(t("R@"))
     with pytest.raises(IllegalMove) as caught:
         action(game)
@@ -280,8 +280,8 @@ def test_draft_errors(rules, action, reason, words):
     assert game.supply_tiles() == [x for x in TILES if x != t("R@")] and game.hand(0) == [t("R@")]
 
 
-def drafted(rules) -> Game:
-    game = Game(rules)
+def drafted(rules) -> Match:
+    game = Match(rules)
     for tile in ["R@", "O@", "Y@", "G@", "B@", "V@", "R#", "O#"]:
         game.draft(t(tile))
     return game

@@ -24,7 +24,7 @@ from PIL import Image
 
 import tts_format
 from grawlix_print.cli import main
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.products import product
 from toy_pieces import Toy
 
@@ -393,5 +393,5 @@ def test_two_faces_of_one_name_are_one_line(tmp_path):
             return (dataclasses.replace(tiles, pieces=(first, twin, *tiles.pieces[2:])), *rest)
 
     (tmp_path / "templates").mkdir()
-    with pytest.raises(GrawlixError, match="two pictures would both be called tile-teal-3.png"):
+    with pytest.raises(StudioError, match="two pictures would both be called tile-teal-3.png"):
         product("images").run(Clash(tmp_path / "templates"), tmp_path, {"markings": "none", "tts_url": ""})

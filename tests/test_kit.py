@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import grawlix_print.kit.build as kit_build
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.files import Written, atomic_path, write_text
 from grawlix_print.kit.build import Step, build_kit, output_lock
 from grawlix_print.notes import note as step_note
@@ -37,7 +37,7 @@ def failing_step(out: Path, templates: Path, error: str) -> list[Written]:
     write_text(out / "notes" / "half.txt", "written before the failure")
     if error == "interrupt":
         raise KeyboardInterrupt
-    raise GrawlixError("this step fails", "somewhere.toml")
+    raise StudioError("this step fails", "somewhere.toml")
 
 
 def test_atomic_path_keeps_the_old_file_when_interrupted(tmp_path):
@@ -81,7 +81,7 @@ def test_failure_or_interrupt_leaves_everything_as_it_was(tmp_path, error):
     build_kit([Step("a", note_step, {"text": "a"})], tmp_path, TEMPLATES)
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     steps = [Step("a", note_step, {"text": "new"}), Step("x", failing_step, {"error": error})]
-    with pytest.raises(KeyboardInterrupt if error == "interrupt" else GrawlixError):
+    with pytest.raises(KeyboardInterrupt if error == "interrupt" else StudioError):
         build_kit(steps, tmp_path, TEMPLATES)
     after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     assert after == before
@@ -164,7 +164,7 @@ def test_a_file_in_place_of_the_kit_folder_is_refused_before_any_callback(tmp_pa
 
     (tmp_path / "kit").write_text("a file")
     heard = []
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build_all(tmp_path / "kit", only=["sheets"], on_start=heard.append, on_step=heard.append)
     assert str(caught.value) == f"{tmp_path / 'kit'}: cannot write: a file is in the way where a folder should be"
     assert heard == [] and (tmp_path / "kit").read_text() == "a file"
@@ -470,7 +470,7 @@ def test_a_full_disk_while_writing_the_manifest_leaves_the_old_kit(tmp_path, mon
         return real(self, data)
 
     monkeypatch.setattr(Path, "write_bytes", full)
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build(tmp_path, "new", count=2)
     assert str(caught.value) == f"{tmp_path / 'manifest.json'}: cannot write: no space left on the device"
     assert snapshot(tmp_path) == before
@@ -478,7 +478,7 @@ def test_a_full_disk_while_writing_the_manifest_leaves_the_old_kit(tmp_path, mon
 
 def test_a_file_where_a_folder_should_be(tmp_path):
     (tmp_path / "more").write_text("in the way")
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build(tmp_path, "new")
     assert caught.value.where == str(tmp_path / "more") and "a file is in the way" in caught.value.what
     assert snapshot(tmp_path) == {"more": b"in the way"}
@@ -493,7 +493,7 @@ def test_an_unreadable_template_is_named(tmp_path, monkeypatch, templates_copy):
         return real(self, *args, **kwargs)
 
     monkeypatch.setattr(Path, "open", refuse)
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build_kit(kit_standin.steps("x"), tmp_path / "out", templates_copy)
     assert str(caught.value) == f"{templates_copy / 'leaflet.md'}: cannot read: Permission denied"
 
@@ -629,8 +629,8 @@ def test_a_roll_back_that_completes_leaves_no_journal(tmp_path, monkeypatch):
         return real_unlink(self, missing_ok=missing_ok)
 
     monkeypatch.setattr(Path, "unlink", read_only)
-    fail_at(monkeypatch, "_place_beside", 3, GrawlixError("cannot write: read-only file system", "more"))
-    with pytest.raises(GrawlixError):
+    fail_at(monkeypatch, "_place_beside", 3, StudioError("cannot write: read-only file system", "more"))
+    with pytest.raises(StudioError):
         build(tmp_path, "new")
     assert snapshot(tmp_path) == before  # no journal, no file set aside
 

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from grawlix_print.cli import main
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games import game
 from grawlix_print.products.leaflet.build import build_leaflet
 from grawlix_print.facts.wording import counted, in_words, join_words
@@ -557,7 +557,7 @@ def test_layout_work_is_bounded_by_the_page_not_by_the_text(monkeypatch):
         ):
             panel = Panel("3", 9, blocks)
             measured.clear()
-            with pytest.raises(GrawlixError, match=r"panel 3 does not fit on A4 paper: its content is more than [\d.]+ mm taller"):
+            with pytest.raises(StudioError, match=r"panel 3 does not fit on A4 paper: its content is more than [\d.]+ mm taller"):
                 lay_out(panel, boxes_for(panel, styles, frame), frame, "A4", "leaflet.md")
             counts.append(len(measured))
     assert counts[:2] == counts[2:] and max(counts) < 20_000

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games import game
 from grawlix_print.products.leaflet.build import build_leaflet
 
@@ -85,7 +85,7 @@ def test_false_claim_names_the_position_file(templates_copy, tmp_path):
 def test_false_claim_in_the_text(templates_copy, tmp_path):
     leaflet = templates_copy / "leaflet.md"
     leaflet.write_text(leaflet.read_text().replace("[example: example-1, tile 11mm]", "[example: example-1, tile 11mm]\n{check example-1: ? closes ?}\n"))
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     assert "example-1.toml" in str(caught.value)
 
@@ -108,7 +108,7 @@ def test_overflow_only_on_the_narrower_paper(templates_copy, tmp_path):
     word = "Typesetters" * 3 + "Typeset"  # some 75 mm in the 10 pt bold face
     leaflet.write_text(leaflet.read_text().replace("## Overview\n", f"## Overview\n\n**{word}**\n\n"))
     build_leaflet(game(templates=templates_copy), tmp_path / "a4", "a4")
-    with pytest.raises(GrawlixError, match=r"panel 2 does not fit on US Letter paper: the word .* too wide"):
+    with pytest.raises(StudioError, match=r"panel 2 does not fit on US Letter paper: the word .* too wide"):
         build_leaflet(game(templates=templates_copy), tmp_path / "letter", "letter")
 
 
@@ -178,7 +178,7 @@ def test_text_before_the_first_panel_and_panels_out_of_order(templates_copy, tmp
 def test_marker_at_an_illegal_location_is_a_false_claim(templates_copy, tmp_path):
     path = templates_copy / "positions" / "example-1.toml"
     path.write_text(path.read_text().replace('"?" = [1, 0]', '"?" = [3, 3]'))
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     assert caught.value.where.endswith("example-1.toml")
     assert "not a legal location" in str(caught.value)
@@ -193,7 +193,7 @@ def test_a_character_the_typeface_lacks_is_one_line_naming_the_panel(templates_c
     path = templates_copy / "leaflet.md"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("two players take turns", "two players \U0001F40D take turns", 1), encoding="utf-8")
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     assert caught.value.where is not None and caught.value.where.startswith(f"{path}:")
     assert "the typeface Quicksand-Medium has no '\U0001F40D' (U+1F40D)" in caught.value.what

@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from grawlix_print.cli import main
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.products import product
 from toy_pieces import HEAVY, Toy, _back, _card
 from grawlix_print.pieces.kinds import Form, Piece, PieceKind, Shape
@@ -289,7 +289,7 @@ def test_the_product_is_offered_where_a_service_prints_a_kind():
             return (PieceKind("cards", "card", Form.CARD, Shape.RECTANGLE, (80.0, 130.0), cards),)
 
     assert not product("print-on-demand").offers(Odd(Path("/nonexistent")))
-    with pytest.raises(GrawlixError, match="no print-on-demand service here prints toy's pieces"):
+    with pytest.raises(StudioError, match="no print-on-demand service here prints toy's pieces"):
         raise product("print-on-demand").refusal(Odd(Path("/nonexistent")))
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from grawlix_print.drawing.marks import MARKS
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games.permutations.deck import Icon, deck_from_toml, default_deck, read_deck
 
 TEMPLATE = (
@@ -121,7 +121,7 @@ BAD_DECKS = [
     "path, value, where, words", BAD_DECKS, ids=[f"{b[0]}:{b[3]}" for b in BAD_DECKS]
 )
 def test_each_bad_deck_is_one_error_naming_file_and_key(data, path, value, where, words):
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         deck_from_toml(edit(data, path, value), FILE)
     expected = where if where == FILE else f"{FILE}: {where}"
     assert caught.value.where == expected
@@ -132,7 +132,7 @@ def test_a_colour_with_fewer_cards_is_a_count_error(data):
     # Move red's 48 to yellow: every number still coloured, but 11 red against 13 yellow.
     changed = edit(data, "colours.red.numbers", RED[:-1])
     changed["colours"]["yellow"]["numbers"].append(48)
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         deck_from_toml(changed, FILE)
     assert str(caught.value.where).startswith(f"{FILE}: [colours.")
     assert "every colour needs as many" in caught.value.what
@@ -148,7 +148,7 @@ def test_a_deck_that_does_not_deal_evenly(data):
         name: dict(data["colours"][name], numbers=list(range(1 + i, 46, 3)))
         for i, name in enumerate(names)
     }
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         deck_from_toml(changed, FILE)
     assert caught.value.where == f"{FILE}: [colours]"
     assert "don't deal evenly" in caught.value.what
@@ -157,7 +157,7 @@ def test_a_deck_that_does_not_deal_evenly(data):
 def test_a_file_that_is_not_toml(tmp_path):
     path = tmp_path / FILE
     path.write_text("[colours.red\nletter = 'R'\n")
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         read_deck(path)
     assert caught.value.where == str(path) and "not valid TOML" in caught.value.what
 
@@ -182,7 +182,7 @@ def _in_colours(data: dict, names: list[str]) -> dict:
 def test_a_deck_of_one_colour_is_refused_and_two_colours_are_enough(data):
     """The game is about colours: one colour is an error naming [colours], two (24 cards each) a deck.
     A deck of one colour deals evenly, so only this check stands in its way."""
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         deck_from_toml(_in_colours(data, ["red"]), FILE)
     assert caught.value.where == f"{FILE}: [colours]"
     assert caught.value.what == "1 colour: the game needs 2 to 5 (one mark each)"

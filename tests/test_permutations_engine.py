@@ -1,7 +1,7 @@
 """Permutations engine: set-up, the game state's rules, and complete games checked auction by auction.
 
 ``check_game`` is written here from the rules, independently of the engine:
-every game played, by the ``Game`` with random players or by the fast
+every game played, by the ``Match`` with random players or by the fast
 random play-outs, must pass it.
 """
 
@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games.permutations.deck import default_deck
 from grawlix_print.games.permutations.engine import (
     NEXT_ROUND_POOL_RULE,
-    Game,
+    Match,
     GameRecord,
     IllegalAction,
     Phase,
@@ -92,9 +92,9 @@ def check_game(record: GameRecord, players: int, rules: Rules | None = None) -> 
     assert record.points == tuple(score_game(rounds, DECK, rules=rules).totals.values())
 
 
-def play_at_random(players: int, seed: int, rules: Rules | None = None) -> Game:
-    """A whole Game with random players (and the engine's dummies)."""
-    game = Game(players, random.Random(seed), rules=rules)
+def play_at_random(players: int, seed: int, rules: Rules | None = None) -> Match:
+    """A whole Match with random players (and the engine's dummies)."""
+    game = Match(players, random.Random(seed), rules=rules)
     choices = random.Random(seed + 1)
     while not game.is_over:
         for seat in game.to_bid:
@@ -120,7 +120,7 @@ def test_table_and_deal_follow_the_player_count(players):
     assert [len(h) for h in dealt.hands] == [hand] * seats
     assert len(dealt.pool) == seats
     assert sorted([c for h in dealt.hands for c in h] + list(dealt.pool)) == sorted(cards)
-    game = Game(players, random.Random(1))
+    game = Match(players, random.Random(1))
     assert game.hand_size == hand
     assert [game.is_dummy(s) for s in range(seats)] == [s >= players for s in range(seats)]
     assert seat_names(table)[players - 1] == f"Player {players}"
@@ -128,8 +128,8 @@ def test_table_and_deal_follow_the_player_count(players):
 
 @pytest.mark.parametrize("players", [1, 6, 0])
 def test_other_player_counts_are_one_error(players):
-    with pytest.raises(GrawlixError, match="2, 3, 4 or 5 players"):
-        Game(players, random.Random(1))
+    with pytest.raises(StudioError, match="2, 3, 4 or 5 players"):
+        Match(players, random.Random(1))
 
 
 def test_next_round_pool_is_the_last_bids_and_is_worded_for_the_rulebook():
@@ -144,7 +144,7 @@ def test_next_round_pool_is_the_last_bids_and_is_worded_for_the_rulebook():
 
 
 def test_dummies_bid_face_up_before_the_players_and_players_bid_in_secret():
-    game = Game(2, random.Random(7))
+    game = Match(2, random.Random(7))
     revealed = game.revealed_bids
     assert revealed[0] is None and revealed[1] is None
     assert revealed[2] is not None and revealed[3] is not None
@@ -161,7 +161,7 @@ def test_dummies_bid_face_up_before_the_players_and_players_bid_in_secret():
 
 
 def test_the_engine_plays_dummies_and_players_collect_highest_bid_first():
-    game = Game(3, random.Random(11))
+    game = Match(3, random.Random(11))
     pool = game.pool
     for seat in game.to_bid:
         game.bid(seat, game.legal_bids(seat)[-1])
@@ -176,7 +176,7 @@ def test_the_engine_plays_dummies_and_players_collect_highest_bid_first():
 
 
 def test_illegal_actions_name_the_rule():
-    game = Game(2, random.Random(3))
+    game = Match(2, random.Random(3))
     other_card = game.hand(1)[0]
 
     def broken(action, *args):
@@ -221,7 +221,7 @@ def test_a_finished_game_takes_no_action_and_scores_with_the_sun_penalty():
 
 
 def test_copy_is_independent():
-    game = Game(2, random.Random(5))
+    game = Match(2, random.Random(5))
     twin = game.copy()
     twin.bid(0, twin.hand(0)[0])
     assert game.to_bid == (0, 1) and twin.to_bid == (1,)

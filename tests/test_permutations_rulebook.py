@@ -23,7 +23,7 @@ from conftest import PROJECT, SEEDS, paragraph_runs
 from pypdf import PdfReader
 
 from grawlix_print.pieces.faces import FaceStyle
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games import game
 from grawlix_print.games.permutations import facts as facts_module
 from grawlix_print.games.permutations.deck import default_deck
@@ -266,7 +266,7 @@ def test_the_press_edition_is_every_page_alone_with_bleed_and_crop_marks(built, 
 def test_player_aids_must_name_pages(copy, tmp_path):
     text = copy / "leaflet.md"
     text.write_text(text.read_text().replace('player_aids = ["glance", "score sheet"]', 'player_aids = ["cheat sheet"]'))
-    with pytest.raises(GrawlixError, match=r"leaflet.md: .*player_aids: no page is called 'cheat sheet'"):
+    with pytest.raises(StudioError, match=r"leaflet.md: .*player_aids: no page is called 'cheat sheet'"):
         build_leaflet(game(templates=copy), tmp_path / "out", "a4")
     assert not (tmp_path / "out").exists()
 
@@ -406,7 +406,7 @@ def test_a_rules_value_too_large_to_play_is_one_line_not_a_hang(copy, tmp_path, 
 
 def test_an_unknown_or_missing_rules_key_is_one_line(copy):
     edit(copy / "rules.toml", "rounds = 3", "round = 3")
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         game(templates=copy).check()
     assert caught.value.where == f"{copy / 'rules.toml'}: round"
 
@@ -426,7 +426,7 @@ def test_a_wrong_figure_in_the_example_fails_the_build_naming_the_line(copy, tmp
     assert not (tmp_path / "out").exists()
 
 
-def only_problem(templates: Path) -> GrawlixError:
+def only_problem(templates: Path) -> StudioError:
     """The one problem reading the rulebook finds (it reads on past it, to find any others)."""
     problems = game(templates=templates).rulebook().problems
     assert len(problems) == 1, problems

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games.permutations.score_file import (
     parse_score_file,
     read_score_file,
@@ -100,7 +100,7 @@ BAD_FILES = [
     ('"\\u001b[31mAlice" = [1]\nBob = [2]\n', "no control characters"),
 ])  # fmt: skip
 def test_a_seat_name_that_cannot_be_printed_is_one_error_naming_the_file(text, words):
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         parse_score_file(text, FILE)
     assert caught.value.where == FILE and words in caught.value.what
 
@@ -112,7 +112,7 @@ def test_a_seat_may_be_named_in_any_script():
 
 @pytest.mark.parametrize("text, where, words", BAD_FILES, ids=[b[2] for b in BAD_FILES])
 def test_each_bad_score_file_is_one_error_naming_file_and_seat(text, where, words):
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         parse_score_file(text, FILE)
     assert caught.value.where == f"{FILE}: {where}"
     assert words in caught.value.what
@@ -127,13 +127,13 @@ def test_each_bad_score_file_is_one_error_naming_file_and_seat(text, where, word
     ],
 )
 def test_whole_file_problems_name_the_file(text, words):
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         parse_score_file(text, FILE)
     assert caught.value.where == FILE
     assert words in caught.value.what
 
 
 def test_an_unreadable_file_is_one_error(tmp_path):
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         read_score_file(tmp_path / "missing.toml")
     assert "missing.toml" in str(caught.value)

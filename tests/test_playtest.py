@@ -14,7 +14,7 @@ from multiprocessing import get_context
 import numpy as np
 import pytest
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.playtest import runner
 from grawlix_print.playtest.output import write_report
 from grawlix_print.playtest.protocol import GameResult, Games, Measure, Playtester
@@ -273,7 +273,7 @@ def test_a_scheduler_that_does_not_answer_is_one_error_in_seconds():
         unused.bind(("127.0.0.1", 0))
         port = unused.getsockname()[1]
     began = time.perf_counter()
-    with pytest.raises(GrawlixError, match=f"no Dask scheduler answers at tcp://127.0.0.1:{port}"):
+    with pytest.raises(StudioError, match=f"no Dask scheduler answers at tcp://127.0.0.1:{port}"):
         with open_pool(scheduler=f"tcp://127.0.0.1:{port}"):
             pass
     assert time.perf_counter() - began < 2 * runner.CONNECT_SECONDS + 1
@@ -307,7 +307,7 @@ def test_ctrl_c_keeps_the_batches_finished():
 def test_a_run_that_could_not_end_within_a_day_is_refused():
     slow = Nim(seconds=10.0)
     check_duration(Job(slow, 2, ("random", "random"), 8000, 1), 1)  # 22 hours: allowed
-    with pytest.raises(GrawlixError, match="would take about 1.2 days on 1 core"):
+    with pytest.raises(StudioError, match="would take about 1.2 days on 1 core"):
         check_duration(Job(slow, 2, ("random", "random"), 10_000, 1), 1)
     check_duration(Job(slow, 2, ("random", "random"), 10_000, 1), 2)
 
@@ -316,7 +316,7 @@ def test_rules_that_end_every_game_at_once_are_refused():
     from grawlix_print.cli.playtest import _probe
 
     _probe(Job(Nim(), 2, ("random", "random"), 10, 1), "rules")
-    with pytest.raises(GrawlixError, match="every game ends at once"):
+    with pytest.raises(StudioError, match="every game ends at once"):
         _probe(Job(Stuck(), 2, ("random", "random"), 10, 1), "rules")
 
 
@@ -375,17 +375,17 @@ def test_a_report_that_fails_leaves_the_one_before_as_it_was(tmp_path, monkeypat
                        run(Job(Nim(stones=12), 2, ("random", "random"), 300, 9), Pool(runner.InlineExecutor(), 1))))
 
     def broken(*args, **kwargs):
-        raise GrawlixError("no room on the page")
+        raise StudioError("no room on the page")
 
     monkeypatch.setattr(pdf, "report_pdf", broken)
-    with pytest.raises(GrawlixError, match="no room"):
+    with pytest.raises(StudioError, match="no room"):
         write_report(folder, other, Nim().credits)
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["playtest"]
     monkeypatch.undo()
     (folder / "playtest.pdf").unlink()
     (folder / "playtest.pdf").mkdir()
-    with pytest.raises(GrawlixError, match="a folder is in the way"):
+    with pytest.raises(StudioError, match="a folder is in the way"):
         write_report(folder, other, Nim().credits)
     after = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
     assert after == {name: data for name, data in before.items() if name != "playtest.pdf"}

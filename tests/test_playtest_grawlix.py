@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from grawlix_print.cli import main
 from grawlix_print.games import game
-from grawlix_print.games.grawlix.engine import Game, Grid, random_game
+from grawlix_print.games.grawlix.engine import Match, Grid, random_game
 from grawlix_print.games.grawlix.players import GrawlixPlaytester, tile_set
 from grawlix_print.games.grawlix.rules import Rules
 from grawlix_print.playtest import quotable
@@ -30,7 +30,7 @@ from conftest import PROJECT, WITH_CTRL_C, set_rule
 from tileset import TILE_SET
 
 
-def played(rules: Rules, strategies, seed: int, budget: int = 60) -> Game:
+def played(rules: Rules, strategies, seed: int, budget: int = 60) -> Match:
     """A whole game as the playtest plays it, kept for inspection."""
     playtester = GrawlixPlaytester(rules, budget)
     rng = random.Random(seed)
@@ -39,7 +39,7 @@ def played(rules: Rules, strategies, seed: int, budget: int = 60) -> Game:
     return playtester._played(strategies, rng)
 
 
-def assert_obeys_the_rules(game: Game, rules: Rules) -> None:
+def assert_obeys_the_rules(game: Match, rules: Rules) -> None:
     """Every move legal by the oracle, the loser stuck by the oracle, no tile lost or made."""
     limits = (rules.max_rows, rules.max_columns)
     table: dict = {}

@@ -15,7 +15,7 @@ import pytest
 from test_permutations_engine import check_game
 
 from grawlix_print.games.permutations.deck import default_deck
-from grawlix_print.games.permutations.engine import Game, Phase
+from grawlix_print.games.permutations.engine import Match, Phase
 from grawlix_print.games.permutations.players import (
     GreedyPlayer,
     Knowledge,
@@ -36,7 +36,7 @@ PLAYTESTER = PermutationsPlaytester(DECK, RULES, budget=40)
 PLAYERS = {"random": RandomPlayer(), "greedy": GreedyPlayer(), "search": SearchPlayer(40)}
 
 
-def decisions(game: Game, strategies, rng: random.Random):
+def decisions(game: Match, strategies, rng: random.Random):
     """Play ``game`` out as the playtester does, yielding (seat, Seen) before each choice."""
     knowledge = Knowledge(DECK, game.rules, game.table)
     while not game.is_over:
@@ -60,7 +60,7 @@ def decisions(game: Game, strategies, rng: random.Random):
     ("random", "greedy", "greedy", "search", "greedy"),
 ])  # fmt: skip
 def test_every_player_keeps_the_rules_and_the_result_is_the_scorers(strategies):
-    """Each choice goes through Game.bid and Game.collect, which refuse an illegal card; the record
+    """Each choice goes through Match.bid and Match.collect, which refuse an illegal card; the record
     is then checked from the rules alone (dummies take the lowest card, highest bid first...)."""
     for seed in range(2 if "search" in strategies else 4):
         game = PLAYTESTER._played(strategies, random.Random(seed))
@@ -112,7 +112,7 @@ def _reaches(value, kind, depth: int = 0) -> bool:
     return False
 
 
-def _twin_with_other_hidden_cards(game: Game) -> Game:
+def _twin_with_other_hidden_cards(game: Match) -> Match:
     """A copy of ``game`` that differs only in what seat 0 cannot see: a card swapped between two other
     seats' hands (in the first round) or the order of a dummy's hand (later), dummies' bids kept."""
     twin = game.copy()
@@ -128,14 +128,14 @@ def _twin_with_other_hidden_cards(game: Game) -> Game:
 @pytest.mark.parametrize("strategy", ["random", "greedy", "search"])
 def test_a_player_cannot_reach_another_seats_hand(strategy):
     """Two games that differ only in cards seat 0 cannot see give it the same observation, and its
-    player the same choice from the same random numbers; what it is given holds no Game."""
-    game = Game(2, random.Random(3), DECK, RULES)
+    player the same choice from the same random numbers; what it is given holds no Match."""
+    game = Match(2, random.Random(3), DECK, RULES)
     steps = decisions(game, ("greedy", "greedy"), random.Random(4))
     checked = 0
     for seat, seen in steps:
         if seat != 0 or game.auction not in (1, 5) or game.phase is not Phase.BIDDING:
             continue
-        assert not _reaches(seen, Game) and set(seen.observation.hand) == set(game.hand(0))
+        assert not _reaches(seen, Match) and set(seen.observation.hand) == set(game.hand(0))
         twin = _twin_with_other_hidden_cards(game)
         assert twin._hands != game._hands
         other = Seen(twin.observation(0), seen.knowledge)
@@ -150,7 +150,7 @@ def test_what_a_seat_cannot_see_is_what_the_others_hold():
     """The unseen cards are exactly the other hands and the bids still face down; from the second
     round on each seat's unseen cards are known as a set (last round's collections)."""
     for strategies in (("greedy", "random"), ("random", "greedy", "greedy", "random")):
-        game = Game(len(strategies), random.Random(7), DECK, RULES)
+        game = Match(len(strategies), random.Random(7), DECK, RULES)
         for seat, seen in decisions(game, strategies, random.Random(8)):
             o = seen.observation
             face_down = {b for s, b in enumerate(game._bids) if b is not None and o.bids[s] is None}
@@ -169,7 +169,7 @@ def test_what_a_seat_cannot_see_is_what_the_others_hold():
 def test_the_search_deals_only_what_could_be():
     """Every roll-out starts from a whole, possible table: each card once (hands, pool, collections),
     the player's own hand and everything face up as it is, and the candidate played."""
-    game = Game(3, random.Random(11), DECK, RULES)
+    game = Match(3, random.Random(11), DECK, RULES)
     playout = random_playout(3, DECK, RULES)
     cards = sorted(range(len(playout.numbers)))
     for seat, seen in decisions(game, ("greedy", "greedy", "random"), random.Random(12)):
@@ -229,7 +229,7 @@ def test_search_beats_greedy_beats_random():
 
 
 def test_play_outs_play_as_the_random_players_of_the_engine():
-    """The numpy play-outs (every player random) and random players through the engine's Game are
+    """The numpy play-outs (every player random) and random players through the engine's Match are
     the same players: each figure's mean agrees (p > 0.01) between 20,000 and 300 games."""
     fast = PLAYTESTER.play_many(("random", "random"), random.Random(1), 20_000)
     slow = [result(PLAYTESTER._played(("random", "random"), random.Random(f"slow {k}"))) for k in range(300)]

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games.base import Game as GameBase
 from grawlix_print.games.permutations import Permutations
 from grawlix_print.games.permutations.deck import default_deck
@@ -84,7 +84,7 @@ def test_a_game_without_players_is_refused_in_one_line():
     class Toy:
         name = "toy"
 
-    with pytest.raises(GrawlixError, match="toy cannot be playtested yet: it offers no players"):
+    with pytest.raises(StudioError, match="toy cannot be playtested yet: it offers no players"):
         GameBase.playtester(Toy())  # type: ignore[arg-type]
 
 

@@ -13,7 +13,7 @@ import pytest
 from conftest import PROJECT, set_rule
 from pypdf import PdfReader
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.facts.wording import in_words
 from grawlix_print.games import game
 from grawlix_print.products.leaflet.build import build_leaflet
@@ -140,14 +140,14 @@ def test_quotes_list_every_figure_they_give():
 def test_an_unknown_quote_is_one_line_naming_the_file_and_line(tmp_path):
     templates = copied(tmp_path, "permutations")
     edit(templates / "leaflet.md", "{playtest.4.dummy_wins_percent|digits}", "{playtest.4.dummy_wins}")
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build_leaflet(game("permutations", templates), tmp_path / "out", "a4")
     message = str(caught.value)
     assert "leaflet.md:" in message and "unknown placeholder {playtest.4.dummy_wins}" in message
     assert "playtest.dummy_wins_percent" in message and "\n" not in message
     edit(templates / "leaflet.md", "{playtest.4.dummy_wins}", "{playtest.5.dummy_wins_percent}")
-    with pytest.raises(GrawlixError, match="unknown placeholder {playtest.5.dummy_wins_percent}"):
+    with pytest.raises(StudioError, match="unknown placeholder {playtest.5.dummy_wins_percent}"):
         build_leaflet(game("permutations", templates), tmp_path / "out", "a4")
     edit(templates / "leaflet.md", "{playtest.5.dummy_wins_percent}", "{playtest.7.dummy_wins_percent}")
-    with pytest.raises(GrawlixError, match="played by 2, 3, 4 or 5 players, not 7"):
+    with pytest.raises(StudioError, match="played by 2, 3, 4 or 5 players, not 7"):
         build_leaflet(game("permutations", templates), tmp_path / "out", "a4")

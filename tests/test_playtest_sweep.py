@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.playtest.protocol import GameResult
 from grawlix_print.playtest.runner import InlineExecutor, Job, Outcome, Pool, open_pool, run_many
 from grawlix_print.playtest.stats import wilson
@@ -59,7 +59,7 @@ def test_values_are_ranges_and_lists_in_the_order_given():
     ("hand_size=1..5000", "--vary hand_size: the range 1..5000 holds 5,000 values"),
 ])  # fmt: skip
 def test_a_bad_vary_is_one_error_naming_its_key(text, message):
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         parse_vary(text)
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
@@ -70,7 +70,7 @@ def test_criteria():
     assert found.figure.key == "dummy_win_rate" and found.target == 0.25
     assert parse_criterion("length=20").target == 20.0
     for bad in ("fairness", "length", "length=soon", "length=nan"):
-        with pytest.raises(GrawlixError, match="--suggest"):
+        with pytest.raises(StudioError, match="--suggest"):
             parse_criterion(bad)
 
 
@@ -98,7 +98,7 @@ def test_variants_are_every_combination_refused_ones_listed():
     ([Varied("stones", (1,))], "every variant is refused"),
 ])  # fmt: skip
 def test_variants_a_game_never_takes_stop_the_sweep(varied, message):
-    with pytest.raises(GrawlixError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(StudioError, match=message.replace("(", r"\(").replace(")", r"\)")):
         variants(Nim(), varied, 2, 1)
 
 
@@ -107,7 +107,7 @@ def test_the_built_in_games_vary_their_rules_and_refuse_what_their_rules_refuse(
 
     grawlix = game("grawlix").playtester()
     assert grawlix.variant({"hand_size": 5, "max_rows": 4}, 2).rules()["max_rows"] == 4
-    with pytest.raises(GrawlixError, match="positive integer"):
+    with pytest.raises(StudioError, match="positive integer"):
         grawlix.variant({"hand_size": 0}, 2)
     found = variants(grawlix, [Varied("hand_size", (4, 19))], 2, 1)
     assert "needs 38 tiles for two hands" in found[1].refused
@@ -119,7 +119,7 @@ def test_the_built_in_games_vary_their_rules_and_refuse_what_their_rules_refuse(
     found = variants(permutations, [Varied("dummies", (1, 3, 4))], 2, 1)
     assert found[0].playtester is not None
     assert "don't deal evenly to 5 seats" in found[1].refused and "seat at most 5" in found[2].refused
-    with pytest.raises(GrawlixError, match="at most 1,000"):
+    with pytest.raises(StudioError, match="at most 1,000"):
         permutations.variant({"sun_penalty": 5000}, 2)
 
 

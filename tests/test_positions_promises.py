@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games.grawlix.positions import load_position
 
 
@@ -21,7 +21,7 @@ def test_an_unknown_token_names_its_own_line_after_blank_lines(tmp_path, rules, 
     lines = ['description = "blank lines first"', 'grid = """', *[""] * blank, "R& B#", ". Q?", '"""']
     path = write(tmp_path, "\n".join(lines) + "\n")
     wanted = next(number for number, line in enumerate(lines, 1) if "Q?" in line)  # counted here, not by the reader
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         load_position(path, rules)
     assert caught.value.where == f"{path}:{wanted}: [1, 1]"
     assert "unknown token 'Q?'" in caught.value.what
@@ -30,7 +30,7 @@ def test_an_unknown_token_names_its_own_line_after_blank_lines(tmp_path, rules, 
 @pytest.mark.parametrize("value", ["[true, 0]", "[0, false]", "[true, true]"])
 def test_markers_that_are_booleans_are_refused(tmp_path, rules, value):
     path = write(tmp_path, f'grid = """\nR& B#\n"""\n[markers]\n"?" = {value}\n')
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         load_position(path, rules)
     assert caught.value.where == str(path) and "marker '?' must be two integers [row, column]" in caught.value.what
 
@@ -43,6 +43,6 @@ def test_integer_markers_are_read(tmp_path, rules):
 @pytest.mark.parametrize("value", ["5", "true", '["a"]', "{ text = 'a' }", "1.5"])
 def test_a_description_that_is_not_text_is_refused(tmp_path, rules, value):
     path = write(tmp_path, f'description = {value}\ngrid = """\nR& B#\n"""\n')
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         load_position(path, rules)
     assert caught.value.where == str(path) and caught.value.what == "description must be a string"

@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 
 from grawlix_print.drawing.figure import Figure
 from grawlix_print.drawing.fonts import QUICKSAND, QUICKSAND_BOLD
-from grawlix_print.errors import Consequence, GrawlixError, Problems, gathered
+from grawlix_print.errors import Consequence, StudioError, Problems, gathered
 from grawlix_print.games.presentation import Typography
 from grawlix_print.products.leaflet.layout import SMALLEST_SHARE, Frame, PictureBox, boxes_for, lay_out, make_styles
 from grawlix_print.rulebook import Diagram, Missing, read_rulebook, unsure
@@ -52,8 +52,8 @@ class ToyFacts:
 
     figure_unit = "bead"
 
-    def references(self, text: str, first_line: int, source: str) -> list[GrawlixError]:
-        return [GrawlixError("strings/lost.toml cannot be read", "strings/lost.toml")] if "{lost}" in text else []
+    def references(self, text: str, first_line: int, source: str) -> list[StudioError]:
+        return [StudioError("strings/lost.toml cannot be read", "strings/lost.toml")] if "{lost}" in text else []
 
     def names(self) -> tuple[str, ...]:
         return ("count", "lost")
@@ -63,14 +63,14 @@ class ToyFacts:
             return 3
         if name == "lost":
             raise Consequence("the lost string", where)
-        raise GrawlixError(f"unknown placeholder {{{name}}}", where)
+        raise StudioError(f"unknown placeholder {{{name}}}", where)
 
     def condition(self, text: str, where: str) -> tuple[bool, str]:
         return text.strip() == "yes", "it is not yes"
 
     def check(self, text: str, where: str) -> None:
         if text.strip() != "true":
-            raise GrawlixError(f"the claim {text.strip()!r} is false", where)
+            raise StudioError(f"the claim {text.strip()!r} is false", where)
 
     def figure(self, name: str, argument, unit_mm, line: int, where: str) -> Diagram:
         if name != "beads":
@@ -108,7 +108,7 @@ def test_the_reader_keeps_every_problem_and_goes_on(tmp_path):
 
 
 def test_problems_print_each_on_its_own_line_at_most_twenty():
-    many = [GrawlixError(f"problem {k}", f"file{k % 3}.toml:{k + 1}") for k in range(25)]
+    many = [StudioError(f"problem {k}", f"file{k % 3}.toml:{k + 1}") for k in range(25)]
     several = Problems([*many, many[0], Problems(many[:2])])  # repeats and nesting flattened
     lines = several.lines()
     assert len(several.problems) == 25 and len(lines) == 22
@@ -117,7 +117,7 @@ def test_problems_print_each_on_its_own_line_at_most_twenty():
     assert Problems(many[:1]).lines() == ["file0.toml:1: problem 0"]  # one problem: its one line
     again = pickle.loads(pickle.dumps(several))  # as a worker process sends it back
     assert isinstance(again, Problems) and [str(p) for p in again.problems] == [str(p) for p in several.problems]
-    with pytest.raises(GrawlixError) as one:
+    with pytest.raises(StudioError) as one:
         gathered(many[:1])
     assert one.value is many[0]
     gathered([])  # nothing found: nothing raised
@@ -152,7 +152,7 @@ def test_a_diagram_shrinks_to_fit_its_panel(tmp_path):
 def test_a_diagram_too_large_even_shrunk_names_itself_and_a_size_that_fits(tmp_path):
     text, panel = _panel(tmp_path)
     frame = Frame(40 * mm, 40 * mm)  # even 10 mm beads (50 mm) are too tall
-    with pytest.raises(GrawlixError) as refused:
+    with pytest.raises(StudioError) as refused:
         lay_out(panel, boxes_for(panel, STYLES, frame), frame, "A4", text.source)
     message = refused.value.what
     assert "the beads (line 15) would fit with beads of " in message and "smaller than the 10.0 mm" in message
@@ -166,5 +166,5 @@ def test_a_diagram_too_large_even_shrunk_names_itself_and_a_size_that_fits(tmp_p
 def test_text_that_overflows_alone_is_told_to_shorten(tmp_path):
     text, panel = _panel(tmp_path)
     frame = Frame(40 * mm, 5 * mm)  # the words alone are taller
-    with pytest.raises(GrawlixError, match="shorten its text"):
+    with pytest.raises(StudioError, match="shorten its text"):
         lay_out(panel, boxes_for(panel, STYLES, frame), frame, "A4", text.source)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.products.sheets.layout import SheetSpec, card_spec, sheet_pages, sticker_spec
 from tileset import TILES
 
@@ -128,7 +128,7 @@ def test_default_stickers_leave_1_45mm_a_side_on_their_squares():
     (SheetSpec(backs="sideways"), "unknown arrangement"),
 ])  # fmt: skip
 def test_impossible_sheets_are_refused(spec, message):
-    with pytest.raises(GrawlixError, match=message):
+    with pytest.raises(StudioError, match=message):
         sheet_pages(spec, TILES, 6)
 
 

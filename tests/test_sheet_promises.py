@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.papers import paper_size
 from grawlix_print.products.sheets.layout import (
     FOOTER_GAP_MM, MARK_ZONE_MM, PRINT_MARGIN_MM, Box, bounds, card_spec,
@@ -90,5 +90,5 @@ def test_stickers_are_packed_edge_to_edge_as_tightly_as_the_page_allows(paper, s
 @pytest.mark.parametrize("size", [25.4, 12.0, 40.0])
 def test_a_bleed_of_a_quarter_tile_is_the_most_allowed(size):
     assert sheet_pages(card_spec("a4", size, size / 4, True, None), TILES, 6)
-    with pytest.raises(GrawlixError, match="more than a quarter"):
+    with pytest.raises(StudioError, match="more than a quarter"):
         sheet_pages(card_spec("a4", size, size / 4 + 0.01, True, None), TILES, 6)

@@ -128,15 +128,15 @@ def test_beds_are_read_as_users_type_them(text, bed):
      ("100x-5", "depth must be greater"), ([True, 100], "width True is not a length")],
 )  # fmt: skip
 def test_beds_that_are_not_two_finite_lengths_are_refused(value, message):
-    from grawlix_print.errors import GrawlixError
+    from grawlix_print.errors import StudioError
 
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         plates.parse_bed(value)
     assert caught.value.what.startswith("--bed ") and message in caught.value.what
 
 
 def test_a_bed_too_small_for_one_tile_is_refused():
-    from grawlix_print.errors import GrawlixError
+    from grawlix_print.errors import StudioError
 
-    with pytest.raises(GrawlixError, match="too small for one 28 mm tile"):
+    with pytest.raises(StudioError, match="too small for one 28 mm tile"):
         plates.plates(6, plates.Bed(37.9, 200), 28.0)

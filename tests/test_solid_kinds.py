@@ -27,7 +27,7 @@ from click.testing import CliRunner
 
 from grawlix_print.drawing.filled import filled_outline
 from grawlix_print.drawing.surface import polygon, rectangle
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.drawing.icons import circle
 from toy_game.raised import AMBER, EMBLEMS, TEAL, WHITE, RaisedToy, emblem_squares, star_points
 
@@ -84,7 +84,7 @@ def test_a_whole_circle_closes_on_its_start_with_no_sliver_edge():
     ],
 )
 def test_shapes_a_solid_cannot_be_made_of_are_refused_naming_the_face(shapes, message):
-    with pytest.raises(GrawlixError, match=message) as refused:
+    with pytest.raises(StudioError, match=message) as refused:
         filled_outline(shapes, "toy: star")
     assert refused.value.where == "toy: star"
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.products.solid.instructions import Files, Plate, instructions_text
 from grawlix_print.products.solid.layers import describe_snap, plan_layers
 from grawlix_print.products.solid.plates import Bed
@@ -71,7 +71,7 @@ def test_snapped_body_is_always_a_layer_top(first, layer, extra):
     ],
 )  # fmt: skip
 def test_impossible_layers_are_refused(body, first, layer, message):
-    with pytest.raises(GrawlixError, match=message):
+    with pytest.raises(StudioError, match=message):
         plan_layers(body, first, layer)
 
 
@@ -156,7 +156,7 @@ def test_a_relief_of_exactly_one_layer_is_allowed_and_one_under_it_refused():
     assert plan.relief_layers == 1 and plan.relief == pytest.approx(0.2) and plan.top == pytest.approx(10.0)
     plan = plan_layers(9.8, 0.2, 0.12, 0.12)
     assert plan.relief_layers == 1
-    with pytest.raises(GrawlixError, match="less than one 0.2 mm layer"):
+    with pytest.raises(StudioError, match="less than one 0.2 mm layer"):
         plan_layers(9.8, 0.2, 0.2, 0.199)
 
 

@@ -601,7 +601,7 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, message):
 
 
 def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
-    from grawlix_print.errors import GrawlixError
+    from grawlix_print.errors import StudioError
     from grawlix_print.products.solid.kinds import solid_kinds
     from grawlix_print.products.solid.plan import plan_stl, stl_options
     from grawlix_print.products.solid.strokes import thinnest_stroke
@@ -611,7 +611,7 @@ def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
     smallest = 0.8 / (narrowest * RELIEF_FRACTION)
     tiles = solid_kinds(game())[0]
     plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest - 0.01), tiles)
-    with pytest.raises(GrawlixError, match="thinnest stroke"):
+    with pytest.raises(StudioError, match="thinnest stroke"):
         plan_stl(stl_options(tile_size=20.0, fit=20.0 - smallest + 0.01), tiles)
     plan_stl(stl_options(style="flat", tile_size=12.0, fit=1.0), tiles)  # blanks have no strokes
 
@@ -620,7 +620,7 @@ def test_a_fit_that_thins_strokes_is_refused_at_the_measured_limit():
 def test_marks_without_room_are_refused(tmp_path):
     """Just under the smallest tile that takes letters (found through the code's own checks,
     whatever the typeface), the command refuses in one line and writes nothing."""
-    from grawlix_print.errors import GrawlixError
+    from grawlix_print.errors import StudioError
     from grawlix_print.products.solid.kinds import solid_kinds
     from grawlix_print.products.solid.plan import plan_stl, stl_options
 
@@ -630,7 +630,7 @@ def test_marks_without_room_are_refused(tmp_path):
         try:
             plan_stl(stl_options(tile_size=size, markings="letters"), tiles)
             return True
-        except GrawlixError:
+        except StudioError:
             return False
 
     low, high = 5.0, 80.0

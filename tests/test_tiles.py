@@ -9,7 +9,7 @@ import reportlab
 from fontTools.pens.recordingPen import RecordingPen
 from fontTools.ttLib import TTFont
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.drawing.marks import MARKS
 from grawlix_print.drawing.outline import glyph_outlines, text_glyphs
 from grawlix_print.games.grawlix.tiles import UnknownTile
@@ -84,7 +84,7 @@ def test_another_font_path_is_accepted():
 
 
 def test_a_missing_font_is_a_clear_error(tmp_path):
-    with pytest.raises(GrawlixError, match="cannot read font"):
+    with pytest.raises(StudioError, match="cannot read font"):
         glyph_outlines((("#", tmp_path / "nope.ttf"),))
 
 

@@ -311,7 +311,7 @@ def test_every_public_name_resolves_and_says_what_it_is():
     import grawlix_print as gp
 
     wanted = {"Rules", "Grid", "load_rules", "load_position", "Position", "build_leaflet",
-              "build_sheets", "build_stl", "build_all", "Tile", "GrawlixError"}  # fmt: skip
+              "build_sheets", "build_stl", "build_all", "Tile", "StudioError"}  # fmt: skip
     assert wanted <= set(gp.__all__) and set(gp.__all__) <= set(dir(gp))
     for name in gp.__all__:
         value = getattr(gp, name)

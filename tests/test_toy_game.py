@@ -31,7 +31,7 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.games import game
 from grawlix_print.pieces.kinds import Shape
 
@@ -317,7 +317,7 @@ def test_a_kind_that_fits_no_paper_is_one_line_naming_its_file_and_kind(toy_game
             return (dataclasses.replace(tiles, size=(300.0, 300.0)), *others)
 
     made = BigTiles(TEMPLATES)  # a variant in this file: its templates are the toy's
-    with pytest.raises(GrawlixError) as refusal:
+    with pytest.raises(StudioError) as refusal:
         build_sheets(made, tmp_path / "out")
     assert refusal.value.where == f"{made.templates / 'components.toml'}: tiles"
     assert str(refusal.value).endswith("the tile size 300 mm with 2 mm bleed does not fit on A4 paper (at most 183.3 mm fits)")
@@ -334,7 +334,7 @@ def test_markings_for_a_game_without_colours_are_refused(toy_game):
             return super().piece_kinds()[1:]  # its tokens and cards
 
     made = product("sheets")
-    with pytest.raises(GrawlixError) as refusal:
+    with pytest.raises(StudioError) as refusal:
         made.command_jobs(Colourless(TEMPLATES), ("a4",), made.options(markings="letters"))
     assert str(refusal.value) == "--markings letters: toy has no colours to mark on its tokens and cards"
 

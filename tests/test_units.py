@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.units import parse_length
 
 
@@ -23,11 +23,11 @@ def test_units(text, mm):
      ("abc", "not a length"), ("", "not a length"), ("1e999", "not a length")],
 )  # fmt: skip
 def test_refusals(text, message):
-    with pytest.raises(GrawlixError, match=message):
+    with pytest.raises(StudioError, match=message):
         parse_length(text, "--tile-size")
 
 
 def test_a_number_too_large_for_a_float_is_refused_in_one_line():
     """A TOML integer has no limit: 10**400 is not a length (not an OverflowError)."""
-    with pytest.raises(GrawlixError, match="not a length"):
+    with pytest.raises(StudioError, match="not a length"):
         parse_length(10**400, "--tile-size")

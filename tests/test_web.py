@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.products.web.browser import find_browser, headless_chromium
 from grawlix_print.games import game
 from grawlix_print.products.web.build import build_web
@@ -148,7 +148,7 @@ def test_example_2_svg_dots_exactly_the_oracles_legal_locations(web, positions):
 def test_a_false_claim_fails_the_web_build_and_writes_nothing(templates_copy, tmp_path):
     path = templates_copy / "positions" / "example-2.toml"
     path.write_text(path.read_text().replace('"!" = [5, 2]', '"!" = [4, 1]'))
-    with pytest.raises(GrawlixError) as caught:
+    with pytest.raises(StudioError) as caught:
         build_web(game(templates=templates_copy), tmp_path / "out")
     assert "example-2.toml" in str(caught.value) and "? closes !" in str(caught.value)
     assert not (tmp_path / "out").exists()

@@ -1,6 +1,6 @@
 """The ``grawlix-print`` command group: every failure leaves as one line on stderr.
 
-Every user error arrives here as a GrawlixError and leaves as one line on
+Every user error arrives here as a StudioError and leaves as one line on
 stderr with exit status 1 (several found in one run, ``Problems``, as one line
 each, then a summary); usage errors exit with 2. A file-system fault
 that no lower layer worded is worded here from its OSError; Ctrl-C is one
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import GrawlixError, Problems, one_line
+from ..errors import StudioError, Problems, one_line
 from ..files import check_source_date_epoch, os_error
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def _fail(ctx: click.Context, message: str | list[str], status: int) -> None:
     ctx.exit(status)
 
 
-def error_lines(error: GrawlixError) -> list[str]:
+def error_lines(error: StudioError) -> list[str]:
     """What the user reads about an error, one line each: several problems each on its own."""
     return error.lines() if isinstance(error, Problems) else [str(error)]
 
@@ -79,7 +79,7 @@ class _Commands(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except GrawlixError as error:
+        except StudioError as error:
             _fail(ctx, error_lines(error), 1)
         except KeyboardInterrupt:
             _fail(ctx, "interrupted", INTERRUPTED)
@@ -120,7 +120,7 @@ def warn_about_colours(game: Game) -> None:
 
     try:
         line = warning(game)
-    except GrawlixError:  # a broken components.toml: the command's own checks say so, in one line
+    except StudioError:  # a broken components.toml: the command's own checks say so, in one line
         return
     if line is not None:
         click.echo(f"warning: {one_line(line)}", err=True)

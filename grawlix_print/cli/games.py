@@ -15,7 +15,7 @@ def games() -> None:
     what `grawlix-print all` builds for it, the commands only it answers and
     the strategies its players can be given (playtest --strategy).
     """
-    from ..errors import GrawlixError
+    from ..errors import StudioError
     from ..games import game_class, game_names
     from ..products import failed_products, products
 
@@ -24,7 +24,7 @@ def games() -> None:
         try:
             kind = game_class(name)
             made = [p.name for p in products() if p.offers(kind())]
-        except GrawlixError as error:
+        except StudioError as error:
             failed.append(str(error))
             continue
         own = f"; its own commands: {', '.join(kind.command_names())}" if kind.commands() else ""
@@ -35,10 +35,10 @@ def games() -> None:
 
 def _strategies(kind: type) -> str:
     """A line ``strategies: random, greedy`` for a game that can be playtested, else nothing."""
-    from ..errors import GrawlixError
+    from ..errors import StudioError
 
     try:
         names = kind().playtester().strategies
-    except GrawlixError:  # no players: it cannot be playtested
+    except StudioError:  # no players: it cannot be playtested
         return ""
     return f"\n    strategies: {', '.join(names)}"

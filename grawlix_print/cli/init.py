@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..games import DEFAULT_GAME, Game
 from ..games.templates import TEMPLATES_FOLDER
 from .app import main
@@ -41,11 +41,11 @@ def init(folder: Path, game: str, force: bool) -> None:
 
     files = starter_files(folder, game_class(game))
     if folder.exists() and not folder.is_dir():
-        raise GrawlixError("exists and is not a folder", str(folder))
+        raise StudioError("exists and is not a folder", str(folder))
     if not force:
         for path in files:
             if path.exists() or path.is_symlink():
-                raise GrawlixError("already exists; nothing written (--force overwrites)", str(path))
+                raise StudioError("already exists; nothing written (--force overwrites)", str(path))
     write_all_or_none(files)
     click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}")
     click.echo(f"next: edit them, then  {build_hint(folder)}")

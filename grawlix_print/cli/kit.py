@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..errors import GrawlixError, Problems
+from ..errors import StudioError, Problems
 from ..games import Game
 from ..options import OptionError, flag, settings_of
 from ..products import Product, failed_products, product_names, products
@@ -154,7 +154,7 @@ def _keys(made: Product, settings: Settings) -> dict[str, str]:
     }
 
 
-def product_error(error: GrawlixError, settings: Settings) -> GrawlixError:
+def product_error(error: StudioError, settings: Settings) -> StudioError:
     """A product's error as ``all`` puts it: the options it names are settings keys (``[sheets] tile-size``)."""
     made = next((p for p in products() if p.name == getattr(error, "product", "")), None)
     if made is None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from .app import main
 from .init import TEMPLATES_FOLDER, build_hint, starter_files, write_all_or_none
 from .settings import SETTINGS_FILE
@@ -61,11 +61,11 @@ def new(name: str, folder: Path | None, data: bool, force: bool) -> None:
     files[components] = _TITLE_LINE.sub(lambda _: f"title = {json.dumps(title, ensure_ascii=False)}",
                                         files[components].decode("utf-8"), count=1).encode("utf-8")  # fmt: skip
     if folder.exists() and not folder.is_dir():
-        raise GrawlixError("exists and is not a folder", str(folder))
+        raise StudioError("exists and is not a folder", str(folder))
     if not force:
         for path in files:
             if path.exists() or path.is_symlink():
-                raise GrawlixError("already exists; nothing written (--force overwrites)", str(path))
+                raise StudioError("already exists; nothing written (--force overwrites)", str(path))
     write_all_or_none(files)
     click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}: {title}, "
                "an example of cards and coins to make your own")  # fmt: skip
@@ -113,17 +113,17 @@ def _new_plugin(title: str, folder: Path, force: bool) -> None:
 
     name = _folder_name(title)
     if name in game_names():
-        raise GrawlixError(f"a game called {name!r} is installed already: choose another name", "NAME")
+        raise StudioError(f"a game called {name!r} is installed already: choose another name", "NAME")
     files = plugin_files(title, folder)
     if folder.exists() and not folder.is_dir():
-        raise GrawlixError("exists and is not a folder", str(folder))
+        raise StudioError("exists and is not a folder", str(folder))
     held = folder / TEMPLATES_FOLDER / "components.toml"
     if held.is_file():
-        raise GrawlixError("this folder holds a game made of tables already: choose another folder", str(held))
+        raise StudioError("this folder holds a game made of tables already: choose another folder", str(held))
     if not force:
         for path in files:
             if path.exists() or path.is_symlink():
-                raise GrawlixError("already exists; nothing written (--force overwrites)", str(path))
+                raise StudioError("already exists; nothing written (--force overwrites)", str(path))
     write_all_or_none(files)
     click.echo(f"wrote {folder}/ ({len(files)} files): {title}, a game of tokens on a board to make your own")
     shown = shlex.quote(str(folder)) if not str(folder).startswith("-") else shlex.quote(f"./{folder}")

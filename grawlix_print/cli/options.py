@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..facts.wording import join_words
 from ..options import (  # noqa: F401  (the value types, for the commands)
     LENGTH,
@@ -75,8 +75,8 @@ def flags_of(option: click.Option, label: str) -> dict[str, str]:
 
 
 def name_options(
-    error: GrawlixError, labels: Mapping[str, str], source: str, recorded: Collection[str] | None = None
-) -> GrawlixError:
+    error: StudioError, labels: Mapping[str, str], source: str, recorded: Collection[str] | None = None
+) -> StudioError:
     """``error`` with each option it names by its flag named as ``labels`` say (``[sheets] tile-size``).
 
     The products word their checks with flags (``--sticker-size ... (--tile-size)``),
@@ -98,7 +98,7 @@ def name_options(
     if what == error.what:
         return error
     about_file = any(flag in labels and (recorded is None or flag in recorded) for flag in named)
-    return GrawlixError(what, source if about_file and source else None)
+    return StudioError(what, source if about_file and source else None)
 
 
 EVERY_PAPER = "all"

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..games import DEFAULT_GAME, Game, game_class, game_names
 from .options import templates_option
 from .settings import with_settings
@@ -28,7 +28,7 @@ def _classes() -> list[type[Game]]:
     for name in names:
         try:
             found.append(game_class(name))
-        except GrawlixError:
+        except StudioError:
             continue  # a plug-in that fails to load is named by ``games`` and when asked for
     return found
 

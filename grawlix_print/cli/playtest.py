@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..facts.wording import join_words
 from ..files import make_folder
 from ..games import Game
@@ -37,7 +37,7 @@ class SchedulerAddress(click.ParamType):
 
         label = option_label(param, ctx)
         if not isinstance(value, str):
-            raise GrawlixError(f"{label} must be a Dask scheduler's address in quotes, such as "
+            raise StudioError(f"{label} must be a Dask scheduler's address in quotes, such as "
                                f"\"tcp://10.0.0.5:8786\", not {value!r}")  # fmt: skip
         address = value.strip()
         if not address:
@@ -46,14 +46,14 @@ class SchedulerAddress(click.ParamType):
             parts = urlsplit(address if "://" in address else f"tcp://{address}")
             port = parts.port
         except ValueError as error:
-            raise GrawlixError(f"{label} {address!r} is no address: {error}") from None
+            raise StudioError(f"{label} {address!r} is no address: {error}") from None
         if parts.scheme not in SCHEMES:
-            raise GrawlixError(f"{label} {address!r}: {parts.scheme}:// is no Dask transport "
+            raise StudioError(f"{label} {address!r}: {parts.scheme}:// is no Dask transport "
                                f"({', '.join(SCHEMES)})")  # fmt: skip
         if parts.scheme != "inproc" and not parts.hostname:
-            raise GrawlixError(f"{label} {address!r} names no host")
+            raise StudioError(f"{label} {address!r} names no host")
         if port == 0:
-            raise GrawlixError(f"{label} {address!r}: port 0 is no port to connect to")
+            raise StudioError(f"{label} {address!r}: port 0 is no port to connect to")
         return address
 
 
@@ -72,7 +72,7 @@ class Seconds(click.ParamType):
         except (TypeError, ValueError):
             seconds = float("nan")
         if not self.low <= seconds <= self.high:  # also refuses nan
-            raise GrawlixError(f"{label} must be a number of seconds from {self.low:g} to {self.high:g}, not {value!r}")
+            raise StudioError(f"{label} must be a number of seconds from {self.low:g} to {self.high:g}, not {value!r}")
         return seconds
 
 
@@ -137,15 +137,15 @@ def playtest(games: int, players: int, strategy: tuple[str, ...], rotate_seats: 
     players = players or min(playtester.player_counts)
     if players not in playtester.player_counts:
         allowed = join_words([str(n) for n in playtester.player_counts], "or")
-        raise GrawlixError(f"--players {players}: {game.name} is played by {allowed} players")
+        raise StudioError(f"--players {players}: {game.name} is played by {allowed} players")
     from ..playtest.session import strategies_for
 
     strategies = strategies_for(strategy or ("random",), players, playtester.strategies)
     if suggest is not None and not vary:
-        raise GrawlixError("--suggest needs --vary: it picks one of a sweep's settings")
+        raise StudioError("--suggest needs --vary: it picks one of a sweep's settings")
     problem = playtester.problem()
     if problem is not None and not vary:
-        raise GrawlixError(problem, str(game.templates))
+        raise StudioError(problem, str(game.templates))
     where = Where(workers, scheduler, scheduler_timeout)
     if vary:
         _sweep(game, players, strategies, vary, suggest, games, seed, rotate_seats, budget, where, as_json, quiet,
@@ -297,4 +297,4 @@ def _probe(job, where: str) -> None:
     from ..playtest.runner import ends_at_once
 
     if ends_at_once(job.playtester, job.players, job.seed):
-        raise GrawlixError("every game ends at once under these rules: no turn is ever played", where)
+        raise StudioError("every game ends at once under these rules: no turn is ever played", where)

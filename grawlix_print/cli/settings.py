@@ -25,7 +25,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..games import LOCAL_TEMPLATES, Game, game, known_game
 from ..files import read_toml
 from ..games.templates import COMPONENTS_FILE
@@ -113,7 +113,7 @@ def find_settings(templates: Path, builtin: bool = False) -> list[tuple[dict, st
                 table = table.get(key) if isinstance(table, dict) else None
             where = f"{pyproject} [tool.grawlix-print]"
             if table is not None and not isinstance(table, dict):
-                raise GrawlixError("must be a table of settings", where)
+                raise StudioError("must be a table of settings", where)
             if table is not None:
                 found.append((table, where))
     return found
@@ -138,7 +138,7 @@ def load_settings(templates: Path, builtin: bool = False, game: type[Game] | Non
             continue
         owners = [c for c, command in commands.items() if _setting_key(key) in recordable(command)]
         if not owners:
-            raise GrawlixError(_unknown(key, ": no command has such an option"), source)
+            raise StudioError(_unknown(key, ": no command has such an option"), source)
         alike = len({_kind(recordable(commands[owner])[_setting_key(key)]) for owner in owners}) == 1
         for owner in owners:
             label = key if alike else f"{key} (for {owner})"  # which command, where they check it apart
@@ -147,7 +147,7 @@ def load_settings(templates: Path, builtin: bool = False, game: type[Game] | Non
             labels[owner][owned.name or key] = label
     for table, entries in tables.items():
         if table not in commands:
-            raise GrawlixError(
+            raise StudioError(
                 f"unknown command table [{table}] (commands: {', '.join(commands)})", source
             )
         options = recordable(commands[table])
@@ -155,7 +155,7 @@ def load_settings(templates: Path, builtin: bool = False, game: type[Game] | Non
             option = options.get(_setting_key(key))
             if option is None:
                 known = ", ".join(options) or "none"
-                raise GrawlixError(_unknown(key, f" in [{table}] (its settings: {known})"), source)
+                raise StudioError(_unknown(key, f" in [{table}] (its settings: {known})"), source)
             label = f"[{table}] {key}"
             values[table][option.name or key] = _convert(commands[table], option, value, label, source)
             labels[table][option.name or key] = label
@@ -189,7 +189,7 @@ def _convert(
     """A recorded value through its option's own type, as if it had been typed as the flag."""
     if option.is_flag:
         if not isinstance(value, bool):
-            raise GrawlixError(f"{label} must be true or false, not {value!r}", source)
+            raise StudioError(f"{label} must be true or false, not {value!r}", source)
         return value
     if option.multiple and not isinstance(value, list):
         value = [value]  # an option given several times: one value, or a TOML list of them
@@ -198,9 +198,9 @@ def _convert(
     try:
         return option.type_cast_value(ctx, value)
     except click.BadParameter as error:
-        raise GrawlixError(f"{label}: {error.message}", source) from None
-    except GrawlixError as error:
-        raise GrawlixError(error.what, source) from None
+        raise StudioError(f"{label}: {error.message}", source) from None
+    except StudioError as error:
+        raise StudioError(error.what, source) from None
 
 
 def apply_settings(ctx: click.Context, options: dict, settings: Settings) -> dict:
@@ -230,7 +230,7 @@ def recorded_game_in(data: dict, source: str) -> str | None:
     """The ``game = "..."`` line of a settings file, if it has one; not a string is one line."""
     value = data.get(GAME_KEY)
     if value is not None and not isinstance(value, str):
-        raise GrawlixError(f"must be the name of a game, not {value!r}", f"{source}: {GAME_KEY}")
+        raise StudioError(f"must be the name of a game, not {value!r}", f"{source}: {GAME_KEY}")
     return value
 
 
@@ -240,7 +240,7 @@ def resolve_game(ctx: click.Context, name: str | None, templates: Path | None) -
     settings = load_settings(chosen.templates, chosen.is_builtin, type(chosen))
     recorded = settings.game
     if name is None and recorded is not None and recorded.strip().lower() != chosen.name:
-        raise GrawlixError(
+        raise StudioError(
             f"{GAME_KEY} = {recorded!r}, but {chosen.templates} holds a {chosen.name} game", settings.source
         )
     return chosen, settings
@@ -267,7 +267,7 @@ def with_settings(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(game=chosen, **merged)
         except OptionError as error:  # a product names its fields: as flags, or as the keys they came from
             raise worded(error, recorded_fields(ctx, settings), settings.source) from None
-        except GrawlixError as error:
+        except StudioError as error:
             renamed = name_options(error, recorded_labels(ctx, settings), settings.source)
             if renamed is error:
                 raise
@@ -316,7 +316,7 @@ def recorded_fields(ctx: click.Context, settings: Settings) -> dict[str, str]:
     }
 
 
-def worded(error: OptionError, recorded: dict[str, str], source: str) -> GrawlixError:
+def worded(error: OptionError, recorded: dict[str, str], source: str) -> StudioError:
     """An option error with each field named as the user gave it (a key of ``recorded``, else its
     flag); blamed on the settings file when a field it names was recorded there (the one at fault,
     or the one it was checked against: the file is where to look for that value)."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import click
 from click.core import ParameterSource
 
-from ..errors import GrawlixError, Problems
+from ..errors import StudioError, Problems
 from ..files import os_error
 from .app import main, one_line
 from .options import EVERY_PAPER, out_option, paper_option, papers, templates_option
@@ -214,7 +214,7 @@ def _run(
     except Problems as several:
         for line in several.lines():
             report(one_line(f"{clock} {cause}: error: {line}"), err=True)
-    except GrawlixError as error:
+    except StudioError as error:
         report(one_line(f"{clock} {cause}: error: {error}"), err=True)
     except OSError as error:
         report(one_line(f"{clock} {cause}: error: {os_error(error)}"), err=True)

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from .outline import Outline, Point, Segment, _close, _normalised
 from .surface import Path
 
@@ -30,7 +30,7 @@ def filled_outline(paths: Iterable[Path], where: str | None = None) -> Outline:
     loops_of_paths = [_loops(path, where) for path in paths]
     loops = [loop for path_loops in loops_of_paths for loop in path_loops]
     if not loops:
-        raise GrawlixError("no filled shape to raise", where)
+        raise StudioError("no filled shape to raise", where)
     polygons = [_polygon(loop) for loop in loops]
     owner = [index for index, path_loops in enumerate(loops_of_paths) for _ in path_loops]
     _refuse_crossings(polygons, where)
@@ -38,7 +38,7 @@ def filled_outline(paths: Iterable[Path], where: str | None = None) -> Outline:
     points = np.concatenate(polygons)
     (x0, y0), (x1, y1) = points.min(axis=0), points.max(axis=0)
     if min(x1 - x0, y1 - y0) <= 0:
-        raise GrawlixError("the filled shapes have no area", where)
+        raise StudioError("the filled shapes have no area", where)
     return _normalised(loops, (float(x0), float(y0), float(x1), float(y1)))
 
 
@@ -70,7 +70,7 @@ def _loops(path: Path, where: str | None) -> list[list[Segment]]:
             start = here = (float(values[0]), float(values[1]))
         elif code in ("L", "C"):
             if here is None:
-                raise GrawlixError(f"a path draws a {'line' if code == 'L' else 'curve'} before it moves anywhere", where)
+                raise StudioError(f"a path draws a {'line' if code == 'L' else 'curve'} before it moves anywhere", where)
             points = [(float(values[k]), float(values[k + 1])) for k in range(0, len(values), 2)]
             if not _close(points[-1], here) or code == "C":
                 loop.append(Segment((here, *points)))
@@ -79,7 +79,7 @@ def _loops(path: Path, where: str | None) -> list[list[Segment]]:
             close()
             here = start
         else:
-            raise GrawlixError(f"a path holds an operation {code!r} a filled shape cannot have", where)
+            raise StudioError(f"a path holds an operation {code!r} a filled shape cannot have", where)
     close()
     return loops
 
@@ -105,7 +105,7 @@ def _refuse_crossings(polygons: list[np.ndarray], where: str | None) -> None:
                 crossing &= (near > 1) & (index[:, None] < index[None])
             if crossing.any():
                 what = "a filled shape crosses itself" if i == j else "two filled shapes cross"
-                raise GrawlixError(f"{what}: a relief needs shapes side by side, or one inside another's hole", where)
+                raise StudioError(f"{what}: a relief needs shapes side by side, or one inside another's hole", where)
 
 
 def _cross(p0: np.ndarray, p1: np.ndarray, q0: np.ndarray, q1: np.ndarray) -> np.ndarray:
@@ -129,7 +129,7 @@ def _refuse_overlaps(polygons: list[np.ndarray], owner: list[int], where: str | 
         for j in around:
             by_path[owner[j]] = by_path.get(owner[j], 0) + 1
         if any(depth % 2 for depth in by_path.values()):
-            raise GrawlixError("two filled shapes lie one on the other: draw them as one shape", where)
+            raise StudioError("two filled shapes lie one on the other: draw them as one shape", where)
 
 
 def _inside(point: np.ndarray, polygon: np.ndarray) -> bool:

@@ -16,7 +16,7 @@ from ..fonts import QUICKSAND_BOLD as QUICKSAND_BOLD_FILE
 from ..fonts import QUICKSAND_MEDIUM as QUICKSAND_MEDIUM_FILE
 from ..fonts import SCHOLA_BOLD as SCHOLA_BOLD_FILE
 from ..fonts import SCHOLA_REGULAR as SCHOLA_REGULAR_FILE
-from ..errors import GrawlixError
+from ..errors import StudioError
 from .surface import Face
 
 QUICKSAND = Face("Quicksand-Medium", QUICKSAND_MEDIUM_FILE, "Quicksand, 'Trebuchet MS', sans-serif")
@@ -51,7 +51,7 @@ def registered(face: Face) -> str:
     return face.name
 
 
-class MissingCharacter(GrawlixError):
+class MissingCharacter(StudioError):
     """Text a typeface cannot set: in a PDF it would come out as other letters or empty boxes."""
 
     def __init__(self, character: str, font: str, where: str | None = None) -> None:

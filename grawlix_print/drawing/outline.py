@@ -19,7 +19,7 @@ from fontTools.pens.basePen import BasePen
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont, TTLibError
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 
 Point = tuple[float, float]
 
@@ -238,13 +238,13 @@ def _font_glyphs(path: Path, characters: str) -> dict[str, _FontGlyph]:
         for character in characters:
             name = cmap.get(ord(character))
             if name is None:
-                raise GrawlixError(f"font has no glyph for {character!r}", str(path))
+                raise StudioError(f"font has no glyph for {character!r}", str(path))
             bounds_pen = BoundsPen(glyph_set)
             glyph_set[name].draw(bounds_pen)
             recorder = _ContourPen(glyph_set)
             glyph_set[name].draw(recorder)
             if bounds_pen.bounds is None or not recorder.contours:
-                raise GrawlixError(f"glyph {character!r} has no outline", str(path))
+                raise StudioError(f"glyph {character!r} has no outline", str(path))
             glyphs[character] = _FontGlyph(recorder.contours, bounds_pen.bounds, glyph_set[name].width, units, cap)
         return glyphs
     finally:
@@ -256,7 +256,7 @@ def _open_font(path: Path):
         font = TTFont(str(path), lazy=True)
         return font, font.getBestCmap() or {}, font.getGlyphSet()
     except (OSError, TTLibError, AssertionError, KeyError) as error:
-        raise GrawlixError(f"cannot read font: {error}", str(path)) from None
+        raise StudioError(f"cannot read font: {error}", str(path)) from None
 
 
 def _normalised(

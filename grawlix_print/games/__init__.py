@@ -12,7 +12,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from .base import Game
 from .faults import debugging, load_fault, plugin_fault
 from ..notes import note
@@ -34,7 +34,7 @@ def game_names() -> tuple[str, ...]:
     """The installed games, by name."""
     names = tuple(_registered())
     if not names:
-        raise GrawlixError("no games are installed: reinstall grawlix-print")
+        raise StudioError("no games are installed: reinstall grawlix-print")
     return names
 
 
@@ -42,7 +42,7 @@ def known_game(name: str, where: str | None = None) -> str:
     """``name`` as the registry spells it; a name of no installed game is one line naming ``where``."""
     key = name.strip().lower()
     if key not in _registered():
-        raise GrawlixError(f"no game {name!r} (games: {', '.join(game_names())})", where)
+        raise StudioError(f"no game {name!r} (games: {', '.join(game_names())})", where)
     return key
 
 
@@ -58,13 +58,13 @@ def game_class(name: str) -> type[Game]:
         raise load_fault(name, error) from None
     where = f"game {name} ({point.value})"  # type: ignore[attr-defined]
     if not (isinstance(loaded, type) and issubclass(loaded, Game)):
-        raise GrawlixError("is not a grawlix_print.Game subclass (its entry point names what to load)", where)
+        raise StudioError("is not a grawlix_print.Game subclass (its entry point names what to load)", where)
     for attribute in ("name", "summary"):
         if not isinstance(getattr(loaded, attribute, None), str):
-            raise GrawlixError(f"{loaded.__name__} has no {attribute} (a class attribute, a str)", where)
+            raise StudioError(f"{loaded.__name__} has no {attribute} (a class attribute, a str)", where)
     left = sorted(getattr(loaded, "__abstractmethods__", ()))
     if left:
-        raise GrawlixError(f"{loaded.__name__} does not define {', '.join(left)} (the methods every game must have)", where)
+        raise StudioError(f"{loaded.__name__} does not define {', '.join(left)} (the methods every game must have)", where)
     return loaded
 
 
@@ -72,7 +72,7 @@ def _made(cls: type[Game], templates: Path | None = None) -> Game:
     """An instance of a game's class; a constructor that raises is one line naming the plug-in's line."""
     try:
         return cls(templates) if templates is not None else cls()
-    except GrawlixError:
+    except StudioError:
         raise
     except Exception as error:
         if debugging():
@@ -103,7 +103,7 @@ def game(name: str | None = None, templates: str | Path | None = None) -> Game:
         folder = checked_folder(templates)
         named = _game_of(folder)
         if name is not None and name.strip().lower() != named:
-            raise GrawlixError(f"holds a {named} game, not {name}", str(folder / COMPONENTS_FILE))
+            raise StudioError(f"holds a {named} game, not {name}", str(folder / COMPONENTS_FILE))
         return _made(game_class(named), folder)
     for local in (LOCAL_TEMPLATES, HERE):
         if (local / COMPONENTS_FILE).is_file():

@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from .presentation import Presentation
 from .templates import COMPONENTS_FILE
 
@@ -64,7 +64,7 @@ class Game(ABC):
         """The game as published: the ``templates`` folder beside the module that defines it."""
         folder = Path(inspect.getfile(cls)).resolve().parent / "templates"
         if not (folder / COMPONENTS_FILE).is_file():
-            raise GrawlixError(f"the built-in templates of {cls.name} are missing: reinstall it", str(folder))
+            raise StudioError(f"the built-in templates of {cls.name} are missing: reinstall it", str(folder))
         return folder
 
     @property
@@ -141,7 +141,7 @@ class Game(ABC):
     def playtester(self, budget: int | None = None) -> Playtester:
         """What ``grawlix-print playtest`` plays: this game's rules with its players
         (``grawlix_print.playtest.protocol``); ``budget``, the search player's, or its default."""
-        raise GrawlixError(
+        raise StudioError(
             f"{self.name} cannot be playtested yet: it offers no players "
             "(a Playtester, see grawlix_print/playtest/protocol.py)"
         )
@@ -162,7 +162,7 @@ class Game(ABC):
     def command_names(cls) -> tuple[str, ...]:
         return tuple(command.name or "" for command in cls.commands())
 
-    def unanswered(self, command: str) -> GrawlixError:
+    def unanswered(self, command: str) -> StudioError:
         """The one-line refusal of a command this game does not answer."""
         own = ", ".join(self.command_names()) or "none"
-        return GrawlixError(f"{self.name} has no {command} command (its own commands: {own})")
+        return StudioError(f"{self.name} has no {command} command (its own commands: {own})")

@@ -14,7 +14,7 @@ import sysconfig
 import traceback
 from pathlib import Path
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 
 DEBUG_VARIABLE = "GRAWLIX_PRINT_DEBUG"
 """Set (to anything but ``0`` or empty) to see a plug-in fault's traceback, as ``--debug`` does."""
@@ -52,19 +52,19 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | None = None) -> GrawlixError:
+def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | None = None) -> StudioError:
     """``error`` raised by game ``game``'s own code, as one line naming the game and its file and line.
 
-    A ``GrawlixError`` the plug-in raised on purpose keeps its words (it names its file already);
+    A ``StudioError`` the plug-in raised on purpose keeps its words (it names its file already);
     anything else is a bug in the plug-in, worded with its type and where it happened."""
-    if isinstance(error, GrawlixError):
+    if isinstance(error, StudioError):
         return error
     where = plugin_line(error, home) or plugin_line(error)
     what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     during = f" {doing}" if doing else ""
     hint = f" ({DEBUG_VARIABLE}=1 or --debug for the traceback)" if not debugging() else ""
     place = f" at {where}" if where else ""
-    return GrawlixError(f"{what}{during}{place}{hint}", f"game {game}")
+    return StudioError(f"{what}{during}{place}{hint}", f"game {game}")
 
 
 def plugin_homes() -> dict[str, Path]:
@@ -84,7 +84,7 @@ def plugin_homes() -> dict[str, Path]:
     return homes
 
 
-def culprit(error: BaseException) -> GrawlixError | None:
+def culprit(error: BaseException) -> StudioError | None:
     """``error`` as a plug-in's fault if its traceback passes through a loaded plug-in's own code
     (the deepest such frame names it); None if it does not (a fault of this program's own)."""
     frames = traceback.extract_tb(error.__traceback__)
@@ -96,15 +96,15 @@ def culprit(error: BaseException) -> GrawlixError | None:
     return None
 
 
-def load_fault(game: str, error: BaseException) -> GrawlixError:
+def load_fault(game: str, error: BaseException) -> StudioError:
     """A plug-in that fails while it is imported (a syntax error, an import error, ``sys.exit``,
     Ctrl-C in its module's code): one line naming the game and its file and line."""
     if isinstance(error, SyntaxError) and error.filename:
         at = f" at {_shown(Path(error.filename))}:{error.lineno}"
-        return GrawlixError(f"it does not load: SyntaxError: {error.msg}{at}", f"game {game}")
+        return StudioError(f"it does not load: SyntaxError: {error.msg}{at}", f"game {game}")
     if isinstance(error, SystemExit):
         line = plugin_line(error)
-        return GrawlixError(f"it does not load: sys.exit({error.code!r}) called while it was imported"
+        return StudioError(f"it does not load: sys.exit({error.code!r}) called while it was imported"
                             + (f" at {line}" if line else ""), f"game {game}")  # fmt: skip
     fault = plugin_fault(game, error, "while it was imported")
-    return GrawlixError(f"it does not load: {fault.what}", fault.where)
+    return StudioError(f"it does not load: {fault.what}", fault.where)

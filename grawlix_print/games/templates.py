@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..files import read_toml
 from ..notes import note
 
@@ -31,7 +31,7 @@ def shipped_templates(name: str) -> Path:
     for folder in candidates:
         if (folder / COMPONENTS_FILE).is_file():
             return folder
-    raise GrawlixError(f"the built-in templates of {name} are missing: reinstall grawlix-print", str(candidates[0]))
+    raise StudioError(f"the built-in templates of {name} are missing: reinstall grawlix-print", str(candidates[0]))
 
 
 def checked_folder(chosen: str | Path) -> Path:
@@ -40,13 +40,13 @@ def checked_folder(chosen: str | Path) -> Path:
     path = Path(chosen)
     if not path.is_dir():
         what = "not a folder" if path.exists() else "no such templates folder"
-        raise GrawlixError(what, str(path))
+        raise StudioError(what, str(path))
     if not (path / COMPONENTS_FILE).is_file():
         inside = path / TEMPLATES_FOLDER
         if (inside / COMPONENTS_FILE).is_file():
             note(f"{path} holds a templates folder: using {inside}")
             return inside
-        raise GrawlixError(f"no {COMPONENTS_FILE} in this templates folder", str(path))
+        raise StudioError(f"no {COMPONENTS_FILE} in this templates folder", str(path))
     return path
 
 
@@ -55,5 +55,5 @@ def game_named_by(folder: Path) -> str:
     path = folder / COMPONENTS_FILE
     name = read_toml(path).get("game")
     if not isinstance(name, str) or not name.strip():
-        raise GrawlixError('names no game: add a line such as game = "grawlix" at its top', f"{path}: game")
+        raise StudioError('names no game: add a line such as game = "grawlix" at its top', f"{path}: game")
     return name.strip()

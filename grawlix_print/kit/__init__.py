@@ -48,7 +48,7 @@ def build_all(
     output folder is usable, ``on_step`` each step's outcome as it is done,
     ``on_note`` what the user may want to know (another build to wait for,
     screenshots skipped...). A file where the folder should be is a
-    ``GrawlixError`` before any of them is called.
+    ``StudioError`` before any of them is called.
     """
     from .build import build_kit
     from .plan import installed_products, kit_steps

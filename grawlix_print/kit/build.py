@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .. import __version__
-from ..errors import GrawlixError, Problems, gathered
+from ..errors import StudioError, Problems, gathered
 from ..cache import code_digest
 from ..files import Written, make_folder, os_error, read_bytes, write_text
 from ..notes import collected
@@ -86,7 +86,7 @@ class Step:
     """The optional tools its output depends on, as found (``products.base.Job.tools``)."""
 
 
-class StepFailed(GrawlixError):
+class StepFailed(StudioError):
     """A step's own error, with the product of the step (``Step.product``) that raised it."""
 
     def __init__(self, what: str, where: str | None = None, product: str = "") -> None:
@@ -202,7 +202,7 @@ def read_manifest(out: Path) -> tuple[dict[str, dict], str | None]:
         return {}, None
     try:
         manifest = json.loads(read_bytes(path, MAX_MANIFEST_BYTES))
-    except GrawlixError as error:
+    except StudioError as error:
         return {}, error.what
     except (ValueError, RecursionError):
         return {}, "not valid JSON"
@@ -412,7 +412,7 @@ def _run_steps(
     """
     heavy = [s for s in steps if s.heavy]
     results: dict[str, Outcome] = {}
-    failed: list[GrawlixError] = []
+    failed: list[StudioError] = []
     worker = _Worker(heavy, staging, templates) if heavy else None
 
     def done(outcome: Outcome) -> None:
@@ -427,7 +427,7 @@ def _run_steps(
                 try:
                     with _failing_as(step, staging):
                         outcome = _run_one(step, staging, templates)
-                except GrawlixError as error:
+                except StudioError as error:
                     failed.append(error)
                     continue
                 done(outcome)
@@ -445,7 +445,7 @@ def _run_steps(
 
 @contextmanager
 def _failing_as(step: Step, staging: Path) -> Iterator[None]:
-    """A step's GrawlixError leaves as a StepFailed that names the step's product (an OptionError
+    """A step's StudioError leaves as a StepFailed that names the step's product (an OptionError
     keeps its fields, with the product beside them; each of several problems, in a ``Problems``)."""
     try:
         yield
@@ -459,7 +459,7 @@ def _failing_as(step: Step, staging: Path) -> Iterator[None]:
             p if isinstance(p, StepFailed) else StepFailed(p.what, _unstaged(p.where, staging), step.product)
             for p in several.problems
         ) from None
-    except GrawlixError as error:
+    except StudioError as error:
         raise StepFailed(error.what, _unstaged(error.where, staging), step.product) from None
 
 
@@ -520,7 +520,7 @@ class _Worker:
             ok, value = self._connection.recv()
         except EOFError:
             self._process.join()
-            raise GrawlixError(
+            raise StudioError(
                 f"the worker process building the 3D models stopped (exit status {self._process.exitcode})"
             ) from None
         if not ok:
@@ -596,7 +596,7 @@ def _switch(out: Path, staging: Path, new: list[dict], stale: list[dict], manife
             _finish(out, journal)
     except BaseException:
         if not committed:
-            with _held_signals(), suppress(GrawlixError):
+            with _held_signals(), suppress(StudioError):
                 _undo(out, journal)  # if this fails too, the journal is left for the next run
         raise
 
@@ -613,7 +613,7 @@ def _keep_old(target: Path) -> None:
         os.link(target, backup, follow_symlinks=False)
         return
     except FileExistsError:
-        raise GrawlixError(f"cannot replace: {backup.name} is in the way", str(target)) from None
+        raise StudioError(f"cannot replace: {backup.name} is in the way", str(target)) from None
     except OSError as error:
         if error.errno not in _NO_LINKS:
             raise os_error(error, "replace", target) from None
@@ -638,7 +638,7 @@ def _place_beside(source: Path, target: Path) -> None:
     """Put a staged file at its target's ``.NAME.grawlix-new``, copying if it lies on another device."""
     make_folder(target.parent)
     if target.is_dir() and not target.is_symlink():
-        raise GrawlixError("cannot write: is a folder, not a file", str(target))
+        raise StudioError("cannot write: is a folder, not a file", str(target))
     placed = _beside(target, NEW)
     try:
         os.replace(source, placed)
@@ -727,7 +727,7 @@ def _recover(out: Path, on_note: Callable[[str], None]) -> None:
         return
     try:
         journal = json.loads(read_bytes(path, MAX_MANIFEST_BYTES))
-    except (GrawlixError, ValueError, RecursionError):
+    except (StudioError, ValueError, RecursionError):
         journal = None
     if not _valid_journal(journal):
         _remove(path)

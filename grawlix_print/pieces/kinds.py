@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..drawing.ink import Ink
 from ..drawing.marks import MARKS
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..units import MM_PER_UNIT
 from .faces import PieceFace
 
@@ -147,19 +147,19 @@ class PieceKind:
         where = f"{self.source}: {self.name}" if self.source else self.name
         width, height = self.size
         if not (width > 0 and height > 0):
-            raise GrawlixError(f"a piece must have a size greater than zero, not {width:g} x {height:g} mm", where)
+            raise StudioError(f"a piece must have a size greater than zero, not {width:g} x {height:g} mm", where)
         if self.shape in (Shape.SQUARE, Shape.CIRCLE) and abs(width - height) > 1e-9:
-            raise GrawlixError(f"a {self.shape.value} piece is as wide as it is tall, not {width:g} x {height:g} mm", where)
+            raise StudioError(f"a {self.shape.value} piece is as wide as it is tall, not {width:g} x {height:g} mm", where)
         if not self.pieces:
-            raise GrawlixError("a kind of piece needs at least one piece", where)
+            raise StudioError("a kind of piece needs at least one piece", where)
         for marking in self.markings:
             if marking not in MARKINGS:
-                raise GrawlixError(f"unknown marking {marking!r} (markings: {', '.join(MARKINGS)})", where)
+                raise StudioError(f"unknown marking {marking!r} (markings: {', '.join(MARKINGS)})", where)
         for piece in self.pieces:
             if piece.count < 1:
-                raise GrawlixError(f"{piece.face.name}: a count is a whole number of at least 1", where)
+                raise StudioError(f"{piece.face.name}: a count is a whole number of at least 1", where)
             if piece.colour is not None and piece.colour.shape and piece.colour.shape not in MARKS:
-                raise GrawlixError(f"{piece.colour.name}: no mark called {piece.colour.shape!r}", where)
+                raise StudioError(f"{piece.colour.name}: no mark called {piece.colour.shape!r}", where)
 
     @property
     def faces(self) -> tuple[PieceFace, ...]:
@@ -234,14 +234,14 @@ def check_marking(kind: PieceKind, marking: str, option: str = "--markings") -> 
     if marking in kind.markings:
         return
     if marking not in MARKINGS:
-        raise GrawlixError(f"{option} {marking!r} is not one of {', '.join(MARKINGS)}")
+        raise StudioError(f"{option} {marking!r} is not one of {', '.join(MARKINGS)}")
     what = marking.removesuffix("s")  # shape, letter
     lacking = next((c for c in kind.colours if not getattr(c, what)), None)
     if lacking is not None:
         hint = " (use letters)" if marking == "shapes" and "letters" in kind.markings else ""
         where = f"{lacking.where}.{what}" if lacking.where else kind.source or None
-        raise GrawlixError(f"{lacking.name} has no {what}, so {kind.name} cannot be marked by {what}{hint}", where)
-    raise GrawlixError(f"{kind.name} cannot be marked by {marking} (its markings: {', '.join(kind.markings)})")
+        raise StudioError(f"{lacking.name} has no {what}, so {kind.name} cannot be marked by {what}{hint}", where)
+    raise StudioError(f"{kind.name} cannot be marked by {marking} (its markings: {', '.join(kind.markings)})")
 
 
 def kinds_to_mark(kinds: tuple[PieceKind, ...], marking: str, owner: str) -> tuple[PieceKind, ...]:
@@ -249,12 +249,12 @@ def kinds_to_mark(kinds: tuple[PieceKind, ...], marking: str, owner: str) -> tup
     with colours, each checked (``check_marking``), for a kind without colours has nothing to mark.
     ``owner`` (the game's name) words the refusal of a marking none of its kinds can show."""
     if marking not in MARKINGS:
-        raise GrawlixError(f"--markings {marking!r} is not one of {', '.join(MARKINGS)}")
+        raise StudioError(f"--markings {marking!r} is not one of {', '.join(MARKINGS)}")
     if marking == "none":
         return kinds
     coloured = tuple(kind for kind in kinds if kind.colours)
     if not coloured:
-        raise GrawlixError(f"--markings {marking}: none of {owner}'s pieces has a colour to mark")
+        raise StudioError(f"--markings {marking}: none of {owner}'s pieces has a colour to mark")
     for kind in coloured:
         check_marking(kind, marking)
     return coloured

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..drawing.ink import Ink
-from ..errors import GrawlixError
+from ..errors import StudioError
 
 Table = Mapping[str, Any]
 
@@ -25,7 +25,7 @@ def where(source: str, key: str) -> str:
 
 def table(value: object, source: str, key: str) -> Table:
     if not isinstance(value, dict):
-        raise GrawlixError(f"must be a table, not {_shown(value)}", where(source, key))
+        raise StudioError(f"must be a table, not {_shown(value)}", where(source, key))
     return value
 
 
@@ -33,11 +33,11 @@ def tables(data: Table, name: str, source: str, at_least: int = 1) -> list[Table
     """An array of tables (``[[glyphs]]``), at least ``at_least`` long."""
     value = data.get(name)
     if value is None:
-        raise GrawlixError(f"missing [[{name}]] tables", source)
+        raise StudioError(f"missing [[{name}]] tables", source)
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise GrawlixError(f"must be [[{name}]] tables", where(source, name))
+        raise StudioError(f"must be [[{name}]] tables", where(source, name))
     if len(value) < at_least:
-        raise GrawlixError(f"needs at least {at_least} [[{name}]] tables, found {len(value)}", where(source, name))
+        raise StudioError(f"needs at least {at_least} [[{name}]] tables, found {len(value)}", where(source, name))
     return value
 
 
@@ -47,20 +47,20 @@ def known_keys(data: Table, known: Iterable[str], source: str, key: str = "") ->
     for name in data:
         if name not in known:
             at = f"{key}.{name}" if key else name
-            raise GrawlixError(f"unknown key (known: {', '.join(known)})", where(source, at))
+            raise StudioError(f"unknown key (known: {', '.join(known)})", where(source, at))
 
 
 def text(data: Table, name: str, source: str, key: str, allow_empty: bool = False) -> str:
     value = data.get(name)
     at = f"{key}.{name}" if key else name
     if value is None:
-        raise GrawlixError("missing", where(source, at))
+        raise StudioError("missing", where(source, at))
     if not isinstance(value, str):
-        raise GrawlixError(f"must be a string, not {_shown(value)}", where(source, at))
+        raise StudioError(f"must be a string, not {_shown(value)}", where(source, at))
     if not allow_empty and not value.strip():
-        raise GrawlixError("must not be empty", where(source, at))
+        raise StudioError("must not be empty", where(source, at))
     if not printable(value):
-        raise GrawlixError(f"{value!r} is printed, so it holds no control characters", where(source, at))
+        raise StudioError(f"{value!r} is printed, so it holds no control characters", where(source, at))
     return value
 
 
@@ -78,7 +78,7 @@ def game_title(data: Table, source: str) -> str:
     """The game's title, as every product prints it: a string, not empty, not longer than a title is."""
     value = text(data, "title", source, "")
     if len(value.strip()) > MOST_TITLE_CHARACTERS:
-        raise GrawlixError(
+        raise StudioError(
             f"{len(value.strip())} characters: a title has at most {MOST_TITLE_CHARACTERS}"
             " (it is printed on covers, backs and sheet headings)", where(source, "title"),
         )  # fmt: skip
@@ -97,15 +97,15 @@ def _fractions(data: Table, name: str, count: int, source: str, key: str) -> lis
     value = data.get(name)
     wanted = f"a list of {count} numbers from 0 to 1"
     if value is None:
-        raise GrawlixError(f"missing: {wanted}", where(source, at))
+        raise StudioError(f"missing: {wanted}", where(source, at))
     if (
         not isinstance(value, list)
         or len(value) != count
         or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
     ):
-        raise GrawlixError(f"must be {wanted}, not {_shown(value)}", where(source, at))
+        raise StudioError(f"must be {wanted}, not {_shown(value)}", where(source, at))
     if not all(math.isfinite(v) and 0.0 <= v <= 1.0 for v in value):
-        raise GrawlixError(f"must be {wanted}: {_shown(value)} has a part outside 0-1", where(source, at))
+        raise StudioError(f"must be {wanted}: {_shown(value)} has a part outside 0-1", where(source, at))
     return [float(v) for v in value]
 
 
@@ -115,7 +115,7 @@ def unique(values: list[str], what: str, source: str, keys: list[str]) -> None:
     for value, key in zip(values, keys):
         folded = value.casefold()
         if folded in first:
-            raise GrawlixError(f"{what} {value!r} is given twice (also at {first[folded]})", where(source, key))
+            raise StudioError(f"{what} {value!r} is given twice (also at {first[folded]})", where(source, key))
         first[folded] = key
 
 

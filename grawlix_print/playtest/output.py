@@ -8,7 +8,7 @@ import shutil
 from contextlib import suppress
 from pathlib import Path
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..files import Written, make_folder, os_error, write_bytes
 from .protocol import Credits
 from .report import json_text
@@ -27,7 +27,7 @@ def publish(folder: Path, files: dict[str, bytes]) -> list[Path]:
     make_folder(folder)
     for name in files:
         if (folder / name).is_dir():
-            raise GrawlixError("cannot write: a folder is in the way", str(folder / name))
+            raise StudioError("cannot write: a folder is in the way", str(folder / name))
     staging = folder.with_name(f".{folder.name}.{secrets.token_hex(4)}.staging")
     try:
         for name, data in files.items():

@@ -222,7 +222,7 @@ class Playtester(Protocol):
         """This game under other values of its rules, for a sweep (``playtest --vary``) at tables of
         ``players`` players: ``changes`` maps the keys the game lets vary (its ``rules.toml`` keys,
         and any table setting it offers) to whole numbers. A key it does not know, or a value it
-        never takes, raises ``GrawlixError(what, key)``; values it refuses together (or under which
+        never takes, raises ``StudioError(what, key)``; values it refuses together (or under which
         every game ends at once) raise ``RefusedVariant``."""
         ...
 

@@ -30,7 +30,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from .protocol import Playtester
 from .tally import Tally
 
@@ -315,12 +315,12 @@ def _dask_pool(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Pool]
     began = time.monotonic()
     why, heard = _answers(address, timeout)
     if why is not None:
-        raise GrawlixError(f"no Dask scheduler answers at {address}: {why}")
+        raise StudioError(f"no Dask scheduler answers at {address}: {why}")
     imported = time.monotonic()
     try:
         from distributed import Client
     except ImportError:
-        raise GrawlixError(
+        raise StudioError(
             "--scheduler needs dask.distributed: pip install 'grawlix-print[cluster]'"
         ) from None
     deadline = began + timeout + (time.monotonic() - imported)  # the import is this machine's time
@@ -340,12 +340,12 @@ def _dask_pool(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Pool]
     if thread.is_alive() or "error" in made:
         _let_go(made)
         if thread.is_alive() or not heard:
-            raise GrawlixError(f"no Dask scheduler answers at {address} within {timeout:g} s")
-        raise GrawlixError(f"something answers at {address}, but it is no Dask scheduler")
+            raise StudioError(f"no Dask scheduler answers at {address} within {timeout:g} s")
+        raise StudioError(f"something answers at {address}, but it is no Dask scheduler")
     client, workers = made["client"], made["workers"]
     try:
         if workers == 0:
-            raise GrawlixError(f"the Dask scheduler at {address} has no workers")
+            raise StudioError(f"the Dask scheduler at {address} has no workers")
         executor = client.get_executor(pure=False)
         yield Pool(executor, workers, lambda: executor.shutdown(wait=False))
     finally:
@@ -369,7 +369,7 @@ def check_duration(jobs: Job | Sequence[Job], workers: int) -> None:
         job = jobs[0]
         what = (f"--games {job.games:,} of {', '.join(job.strategies)}" if len(jobs) == 1 else
                 f"--games {job.games:,} under each of {len(jobs):,} settings")  # fmt: skip
-        raise GrawlixError(
+        raise StudioError(
             f"{what} would take about {seconds / DAY_SECONDS:,.1f} days on {workers} "
             f"{'core' if workers == 1 else 'cores'}: play fewer games or give search a smaller --budget"
         )

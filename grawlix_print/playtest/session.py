@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from .report import Run, report
 from .runner import Job, Outcome, check_duration, open_pool, run
 
@@ -40,11 +40,11 @@ def strategies_for(given: Sequence[str], players: int, known: Sequence[str]) -> 
     chosen = tuple(name.strip().lower() for name in given)
     for name in chosen:
         if name not in known:
-            raise GrawlixError(f"--strategy {name!r} is not one of {', '.join(known)}")
+            raise StudioError(f"--strategy {name!r} is not one of {', '.join(known)}")
     if len(chosen) == 1:
         return chosen * players
     if len(chosen) != players:
-        raise GrawlixError(
+        raise StudioError(
             f"--strategy given {len(chosen)} times for {players} players: give it once, or once per player"
         )
     return chosen
@@ -59,7 +59,7 @@ def playtest_games(game: Any, games: int = 1000, *, players: int = 0, strategies
     playtester = game.playtester(budget)
     players = players or min(playtester.player_counts)
     if players not in playtester.player_counts:
-        raise GrawlixError(f"{game.name} is not played by {players} players")
+        raise StudioError(f"{game.name} is not played by {players} players")
     chosen = strategies_for(strategies, players, playtester.strategies)
     runs = jobs(game, players, chosen, games, seed, rotate_seats, budget)
     with open_pool(workers) as pool:

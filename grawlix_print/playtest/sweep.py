@@ -34,7 +34,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..facts.wording import join_words
 from .protocol import Playtester, RefusedVariant
 from .report import DIGITS, figures, seat_labels
@@ -57,21 +57,21 @@ def parse_vary(text: str) -> Varied:
     key, equals, values = text.partition("=")
     key = key.strip()
     if not equals or not key:
-        raise GrawlixError(f"--vary {text!r}: write KEY=VALUES, as hand_size=2..6 or max_rows=5,6,7")
+        raise StudioError(f"--vary {text!r}: write KEY=VALUES, as hand_size=2..6 or max_rows=5,6,7")
     where = f"--vary {key}"
     found: list[int] = []
     for item in values.split(","):
         low, dots, high = item.partition("..")
         if not item.strip():
-            raise GrawlixError(f"a value is missing in {values.strip()!r}", where)
+            raise StudioError(f"a value is missing in {values.strip()!r}", where)
         if not dots:
             found.append(_whole(item, where))
             continue
         first, last = _whole(low, where), _whole(high, where)
         if last < first:
-            raise GrawlixError(f"the range {item.strip()} is empty: write the smaller number first", where)
+            raise StudioError(f"the range {item.strip()} is empty: write the smaller number first", where)
         if last - first >= MAX_VARIANTS:
-            raise GrawlixError(f"the range {item.strip()} holds {last - first + 1:,} values, "
+            raise StudioError(f"the range {item.strip()} holds {last - first + 1:,} values, "
                                f"more than the {MAX_VARIANTS:,} variants a sweep plays", where)  # fmt: skip
         found.extend(range(first, last + 1))
     return Varied(key, tuple(dict.fromkeys(found)))
@@ -81,7 +81,7 @@ def _whole(text: str, where: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise GrawlixError(f"{text.strip()!r} is no whole number", where) from None
+        raise StudioError(f"{text.strip()!r} is no whole number", where) from None
 
 
 @dataclass(frozen=True)
@@ -95,16 +95,16 @@ class Variant:
 
 def variants(base: Playtester, varied: Sequence[Varied], players: int, seed: int) -> list[Variant]:
     """Every combination of ``varied``, the first key's values outermost; a key or value the game
-    never takes is a GrawlixError naming ``--vary KEY``, a refused combination is kept with its reason."""
+    never takes is a StudioError naming ``--vary KEY``, a refused combination is kept with its reason."""
     seen: set[str] = set()
     for one in varied:
         if one.key in seen:
-            raise GrawlixError("given twice: give every value of a key in one --vary", f"--vary {one.key}")
+            raise StudioError("given twice: give every value of a key in one --vary", f"--vary {one.key}")
         seen.add(one.key)
     count = math.prod(len(one.values) for one in varied)
     if count > MAX_VARIANTS:
         keys = " x ".join(one.key for one in varied)
-        raise GrawlixError(f"{count:,} variants, more than the {MAX_VARIANTS:,} a sweep plays", f"--vary {keys}")
+        raise StudioError(f"{count:,} variants, more than the {MAX_VARIANTS:,} a sweep plays", f"--vary {keys}")
     found = []
     for values in itertools.product(*(one.values for one in varied)):
         changes = dict(zip((one.key for one in varied), values))
@@ -113,14 +113,14 @@ def variants(base: Playtester, varied: Sequence[Varied], players: int, seed: int
         except RefusedVariant as refusal:
             found.append(Variant(changes, None, str(refusal)))
             continue
-        except GrawlixError as error:
-            raise GrawlixError(error.what, f"--vary {error.where}" if error.where else "--vary") from None
+        except StudioError as error:
+            raise StudioError(error.what, f"--vary {error.where}" if error.where else "--vary") from None
         if ends_at_once(made, players, seed):
             found.append(Variant(changes, None, "every game ends at once: no turn is ever played"))
             continue
         found.append(Variant(changes, made))
     if not any(v.playtester for v in found):
-        raise GrawlixError(f"every variant is refused: {found[0].refused}",
+        raise StudioError(f"every variant is refused: {found[0].refused}",
                            f"--vary {' x '.join(one.key for one in varied)}")  # fmt: skip
     return found
 
@@ -276,13 +276,13 @@ def parse_criterion(text: str) -> Criterion:
     figure = names.get(name.strip())
     if not equals or figure is None:
         known = join_words(["balance", *(f"{short}=TARGET" for short in names)], "or")
-        raise GrawlixError(f"{text!r} is no criterion: give {known}", "--suggest")
+        raise StudioError(f"{text!r} is no criterion: give {known}", "--suggest")
     try:
         value = float(target)
     except ValueError:
-        raise GrawlixError(f"the target {target.strip()!r} is no number", "--suggest") from None
+        raise StudioError(f"the target {target.strip()!r} is no number", "--suggest") from None
     if not math.isfinite(value):
-        raise GrawlixError(f"the target {target.strip()!r} is no number", "--suggest")
+        raise StudioError(f"the target {target.strip()!r} is no number", "--suggest")
     unit = " %" if figure.percent else ""
     return Criterion(figure, value / 100 if figure.percent else value, f"{figure.label} nearest {value:g}{unit}")
 

@@ -16,7 +16,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from .base import Entry, Job, Planned, Product
 
 if TYPE_CHECKING:
@@ -37,11 +37,11 @@ def _load(name: str) -> Product:
     try:
         loaded = point.load()  # type: ignore[attr-defined]
     except Exception as error:  # a third-party plug-in may fail in any way: one line, not a traceback
-        raise GrawlixError(f"the product {name!r} failed to load ({point.value}): {error}") from None  # type: ignore[attr-defined]
+        raise StudioError(f"the product {name!r} failed to load ({point.value}): {error}") from None  # type: ignore[attr-defined]
     if not (isinstance(loaded, type) and issubclass(loaded, Product)):
-        raise GrawlixError(f"the product {name!r} ({point.value}) is not a grawlix_print Product")  # type: ignore[attr-defined]
+        raise StudioError(f"the product {name!r} ({point.value}) is not a grawlix_print Product")  # type: ignore[attr-defined]
     if loaded.name != name:
-        raise GrawlixError(f"the product registered as {name!r} ({point.value}) calls itself {loaded.name!r}")  # type: ignore[attr-defined]
+        raise StudioError(f"the product registered as {name!r} ({point.value}) calls itself {loaded.name!r}")  # type: ignore[attr-defined]
     return loaded()
 
 
@@ -51,7 +51,7 @@ def products() -> tuple[Product, ...]:
     for name in _points():
         try:
             found.append(_load(name))
-        except GrawlixError:
+        except StudioError:
             continue  # listed as failing by ``failed_products``; never fatal to the others
     return tuple(sorted(found, key=lambda p: (p.order, p.name)))
 
@@ -62,7 +62,7 @@ def failed_products() -> dict[str, str]:
     for name in _points():
         try:
             _load(name)
-        except GrawlixError as error:
+        except StudioError as error:
             failed[name] = str(error)
     return failed
 
@@ -79,7 +79,7 @@ def product(name: str) -> Product:
             return candidate
     if key in _points():
         return _load(key)  # its own error
-    raise GrawlixError(f"no product {name!r} (products: {', '.join(product_names())})")
+    raise StudioError(f"no product {name!r} (products: {', '.join(product_names())})")
 
 
 def offered(game: Game, only: Iterable[str] | None = None) -> tuple[Product, ...]:
@@ -90,7 +90,7 @@ def offered(game: Game, only: Iterable[str] | None = None) -> tuple[Product, ...
     for candidate in chosen:
         if not candidate.offers(game):
             names = ", ".join(p.name for p in products() if p.offers(game))
-            raise GrawlixError(f"{game.name} has no {candidate.name} product (its products: {names})")
+            raise StudioError(f"{game.name} has no {candidate.name} product (its products: {names})")
     return tuple(sorted(chosen, key=lambda p: (p.order, p.name)))
 
 

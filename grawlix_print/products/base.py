@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..games.base import PIECE_FILES
 
 if TYPE_CHECKING:
@@ -111,9 +111,9 @@ class Product(ABC):
     def offers(self, game: Game) -> bool:
         """Whether ``game`` has what the product is made from (card sheets need pieces)."""
 
-    def refusal(self, game: Game) -> GrawlixError:
+    def refusal(self, game: Game) -> StudioError:
         """The one-line refusal for a game the product cannot be made from."""
-        return GrawlixError(f"{game.name} has nothing to make {self.name} from")
+        return StudioError(f"{game.name} has nothing to make {self.name} from")
 
     # --- building --------------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ class Product(ABC):
         """A line the command prints before it builds (the 3D tiles' layers as snapped), if any."""
         return None
 
-    def unfit(self, game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+    def unfit(self, game: Game, papers: Sequence[str]) -> list[StudioError]:
         """What building the product for ``papers`` would find too full, without writing anything:
         a command that builds one paper says so of the others the kit builds. None by default."""
         return []

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import Consequence, GrawlixError
+from ..errors import Consequence, StudioError
 from .facts import TextFacts
 
 DIRECTIVE = re.compile(r"(?<!\\)\{(?:(if|check)\s+([^{}]*)|(else|end))\}")
@@ -26,7 +26,7 @@ class _Branch:
 
 
 def expand_conditions(
-    body: str, first_line: int, facts: TextFacts, source: str, problems: list[GrawlixError] | None = None
+    body: str, first_line: int, facts: TextFacts, source: str, problems: list[StudioError] | None = None
 ) -> list[tuple[str, int]]:
     """The body with conditional text chosen and claims checked, as (line, source line) pairs.
 
@@ -38,7 +38,7 @@ def expand_conditions(
     def judged(decide: Callable[[], bool], where: str) -> bool:
         try:
             return decide()
-        except GrawlixError as error:
+        except StudioError as error:
             if problems is None:
                 raise
             if not isinstance(error, Consequence):
@@ -75,18 +75,18 @@ def expand_conditions(
             stack.append(_Branch(line, holds, outer))
         elif keyword == "else":
             if not stack or stack[-1].in_else:
-                raise GrawlixError("{else} without a matching {if}", f"{source}:{line}")
+                raise StudioError("{else} without a matching {if}", f"{source}:{line}")
             branch = stack[-1]
             branch.in_else, branch.active = True, branch.outer_active and not branch.active
         elif keyword == "end":
             if not stack:
-                raise GrawlixError("{end} without a matching {if}", f"{source}:{line}")
+                raise StudioError("{end} without a matching {if}", f"{source}:{line}")
             stack.pop()
         elif active():
             where = f"{source}:{line}"
             judged(lambda: _checked(facts, argument, where), where)
     if stack:
-        raise GrawlixError("{if} without a matching {end}", f"{source}:{stack[-1].line}")
+        raise StudioError("{if} without a matching {end}", f"{source}:{stack[-1].line}")
     if cursor < len(body):
         pieces.append((body[cursor:], line_of(cursor)))
 

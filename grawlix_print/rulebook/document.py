@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..drawing.figure import Figure
 from ..drawing.text import Inline
-from ..errors import GrawlixError
+from ..errors import StudioError
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ class RulebookText:
     meta: FrontMatter
     sections: tuple[Section, ...]
     source: str
-    problems: tuple[GrawlixError, ...] = ()
+    problems: tuple[StudioError, ...] = ()
 
     @property
     def whole(self) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..errors import GrawlixError
+from ..errors import StudioError
 from ..drawing.text import Inline
 from .document import Block
 
@@ -38,11 +38,11 @@ Value = int | str | Link | Items | Inline
 class TextFacts(Protocol):
     """A game's answers to its rulebook. ``where`` is ``file:line``, for messages.
 
-    Each method raises ``GrawlixError`` for what it does not know, or for a
+    Each method raises ``StudioError`` for what it does not know, or for a
     statement its engine contradicts.
     """
 
-    def references(self, text: str, first_line: int, source: str) -> Sequence[GrawlixError] | None:
+    def references(self, text: str, first_line: int, source: str) -> Sequence[StudioError] | None:
         """Read what the text refers to (example positions...) before anything is filled in,
         so several broken references are reported together: returns their problems (or
         raises the first). What the text then asks about a broken one may raise a

@@ -26,7 +26,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
 from ..drawing.text import Break, Inline, Span, plain
-from ..errors import Consequence, GrawlixError, gathered
+from ..errors import Consequence, StudioError, gathered
 from ..files import parse_toml, read_template
 from ..units import parse_length
 from .conditions import expand_conditions
@@ -59,7 +59,7 @@ def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
     source = str(path)
     text = read_template(path).replace("\r\n", "\n")
     meta, body, first_line = read_front_matter(text, source, title)
-    problems: list[GrawlixError] = []
+    problems: list[StudioError] = []
     sections = _read_body(body, first_line, source, facts, meta, problems)
     return RulebookText(meta, tuple(Section(*s) for s in sections), source, tuple(problems))
 
@@ -72,7 +72,7 @@ def read_extra_sections(path: Path, facts: TextFacts, meta: FrontMatter) -> tupl
     if not path.is_file():
         return ()
     text = read_template(path).replace("\r\n", "\n")
-    problems: list[GrawlixError] = []
+    problems: list[StudioError] = []
     found = _read_body(text, 1, str(path), facts, meta, problems, sections=False)
     gathered(problems)
     return found[0][2] if found else ()
@@ -86,11 +86,11 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
     """
     match = re.match(r"\+\+\+[ \t]*\n(.*?)\n\+\+\+[ \t]*\n", text, re.DOTALL)
     if not match:
-        raise GrawlixError("must start with front matter between two '+++' lines", source)
+        raise StudioError("must start with front matter between two '+++' lines", source)
     data = parse_toml(match.group(1), source, first_line=2)  # below the opening +++ line
     for key in data:
         if key not in FRONT_MATTER:
-            raise GrawlixError(
+            raise StudioError(
                 f"front matter: unknown key {key!r} (known: {', '.join(FRONT_MATTER)})", source
             )
     data.setdefault("title", title)
@@ -101,7 +101,7 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
         strings = not isinstance(value, list) or all(isinstance(v, str) for v in value)
         if not (isinstance(value, kind) and strings):
             wanted = "a list of strings" if kind is list else "a string"
-            raise GrawlixError(f"front matter: {key} must be {wanted}", source)
+            raise StudioError(f"front matter: {key} must be {wanted}", source)
     named = data["title"]
     data = {k: [s.replace("{title}", named) for s in v] if isinstance(v, list) else v.replace("{title}", named)
             for k, v in data.items()}  # fmt: skip
@@ -115,13 +115,13 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
 
 def _read_body(
     body: str, first_line: int, source: str, facts: TextFacts, meta: FrontMatter,
-    problems: list[GrawlixError], sections: bool = True,
+    problems: list[StudioError], sections: bool = True,
 ) -> list[tuple[str, int, tuple[Block, ...]]]:
     """The sections of blocks; what the game cannot answer is added to ``problems``."""
     body = _strip_comments(body)
     try:
         problems += facts.references(body, first_line, source) or ()
-    except GrawlixError as error:
+    except StudioError as error:
         problems.append(error)
     lines = _markdown_lines(expand_conditions(body, first_line, facts, source, problems))
     reader = _Reader(facts, meta, source, [line for _, line in lines], sections, problems)
@@ -210,7 +210,7 @@ class _Reader:
     source: str
     source_lines: list[int]  # source line of each Markdown line
     panels_wanted: bool
-    problems: list[GrawlixError]
+    problems: list[StudioError]
     panels: list[tuple[str, int, list[Block]]] = field(default_factory=list)
     lists: list[int] = field(default_factory=list)  # items so far in each open list
     item: _Item | None = None
@@ -232,10 +232,10 @@ class _Reader:
 
     def add(self, block: Block, markdown_line: int) -> None:
         if not self.panels:
-            raise GrawlixError("text before the first '::: panel NAME' (or '::: page NAME') line", self.where(markdown_line))
+            raise StudioError("text before the first '::: panel NAME' (or '::: page NAME') line", self.where(markdown_line))
         self.panels[-1][2].append(block)
 
-    def missed(self, error: GrawlixError, markdown_line: int) -> None:
+    def missed(self, error: StudioError, markdown_line: int) -> None:
         """Something the game could not make: its problem kept (unless it only follows from
         one already kept), and its section marked as lacking it."""
         if not isinstance(error, Consequence):
@@ -250,15 +250,15 @@ class _Reader:
         if token.type in _SECTION_OPEN:
             kind = _SECTION_OPEN[token.type]
             if not self.panels_wanted:
-                raise GrawlixError(f"this file has no {kind}s: remove the '::: {kind}' line", self.where(start))
+                raise StudioError(f"this file has no {kind}s: remove the '::: {kind}' line", self.where(start))
             name = token.info.split(maxsplit=1)[1:] or [""]
             if not name[0]:
-                raise GrawlixError(f"a {kind} needs a name: '::: {kind} NAME'", self.where(start))
+                raise StudioError(f"a {kind} needs a name: '::: {kind} NAME'", self.where(start))
             self.panels.append((name[0].strip(), self.line(start), []))
         elif token.type == "heading_open":
             level = int(token.tag[1])
             if level > 3:
-                raise GrawlixError(f"headings go down to ### (this one has {level} #)", self.where(start))
+                raise StudioError(f"headings go down to ### (this one has {level} #)", self.where(start))
             self.add(Heading(level, self.inline(tokens[k + 1]), self.line(start)), start)
             return k + 3
         elif token.type in ("ordered_list_open", "bullet_list_open"):
@@ -279,7 +279,7 @@ class _Reader:
             inline = tokens[k + 1]
             if self.item is not None:
                 if self.item.text is not None:
-                    raise GrawlixError("a numbered rule holds one paragraph", self.where(start))
+                    raise StudioError("a numbered rule holds one paragraph", self.where(start))
                 self.item.text = self.inline(inline)
             else:
                 self.paragraph(inline, start)
@@ -295,13 +295,13 @@ class _Reader:
         raw = inline.content
         where = self.where(start)
         if raw.startswith(":::"):
-            raise GrawlixError(f"unknown container {raw.splitlines()[0]!r} (known: '::: panel NAME', '::: page NAME')", where)
+            raise StudioError(f"unknown container {raw.splitlines()[0]!r} (known: '::: panel NAME', '::: page NAME')", where)
         directive = FIGURE_LINE.fullmatch(raw)
         tags = _TAGS.match(raw)
         if directive and not tags:
             try:
                 block = self.diagram(directive.group(1).strip(), directive.group(2), start)
-            except GrawlixError as error:
+            except StudioError as error:
                 self.missed(error, start)
                 return
             self.add(block, start)
@@ -311,7 +311,7 @@ class _Reader:
             found = frozenset(tags.group(1).split())
             unknown = found - PARAGRAPH_TAGS
             if unknown:
-                raise GrawlixError(
+                raise StudioError(
                     f"unknown paragraph style [{' '.join(sorted(unknown))}] "
                     f"(known: {', '.join(sorted(PARAGRAPH_TAGS))})",
                     where,
@@ -330,7 +330,7 @@ class _Reader:
         if argument is not None and "," in argument:
             argument, size = (part.strip() for part in argument.split(",", 1))
             if not size.startswith(f"{unit} "):
-                raise GrawlixError(f"unknown diagram option {size!r} (known: {unit} SIZE, e.g. {unit} 10mm)", where)
+                raise StudioError(f"unknown diagram option {size!r} (known: {unit} SIZE, e.g. {unit} 10mm)", where)
             unit_mm = parse_length(size[len(unit) + 1:].strip(), f"{where}: {unit}")
         try:
             block = self.facts.figure(name, argument or None, unit_mm, line, where)
@@ -338,7 +338,7 @@ class _Reader:
         except LookupError:
             known = ", ".join(f"[{figure}]" for figure in ("fill", "kit files", *self.facts.figure_names()))
             shown = f"{name}{': ' + argument if argument else ''}"
-            raise GrawlixError(
+            raise StudioError(
                 f"unknown directive [{shown}] (known: {known}; each may add a size, e.g. ', {unit} 10mm')", where
             ) from None
 
@@ -353,7 +353,7 @@ class _Reader:
         for child in token.children or ():
             kind = child.type
             if kind == "text" and "**" in child.content:
-                raise GrawlixError("'**' opens bold text that is never closed", self.where(first))
+                raise StudioError("'**' opens bold text that is never closed", self.where(first))
             if kind in ("text", "text_special"):
                 text = child.content
                 if skip:
@@ -377,13 +377,13 @@ class _Reader:
                 line = self.line(first + token.content.count("\n", 0, child.meta["offset"]))
                 where = f"{self.source}:{line}"
                 if kind == "bad_brace":
-                    raise GrawlixError(
+                    raise StudioError(
                         "'{' is not closed on its line" if child.content == "{" else "'}' without a matching '{'",
                         where,
                     )
                 try:
                     filled = self.fill(child.content.strip(), line, _SENTENCE_END.search(plain(tuple(out))) is not None)
-                except GrawlixError as error:
+                except StudioError as error:
                     self.missed(error, first)
                     filled = (Span("?"),)
                 out.extend(replace(s, bold=s.bold or bold, italic=italic, link=s.link or link)
@@ -395,12 +395,12 @@ class _Reader:
         name, chosen = name.strip(), chosen.strip()
         where = f"{self.source}:{line}"
         if name.startswith(("if ", "check ")) or name in ("else", "end"):
-            raise GrawlixError(f"misplaced {{{placeholder}}}", where)
+            raise StudioError(f"misplaced {{{placeholder}}}", where)
         if not name:
-            raise GrawlixError("empty placeholder {}", where)
+            raise StudioError("empty placeholder {}", where)
         value = META_VALUES[name](self.meta) if name in META_VALUES else self.facts.value(name, where)
         if not suits(value, chosen):
-            raise GrawlixError(
+            raise StudioError(
                 f"unknown or unsuitable filter |{chosen} for {{{name}}} (filters: {', '.join(FILTERS)})", where
             )
         text = words(value, chosen)

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from functools import cached_property
 from pathlib import Path
 
-from grawlix_print.errors import GrawlixError
+from grawlix_print.errors import StudioError
 from grawlix_print.files import read_toml
 from grawlix_print.games.base import Game
 from grawlix_print.games.presentation import Presentation, Typography
@@ -53,7 +53,7 @@ class ToyGame(Game):
         return str(self._components["title"])
 
     def rulebook(self):
-        raise GrawlixError(f"{self.name} has no rules to print: it is a toy for the tests")
+        raise StudioError(f"{self.name} has no rules to print: it is a toy for the tests")
 
     def presentation(self) -> Presentation:
         from grawlix_print.drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD

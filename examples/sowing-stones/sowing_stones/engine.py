@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from grawlix_print.plugin import GrawlixError
+from grawlix_print.plugin import StudioError
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Rules:
         for key, low, high in (("pits", 3, 8), ("stones", 1, 6)):
             value = getattr(rules, key)
             if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
-                raise GrawlixError(f"a whole number from {low} to {high}, not {value!r}", f"{where}: rules.{key}")
+                raise StudioError(f"a whole number from {low} to {high}, not {value!r}", f"{where}: rules.{key}")
         return rules
 
     def store(self, seat: int) -> int:

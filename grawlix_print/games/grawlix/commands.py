@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ...errors import GrawlixError, Problems, one_line
+from ...errors import StudioError, Problems, one_line
 
 if TYPE_CHECKING:
     from . import Grawlix
@@ -35,11 +35,11 @@ def check(game: Grawlix, files: tuple[Path, ...], json: bool) -> None:
     from .report import position_record, position_text
     from .templates import POSITIONS_DIR
 
-    failed: list[GrawlixError] = []
+    failed: list[StudioError] = []
     for file in files or sorted((game.templates / POSITIONS_DIR).glob("*.toml")):
         try:
             position = load_position(file, game.rules)
-        except GrawlixError as error:
+        except StudioError as error:
             failed.append(error)
             continue
         if json:

@@ -602,7 +602,7 @@ class Move(NamedTuple):
 
 
 @dataclass
-class Game:
+class Match:
     """A game from the full supply: draft, then play and redraft, until someone is stuck.
 
     Player 0 is the first player; messages call the players 1 and 2. Hands
@@ -773,7 +773,7 @@ class Game:
         self.supply = remaining
 
 
-def random_game(rules: Rules, rng: random.Random) -> Game:
+def random_game(rules: Rules, rng: random.Random) -> Match:
     """Play a whole game with uniformly random drafts and moves; returns the finished game.
 
     Every draft takes a tile of the supply uniformly; every turn plays a (tile
@@ -783,7 +783,7 @@ def random_game(rules: Rules, rng: random.Random) -> Game:
     the engine's fastest path: the legal locations of a tile are one
     expression over the grid's cells (see ``Grid``).
     """
-    game = Game(rules)
+    game = Match(rules)
     getrandbits, kinds = rng.getrandbits, game.grid._tables.tile_entries
     supply = list(range(len(kinds)))
     hands: tuple[list, list] = ([], [])

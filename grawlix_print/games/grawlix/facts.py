@@ -4,7 +4,7 @@ Placeholders (``{max_rows}``, ``{example-2.locations}``, ``{example-2.?.glyphs}`
 become words and conditions (``example-2: ? closes !``) become true or false,
 all from ``rules.toml``, the tile set and the engine; figure lines
 (``[example: example-2]``) become pictures of the positions with the engine's
-legal locations. A statement the engine contradicts is a GrawlixError filed
+legal locations. A statement the engine contradicts is a StudioError filed
 under the position's file, so the designer sees which example no longer says
 what the text claims.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .tiles import Colour, Glyph, Tile, TileSet
 from ...drawing.text import Inline, Span
-from ...errors import Consequence, GrawlixError
+from ...errors import Consequence, StudioError
 from ...facts.wording import counted, in_words, join_words
 from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
@@ -137,7 +137,7 @@ class Facts:
 
     # what the text refers to ------------------------------------------------------
 
-    def references(self, text: str, first_line: int, source: str) -> list[GrawlixError]:
+    def references(self, text: str, first_line: int, source: str) -> list[StudioError]:
         """Load every position the text names, validated by the engine; returns their problems.
 
         All of them are loaded before anything is filled in, and each is read whole
@@ -151,18 +151,18 @@ class Facts:
             name = next(g for g in match.groups() if g)
             if name not in (PROOF, PLAYTEST):
                 names.setdefault(name, first_line + text.count("\n", 0, match.start()))
-        problems: list[GrawlixError] = []
+        problems: list[StudioError] = []
         for name, line in names.items():
             if name in self.positions or name in self.unreadable:
                 continue
             path = self.templates / POSITIONS_DIR / f"{name}.toml"
             if not path.is_file():
                 self.unreadable.add(name)
-                problems.append(GrawlixError(f"no position file {POSITIONS_DIR}/{name}.toml for {name!r}", f"{source}:{line}"))
+                problems.append(StudioError(f"no position file {POSITIONS_DIR}/{name}.toml for {name!r}", f"{source}:{line}"))
                 continue
             try:
                 position = load_position(path, self.rules, lenient=True)
-            except GrawlixError as error:
+            except StudioError as error:
                 self.unreadable.add(name)
                 problems.append(error)
                 continue
@@ -206,20 +206,20 @@ class Facts:
                     reason = f"{_not_legal(position, parts[1], location)} (nor for any other {{{parts[0]}.{parts[1]}.*}})"
                     raise _false(position, f"fills in {{{name}}}", where, reason)
                 return _MARKER_VALUES[parts[2]](position, location)
-        raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
+        raise StudioError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
 
     def _position(self, name: str, where: str, text: str) -> Position:
         if name in self.unreadable:
             raise Consequence(f"{{{text}}} names {name}, which could not be read", where)
         if name not in self.positions:
-            raise GrawlixError(f"unknown placeholder or position in {{{text}}}", where)
+            raise StudioError(f"unknown placeholder or position in {{{text}}}", where)
         return self.positions[name]
 
     @staticmethod
     def _marker(position: Position, label: str, where: str) -> Location:
         if label not in position.markers:
             known = " ".join(position.markers) or "none"
-            raise GrawlixError(
+            raise StudioError(
                 f"{position.name} has no marker {label!r} (its markers: {known})", where
             )
         return position.markers[label]
@@ -230,7 +230,7 @@ class Facts:
         """Whether ``POSITION: CONDITION`` (or ``proof: full grid``) holds, and if not, why."""
         name, colon, rest = text.partition(":")
         if not colon:
-            raise GrawlixError(f"condition {text!r} must read 'POSITION: CONDITION'", where)
+            raise StudioError(f"condition {text!r} must read 'POSITION: CONDITION'", where)
         words = rest.split()
         negate = bool(words) and words[0] == "not"
         if negate:
@@ -246,7 +246,7 @@ class Facts:
     def _proven(self, words: list[str], where: str, text: str) -> tuple[bool, str]:
         found = PROOF_CONDITIONS.get(" ".join(words))
         if found is None:
-            raise GrawlixError(
+            raise StudioError(
                 f"unknown condition {text!r}: write '{PROOF}: [not] {' | '.join(PROOF_CONDITIONS)}'", where
             )
         holds, why_not = found
@@ -276,7 +276,7 @@ class Facts:
                 rows, columns = span_after(position, location)
                 span, limit = (rows, self.rules.max_rows) if lines == "rows" else (columns, self.rules.max_columns)
                 return span >= limit, f"the grid would span {span} {lines} of the {limit} allowed"
-        raise GrawlixError(
+        raise StudioError(
             f"unknown condition {text!r}: write 'POSITION: [not] new row | new column | "
             f"M legal | M closes N | M keeps N | M fills rows | M fills columns' (M, N markers)",
             where,
@@ -306,7 +306,7 @@ class Facts:
         if not holds:
             name = text.partition(":")[0].strip()
             if name == PROOF:
-                raise GrawlixError(f'the text claims "{text.strip()}", but {reason}', where)
+                raise StudioError(f'the text claims "{text.strip()}", but {reason}', where)
             raise _false(self.positions[name], f'claims "{text.strip()}"', where, reason)
 
     # figures -------------------------------------------------------------------------
@@ -333,7 +333,7 @@ class Facts:
             if argument.strip() in self.unreadable:
                 raise Consequence(f"[{name}: {argument.strip()}] could not be read", where)
             if position is None:
-                raise GrawlixError(f"unknown position {argument!r}", where)
+                raise StudioError(f"unknown position {argument!r}", where)
             title = position.name.replace("-", " ").capitalize()
             if name == "example":
                 picture = example_picture(position, position.grid.legal_locations())
@@ -349,7 +349,7 @@ class Facts:
         """The largest legal grid the proof found, with the tiles it cannot hold beneath it."""
         proof = self.proof()
         if not proof.largest_grid:
-            raise GrawlixError(f"no grid to draw: {proof.note} Put [largest grid] inside {{if proof: grid found}}", where)
+            raise StudioError(f"no grid to draw: {proof.note} Put [largest grid] inside {{if proof: grid found}}", where)
         grid = Grid.from_tiles(proof.grid_tiles(self.rules.tiles), self.rules)
         position = Position("largest-grid", grid, {}, "The largest legal grid.")
         loose = missing_tiles(position)
@@ -367,14 +367,14 @@ _POSITION_REFERENCE = re.compile(
 )
 
 
-def _false(position: Position, statement: str, where: str, reason: str) -> GrawlixError:
+def _false(position: Position, statement: str, where: str, reason: str) -> StudioError:
     """A statement about a position that the engine contradicts, filed under the position's file.
 
     A position with problems of its own is judged without the tiles that break the rules:
     the message says so, since fixing the grid may change the answer.
     """
     judged = " (judged without the tiles that break the rules)" if position.problems else ""
-    return GrawlixError(f"the leaflet {statement} ({where}), but {reason}{judged}", position.source or position.name)
+    return StudioError(f"the leaflet {statement} ({where}), but {reason}{judged}", position.source or position.name)
 
 
 def _not_legal(position: Position, label: str, location: Location) -> str:

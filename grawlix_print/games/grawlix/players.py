@@ -2,8 +2,8 @@
 
 Every player sees the whole table, as a Grawlix player does: the grid, both
 hands and the supply. Players are written against the engine's public API
-(``Game``, ``Grid.fitting``, ``Game.legal_moves``, the hand and supply masks);
-a move is applied by ``Game.play``, which checks it, so no player can cheat.
+(``Match``, ``Grid.fitting``, ``Match.legal_moves``, the hand and supply masks);
+a move is applied by ``Match.play``, which checks it, so no player can cheat.
 
 - ``random``: drafts a supply tile uniformly; on its turn picks a (tile in
   hand, legal location) pair uniformly and drafts its replacement uniformly.
@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .tiles import Tile
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
-from .engine import Game, Grid, Move, random_game
+from .engine import Match, Grid, Move, random_game
 from .rules import PARAMETERS, Rules, value_problem
 
 if TYPE_CHECKING:
@@ -58,10 +58,10 @@ def placements(grid: Grid, hand: int) -> int:
 class Player:
     """A strategy: what to draft in the opening draft, and what to play on a turn."""
 
-    def draft(self, game: Game, tiles: Sequence[Tile], rng: random.Random) -> Tile:
+    def draft(self, game: Match, tiles: Sequence[Tile], rng: random.Random) -> Tile:
         raise NotImplementedError
 
-    def turn(self, game: Game, tiles: Sequence[Tile], rng: random.Random) -> tuple[Move, Tile | None] | None:
+    def turn(self, game: Match, tiles: Sequence[Tile], rng: random.Random) -> tuple[Move, Tile | None] | None:
         """The move and the tile to draft after it (None once the supply is empty); None when stuck."""
         raise NotImplementedError
 
@@ -93,7 +93,7 @@ GREEDY = (
 )
 
 
-def _greedy_scores(game: Game, tiles: Sequence[Tile]) -> list[tuple[float, Move, Grid]]:
+def _greedy_scores(game: Match, tiles: Sequence[Tile]) -> list[tuple[float, Move, Grid]]:
     """Every legal move of the player to move with its one-move score and the grid after it."""
     grid, me = game.grid, game.to_move
     hand, theirs = game.hands[me], game.hands[1 - me]
@@ -380,10 +380,10 @@ class GrawlixPlaytester:
         values = dict(zip(PARAMETERS, self.game_rules.limits()))
         for key, value in changes.items():
             if key not in PARAMETERS:
-                raise GrawlixError(f"unknown key (known: {', '.join(PARAMETERS)})", key)
+                raise StudioError(f"unknown key (known: {', '.join(PARAMETERS)})", key)
             problem = value_problem(value)
             if problem:
-                raise GrawlixError(problem, key)
+                raise StudioError(problem, key)
             values[key] = value
         try:
             rules = Rules(self.game_rules.tiles, **values)
@@ -413,11 +413,11 @@ class GrawlixPlaytester:
                       "supply_out": played.supply_out.astype(np.float64)},
         )  # fmt: skip
 
-    def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
-        """A game through the public API: each player chooses, ``Game`` checks and applies."""
+    def _played(self, strategies: Sequence[str], rng: random.Random) -> Match:
+        """A game through the public API: each player chooses, ``Match`` checks and applies."""
         players = [SearchPlayer(self.budget) if s == "search" else _PLAYERS[s] for s in strategies]
         tiles = tile_set(self.game_rules)
-        game = Game(self.game_rules)
+        game = Match(self.game_rules)
         while game.drafting:
             game.draft(players[game.to_move].draft(game, tiles, rng))
         while (choice := players[game.to_move].turn(game, tiles, rng)) is not None:

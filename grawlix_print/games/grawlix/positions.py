@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from ...errors import GrawlixError, gathered
+from ...errors import StudioError, gathered
 from ...files import read_text
 from .tiles import Colour, Glyph, Tile, TileSet, UnknownTile
 from .engine import Grid, Location, Problem, Reason
@@ -62,13 +62,13 @@ class Position:
     source: str = ""
     loose: tuple[Tile, ...] = ()
     """The tiles the grid lacks in the order they lie beneath it (a cover's ``loose``), if given."""
-    problems: tuple[GrawlixError, ...] = field(default=(), compare=False)
+    problems: tuple[StudioError, ...] = field(default=(), compare=False)
     """What breaks the rules in the file, each on its own (read with ``lenient``): the grid then
     holds the tiles that can stay, so whatever else the text says about it can still be judged."""
 
 
 def load_position(path: str | Path, rules: Rules, lenient: bool = False) -> Position:
-    """Read and validate one position file; any problem is a GrawlixError naming the file.
+    """Read and validate one position file; any problem is a StudioError naming the file.
 
     Every problem in it is found (each tile that breaks a rule, each unknown token,
     marker or loose tile), and raised together; with ``lenient`` they are kept in the
@@ -122,10 +122,10 @@ def read_legend(value: object, tiles: TileSet, where: str) -> Legend:
         return Legend()
     here = f"{where}: [tokens]"
     if not isinstance(value, dict) or set(value) - {"colours", "glyphs"}:
-        raise GrawlixError('must hold colours = { R = "red", ... } and glyphs = { "@" = "at sign", ... }', here)
+        raise StudioError('must hold colours = { R = "red", ... } and glyphs = { "@" = "at sign", ... }', here)
     for key, entries in value.items():
         if not isinstance(entries, dict) or not all(isinstance(v, str) for v in entries.values()):
-            raise GrawlixError(f'{key} must be a table of names, such as {{ R = "red" }}', here)
+            raise StudioError(f'{key} must be a table of names, such as {{ R = "red" }}', here)
     lost: dict[str, str] = {}
     colours = _resolve(value.get("colours", {}), tiles.colours, lambda c: c.letter, "colour", lost)
     glyphs = _resolve(value.get("glyphs", {}), tiles.glyphs, lambda g: g.symbol, "glyph", lost)
@@ -170,27 +170,27 @@ def parse_position(
     where = source or name
     for key in data:
         if key not in KEYS:
-            raise GrawlixError(f"unknown key {key!r} (known: {', '.join(KEYS)})", where)
+            raise StudioError(f"unknown key {key!r} (known: {', '.join(KEYS)})", where)
     if "grid" not in data:
-        raise GrawlixError("missing grid (a string with one line of tile tokens per row)", where)
+        raise StudioError("missing grid (a string with one line of tile tokens per row)", where)
     grid_text = data["grid"]
     if not isinstance(grid_text, str):
-        raise GrawlixError("grid must be a string with one line of tile tokens per row", where)
+        raise StudioError("grid must be a string with one line of tile tokens per row", where)
     description = data.get("description", "")
     if not isinstance(description, str):
-        raise GrawlixError("description must be a string", where)
+        raise StudioError("description must be a string", where)
 
-    problems: list[GrawlixError] = []
+    problems: list[StudioError] = []
     legend = read_legend(data.get("tokens"), rules.tiles, where)
     tiles, first_line = _read_grid(grid_text, rules.tiles, legend, where, _first_grid_line(text), problems)
     if not tiles and not problems:
-        raise GrawlixError("empty grid: it holds no tiles", where)
+        raise StudioError("empty grid: it holds no tiles", where)
     grid = Grid(rules)
     if tiles and not problems:  # unknown tokens leave holes: what the grid would say is not worth judging
         grid, refused = lenient_grid(tiles, rules)
         if len(tiles) > len(rules.tiles.tiles):  # read no further than a repeat: it alone is worth saying
             refused = refused[:1]
-        problems += [GrawlixError(p.rule, _at(where, p.location, first_line)) for p in refused]
+        problems += [StudioError(p.rule, _at(where, p.location, first_line)) for p in refused]
     markers = _read_markers(data.get("markers", {}), where, problems)
     loose = _read_loose(data.get("loose", ""), grid, tiles, legend, where, problems)
     return Position(name, grid, markers, description, source, loose, tuple(problems))
@@ -259,7 +259,7 @@ def _beside(location: Location) -> list[Location]:
 
 def _read_loose(
     text: object, grid: Grid, written: Mapping[Location, Tile], legend: Legend, where: str,
-    problems: list[GrawlixError],
+    problems: list[StudioError],
 ) -> tuple[Tile, ...]:
     """The lacking tiles in the order the file gives, then any it leaves out, in supply order.
 
@@ -268,7 +268,7 @@ def _read_loose(
     needs no edit here.
     """
     if not isinstance(text, str):
-        problems.append(GrawlixError('loose must be a string of tile tokens, such as "V* V$ B$"', where))
+        problems.append(StudioError('loose must be a string of tile tokens, such as "V* V$ B$"', where))
         return ()
     if not text.strip():
         return ()
@@ -278,12 +278,12 @@ def _read_loose(
         try:
             tile = legend.tile(token, tiles)
         except UnknownTile as error:
-            problems.append(GrawlixError(f"loose: {_unknown(token, str(error), tiles)}", where))
+            problems.append(StudioError(f"loose: {_unknown(token, str(error), tiles)}", where))
             continue
         if tile in listed:
-            problems.append(GrawlixError(f"loose: {tile} is listed twice", where))
+            problems.append(StudioError(f"loose: {tile} is listed twice", where))
         elif tile in written.values():
-            problems.append(GrawlixError(f"loose: {tile} is in the grid, so it cannot lie beneath it", where))
+            problems.append(StudioError(f"loose: {tile} is in the grid, so it cannot lie beneath it", where))
         else:
             listed.append(tile)
     held = set(grid.tiles().values())
@@ -310,7 +310,7 @@ def _at(where: str, location: Location | None, first_line: int | None) -> str:
 
 def _read_grid(
     grid_text: str, tile_set: TileSet, legend: Legend, where: str, first_line: int | None,
-    problems: list[GrawlixError],
+    problems: list[StudioError],
 ) -> tuple[dict[Location, Tile], int | None]:
     """The tiles by location, and the file line of row 0 (blank lines before it skipped).
 
@@ -341,7 +341,7 @@ def _read_grid(
                 break
     used = set(tiles.values())
     for location, token, why in unknown:
-        problems.append(GrawlixError(_unknown(token, why, tile_set, used), _at(where, location, first_line)))
+        problems.append(StudioError(_unknown(token, why, tile_set, used), _at(where, location, first_line)))
     return tiles, first_line
 
 
@@ -377,9 +377,9 @@ def _guess(token: str, tile_set: TileSet, used: set[Tile]) -> str:
     return f"{' and '.join(stale)}; probably {tile.token}, the {tile.colour.name} {tile.glyph.name}, whose {whose} no other tile here uses"
 
 
-def _read_markers(markers: object, where: str, problems: list[GrawlixError]) -> dict[str, Location]:
+def _read_markers(markers: object, where: str, problems: list[StudioError]) -> dict[str, Location]:
     if not isinstance(markers, dict):
-        problems.append(GrawlixError('markers must be a table such as [markers] "?" = [1, 0]', where))
+        problems.append(StudioError('markers must be a table such as [markers] "?" = [1, 0]', where))
         return {}
     found = {}
     for label, value in markers.items():
@@ -388,7 +388,7 @@ def _read_markers(markers: object, where: str, problems: list[GrawlixError]) -> 
             and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         ):
-            problems.append(GrawlixError(f"marker {label!r} must be two integers [row, column], not {value!r}", where))
+            problems.append(StudioError(f"marker {label!r} must be two integers [row, column], not {value!r}", where))
             continue
         found[label] = (value[0], value[1])
     return found

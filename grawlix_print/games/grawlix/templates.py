@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from .tiles import TileSet, parse_components
 from ...files import read_toml
 from ..templates import COMPONENTS_FILE, RULES_FILE
@@ -18,7 +18,7 @@ def read_components(folder: Path) -> TileSet:
     path = folder / COMPONENTS_FILE
     tiles = parse_components(read_toml(path), str(path), folder)
     if len(tiles.glyphs) != len(tiles.colours):
-        raise GrawlixError(
+        raise StudioError(
             f"Grawlix needs as many colours as glyphs (a full grid is a square of both), "
             f"found {len(tiles.glyphs)} glyphs and {len(tiles.colours)} colours",
             str(path),
@@ -33,11 +33,11 @@ def read_rules(folder: Path, tiles: TileSet | None = None) -> Rules:
     data = read_toml(path)
     for key in data:
         if key not in PARAMETERS:
-            raise GrawlixError(f"unknown key {key!r} (known: {', '.join(PARAMETERS)})", str(path))
+            raise StudioError(f"unknown key {key!r} (known: {', '.join(PARAMETERS)})", str(path))
     missing = [name for name in PARAMETERS if name not in data]
     if missing:
-        raise GrawlixError(f"missing {missing[0]}", str(path))
+        raise StudioError(f"missing {missing[0]}", str(path))
     try:
         return Rules(tiles, **data)
     except ValueError as error:
-        raise GrawlixError(str(error), str(path)) from None
+        raise StudioError(str(error), str(path)) from None

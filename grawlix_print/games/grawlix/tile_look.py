@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...drawing.ink import BLACK, Ink
 from ...drawing.marks import Point, mark_polygons
-from ...errors import GrawlixError
+from ...errors import StudioError
 from .tiles import Colour, TileSet
 
 if TYPE_CHECKING:  # the outlines need fontTools, which the commands load only to draw
@@ -107,7 +107,7 @@ def check_marking(tiles: TileSet, marking: str) -> None:
     if marking == "shapes":
         for colour in tiles.colours:
             if not colour.shape:
-                raise GrawlixError(
+                raise StudioError(
                     f"{colour.name} has no shape, so tiles cannot be marked by shape (use letters)",
                     f"{tiles.source}: colours[{colour.index + 1}].shape",
                 )
@@ -130,10 +130,10 @@ def running_glyphs(tiles: TileSet) -> dict[str, TextGlyph]:
 def _read(tiles: TileSet, reader):
     try:
         return reader(tiles.faces)
-    except GrawlixError:
+    except StudioError:
         for glyph in tiles.glyphs:  # which glyph's typeface failed, for the message
             try:
                 reader(((glyph.symbol, glyph.typeface),))
-            except GrawlixError as error:
-                raise GrawlixError(error.what, f"{tiles.source}: glyphs[{glyph.index + 1}].typeface") from None
+            except StudioError as error:
+                raise StudioError(error.what, f"{tiles.source}: glyphs[{glyph.index + 1}].typeface") from None
         raise

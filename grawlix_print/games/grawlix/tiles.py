@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...drawing.ink import Ink
 from ...drawing.marks import MARKS
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...fonts import FONT_DIR
 from ...pieces import schema
 
@@ -148,7 +148,7 @@ def parse_components(data: dict, source: str, folder: Path) -> TileSet:
     colour_tables = schema.tables(data, "colours", source, at_least=2)
     for name, found in (("glyphs", glyph_tables), ("colours", colour_tables)):
         if len(found) > MAX_KINDS:
-            raise GrawlixError(f"at most {MAX_KINDS} [[{name}]] tables, found {len(found)}", schema.where(source, name))
+            raise StudioError(f"at most {MAX_KINDS} [[{name}]] tables, found {len(found)}", schema.where(source, name))
     glyphs = tuple(_glyph(k, t, source, folder) for k, t in enumerate(glyph_tables))
     colours = tuple(_colour(k, t, source) for k, t in enumerate(colour_tables))
     schema.unique([g.symbol for g in glyphs], "character", source, [f"glyphs[{k + 1}].character" for k in range(len(glyphs))])
@@ -164,7 +164,7 @@ def _glyph(index: int, data: schema.Table, source: str, folder: Path) -> Glyph:
     schema.known_keys(data, GLYPH_KEYS, source, key)
     symbol = schema.text(data, "character", source, key)
     if len(symbol) != 1 or symbol.isspace() or symbol == ".":
-        raise GrawlixError(
+        raise StudioError(
             f"must be one printable character other than '.' (an empty cell), not {symbol!r}",
             schema.where(source, f"{key}.character"),
         )
@@ -178,9 +178,9 @@ def _typeface(name: str, folder: Path, where: str) -> Path:
     for candidate in (folder / name, FONT_DIR / name):
         if candidate.is_file():
             if not os.access(candidate, os.R_OK):
-                raise GrawlixError(f"cannot read the typeface {candidate}", where)
+                raise StudioError(f"cannot read the typeface {candidate}", where)
             return candidate
-    raise GrawlixError(f"no typeface file {name!r} here or among the shipped typefaces", where)
+    raise StudioError(f"no typeface file {name!r} here or among the shipped typefaces", where)
 
 
 def _colour(index: int, data: schema.Table, source: str) -> Colour:
@@ -189,9 +189,9 @@ def _colour(index: int, data: schema.Table, source: str) -> Colour:
     name = schema.text(data, "name", source, key)
     letter = schema.text(data, "letter", source, key)
     if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
-        raise GrawlixError(f"must be one capital letter, not {letter!r}", schema.where(source, f"{key}.letter"))
+        raise StudioError(f"must be one capital letter, not {letter!r}", schema.where(source, f"{key}.letter"))
     ink = schema.ink(data, source, key)
     shape = schema.text(data, "shape", source, key) if "shape" in data else ""
     if shape and shape not in MARKS:
-        raise GrawlixError(f"must be one of {', '.join(MARKS)}, not {shape!r}", schema.where(source, f"{key}.shape"))
+        raise StudioError(f"must be one of {', '.join(MARKS)}, not {shape!r}", schema.where(source, f"{key}.shape"))
     return Colour(index, name, letter, ink, shape)

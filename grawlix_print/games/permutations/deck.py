@@ -3,7 +3,7 @@
 The deck is data (``templates/components.toml``) so that a designer can
 recolour or renumber it without touching Python. Reading it checks
 everything the engine and the scorer rely on, and each problem is one
-``GrawlixError`` naming the file and the key, because a designer editing the
+``StudioError`` naming the file and the key, because a designer editing the
 file by hand needs to know exactly which line to fix.
 
 A card is named by its number everywhere (engine, scorer, score files):
@@ -24,7 +24,7 @@ from ... import files
 from ...pieces.schema import game_title, ink, printable
 from ...drawing.ink import Ink
 from ...drawing.marks import MARKS
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...facts.wording import join_words
 from .table import SEATINGS, hand_size
 
@@ -163,12 +163,12 @@ def _default_deck() -> Deck:
 
 
 def read_deck(path: Path) -> Deck:
-    """The deck in the TOML file ``path``; any problem is one GrawlixError naming the file and key."""
+    """The deck in the TOML file ``path``; any problem is one StudioError naming the file and key."""
     text = files.read_text(path, MAX_COMPONENTS_BYTES)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise GrawlixError(f"not valid TOML: {error}", str(path)) from None
+        raise StudioError(f"not valid TOML: {error}", str(path)) from None
     return deck_from_toml(data, str(path))
 
 
@@ -199,14 +199,14 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
     at = _Where(file)
     _check_keys(data, TOP_KEYS, None, at, optional=OPTIONAL_TOP_KEYS)
     if data["game"] != GAME:
-        raise GrawlixError(f"game must be {GAME!r}, not {data['game']!r}", at.key("game"))
+        raise StudioError(f"game must be {GAME!r}, not {data['game']!r}", at.key("game"))
     title = game_title(data, file)
     icons = _read_icons(_table(data, "icons", at), at)
     first, last = icons[0].first, icons[-1].last
     multicoloured, colourless = _read_special(_table(data, "special", at), first, last, at)
     colours_data = _table(data, "colours", at)
     if not 2 <= len(colours_data) <= MAX_COLOURS:
-        raise GrawlixError(
+        raise StudioError(
             f"{len(colours_data)} colour{'' if len(colours_data) == 1 else 's'}: the game needs 2 to {MAX_COLOURS}"
             " (one mark each)",
             at.table("colours"),
@@ -244,7 +244,7 @@ def deck_from_toml(data: Mapping[str, Any], file: str) -> Deck:
 
 def _read_back(value: Any, at: _Where) -> str:
     if value not in BACKS:
-        raise GrawlixError(f"must be one of {', '.join(map(repr, BACKS))}, not {value!r}", at.key("back"))
+        raise StudioError(f"must be one of {', '.join(map(repr, BACKS))}, not {value!r}", at.key("back"))
     return str(value)
 
 
@@ -252,12 +252,12 @@ def _read_title_colours(value: Any, colours: list[Colour], at: _Where) -> tuple[
     """Lines of colour letters, one letter per letter of the title (``"RBBG..."``)."""
     by_letter = {colour.letter: colour for colour in colours}
     if not isinstance(value, list) or not all(isinstance(line, str) and line for line in value):
-        raise GrawlixError("must be a list of strings of colour letters, one string a line", at.key("title_colours"))
+        raise StudioError("must be a list of strings of colour letters, one string a line", at.key("title_colours"))
     lines = []
     for k, line in enumerate(value):
         unknown = sorted(set(line) - set(by_letter))
         if unknown:
-            raise GrawlixError(
+            raise StudioError(
                 f"{unknown[0]!r} is no colour's letter (the letters: {join_words(list(by_letter))})",
                 at.key(f"title_colours[{k + 1}]"),
             )
@@ -285,10 +285,10 @@ def _check_keys(
     for key in data:
         if key not in known and key not in optional:
             where = at.key(key) if table is None else at.table(table, key)
-            raise GrawlixError(f"unknown key (known: {', '.join((*known, *optional))})", where)
+            raise StudioError(f"unknown key (known: {', '.join((*known, *optional))})", where)
     for key in known:
         if key not in data:
-            raise GrawlixError(
+            raise StudioError(
                 f"missing key {key!r}", at.file if table is None else at.table(table)
             )
 
@@ -296,7 +296,7 @@ def _check_keys(
 def _table(data: Mapping[str, Any], key: str, at: _Where) -> Mapping[str, Any]:
     value = data[key]
     if not isinstance(value, dict):
-        raise GrawlixError(f"{key} must be a table ([{key}])", at.key(key))
+        raise StudioError(f"{key} must be a table ([{key}])", at.key(key))
     return value
 
 
@@ -312,12 +312,12 @@ def _read_icons(data: Mapping[str, Any], at: _Where) -> tuple[IconRange, ...]:
         value = data[icon.value]
         where = at.table("icons", icon.value)
         if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
-            raise GrawlixError(
+            raise StudioError(
                 "must be [first, last]: the lowest and highest number showing it", where
             )
         first, last = value
         if first < 0 or last < first:
-            raise GrawlixError(
+            raise StudioError(
                 f"[{first}, {last}] is not a range of numbers from 0 up: first must not exceed last",
                 where,
             )
@@ -326,7 +326,7 @@ def _read_icons(data: Mapping[str, Any], at: _Where) -> tuple[IconRange, ...]:
     for before, after in zip(ranges, ranges[1:]):
         where = at.table("icons", after.icon.value)
         if after.first <= before.last:
-            raise GrawlixError(
+            raise StudioError(
                 f"[{after.first}, {after.last}] overlaps {before.icon.value} [{before.first}, {before.last}]",
                 where,
             )
@@ -336,7 +336,7 @@ def _read_icons(data: Mapping[str, Any], at: _Where) -> tuple[IconRange, ...]:
                 if after.first == before.last + 2
                 else f"{before.last + 1}-{after.first - 1}"
             )
-            raise GrawlixError(f"leaves a gap after {before.icon.value}: no icon for {gap}", where)
+            raise StudioError(f"leaves a gap after {before.icon.value}: no icon for {gap}", where)
     return tuple(ranges)
 
 
@@ -348,14 +348,14 @@ def _read_special(data: Mapping[str, Any], first: int, last: int, at: _Where) ->
         value = data[key]
         where = at.table("special", key)
         if not _is_int(value) or value < 0:
-            raise GrawlixError("must be a card number (a whole number from 0 up)", where)
+            raise StudioError("must be a card number (a whole number from 0 up)", where)
         if first <= value <= last:
-            raise GrawlixError(
+            raise StudioError(
                 f"number {value} is a coloured card (the icons cover {first}-{last})", where
             )
         numbers.append(value)
     if numbers[0] == numbers[1]:
-        raise GrawlixError(
+        raise StudioError(
             f"number {numbers[1]} is also the multicoloured card", at.table("special", "colourless")
         )
     return numbers[0], numbers[1]
@@ -374,27 +374,27 @@ def _read_colour(
     """One ``[colours.NAME]`` table; records its numbers in ``owner`` to catch a number used twice."""
     table = f"colours.{name}"
     if not name.strip() or not printable(name):
-        raise GrawlixError(f"{name!r} is printed as a colour's name: it must be a word", at.table("colours"))
+        raise StudioError(f"{name!r} is printed as a colour's name: it must be a word", at.table("colours"))
     if not isinstance(data, dict):
-        raise GrawlixError(f"{name} must be a table ([{table}])", at.table("colours", name))
+        raise StudioError(f"{name} must be a table ([{table}])", at.table("colours", name))
     _check_keys(data, COLOUR_KEYS, table, at)
     letter = data["letter"]
     if not (isinstance(letter, str) and len(letter) == 1 and letter.isalpha()):
-        raise GrawlixError("must be one letter", at.table(table, "letter"))
+        raise StudioError("must be one letter", at.table(table, "letter"))
     for other in earlier:
         if other.letter.upper() == letter.upper():
-            raise GrawlixError(
+            raise StudioError(
                 f"letter {letter!r} is also {other.name}'s", at.table(table, "letter")
             )
     mark = data["mark"]
     if mark not in COLOUR_MARKS:
-        raise GrawlixError(
+        raise StudioError(
             f"{mark!r} is not a colour mark (choose from {join_words(COLOUR_MARKS, 'or')})",
             at.table(table, "mark"),
         )
     for other in earlier:
         if other.mark == mark:
-            raise GrawlixError(f"mark {mark!r} is also {other.name}'s", at.table(table, "mark"))
+            raise StudioError(f"mark {mark!r} is also {other.name}'s", at.table(table, "mark"))
     # The same keys and reader as every game's colours (rgb for screens, cmyk for print).
     shown_and_printed = ink(data, at.file, table)
     numbers = _read_numbers(name, data["numbers"], run, special, owner, at.table(table, "numbers"))
@@ -412,20 +412,20 @@ def _read_numbers(
 ) -> list[int]:
     first, last = run
     if not (isinstance(value, list) and value):
-        raise GrawlixError("must be a list of card numbers", where)
+        raise StudioError("must be a list of card numbers", where)
     for number in value:
         if not _is_int(number):
-            raise GrawlixError(f"{number!r} is not a card number", where)
+            raise StudioError(f"{number!r} is not a card number", where)
         if number in special:
             kind = "multicoloured" if number == special[0] else "colourless"
-            raise GrawlixError(f"number {number} is the {kind} card, which has no colour", where)
+            raise StudioError(f"number {number} is the {kind} card, which has no colour", where)
         if not first <= number <= last:
-            raise GrawlixError(
+            raise StudioError(
                 f"number {number} is outside the coloured cards' numbers {first}-{last}", where
             )
         if number in owner:
             also = "" if owner[number] == name else f" (also in {owner[number]})"
-            raise GrawlixError(f"number {number} appears twice{also}", where)
+            raise StudioError(f"number {number} appears twice{also}", where)
         owner[number] = name
     return list(value)
 
@@ -439,7 +439,7 @@ def _check_counts(
         listed = join_words([str(n) for n in uncoloured[:5]]) + (
             " ..." if len(uncoloured) > 5 else ""
         )
-        raise GrawlixError(
+        raise StudioError(
             f"no colour for number{'s' if len(uncoloured) > 1 else ''} {listed}",
             at.table("colours"),
         )
@@ -447,7 +447,7 @@ def _check_counts(
     usual = max(set(sizes.values()), key=list(sizes.values()).count)
     for name, size in sizes.items():
         if size != usual:
-            raise GrawlixError(
+            raise StudioError(
                 f"{size} cards, but the other colours have {usual}: every colour needs as many",
                 at.table(f"colours.{name}", "numbers"),
             )
@@ -457,6 +457,6 @@ def _check_counts(
         try:
             hand_size(cards, seating.seats)
         except ValueError as error:
-            raise GrawlixError(
+            raise StudioError(
                 f"{error} ({seating.players} players)", at.table("colours")
             ) from None

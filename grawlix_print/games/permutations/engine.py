@@ -18,7 +18,7 @@ rounds; ``NEXT_ROUND_POOL_RULE`` words it for the rulebook.
 
 Two ways to play:
 
-- ``Game``, a mutable game state in the manner of python-chess's board:
+- ``Match``, a mutable game state in the manner of python-chess's board:
   ``legal_bids(seat)``, ``bid(seat, card)``, ``to_collect``,
   ``legal_collections(seat)``, ``collect(seat, card)``, ``observation(seat)``.
   The engine plays the dummies itself. An illegal action raises
@@ -38,7 +38,7 @@ from enum import Enum
 from itertools import chain
 from typing import Any
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from .deck import Deck, default_deck
 from .rules import Rules, default_rules
 from .scoring import GameScore, score_game, winners
@@ -242,7 +242,7 @@ class Rule(Enum):
     NOT_IN_POOL = "card {card} is not in the pool"
 
 
-class IllegalAction(GrawlixError):
+class IllegalAction(StudioError):
     """An action the rules forbid; ``rule`` says which, the message words it."""
 
     def __init__(self, rule: Rule, where: str, **names: Any) -> None:
@@ -272,7 +272,7 @@ class Observation:
     """Everyone's collections in each earlier round (they were face up)."""
 
 
-class Game:
+class Match:
     """A game of Permutations in progress. Mutable: ``bid`` and ``collect`` change it; ``copy`` first to look ahead.
 
     The engine plays the dummies: their bids are face up as soon as an
@@ -421,14 +421,14 @@ class Game:
         self._take(seat, card)
         self._play_dummies()
 
-    def copy(self) -> Game:
+    def copy(self) -> Match:
         """An independent copy, its random generator too, so its dummies will bid as this game's will.
 
         The dummies' face-down bid order is part of the state: an agent that
         looks ahead on a copy sees it. One that must not should plan from
         ``observation`` and deal the unknown cards itself.
         """
-        twin = object.__new__(Game)
+        twin = object.__new__(Match)
         twin.__dict__.update(self.__dict__)
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())

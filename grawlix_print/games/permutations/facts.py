@@ -22,7 +22,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from ...drawing.text import Span
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...facts.wording import in_words, join_words
 from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
@@ -30,7 +30,7 @@ from ...rulebook.words import META_VALUES
 from ..presentation import Typography
 from .cards import card_look
 from .deck import Card, Colour, Deck, IconRange
-from .engine import AuctionRecord, Game, GameRecord, next_round_pool
+from .engine import AuctionRecord, Match, GameRecord, next_round_pool
 from .pictures import (
     ICON_CHARACTERS,
     CardsFigure,
@@ -109,7 +109,7 @@ class Facts:
             line = first_line + text.count("\n", 0, match.start())
             path = self.templates / EXAMPLES_DIR / f"{name}.toml"
             if not path.is_file():
-                raise GrawlixError(f"no worked example {EXAMPLES_DIR}/{name}.toml for {name!r}", f"{source}:{line}")
+                raise StudioError(f"no worked example {EXAMPLES_DIR}/{name}.toml for {name!r}", f"{source}:{line}")
             sheet = read_score_file(path, self.deck)
             self.examples[name] = (str(path), score_sheet(sheet, self.deck, self.rules))
 
@@ -164,16 +164,16 @@ class Facts:
             players = self._seating(parts[1], where).players if len(parts) == 3 else None
             if parts[-1] in self.quotes.names(players):
                 return self.quotes.figure(parts[-1], players)
-        raise GrawlixError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
+        raise StudioError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
 
     @staticmethod
     def _seating(count: str, where: str) -> Seating:
         try:
             return seating(int(count))
         except ValueError:
-            raise GrawlixError(f"{count!r} is not a player count", where) from None
-        except GrawlixError as error:
-            raise GrawlixError(error.what, where) from None
+            raise StudioError(f"{count!r} is not a player count", where) from None
+        except StudioError as error:
+            raise StudioError(error.what, where) from None
 
     # conditions and claims ------------------------------------------------------------
 
@@ -183,7 +183,7 @@ class Facts:
         subject, colon, claim = text.partition(":")
         subject, claim = subject.strip(), claim.strip()
         if not colon or not claim:
-            raise GrawlixError(f"condition {text!r} must read 'SUBJECT: CLAIM'", where)
+            raise StudioError(f"condition {text!r} must read 'SUBJECT: CLAIM'", where)
         words = subject.split()
         if words[0] == "players":
             return self._table_claim(words[1:], claim, where, text)
@@ -191,7 +191,7 @@ class Facts:
             return self._engine_claim(claim, where)
         if len(words) >= 2 and words[0] in self.examples:
             return self._example_claim(words[0], " ".join(words[1:]), claim, where)
-        raise GrawlixError(
+        raise StudioError(
             f"unknown condition {text!r}: write 'players N: ...', 'players N and M: same table', "
             f"'engine: ...' or 'EXAMPLE SEAT: ...' (examples: {', '.join(self.examples) or 'none'})",
             where,
@@ -200,7 +200,7 @@ class Facts:
     def check(self, text: str, where: str) -> None:
         holds, reason = self.condition(text, where)
         if not holds:
-            raise GrawlixError(f'the text claims "{text.strip()}", but {reason}', where)
+            raise StudioError(f'the text claims "{text.strip()}", but {reason}', where)
 
     def _table_claim(self, counts: list[str], claim: str, where: str, text: str) -> tuple[bool, str]:
         if len(counts) == 3 and counts[1] == "and" and claim in ("same table", "same dummies"):
@@ -221,7 +221,7 @@ class Facts:
             if claim in ("dummies", "no dummies"):
                 holds = bool(table.dummies) == (claim == "dummies")
                 return holds, f"{counts[0]} players have {table.dummies} dumm{'y' if table.dummies == 1 else 'ies'}"
-        raise GrawlixError(
+        raise StudioError(
             f"unknown condition {text!r}: write 'players N: [no] special cards | [no] dummies' "
             "or 'players N and M: same table | same dummies'",
             where,
@@ -229,7 +229,7 @@ class Facts:
 
     def _engine_claim(self, claim: str, where: str) -> tuple[bool, str]:
         if claim not in ENGINE_CLAIMS:
-            raise GrawlixError(f"unknown claim 'engine: {claim}' (known: {', '.join(ENGINE_CLAIMS)})", where)
+            raise StudioError(f"unknown claim 'engine: {claim}' (known: {', '.join(ENGINE_CLAIMS)})", where)
         failure = ENGINE_CLAIMS[claim](_played(self.deck, self.rules))
         return failure is None, f"the engine plays otherwise: {failure}"
 
@@ -238,7 +238,7 @@ class Facts:
         try:
             return score.seat(seat)
         except KeyError:
-            raise GrawlixError(
+            raise StudioError(
                 f"{source} has no seat {seat!r} (its seats: {join_words([s.seat for s in score.seats])})", where
             ) from None
 
@@ -288,7 +288,7 @@ class Facts:
     def _cards(self, argument: str, line: int, where: str, unit_mm: float | None) -> Diagram:
         words = argument.split()
         if len(words) < 2 or words[0] not in self.examples:
-            raise GrawlixError(f"[cards: {argument}] must name a worked example and a seat: [cards: EXAMPLE SEAT]", where)
+            raise StudioError(f"[cards: {argument}] must name a worked example and a seat: [cards: EXAMPLE SEAT]", where)
         seat = " ".join(words[1:])
         numbers = self._seat(words[0], seat, where).collection.cards
         cards = tuple(sorted((self.deck.card(n) for n in numbers), key=_laid_out))
@@ -348,12 +348,12 @@ def _example_fact(seat: SeatScore, fact: str, colours: Sequence[Colour], where: 
         return fact, f"{words[0]} scores {sizes[words[0]].points if words[0] in sizes else 0}"
     stranger = _unknown_colour(words)
     if stranger is not None:
-        raise GrawlixError(
+        raise StudioError(
             f"the claim {fact!r} names the colour {stranger!r}, but the deck has no colour of that name "
             f"(its colours: {', '.join(colour.name for colour in colours)})",
             where,
         )
-    raise GrawlixError(
+    raise StudioError(
         f"unknown fact {fact!r} about a seat: write N points | N stars | N moons | N suns | N cards | "
         "N star points | N colour points | N moon bonus | [not] the most moons | COLOUR face down | "
         "multicoloured as COLOUR | "
@@ -398,7 +398,7 @@ def _played(deck: Deck, rules: Rules) -> Played:
     games, seen_first = [], True
     for players in PLAYER_COUNTS:
         for seed in range(GAMES_PER_TABLE):
-            game = Game(players, random.Random(1000 * players + seed), deck, rules)
+            game = Match(players, random.Random(1000 * players + seed), deck, rules)
             choices = random.Random(seed)
             while not game.is_over:
                 seen_first &= all(

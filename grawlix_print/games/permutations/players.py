@@ -4,8 +4,8 @@ A player sees what a player at the table sees and nothing more: a ``Seen``,
 the engine's ``Observation`` of its seat (its own hand, the pool, the bids
 face up, everyone's collections this round and in the rounds before, which
 were face up) with what everyone knows (the deck, the rules, the table). It
-never holds the ``Game``: it answers with a card, and ``Game.bid`` and
-``Game.collect`` check and play it. The dummies are the engine's own: each
+never holds the ``Match``: it answers with a card, and ``Match.bid`` and
+``Match.collect`` check and play it. The dummies are the engine's own: each
 bids the top card of its shuffled hand and collects the lowest card left,
 as the rules say.
 
@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
 from .deck import Deck
-from .engine import Game, Observation, Phase
+from .engine import Match, Observation, Phase
 from .playout import SOURCES, random_playout
 from .rules import PARAMETERS, Rules, value_problem
 from .scoring import (
@@ -349,14 +349,14 @@ class PermutationsPlaytester:
         for key, value in changes.items():
             if key == DUMMIES:
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise GrawlixError(f"must be a whole number of dummies, 0 or more, not {value!r}", key)
+                    raise StudioError(f"must be a whole number of dummies, 0 or more, not {value!r}", key)
                 dummies = value
                 continue
             if key not in PARAMETERS:
-                raise GrawlixError(f"unknown key (known: {', '.join((*PARAMETERS, DUMMIES))})", key)
+                raise StudioError(f"unknown key (known: {', '.join((*PARAMETERS, DUMMIES))})", key)
             problem = value_problem(key, value)
             if problem:
-                raise GrawlixError(problem, key)
+                raise StudioError(problem, key)
             values[key] = value
         made = replace(self, game_rules=Rules(**values), dummies=dummies)
         table = made.table(players)
@@ -395,12 +395,12 @@ class PermutationsPlaytester:
             points=points,
         )
 
-    def _played(self, strategies: Sequence[str], rng: random.Random) -> Game:
-        """A game through the engine: each player chooses from what its seat sees, ``Game`` checks and plays."""
+    def _played(self, strategies: Sequence[str], rng: random.Random) -> Match:
+        """A game through the engine: each player chooses from what its seat sees, ``Match`` checks and plays."""
         from .search import SearchPlayer
 
         players = [SearchPlayer(self.budget) if s == "search" else _PLAYERS[s] for s in strategies]
-        game = Game(len(strategies), rng, self.deck, self.game_rules, self.table(len(strategies)))
+        game = Match(len(strategies), rng, self.deck, self.game_rules, self.table(len(strategies)))
         knowledge = Knowledge(self.deck, self.game_rules, game.table)
         while not game.is_over:
             if game.phase is Phase.BIDDING:
@@ -416,7 +416,7 @@ class PermutationsPlaytester:
 _PLAYERS: dict[str, Player] = {"random": RandomPlayer(), "greedy": GreedyPlayer()}
 
 
-def result(game: Game) -> GameResult:
+def result(game: Match) -> GameResult:
     """A finished game's winners, length (its auctions), points by source and seat, and ties."""
     score: GameScore = game.score()
     record = game.record()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import read_toml
 
 RULES_FILE = "rules.toml"
@@ -46,15 +46,15 @@ def rules_from_toml(data: dict[str, object], source: str) -> Rules:
     """The rules in parsed ``rules.toml`` data; each fault is one line naming ``source`` and the key."""
     for key in data:
         if key not in PARAMETERS:
-            raise GrawlixError(f"unknown key (known: {', '.join(PARAMETERS)})", f"{source}: {key}")
+            raise StudioError(f"unknown key (known: {', '.join(PARAMETERS)})", f"{source}: {key}")
     values: dict[str, int] = {}
     for key in PARAMETERS:
         if key not in data:
-            raise GrawlixError("missing: give it as a positive whole number", f"{source}: {key}")
+            raise StudioError("missing: give it as a positive whole number", f"{source}: {key}")
         value = data[key]
         problem = value_problem(key, value)
         if problem:
-            raise GrawlixError(problem, f"{source}: {key}")
+            raise StudioError(problem, f"{source}: {key}")
         assert isinstance(value, int)
         values[key] = value
     return Rules(**values)

@@ -15,7 +15,7 @@ it makes this the last round, so the end-of-game sun penalty applies::
     Bob = 3
 
 Reading checks what a typo could break, and each problem is one
-``GrawlixError`` naming the file and the seat, since the file is typed by
+``StudioError`` naming the file and the seat, since the file is typed by
 hand mid-game.
 """
 
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import files
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...pieces.schema import printable
 from ...facts.wording import join_words
 from .deck import Deck, default_deck
@@ -64,19 +64,19 @@ def parse_score_file(text: str, file: str, deck: Deck | None = None) -> ScoreShe
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise GrawlixError(f"not a TOML score file: {error}", file) from None
+        raise StudioError(f"not a TOML score file: {error}", file) from None
     seats = {key: value for key, value in data.items() if key != SUNS}
     if not seats:
-        raise GrawlixError(
+        raise StudioError(
             "no seats: write one line per seat, its name = [the cards it collected]", file
         )
     if len(seats) > MAX_SEATS:
-        raise GrawlixError(f"{len(seats)} seats: a table has at most {MAX_SEATS}", file)
+        raise StudioError(f"{len(seats)} seats: a table has at most {MAX_SEATS}", file)
     for seat in seats:
         if not seat.strip():
-            raise GrawlixError('a seat with no name: write its name before the "="', file)
+            raise StudioError('a seat with no name: write its name before the "="', file)
         if not printable(seat):
-            raise GrawlixError(f"{seat!r}: a seat's name is printed, so it holds no control characters", file)
+            raise StudioError(f"{seat!r}: a seat's name is printed, so it holds no control characters", file)
     owner: dict[int, str] = {}
     collections = {
         seat: _read_cards(seat, value, deck, len(seats), owner, file)
@@ -125,22 +125,22 @@ def _read_cards(
     limit, in_play = _table_limits(seats, deck)
     where = f"{file}: {seat}"
     if not isinstance(value, list):
-        raise GrawlixError(
+        raise StudioError(
             "must be a list of the card numbers this seat collected, e.g. [1, 8, 11]", where
         )
     if not value:
-        raise GrawlixError("no cards: every seat collects one card per auction", where)
+        raise StudioError("no cards: every seat collects one card per auction", where)
     for number in value:
         if not _is_int(number):
-            raise GrawlixError(f"{number!r} is not a card number", where)
+            raise StudioError(f"{number!r} is not a card number", where)
         if number not in deck:
             low, high = min(deck.numbers), max(deck.numbers)
-            raise GrawlixError(f"there is no card {number} (the cards are {low} to {high})", where)
+            raise StudioError(f"there is no card {number} (the cards are {low} to {high})", where)
         if number not in in_play:
-            raise GrawlixError(f"card {number} is not in play at a table of {seats} seats", where)
+            raise StudioError(f"card {number} is not in play at a table of {seats} seats", where)
         if number in owner:
             other = owner[number]
-            raise GrawlixError(
+            raise StudioError(
                 f"card {number} appears twice"
                 if other == seat
                 else f"card {number} is also in {other}'s cards",
@@ -148,14 +148,14 @@ def _read_cards(
             )
         owner[number] = seat
     if len(value) > limit:
-        raise GrawlixError(f"{len(value)} cards: a seat collects at most {limit} in a round", where)
+        raise StudioError(f"{len(value)} cards: a seat collects at most {limit} in a round", where)
     return tuple(value)
 
 
 def _read_suns(value: Any, collections: Mapping[str, tuple[int, ...]], file: str) -> dict[str, int]:
     where = f"{file}: [{SUNS}]"
     if not isinstance(value, dict):
-        raise GrawlixError(
+        raise StudioError(
             f"{SUNS} is kept for the table of earlier sun totals: [{SUNS}], then seat = number",
             f"{file}: {SUNS}",
         )
@@ -163,17 +163,17 @@ def _read_suns(value: Any, collections: Mapping[str, tuple[int, ...]], file: str
     for seat, total in value.items():
         at = f"{where} {seat}"
         if seat not in collections:
-            raise GrawlixError(
+            raise StudioError(
                 f"not a seat of this file (the seats: {join_words(list(collections))})", at
             )
         if not _is_int(total):
-            raise GrawlixError(f"{total!r} is not a number of suns", at)
+            raise StudioError(f"{total!r} is not a number of suns", at)
         if total < 0:
-            raise GrawlixError(f"{total} suns: a sun total cannot be negative", at)
+            raise StudioError(f"{total} suns: a sun total cannot be negative", at)
         suns[seat] = total
     missing = [seat for seat in collections if seat not in suns]
     if missing:
-        raise GrawlixError(
+        raise StudioError(
             f"no sun total for {join_words(missing)}: give every seat's, 0 if none", where
         )
     return suns

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...facts.wording import join_words
 
 
@@ -51,7 +51,7 @@ def seating(players: int) -> Seating:
         return SEATINGS[players]
     except (KeyError, TypeError):
         counts = join_words([str(n) for n in PLAYER_COUNTS], "or")
-        raise GrawlixError(f"Permutations is played by {counts} players, not {players}") from None
+        raise StudioError(f"Permutations is played by {counts} players, not {players}") from None
 
 
 def hand_size(cards: int, seats: int) -> int:
@@ -59,7 +59,7 @@ def hand_size(cards: int, seats: int) -> int:
 
     The pool holds one card per seat because every auction hands each seat one
     card. Raises ValueError when the cards don't deal evenly (the deck reader
-    turns it into a GrawlixError naming the file).
+    turns it into a StudioError naming the file).
     """
     hand, left = divmod(cards - seats, seats)
     if left or hand < 1:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ...drawing.ink import Ink
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import read_toml
 from ...pieces.kinds import Form, Shape
 from ...pieces.schema import game_title, ink, known_keys, text, where as at
@@ -89,7 +89,7 @@ def read_design(templates: Path) -> Design:
     fonts = {**SHIPPED_FAMILIES, **_fonts(templates, data.get("fonts", {}), source)}
     kinds_table = data.get("kinds")
     if not isinstance(kinds_table, dict) or not kinds_table:
-        raise GrawlixError("needs at least one kind of piece: a [kinds.cards] table (see the example: grawlix-print new NAME --data)", source)
+        raise StudioError("needs at least one kind of piece: a [kinds.cards] table (see the example: grawlix-print new NAME --data)", source)
     kinds = tuple(_kind(name, value, at(source, f"kinds.{name}")) for name, value in kinds_table.items())
     return Design(title, colours, fonts, kinds, _rulebook(data.get("rulebook", {}), fonts, source), source)
 
@@ -97,7 +97,7 @@ def read_design(templates: Path) -> Design:
 def _colours(value: object, source: str) -> dict[str, Ink]:
     """``[colours]``: each a ``#rrggbb``, or a table of ``rgb`` and ``cmyk`` (a press colour of one's own)."""
     if not isinstance(value, dict):
-        raise GrawlixError("must be a table: moon = \"#3b4a9c\"", at(source, "colours"))
+        raise StudioError("must be a table: moon = \"#3b4a9c\"", at(source, "colours"))
     found: dict[str, Ink] = {}
     for name, given in value.items():
         key = at(source, f"colours.{name}")
@@ -107,10 +107,10 @@ def _colours(value: object, source: str) -> dict[str, Ink]:
         elif isinstance(given, str):
             made = colour(given, {}, key)
             if made is None:
-                raise GrawlixError("a named colour must be a colour, not none", key)
+                raise StudioError("a named colour must be a colour, not none", key)
             found[name.casefold()] = made
         else:
-            raise GrawlixError(f"must be \"#rrggbb\" or a table of rgb and cmyk, not {given!r}", key)
+            raise StudioError(f"must be \"#rrggbb\" or a table of rgb and cmyk, not {given!r}", key)
     return found
 
 
@@ -118,15 +118,15 @@ def _fonts(templates: Path, value: object, source: str) -> dict[str, Family]:
     """``[fonts.NAME]``: a typeface of the templates folder, ``regular`` and optionally ``bold``,
     ``italic`` and ``bold_italic`` TrueType files."""
     if not isinstance(value, dict):
-        raise GrawlixError("must be tables: [fonts.lora] regular = \"fonts/Lora-Regular.ttf\"", at(source, "fonts"))
+        raise StudioError("must be tables: [fonts.lora] regular = \"fonts/Lora-Regular.ttf\"", at(source, "fonts"))
     found = {}
     for name, table in value.items():
         key = f"fonts.{name}"
         if not isinstance(table, dict):
-            raise GrawlixError("must be a table: regular = \"fonts/NAME.ttf\"", at(source, key))
+            raise StudioError("must be a table: regular = \"fonts/NAME.ttf\"", at(source, key))
         known_keys(table, FAMILY_STYLES, source, key)
         if "regular" not in table:
-            raise GrawlixError("missing regular = \"fonts/NAME-Regular.ttf\"", at(source, key))
+            raise StudioError("missing regular = \"fonts/NAME-Regular.ttf\"", at(source, key))
         faces = {style: font_file(templates, text(table, style, source, key), at(source, f"{key}.{style}")) for style in table}
         found[name.casefold()] = Family(name, faces["regular"], faces.get("bold"), faces.get("italic"), faces.get("bold_italic"))
     return found
@@ -138,7 +138,7 @@ def family(fonts: Mapping[str, Family], templates: Path, name: str, where: str) 
         return Family(name, font_file(templates, name, where))
     found = fonts.get(name.strip().casefold())
     if found is None:
-        raise GrawlixError(f"no typeface {name!r} (typefaces: {', '.join(fonts)}; or a .ttf file of the templates folder)", where)
+        raise StudioError(f"no typeface {name!r} (typefaces: {', '.join(fonts)}; or a .ttf file of the templates folder)", where)
     return found
 
 
@@ -146,28 +146,28 @@ def _rulebook(value: object, fonts: Mapping[str, Family], source: str) -> Rulebo
     """``[rulebook]``: how ``leaflet.md`` is printed (a ``booklet`` of A6 pages or a ``tri-fold``) and in
     which typefaces."""
     if not isinstance(value, dict):
-        raise GrawlixError("must be a table: imposition = \"booklet\"", at(source, "rulebook"))
+        raise StudioError("must be a table: imposition = \"booklet\"", at(source, "rulebook"))
     known_keys(value, ("imposition", "font", "title_font"), source, "rulebook")
     imposition = str(value.get("imposition", "booklet"))
     if imposition not in IMPOSITIONS:
-        raise GrawlixError(f"{imposition!r} is not one of {', '.join(IMPOSITIONS)}", at(source, "rulebook.imposition"))
+        raise StudioError(f"{imposition!r} is not one of {', '.join(IMPOSITIONS)}", at(source, "rulebook.imposition"))
     chosen = []
     for key, default in (("font", DEFAULT_FAMILY), ("title_font", "caprasimo")):
         name = str(value.get(key, default)).casefold()
         if name not in fonts:
-            raise GrawlixError(f"no typeface {name!r} (typefaces: {', '.join(fonts)})", at(source, f"rulebook.{key}"))
+            raise StudioError(f"no typeface {name!r} (typefaces: {', '.join(fonts)})", at(source, f"rulebook.{key}"))
         chosen.append(fonts[name])
     return Rulebook(imposition, chosen[0], chosen[1])
 
 
 def _kind(name: str, value: object, where: str) -> KindSpec:
     if not isinstance(value, dict):
-        raise GrawlixError("must be a table of the kind's settings", where)
+        raise StudioError("must be a table of the kind's settings", where)
     if not name.replace("-", "").replace("_", "").isalnum() or not name.isascii():
-        raise GrawlixError(f"{name!r}: a kind's name goes into file names: letters, digits, - and _ only", where)
+        raise StudioError(f"{name!r}: a kind's name goes into file names: letters, digits, - and _ only", where)
     for key in value:
         if key not in KIND_KEYS:
-            raise GrawlixError(f"unknown key (known: {', '.join(KIND_KEYS)})", f"{where}.{key}")
+            raise StudioError(f"unknown key (known: {', '.join(KIND_KEYS)})", f"{where}.{key}")
     form = _enum(Form, value.get("form", "card"), f"{where}.form")
     shape = _enum(Shape, value.get("shape", SHAPES[form].value), f"{where}.shape")
     size = _size(value.get("size"), shape, f"{where}.size")
@@ -175,12 +175,12 @@ def _kind(name: str, value: object, where: str) -> KindSpec:
     strings = {}
     for key in ("table", "sheet", "layout", "back", "count_column", "description"):
         if key in value and not isinstance(value[key], str):
-            raise GrawlixError(f"must be a string, not {value[key]!r}", f"{where}.{key}")
+            raise StudioError(f"must be a string, not {value[key]!r}", f"{where}.{key}")
         strings[key] = value.get(key)
     if not strings["table"]:
-        raise GrawlixError(f"missing table = \"{name}.csv\" (a CSV, XLSX or TOML file in the templates folder)", where)
+        raise StudioError(f"missing table = \"{name}.csv\" (a CSV, XLSX or TOML file in the templates folder)", where)
     if not strings["layout"]:
-        raise GrawlixError("missing layout = \"NAME\" (layouts/NAME.toml), or \"{column}\" to choose one per row", where)
+        raise StudioError("missing layout = \"NAME\" (layouts/NAME.toml), or \"{column}\" to choose one per row", where)
     return KindSpec(
         name, str(singular), form, shape, size, strings["table"], strings["sheet"],
         template(strings["layout"], f"{where}.layout"),
@@ -195,7 +195,7 @@ def _enum(kind: Any, value: object, where: str) -> Any:
     try:
         return kind(str(value).strip().lower())
     except ValueError:
-        raise GrawlixError(f"{value!r} is not one of {', '.join(m.value for m in kind)}", where) from None
+        raise StudioError(f"{value!r} is not one of {', '.join(m.value for m in kind)}", where) from None
 
 
 def _size(value: object, shape: Shape, where: str) -> tuple[float, float]:
@@ -209,10 +209,10 @@ def _size(value: object, shape: Shape, where: str) -> tuple[float, float]:
         size = (_length(value[0], where), _length(value[1], where))
     else:
         names = ", ".join(COMMON_SIZES)
-        raise GrawlixError(f"must be [width, height] in millimetres (or \"2.5in\"...), or one of {names}", where)
+        raise StudioError(f"must be [width, height] in millimetres (or \"2.5in\"...), or one of {names}", where)
     if not any(_fits(size, paper) for paper in PRINTER_PAPERS):
         names = " or ".join(paper_size(p).name for p in PRINTER_PAPERS)
-        raise GrawlixError(f"{size[0]:g} x {size[1]:g} mm: no {names} sheet holds a piece that large with its bleed and crop marks", where)
+        raise StudioError(f"{size[0]:g} x {size[1]:g} mm: no {names} sheet holds a piece that large with its bleed and crop marks", where)
     return size
 
 
@@ -224,8 +224,8 @@ def _fits(size: tuple[float, float], paper: str) -> bool:
 
 def _length(value: object, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise GrawlixError(f"must be a length, not {value!r}", where)
+        raise StudioError(f"must be a length, not {value!r}", where)
     try:
         return parse_length(value, "size")
-    except GrawlixError as error:
-        raise GrawlixError(error.what, where) from None
+    except StudioError as error:
+        raise StudioError(error.what, where) from None

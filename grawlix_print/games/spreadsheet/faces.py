@@ -21,7 +21,7 @@ from ...drawing.icons import circle, rounded_rectangle
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph
 from ...drawing.surface import Path, Pen, Surface, polygon, rectangle
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Piece, PieceKind
 from .design import Design, KindSpec, family
@@ -241,10 +241,10 @@ def counts(table: Table, column: str | None, where: str) -> list[int]:
             result.append(1)
             continue
         if not re.fullmatch(r"\d+(\.0+)?", cell):
-            raise GrawlixError(f"{cell!r} is not a whole number of pieces", here)
+            raise StudioError(f"{cell!r} is not a whole number of pieces", here)
         number = int(float(cell))
         if number > MAX_COUNT:
-            raise GrawlixError(f"{number:,} is over {MAX_COUNT:,} pieces of one kind: a typo?", here)
+            raise StudioError(f"{number:,} is over {MAX_COUNT:,} pieces of one kind: a typo?", here)
         result.append(number)
     return result
 
@@ -254,7 +254,7 @@ def read_kind_table(spec: KindSpec, templates: FilePath) -> Table:
     key = f"{spec.where}.table"
     path = inside(templates, spec.table, key)
     if not path.is_file():
-        raise GrawlixError(f"no table {spec.table!r} in the templates folder", key)
+        raise StudioError(f"no table {spec.table!r} in the templates folder", key)
     return read_table(path, str(templates / spec.table), spec.sheet)
 
 
@@ -278,7 +278,7 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
     """The kind with a face per row and its backs."""
     table = read_kind_table(spec, context.templates)
     if not table.rows:
-        raise GrawlixError("has a header but no rows: a kind needs at least one piece", table.source)
+        raise StudioError("has a header but no rows: a kind needs at least one piece", table.source)
     check_names(spec.layout.names, table.columns, table.source, f"{spec.where}.layout")
     if spec.description is not None:
         check_names(spec.description.names, table.columns, table.source, f"{spec.where}.description")
@@ -287,7 +287,7 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
     numbers = counts(table, spec.count_column, f"{spec.where}.count_column")
     rows = [(row, count) for row, count in zip(table.rows, numbers) if count > 0]
     if not rows:
-        raise GrawlixError("every row's count is 0: nothing to print", table.source)
+        raise StudioError("every row's count is 0: nothing to print", table.source)
     digits = max(2, len(str(len(rows))))
     drawings: dict[str, Drawing] = {}
     backs: dict[str, PieceFace] = {}
@@ -330,7 +330,7 @@ def _back(
     for element in layout.elements:
         named = next((n for n in element.names if n != "title"), None)
         if named is not None:
-            raise GrawlixError(f"a back is the same for every {spec.singular}: it may name {{title}}, not a column ({{{named}}})", element.where)
+            raise StudioError(f"a back is the same for every {spec.singular}: it may name {{title}}, not a column ({{{named}}})", element.where)
     made = drawing(context, layout, values_of(None, context.design, 0, 1, 0), spec.size, layout.source)
     face_name = f"{_slug(spec.singular)}-back" + ("" if spec.back is not None and spec.back.constant else f"-{_slug(name)}")
     drawings[face_name] = made
@@ -354,7 +354,7 @@ def piece_kinds(design: Design, templates: FilePath) -> tuple[Made, ...]:
     for spec in design.kinds:
         slug = _slug(spec.singular)
         if slug in singulars:
-            raise GrawlixError(f"{spec.singular!r} names a piece of {singulars[slug]} too: give each kind its own singular", f"{spec.where}.singular")
+            raise StudioError(f"{spec.singular!r} names a piece of {singulars[slug]} too: give each kind its own singular", f"{spec.where}.singular")
         singulars[slug] = spec.name
         made.append(piece_kind(spec, context))
     return tuple(made)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...drawing.text import Span
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...facts.wording import in_words
 from ...rulebook import Diagram, Items, Value
 from .faces import Made
@@ -71,7 +71,7 @@ class TableFacts:
         if name.startswith("icon."):
             icon = name.removeprefix("icon.").strip()
             if icon not in ICON_CHARACTERS:
-                raise GrawlixError(f"no icon {icon!r} for the rulebook (icons: {', '.join(ICON_CHARACTERS)})", where)
+                raise StudioError(f"no icon {icon!r} for the rulebook (icons: {', '.join(ICON_CHARACTERS)})", where)
             return (Span(ICON_CHARACTERS[icon], bold=True, glyph=True, spoken=icon),)
         return self._answer(self._query(name, where), where)
 
@@ -79,11 +79,11 @@ class TableFacts:
         found = _QUERY.fullmatch(text)
         kinds = ", ".join(self.made)
         if not found:
-            raise GrawlixError(f"unknown placeholder {{{text}}}: name a kind ({kinds}), e.g. {{cards.count}}", where)
+            raise StudioError(f"unknown placeholder {{{text}}}: name a kind ({kinds}), e.g. {{cards.count}}", where)
         name, attribute, filters = found.group(1), (found.group(2) or "").strip(), found.group(3)
         made = self.made.get(name)
         if made is None:
-            raise GrawlixError(f"unknown placeholder {{{text}}}: no kind {name!r} (kinds: {kinds})", where)
+            raise StudioError(f"unknown placeholder {{{text}}}: no kind {name!r} (kinds: {kinds})", where)
         if attribute and attribute not in ATTRIBUTES:
             attribute = self._column(made, attribute, where)
         conditions = []
@@ -96,7 +96,7 @@ class TableFacts:
     def _column(self, made: Made, name: str, where: str) -> str:
         column = made.table.column(name)
         if column is None:
-            raise GrawlixError(f"no column {name!r} in {made.table.source} (its columns: {', '.join(made.table.columns)})", where)
+            raise StudioError(f"no column {name!r} in {made.table.source} (its columns: {', '.join(made.table.columns)})", where)
         return column_key(column)
 
     def _answer(self, query: Query, where: str) -> Value:
@@ -123,7 +123,7 @@ class TableFacts:
         if compared is not None:
             value = self._answer(self._query(compared.group(1), where), where)
             if not isinstance(value, int):
-                raise GrawlixError(f"{{if {text}}}: only a count (.count, .rows) compares with a number", where)
+                raise StudioError(f"{{if {text}}}: only a count (.count, .rows) compares with a number", where)
             holds = _COMPARISONS[compared.group(2)](value, int(compared.group(3)))
             return holds, f"{compared.group(1)} is {in_words(value)}"
         value = self._answer(self._query(text, where), where)
@@ -131,7 +131,7 @@ class TableFacts:
         return holds, f"{text} is {'not ' if not holds else ''}empty"
 
     def check(self, text: str, where: str) -> None:
-        raise GrawlixError(
+        raise StudioError(
             f"{{check {text}}}: this game has no rules engine to test a claim; write the sentence with placeholders "
             "from the tables ({cards.count}, {cards where suit = moon}) instead",
             where,
@@ -145,12 +145,12 @@ class TableFacts:
             raise LookupError(name)
         query = self._query(argument, where)
         if query.attribute:
-            raise GrawlixError(f"[faces: {argument}] draws pieces: name a kind and, if you like, where its rows are", where)
+            raise StudioError(f"[faces: {argument}] draws pieces: name a kind and, if you like, where its rows are", where)
         made = query.kind
         chosen = [piece.face for (row, _), piece in zip(made.rows, made.kind.pieces)
                   if all(test.holds({column_key(k): v for k, v in row.cells.items()}) for test in query.filters)]  # fmt: skip
         if not chosen:
-            raise GrawlixError(f"[faces: {argument}] finds no {made.kind.singular} to draw", where)
+            raise StudioError(f"[faces: {argument}] finds no {made.kind.singular} to draw", where)
         words = "".join(made.drawings[face.name].characters for face in chosen)
         picture = FacesFigure(tuple(chosen), made.kind.shape, words)
         alt = f"{in_words(len(chosen)).capitalize()} {made.kind.name if len(chosen) > 1 else made.kind.singular}: " + ", ".join(face.description for face in chosen) + "."

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import read_toml
 from ...pieces.schema import known_keys, where as at
 from ...units import parse_length
@@ -108,22 +108,22 @@ def layout_path(templates: Path, name: str) -> Path:
 def read_layout(templates: Path, name: str, where: str, size: tuple[float, float], seen: tuple[str, ...] = ()) -> Layout:
     """The layout called ``name`` (``layouts/NAME.toml``) for pieces of ``size``, with what it extends."""
     if not name.strip() or any(c in name for c in "/\\") or name.startswith("."):
-        raise GrawlixError(f"{name!r} is not a layout's name (the name of a file in {LAYOUT_FOLDER}/, without .toml)", where)
+        raise StudioError(f"{name!r} is not a layout's name (the name of a file in {LAYOUT_FOLDER}/, without .toml)", where)
     if name in seen:
-        raise GrawlixError(f"layouts extend one another in a circle: {' -> '.join((*seen, name))}", where)
+        raise StudioError(f"layouts extend one another in a circle: {' -> '.join((*seen, name))}", where)
     path = layout_path(templates, name)
     shown = str(path)
     if not path.is_file():
         known = sorted(p.stem for p in (templates / LAYOUT_FOLDER).glob("*.toml")) if (templates / LAYOUT_FOLDER).is_dir() else []
         listed = f" (layouts: {', '.join(known)})" if known else f" (there is no {LAYOUT_FOLDER}/ folder)"
-        raise GrawlixError(f"no layout {name!r}{listed}", where)
+        raise StudioError(f"no layout {name!r}{listed}", where)
     data = read_toml(path)
     known_keys(data, ("extends", "safe", "boxes", "elements"), shown)
     parent: Layout | None = None
     if "extends" in data:
         extends = data["extends"]
         if not isinstance(extends, str):
-            raise GrawlixError("must be a layout's name", at(shown, "extends"))
+            raise StudioError("must be a layout's name", at(shown, "extends"))
         parent = read_layout(templates, extends, at(shown, "extends"), size, (*seen, name))
     safe = _length(data["safe"], at(shown, "safe"), zero=True) if "safe" in data else (parent.safe if parent else DEFAULT_SAFE_MM)
     width, height = size
@@ -135,15 +135,15 @@ def read_layout(templates: Path, name: str, where: str, size: tuple[float, float
     }
     raw_boxes = data.get("boxes", {})
     if not isinstance(raw_boxes, dict):
-        raise GrawlixError("must be a table of boxes: title = [x, y, width, height]", at(shown, "boxes"))
+        raise StudioError("must be a table of boxes: title = [x, y, width, height]", at(shown, "boxes"))
     for box_name, value in raw_boxes.items():
         if box_name in BUILT_IN_BOXES:
-            raise GrawlixError(f"{box_name!r} is a box every layout has (trim, bleed, safe): choose another name", at(shown, f"boxes.{box_name}"))
+            raise StudioError(f"{box_name!r} is a box every layout has (trim, bleed, safe): choose another name", at(shown, f"boxes.{box_name}"))
         boxes[box_name] = _box(value, boxes, at(shown, f"boxes.{box_name}"))
     elements = list(parent.elements) if parent else []
     raw = data.get("elements", [])
     if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
-        raise GrawlixError("must be [[elements]] tables", at(shown, "elements"))
+        raise StudioError("must be [[elements]] tables", at(shown, "elements"))
     for k, table in enumerate(raw, start=1):
         element = _element(table, boxes, f"{shown}: elements[{k}]", size)
         same = next((i for i, old in enumerate(elements) if element.name and old.name == element.name), None)
@@ -152,17 +152,17 @@ def read_layout(templates: Path, name: str, where: str, size: tuple[float, float
         else:
             elements[same] = element  # a named element of the layout it extends, replaced in place
     if not elements:
-        raise GrawlixError("draws nothing: add [[elements]]", shown)
+        raise StudioError("draws nothing: add [[elements]]", shown)
     return Layout(name, shown, boxes, tuple(elements), safe, (parent.name, *parent.chain) if parent else ())
 
 
 def _length(value: object, where: str, zero: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise GrawlixError(f"must be a length (millimetres, or a string such as \"2.5mm\" or \"0.1in\"), not {value!r}", where)
+        raise StudioError(f"must be a length (millimetres, or a string such as \"2.5mm\" or \"0.1in\"), not {value!r}", where)
     try:
         return parse_length(value, "length", allow_zero=zero)
-    except GrawlixError as error:
-        raise GrawlixError(error.what, where) from None
+    except StudioError as error:
+        raise StudioError(error.what, where) from None
 
 
 def _signed(value: object, where: str) -> float:
@@ -178,17 +178,17 @@ def _box(value: object, boxes: Mapping[str, Box], where: str) -> Box:
     """``[x, y, width, height]``, or a table of those (``extends`` another box for the rest)."""
     if isinstance(value, list):
         if len(value) != 4:
-            raise GrawlixError(f"must be [x, y, width, height] in millimetres, not {value!r}", where)
+            raise StudioError(f"must be [x, y, width, height] in millimetres, not {value!r}", where)
         x, y = _signed(value[0], where), _signed(value[1], where)
         return Box(x, y, _length(value[2], where), _length(value[3], where))
     if not isinstance(value, dict):
-        raise GrawlixError(f"must be [x, y, width, height] or a table, not {value!r}", where)
+        raise StudioError(f"must be [x, y, width, height] or a table, not {value!r}", where)
     known_keys(value, ("extends", "x", "y", "width", "height"), where)
     base = None
     if "extends" in value:
         base = boxes.get(str(value["extends"]))
         if base is None:
-            raise GrawlixError(f"no box {value['extends']!r} above this one (boxes: {', '.join(boxes)})", f"{where}.extends")
+            raise StudioError(f"no box {value['extends']!r} above this one (boxes: {', '.join(boxes)})", f"{where}.extends")
     found = {}
     for key in ("x", "y", "width", "height"):
         if key in value:
@@ -196,51 +196,51 @@ def _box(value: object, boxes: Mapping[str, Box], where: str) -> Box:
         elif base is not None:
             found[key] = getattr(base, key)
         else:
-            raise GrawlixError(f"missing {key} (or extends = \"another box\")", where)
+            raise StudioError(f"missing {key} (or extends = \"another box\")", where)
     return Box(**found)
 
 
 def _element(table: Mapping[str, Any], boxes: Mapping[str, Box], where: str, size: tuple[float, float]) -> Element:
     kind = table.get("type")
     if kind not in ELEMENT_TYPES:
-        raise GrawlixError(f"unknown type {kind!r} (types: {', '.join(ELEMENT_TYPES)})", f"{where}.type")
+        raise StudioError(f"unknown type {kind!r} (types: {', '.join(ELEMENT_TYPES)})", f"{where}.type")
     known_keys(table, KEYS[kind], where)
     box = table.get("box", "trim")
     if not isinstance(box, str) or box not in boxes:
-        raise GrawlixError(f"no box {box!r} (boxes: {', '.join(boxes)})", f"{where}.box")
+        raise StudioError(f"no box {box!r} (boxes: {', '.join(boxes)})", f"{where}.box")
     name = table.get("name", "")
     if not isinstance(name, str):
-        raise GrawlixError("must be a string", f"{where}.name")
+        raise StudioError("must be a string", f"{where}.name")
     when = table.get("when")
     if when is not None and not isinstance(when, str):
-        raise GrawlixError("must be a condition such as \"cost\" or \"suit = moon\"", f"{where}.when")
+        raise StudioError("must be a condition such as \"cost\" or \"suit = moon\"", f"{where}.when")
     values: dict[str, Any] = {}
     templates: dict[str, Template] = {}
     for key in ("text", "font", "colour", "fill", "stroke", "image"):
         if key in table:
             if not isinstance(table[key], str):
-                raise GrawlixError(f"must be a string, not {table[key]!r}", f"{where}.{key}")
+                raise StudioError(f"must be a string, not {table[key]!r}", f"{where}.{key}")
             templates[key] = template(table[key], f"{where}.{key}")
     if kind == "text":
         if "text" not in table:
-            raise GrawlixError("a text element needs text = \"...\" (a column in braces: \"{name}\")", where)
+            raise StudioError("a text element needs text = \"...\" (a column in braces: \"{name}\")", where)
         values["size"] = _points(table.get("size", DEFAULT_SIZE_PT), f"{where}.size")
         values["min_size"] = _points(table.get("min_size", values["size"]), f"{where}.min_size")
         if values["min_size"] > values["size"]:
-            raise GrawlixError(f"{values['min_size']:g} pt is larger than size ({values['size']:g} pt)", f"{where}.min_size")
+            raise StudioError(f"{values['min_size']:g} pt is larger than size ({values['size']:g} pt)", f"{where}.min_size")
         values["align"] = _choice(table.get("align", "left"), ALIGNS, f"{where}.align", {"center": "centre", "middle": "centre"})
         values["valign"] = _choice(table.get("valign", "top"), VALIGNS, f"{where}.valign", {"centre": "middle", "center": "middle"})
         values["wrap"] = _flag(table.get("wrap", True), f"{where}.wrap")
         values["leading"] = _ratio(table.get("leading", DEFAULT_LEADING), f"{where}.leading")
     if kind == "image":
         if "image" not in table:
-            raise GrawlixError("an image element needs image = \"art/{picture}\" (a file in the templates folder)", where)
+            raise StudioError("an image element needs image = \"art/{picture}\" (a file in the templates folder)", where)
         values["fit"] = _choice(table.get("fit", "fit"), FITS, f"{where}.fit", {"contain": "fit", "cover": "fill"})
     if kind in ("rectangle", "circle", "polygon", "line"):
         values["stroke_width"] = _length(table.get("stroke_width", DEFAULT_STROKE_MM), f"{where}.stroke_width")
         dash = table.get("dash", [])
         if not isinstance(dash, list):
-            raise GrawlixError("must be a list of lengths: [on, off]", f"{where}.dash")
+            raise StudioError("must be a list of lengths: [on, off]", f"{where}.dash")
         values["dash"] = tuple(_length(d, f"{where}.dash") for d in dash)
     if kind == "rectangle":
         values["radius"] = _length(table.get("radius", 0), f"{where}.radius", zero=True)
@@ -248,10 +248,10 @@ def _element(table: Mapping[str, Any], boxes: Mapping[str, Box], where: str, siz
         points = table.get("points")
         least = 2 if kind == "line" else 3
         if not isinstance(points, list) or len(points) < least or not all(isinstance(p, list) and len(p) == 2 for p in points):
-            raise GrawlixError(f"needs points = [[x, y], ...], at least {least}, in millimetres from the trim's top-left", f"{where}.points")
+            raise StudioError(f"needs points = [[x, y], ...], at least {least}, in millimetres from the trim's top-left", f"{where}.points")
         values["points"] = tuple((_signed(x, f"{where}.points"), _signed(y, f"{where}.points")) for x, y in points)
     if kind in ("rectangle", "circle", "polygon") and "fill" not in templates and "stroke" not in templates:
-        raise GrawlixError("draws nothing: give it a fill, a stroke or both", where)
+        raise StudioError("draws nothing: give it a fill, a stroke or both", where)
     if kind == "line" and "stroke" not in templates:
         templates["stroke"] = template("black", where)
     return Element(kind, name, box, condition(when, f"{where}.when") if when is not None else None, values, templates, where)
@@ -263,9 +263,9 @@ def _points(value: object, where: str) -> float:
     elif isinstance(value, str):
         points = _length(value if value.strip()[-1:].isalpha() else f"{value}pt", where) / parse_length("1pt")
     else:
-        raise GrawlixError(f"must be a size in points, not {value!r}", where)
+        raise StudioError(f"must be a size in points, not {value!r}", where)
     if not 1.0 <= points <= 400.0:
-        raise GrawlixError(f"{points:g} pt: a text size is from 1 to 400 points", where)
+        raise StudioError(f"{points:g} pt: a text size is from 1 to 400 points", where)
     return points
 
 
@@ -273,17 +273,17 @@ def _choice(value: object, choices: tuple[str, ...], where: str, aliases: Mappin
     text = str(value).strip().lower()
     text = aliases.get(text, text)
     if text not in choices:
-        raise GrawlixError(f"{value!r} is not one of {', '.join(choices)}", where)
+        raise StudioError(f"{value!r} is not one of {', '.join(choices)}", where)
     return text
 
 
 def _flag(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise GrawlixError(f"must be true or false, not {value!r}", where)
+        raise StudioError(f"must be true or false, not {value!r}", where)
     return value
 
 
 def _ratio(value: object, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.5 <= value <= 4:
-        raise GrawlixError(f"must be a number from 0.5 to 4 (lines apart, in text sizes), not {value!r}", where)
+        raise StudioError(f"must be a number from 0.5 to 4 (lines apart, in text sizes), not {value!r}", where)
     return float(value)

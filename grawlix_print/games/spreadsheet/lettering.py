@@ -27,7 +27,7 @@ from ...drawing.icons import ICON_NAMES, RUNNING_DEPTH, RUNNING_HEIGHT, RUNNING_
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph
 from ...drawing.surface import Face, Surface, glyph_path
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...units import MM_PER_UNIT
 from .pictures import Vector, draw_picture, inside, load_picture
 
@@ -79,7 +79,7 @@ def font_file(templates: FilePath, name: str, where: str) -> Face:
     unreadable or PostScript-flavoured (which a PDF here cannot embed) is one line."""
     path = inside(templates, name, where)
     if not path.is_file():
-        raise GrawlixError(f"no typeface file {name!r} in the templates folder", where)
+        raise StudioError(f"no typeface file {name!r} in the templates folder", where)
     stamp = path.stat()
     return _font_face(str(path), stamp.st_mtime_ns, stamp.st_size, where)
 
@@ -95,9 +95,9 @@ def _font_face(path: str, mtime: int, size: int, where: str) -> Face:
             family = font["name"].getBestFamilyName() or FilePath(path).stem
             weight = getattr(font["OS/2"], "usWeightClass", 400) if "OS/2" in font else 400
     except (OSError, TTLibError, AssertionError, KeyError) as error:
-        raise GrawlixError(f"cannot read the typeface {FilePath(path).name!r}: {error}", where) from None
+        raise StudioError(f"cannot read the typeface {FilePath(path).name!r}: {error}", where) from None
     if not outlines:
-        raise GrawlixError(
+        raise StudioError(
             f"{FilePath(path).name!r} has PostScript (CFF) outlines, which a PDF here cannot embed: use its TrueType (.ttf) version",
             where,
         )
@@ -107,7 +107,7 @@ def _font_face(path: str, mtime: int, size: int, where: str) -> Face:
     try:
         registered(face)
     except Exception as error:  # the PDF back end refuses some fonts it cannot subset (a bitmap font...)
-        raise GrawlixError(f"cannot use the typeface {FilePath(path).name!r}: {error}", where) from None
+        raise StudioError(f"cannot use the typeface {FilePath(path).name!r}: {error}", where) from None
     return face
 
 
@@ -169,7 +169,7 @@ def words_of(
             shape = icons.get(icon.lower())
             if shape is None:
                 known = ", ".join(sorted(icons))
-                raise GrawlixError(f"no icon :{icon}: (icons: {known}; add one as {ICON_FOLDER}/{icon}.svg)", where)
+                raise StudioError(f"no icon :{icon}: (icons: {known}; add one as {ICON_FOLDER}/{icon}.svg)", where)
             face, slant = family.face(bold, italic)
             pieces.append(Piece(f":{icon}:", face, 0.0, icon_advance(shape), shape))
         elif newline:
@@ -189,7 +189,7 @@ def words_of(
     for face, chunks in set_in.items():  # once per face, not per word
         missing = missing_character("".join(chunks), face)
         if missing is not None:
-            raise GrawlixError(
+            raise StudioError(
                 f"the typeface {face.name} has no {missing!r} (U+{ord(missing):04X}): write it another way or choose a font that has it",
                 where,
             )  # fmt: skip
@@ -290,7 +290,7 @@ def fitted(
         if lines is not None and ((len(lines) - 1) * leading + ascent + descent) * em <= height + 1e-9:
             return Setting(tuple(lines), points, space, family.regular, leading, ascent, descent)
     at = f"{smallest:g} pt" if smallest < size else f"{size:g} pt"
-    raise GrawlixError(
+    raise StudioError(
         f"the text does not fit its box ({width:g} x {height:g} mm) even at {at}: shorten it, enlarge the box or lower min_size",
         where,
     )  # fmt: skip

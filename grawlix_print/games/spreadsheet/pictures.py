@@ -19,7 +19,7 @@ from pathlib import Path as FilePath
 
 from ...drawing.ink import Ink
 from ...drawing.surface import Path, Pen, Raster, Surface, rectangle
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import read_bytes
 from .values import hex_ink
 
@@ -58,7 +58,7 @@ def inside(templates: FilePath, name: str, where: str) -> FilePath:
     try:
         path.relative_to(templates.resolve())
     except ValueError:
-        raise GrawlixError(f"{name!r} is outside the templates folder: keep pictures and typefaces in it", where) from None
+        raise StudioError(f"{name!r} is outside the templates folder: keep pictures and typefaces in it", where) from None
     return path
 
 
@@ -67,14 +67,14 @@ def load_picture(templates: FilePath, name: str, where: str) -> Picture:
     path = inside(templates, name, where)
     kind = PICTURE_SUFFIXES.get(path.suffix.lower())
     if kind is None:
-        raise GrawlixError(f"{name!r}: a picture is a .png, .jpg or .svg file", where)
+        raise StudioError(f"{name!r}: a picture is a .png, .jpg or .svg file", where)
     if not path.is_file():
-        raise GrawlixError(f"no picture {name!r} in the templates folder", where)
+        raise StudioError(f"no picture {name!r} in the templates folder", where)
     stamp = path.stat()
     try:
         return _read(str(path), stamp.st_mtime_ns, stamp.st_size, kind)
-    except GrawlixError as error:
-        raise GrawlixError(f"{name}: {error.what}", where) from None
+    except StudioError as error:
+        raise StudioError(f"{name}: {error.what}", where) from None
 
 
 @lru_cache(maxsize=512)
@@ -91,11 +91,11 @@ def _read(path: str, mtime: int, size: int, kind: str) -> Picture:
             image.verify()
             width, height, found = image.width, image.height, image.format
     except UnidentifiedImageError:
-        raise GrawlixError("cannot read the picture: not a PNG or JPEG file") from None
+        raise StudioError("cannot read the picture: not a PNG or JPEG file") from None
     except (OSError, SyntaxError, ValueError) as error:
-        raise GrawlixError(f"cannot read the picture: {error}") from None
+        raise StudioError(f"cannot read the picture: {error}") from None
     if (found, kind) not in (("PNG", "image/png"), ("JPEG", "image/jpeg")):
-        raise GrawlixError(f"holds a {found} picture, not what its name says")
+        raise StudioError(f"holds a {found} picture, not what its name says")
     return Raster(data, width, height, kind, hashlib.sha256(data).hexdigest())
 
 
@@ -108,16 +108,16 @@ def read_svg(data: bytes, where: str | None = None) -> Vector:
     try:
         svg = SVG.parse(io.BytesIO(data), reify=True, color=CURRENT_COLOUR)
     except Exception as error:  # svgelements raises XML and value errors of several kinds
-        raise GrawlixError(f"cannot read the SVG: {error}", where) from None
+        raise StudioError(f"cannot read the SVG: {error}", where) from None
     width, height = float(svg.width or 0), float(svg.height or 0)
     if not (width > 0 and height > 0):
-        raise GrawlixError("the SVG has no size: give it a viewBox", where)
+        raise StudioError("the SVG has no size: give it a viewBox", where)
     shapes = []
     for element in svg.elements():
         if isinstance(element, SVGText):
-            raise GrawlixError("the SVG holds text, which prints only as outlines: convert it to paths (Inkscape: Path > Object to Path)", where)
+            raise StudioError("the SVG holds text, which prints only as outlines: convert it to paths (Inkscape: Path > Object to Path)", where)
         if isinstance(element, SVGImage):
-            raise GrawlixError("the SVG holds a picture of its own: place that picture as a layout image instead", where)
+            raise StudioError("the SVG holds a picture of its own: place that picture as a layout image instead", where)
         if not isinstance(element, SvgShape):
             continue
         fill, current = _ink(element.fill)

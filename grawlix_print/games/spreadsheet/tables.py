@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import read_bytes, parse_toml
 
 MAX_TABLE_BYTES = 16 << 20
@@ -64,7 +64,7 @@ class Table:
         """The column ``name``, or one line naming ``where`` and the columns there are."""
         found = self.column(name)
         if found is None:
-            raise GrawlixError(f"no column {name!r} in {self.source} (its columns: {', '.join(self.columns)})", where)
+            raise StudioError(f"no column {name!r} in {self.source} (its columns: {', '.join(self.columns)})", where)
         return found
 
 
@@ -78,14 +78,14 @@ def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
     first), or TOML; any other kind of file is one line."""
     suffix = path.suffix.lower()
     if sheet is not None and suffix != ".xlsx":
-        raise GrawlixError(f"sheet = {sheet!r} is for an XLSX workbook, not a {suffix or 'plain'} file", shown)
+        raise StudioError(f"sheet = {sheet!r} is for an XLSX workbook, not a {suffix or 'plain'} file", shown)
     if suffix in (".csv", ".tsv", ".txt"):
         return read_csv(read_bytes(path, MAX_TABLE_BYTES), shown)
     if suffix == ".xlsx":
         return read_xlsx(path, shown, sheet)
     if suffix == ".toml":
         return read_toml_rows(read_bytes(path, MAX_TABLE_BYTES), shown)
-    raise GrawlixError("a table is a .csv, .tsv, .xlsx or .toml file", shown)
+    raise StudioError("a table is a .csv, .tsv, .xlsx or .toml file", shown)
 
 
 # --- CSV -------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def decoded(data: bytes, shown: str) -> str:
             return data.decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
         except UnicodeDecodeError:
             continue
-    raise GrawlixError("cannot read: neither UTF-8 nor Windows-1252 text (save it as CSV UTF-8)", shown)
+    raise StudioError("cannot read: neither UTF-8 nor Windows-1252 text (save it as CSV UTF-8)", shown)
 
 
 def delimiter_of(text: str) -> str:
@@ -136,10 +136,10 @@ def read_csv(data: bytes, shown: str) -> Table:
         for record in reader:
             records.append((reader.line_num, record))
             if len(records) > MAX_ROWS + 1:
-                raise GrawlixError(f"more than {MAX_ROWS:,} rows", shown)
+                raise StudioError(f"more than {MAX_ROWS:,} rows", shown)
     except csv.Error as error:
         line = reader.line_num
-        raise GrawlixError(f"malformed CSV ({error}); a quote opened in a cell must be closed", f"{shown}: row {line}") from None
+        raise StudioError(f"malformed CSV ({error}); a quote opened in a cell must be closed", f"{shown}: row {line}") from None
     return _table(shown, [(number, cells) for number, cells in _numbered(records)], "cells")
 
 
@@ -153,18 +153,18 @@ def _table(shown: str, records: list[tuple[int, list[str]]], unit: str) -> Table
     """A header and rows from numbered records of cells; blank records are skipped."""
     records = [(number, cells) for number, cells in records if any(cell.strip() for cell in cells)]
     if not records:
-        raise GrawlixError("holds no header row: its first row names the columns", shown)
+        raise StudioError("holds no header row: its first row names the columns", shown)
     (header_number, header), body = records[0], records[1:]
     columns = tuple(cell.strip() for cell in header)
     while columns and not columns[-1]:
         columns = columns[:-1]  # a spreadsheet may save empty cells past the last column
     for k, name in enumerate(columns):
         if not name:
-            raise GrawlixError(f"column {k + 1} of the header has no name", f"{shown}: row {header_number}")
+            raise StudioError(f"column {k + 1} of the header has no name", f"{shown}: row {header_number}")
     seen: dict[str, str] = {}
     for name in columns:
         if column_key(name) in seen:
-            raise GrawlixError(f"two columns are called {name!r}", f"{shown}: row {header_number}")
+            raise StudioError(f"two columns are called {name!r}", f"{shown}: row {header_number}")
         seen[column_key(name)] = name
     rows = []
     for number, cells in body:
@@ -173,13 +173,13 @@ def _table(shown: str, records: list[tuple[int, list[str]]], unit: str) -> Table
         first = cells[0].strip() if cells else ""
         if len(cells) != len(columns):
             named = f" ({first})" if first else ""
-            raise GrawlixError(
+            raise StudioError(
                 f"has {len(cells)} {unit}, the header {len(columns)} ({', '.join(columns)}): a delimiter too many or too few?",
                 f"{shown}: row {number}{named}",
             )
         rows.append(Row(number, {name: cell.strip() for name, cell in zip(columns, cells)}, first))
     if len(rows) > MAX_ROWS:
-        raise GrawlixError(f"more than {MAX_ROWS:,} rows", shown)
+        raise StudioError(f"more than {MAX_ROWS:,} rows", shown)
     return Table(shown, columns, tuple(rows))
 
 
@@ -198,17 +198,17 @@ def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
-        raise GrawlixError(f"cannot read: not an XLSX workbook ({error})", shown) from None
+        raise StudioError(f"cannot read: not an XLSX workbook ({error})", shown) from None
     try:
         names = book.sheetnames
         chosen = names[0] if sheet is None else next((n for n in names if n.strip().casefold() == sheet.strip().casefold()), None)
         if chosen is None:
-            raise GrawlixError(f"no sheet called {sheet!r} (its sheets: {', '.join(names)})", shown)
+            raise StudioError(f"no sheet called {sheet!r} (its sheets: {', '.join(names)})", shown)
         where = f"{shown} [{chosen}]"
         records = []
         for number, values in enumerate(book[chosen].iter_rows(values_only=True), start=1):
             if number > MAX_ROWS + 1:
-                raise GrawlixError(f"more than {MAX_ROWS:,} rows", where)
+                raise StudioError(f"more than {MAX_ROWS:,} rows", where)
             records.append((number, [cell_text(value) for value in values]))
     finally:
         book.close()
@@ -241,12 +241,12 @@ def read_toml_rows(data: bytes, shown: str) -> Table:
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        raise GrawlixError(f"cannot read: not UTF-8 text (byte {error.start})", shown) from None
+        raise StudioError(f"cannot read: not UTF-8 text (byte {error.start})", shown) from None
     found = parse_toml(text, shown).get("rows")
     if not isinstance(found, list) or not found or not all(isinstance(row, dict) for row in found):
-        raise GrawlixError("holds no [[rows]] tables (each one piece: name = \"...\", count = 2...)", shown)
+        raise StudioError("holds no [[rows]] tables (each one piece: name = \"...\", count = 2...)", shown)
     if len(found) > MAX_ROWS:
-        raise GrawlixError(f"more than {MAX_ROWS:,} rows", shown)
+        raise StudioError(f"more than {MAX_ROWS:,} rows", shown)
     columns: dict[str, None] = {}
     for row in found:
         columns.update(dict.fromkeys(row))
@@ -256,7 +256,7 @@ def read_toml_rows(data: bytes, shown: str) -> Table:
         for column in columns:
             value = row.get(column)
             if isinstance(value, (dict, list)):
-                raise GrawlixError(f"{column}: a cell holds text or a number, not {type(value).__name__}", f"{shown}: rows[{number}]")
+                raise StudioError(f"{column}: a cell holds text or a number, not {type(value).__name__}", f"{shown}: rows[{number}]")
             cells.append(cell_text(value))
         records.append((number, cells))
     return _table(shown, records, "cells")

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...drawing.ink import Ink, hex_ink
-from ...errors import GrawlixError
+from ...errors import StudioError
 from .tables import column_key
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
@@ -55,11 +55,11 @@ def template(text: str, where: str) -> Template:
         if token in ("{{", "}}"):
             parts.append(token[0])
         elif found.group(1) is None:
-            raise GrawlixError(f"{text!r}: a lone {token!r} (write {token * 2} for the brace itself)", where)
+            raise StudioError(f"{text!r}: a lone {token!r} (write {token * 2} for the brace itself)", where)
         else:
             name = found.group(1).strip()
             if not name:
-                raise GrawlixError(f"{text!r}: an empty {{}} names no column", where)
+                raise StudioError(f"{text!r}: an empty {{}} names no column", where)
             parts.append((column_key(name),))
         cursor = found.end()
     parts.append(text[cursor:])
@@ -71,7 +71,7 @@ def check_names(names: tuple[str, ...], columns: tuple[str, ...], table: str, wh
     known = {column_key(c) for c in columns} | set(BUILT_IN)
     for name in names:
         if name not in known:
-            raise GrawlixError(
+            raise StudioError(
                 f"no column {name!r} in {table} (its columns: {', '.join(columns)}; also {', '.join(BUILT_IN)})", where
             )
 
@@ -102,7 +102,7 @@ def colour(text: str, named: Mapping[str, Ink], where: str) -> Ink | None:
     if key.casefold() in PLAIN_COLOURS:
         return hex_ink(PLAIN_COLOURS[key.casefold()])
     own = f"; the game's: {', '.join(named)}" if named else " (a game names its own in components.toml's [colours])"
-    raise GrawlixError(f"{key!r} is not a colour: write #rrggbb, none, or a name{own}", where)
+    raise StudioError(f"{key!r} is not a colour: write #rrggbb, none, or a name{own}", where)
 
 
 # --- conditions ------------------------------------------------------------------------------
@@ -128,7 +128,7 @@ class Condition:
 def condition(text: str, where: str) -> Condition:
     found = _CONDITION.fullmatch(text)
     if not found or not found.group(2).strip() or (found.group(1) and found.group(3)):
-        raise GrawlixError(f"{text!r} is not a condition: write COLUMN, not COLUMN, COLUMN = VALUE or COLUMN != VALUE", where)
+        raise StudioError(f"{text!r} is not a condition: write COLUMN, not COLUMN, COLUMN = VALUE or COLUMN != VALUE", where)
     negated, column, operator, value = bool(found.group(1)), column_key(found.group(2)), found.group(3), found.group(4)
     if operator is None:
         return Condition(column, negated)

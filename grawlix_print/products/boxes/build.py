@@ -38,7 +38,7 @@ from ...drawing.press import (
     notes_height,
 )
 from ...drawing.surface import Face, Pen, ScaledView, Surface, lines, polygon, rectangle
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import Written
 from ...games.base import RULEBOOK_FILE, Game
 from ...options import OptionError
@@ -218,7 +218,7 @@ def check_fit(kinds: Sequence[PieceKind], paper: str, choice: Choice, given: Seq
                 now = _value(kind, choice, option)
                 raise OptionError(f"{{{option}}} {now:g} mm: {what}, {roomy} (use at most {best:g} mm)", option)
         where = f"{kind.source}: {kind.name}" if kind.source else kind.name
-        raise GrawlixError(f"{what}, {roomy}: print it on a larger paper", where)
+        raise StudioError(f"{what}, {roomy}: print it on a larger paper", where)
 
 
 def _value(kind: PieceKind, choice: Choice, option: str) -> float:
@@ -445,12 +445,12 @@ def plan_boxes(game: Game, paper: str, choice: Choice, given: Sequence[str] = ()
     refused before anything is written."""
     kinds = game.piece_kinds()
     if not kinds:
-        raise GrawlixError(f"{game.name} has no pieces to make boxes for")
+        raise StudioError(f"{game.name} has no pieces to make boxes for")
     seen: set[str] = set()
     for kind in kinds:
         if slug(kind.name) in seen:
             where = f"{kind.source}: {kind.name}" if kind.source else kind.name
-            raise GrawlixError(f"the box of {kind.name!r} would take another kind's file name", where)
+            raise StudioError(f"the box of {kind.name!r} would take another kind's file name", where)
         seen.add(slug(kind.name))
     check_fit(kinds, paper, choice, given)
     credit = credit_line(game)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...facts.wording import paragraph
 from ...files import Written, slug, write_bytes, write_text
 from ...games.base import Game
@@ -92,7 +92,7 @@ def _unique(names: Sequence[str], where: str) -> None:
     seen = set()
     for name in names:
         if name in seen:
-            raise GrawlixError(f"two pictures would both be called {name}.png: each face needs a name of its own", where)
+            raise StudioError(f"two pictures would both be called {name}.png: each face needs a name of its own", where)
         seen.add(name)
 
 
@@ -126,7 +126,7 @@ def build_images(
         chosen = [(kind, markings) for kind in marked_kinds(game, markings)]
     game.check()
     if not chosen:
-        raise GrawlixError(f"{game.name} has no printable pieces to make images of")
+        raise StudioError(f"{game.name} has no printable pieces to make images of")
     out = Path(out)
     prefix = tts_url or local_address(final or out)
     written: list[Written] = []

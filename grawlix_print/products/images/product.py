@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...options import OneLineChoice, option_label, setting
 from ...pieces.kinds import MARKINGS
 from ..base import PIECES, Entry, Job, Planned, Product
@@ -40,9 +40,9 @@ class Address(click.ParamType):
             return ""
         label = option_label(param, ctx)
         if not text.lower().startswith(SCHEMES):
-            raise GrawlixError(f"{label} {text!r} must start with {', '.join(SCHEMES[:-1])} or {SCHEMES[-1]}")
+            raise StudioError(f"{label} {text!r} must start with {', '.join(SCHEMES[:-1])} or {SCHEMES[-1]}")
         if any(c.isspace() or c in '"<>\\' or not c.isprintable() for c in text):
-            raise GrawlixError(f"{label} {text!r} has a space or a character an address cannot hold: write it as %20 and so on")
+            raise StudioError(f"{label} {text!r} has a space or a character an address cannot hold: write it as %20 and so on")
         return text if text.endswith("/") else text + "/"
 
 

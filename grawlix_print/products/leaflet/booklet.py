@@ -32,7 +32,7 @@ from ...drawing.ink import Ink
 from ...drawing.pdf.canvas import paper_points
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Face, Pen, lines
-from ...errors import GrawlixError, gathered
+from ...errors import StudioError, gathered
 from ...files import Written, write_bytes
 from ...papers import PRINTER_PAPERS, paper_size
 from ...rulebook import RulebookText, unsure
@@ -254,13 +254,13 @@ def check_pages(text: RulebookText) -> None:
     """A booklet needs pages (``::: page NAME``), each named once."""
     names = [section.name for section in text.sections]
     if len(names) < 2:
-        raise GrawlixError("a booklet needs at least two pages ('::: page NAME'): a cover and a back", text.source)
+        raise StudioError("a booklet needs at least two pages ('::: page NAME'): a cover and a back", text.source)
     for k, name in enumerate(names):
         if name in names[:k]:
-            raise GrawlixError(f"two pages are called {name!r}: name each page once", text.source)
+            raise StudioError(f"two pages are called {name!r}: name each page once", text.source)
 
 
-def lay_out_pages(game: Game, text: RulebookText) -> tuple[list[LaidOut], list[GrawlixError]]:
+def lay_out_pages(game: Game, text: RulebookText) -> tuple[list[LaidOut], list[StudioError]]:
     """Every page laid out (the same on every paper: Letter scales the sheet, not the page),
     and the problem of each that does not fit; a page lacking what it asked for is not measured."""
     presentation = game.presentation()
@@ -268,13 +268,13 @@ def lay_out_pages(game: Game, text: RulebookText) -> tuple[list[LaidOut], list[G
     frame = page_frame()
     name = paper_size(PAGE).name
     laid: list[LaidOut] = []
-    problems: list[GrawlixError] = []
+    problems: list[StudioError] = []
     for page in text.sections:
         if unsure(page):
             continue
         try:
             laid.append(lay_out(page, boxes_for(page, styles, frame), frame, name, text.source, kind="page"))
-        except GrawlixError as error:
+        except StudioError as error:
             problems.append(error)
     return laid, problems
 
@@ -284,7 +284,7 @@ def player_aids(text: RulebookText) -> tuple[int, ...]:
     names = [section.name for section in text.sections]
     for name in text.meta.player_aids:
         if name not in names:
-            raise GrawlixError(
+            raise StudioError(
                 f"front matter: player_aids: no page is called {name!r} (pages: {', '.join(names)})", text.source
             )
     return tuple(names.index(name) for name in text.meta.player_aids)
@@ -294,7 +294,7 @@ def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     """Lay out every page (failing, naming the page, before anything is written), then write the PDFs."""
     out, paper = Path(out), paper.lower()
     if paper not in PRINTER_PAPERS:  # refused before any work: the pages are imposed on a printer's paper
-        raise GrawlixError(f"a booklet is printed on {' or '.join(PRINTER_PAPERS)} paper, not {paper!r}")
+        raise StudioError(f"a booklet is printed on {' or '.join(PRINTER_PAPERS)} paper, not {paper!r}")
     game.check()
     text = game.rulebook()
     check_pages(text)

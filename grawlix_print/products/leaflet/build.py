@@ -27,7 +27,7 @@ from ...drawing.pdf.canvas import paper_points
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, lines
 from ...files import Written, write_bytes
-from ...errors import GrawlixError, gathered
+from ...errors import StudioError, gathered
 from ...games.base import Game
 from ...rulebook import RulebookText, unsure
 from ...drawing.ink import Ink
@@ -136,14 +136,14 @@ def check_panels(text: RulebookText) -> None:
     """A tri-fold needs all its panels, in reading order."""
     names = tuple(section.name for section in text.sections)
     if names != PANELS:
-        raise GrawlixError(
+        raise StudioError(
             f"the leaflet needs the panels {', '.join(PANELS)} in this order, "
             f"found {', '.join(names) or 'none'}",
             text.source,
         )
 
 
-def lay_out_panels(game: Game, text: RulebookText, paper: str) -> tuple[dict[str, LaidOut], list[GrawlixError]]:
+def lay_out_panels(game: Game, text: RulebookText, paper: str) -> tuple[dict[str, LaidOut], list[StudioError]]:
     """Every panel laid out for ``paper``, and the problem of each that does not fit.
 
     A panel that lacks something its text asked for (``Missing``: its problem is
@@ -152,18 +152,18 @@ def lay_out_panels(game: Game, text: RulebookText, paper: str) -> tuple[dict[str
     presentation = game.presentation()
     styles, frame = make_styles(presentation.typography, presentation.running_glyphs), leaflet_frame(paper)
     laid: dict[str, LaidOut] = {}
-    problems: list[GrawlixError] = []
+    problems: list[StudioError] = []
     for panel in text.sections:
         if unsure(panel):
             continue
         try:
             laid[panel.name] = lay_out(panel, boxes_for(panel, styles, frame), frame, paper_size(paper).name, text.source)
-        except GrawlixError as error:
+        except StudioError as error:
             problems.append(error)
     return laid, problems
 
 
-def unfit_trifold(game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+def unfit_trifold(game: Game, papers: Sequence[str]) -> list[StudioError]:
     """Each panel that would not fit on each of ``papers``: what building the tri-fold for them
     would say (``Imposition.unfit``). A text with problems of its own is left to the build that
     reports them."""

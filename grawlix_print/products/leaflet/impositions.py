@@ -17,7 +17,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 
 if TYPE_CHECKING:
     from ...files import Written
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 GROUP = "grawlix_print.impositions"
 
 
-def _same_on_every_paper(game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+def _same_on_every_paper(game: Game, papers: Sequence[str]) -> list[StudioError]:
     return []
 
 
@@ -42,7 +42,7 @@ class Imposition:
     name: str
     build: Callable[[Game, Path, str, bool], list[Written]]
     planned: Callable[[str, str], list[Planned]]
-    unfit: Callable[[Game, Sequence[str]], list[GrawlixError]] = _same_on_every_paper
+    unfit: Callable[[Game, Sequence[str]], list[StudioError]] = _same_on_every_paper
 
 
 def _trifold_build(game: Game, folder: Path, paper: str, reading: bool) -> list[Written]:
@@ -51,7 +51,7 @@ def _trifold_build(game: Game, folder: Path, paper: str, reading: bool) -> list[
     return build_trifold(game, folder, paper, reading)
 
 
-def _trifold_unfit(game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+def _trifold_unfit(game: Game, papers: Sequence[str]) -> list[StudioError]:
     from .build import unfit_trifold
 
     return unfit_trifold(game, papers)
@@ -110,7 +110,7 @@ def impositions() -> dict[str, Imposition]:
 
 def _failed(name: str, why: str) -> Imposition:
     def refuse(*args: object) -> list:
-        raise GrawlixError(f"the imposition {name!r} {why}")
+        raise StudioError(f"the imposition {name!r} {why}")
 
     return Imposition(name, refuse, refuse)
 
@@ -119,5 +119,5 @@ def imposition(name: str, where: str | None = None) -> Imposition:
     """The imposition called ``name``; an unknown one is one line."""
     found = impositions().get(name)
     if found is None:
-        raise GrawlixError(f"no imposition {name!r} (impositions: {', '.join(impositions())})", where)
+        raise StudioError(f"no imposition {name!r} (impositions: {', '.join(impositions())})", where)
     return found

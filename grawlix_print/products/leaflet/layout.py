@@ -35,7 +35,7 @@ from ...drawing.pdf.typeset import (
 )
 from ...drawing.outline import TextGlyph
 from ...drawing.text import Inline, plain
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...games.presentation import Typography
 from ...rulebook import Diagram, Fill, Heading, ListItem, Paragraph, RulebookText, Section
 from ...drawing.ink import Ink
@@ -336,8 +336,8 @@ def lay_out(
     """
     where = f"{source}:{panel.line}"
 
-    def refuse(what: str) -> GrawlixError:
-        return GrawlixError(f"{kind} {panel.name} does not fit on {paper_name} paper: {what}", where)
+    def refuse(what: str) -> StudioError:
+        return StudioError(f"{kind} {panel.name} does not fit on {paper_name} paper: {what}", where)
 
     reach = REACH * frame.height
     placed: list[tuple[Box, float]] = []
@@ -354,7 +354,7 @@ def lay_out(
             more = "" if error.exact else "more than "
             raise refuse(f"the word {error.word!r} is {more}{error.excess / mm:.1f} mm too wide for the {kind}") from None
         except MissingCharacter as error:
-            raise GrawlixError(f"{kind} {panel.name}: {error.what}", where) from None
+            raise StudioError(f"{kind} {panel.name}: {error.what}", where) from None
         placed.append((box, y))
         y += height
         if y > reach:
@@ -376,7 +376,7 @@ def lay_out(
 
 
 def _fitted(
-    placed: list[tuple[Box, float]], spare: float, refuse: Callable[[str], GrawlixError], kind: str, frame: Frame
+    placed: list[tuple[Box, float]], spare: float, refuse: Callable[[str], StudioError], kind: str, frame: Frame
 ) -> tuple[list[tuple[Box, float]], float]:
     """An overfull stack made to fit by shrinking its flexible diagrams, or the error that says why not.
 

@@ -11,7 +11,7 @@ from ...papers import PAPERS, paper_size
 from ..base import ACTUAL_SIZE, PREVIEWS, Entry, Job, Planned, Product
 
 if TYPE_CHECKING:
-    from ...errors import GrawlixError
+    from ...errors import StudioError
     from ...files import Written
     from ...games.base import Game
 
@@ -61,7 +61,7 @@ class Leaflet(Product):
             preview for item in written for preview in pdf_previews(item.path, out / PREVIEWS, PREVIEW_PX[item.kind])
         ]
 
-    def unfit(self, game: Game, papers: Sequence[str]) -> list[GrawlixError]:
+    def unfit(self, game: Game, papers: Sequence[str]) -> list[StudioError]:
         """Each panel that would not fit on each of ``papers`` (a booklet's pages, the same on every
         paper, have nothing to add): the papers a command did not build, checked at once."""
         from .impositions import imposition

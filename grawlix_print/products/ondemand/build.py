@@ -25,7 +25,7 @@ from ...drawing.document import Document, Metadata
 from ...drawing.ink import Ink
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Surface
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import Written, slug, write_bytes, write_text
 from ...games.base import RULEBOOK_FILE, Game
 from ...notes import note
@@ -94,7 +94,7 @@ def chosen_services(game: Game, names: Sequence[str] | None) -> list[Service]:
         if not any(service.size_of(kind) for kind in kinds):
             pieces = ", ".join(f"{kind.name} of {kind.width:g} x {kind.height:g} mm" for kind in kinds)
             sizes = ", ".join(dict.fromkeys(size.name for size in service.sizes))
-            raise GrawlixError(f"{service.name} prints none of {game.name}'s pieces ({pieces}); it prints {sizes}")
+            raise StudioError(f"{service.name} prints none of {game.name}'s pieces ({pieces}); it prints {sizes}")
         chosen.append(service)
     return chosen
 
@@ -112,7 +112,7 @@ def build_on_demand(
     kinds = kinds_to_mark(game.piece_kinds(), markings, game.name)
     chosen = chosen_services(game, services)
     if not chosen:
-        raise GrawlixError(f"none of the print-on-demand services prints {game.name}'s pieces")
+        raise StudioError(f"none of the print-on-demand services prints {game.name}'s pieces")
     game.check()
     out = Path(out)
     renders: dict[tuple[str, str, tuple[float, float]], Rendered] = {}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...options import NameList, OneLineChoice, setting
 from ...pieces.kinds import MARKINGS
 from ..base import PIECES, PREVIEWS, Entry, Job, Planned, Product
@@ -49,9 +49,9 @@ class OnDemand(Product):
         kinds = game.piece_kinds()
         return any(service.size_of(kind) for service in SERVICES.values() for kind in kinds)
 
-    def refusal(self, game: Game) -> GrawlixError:
+    def refusal(self, game: Game) -> StudioError:
         sizes = ", ".join(f"{kind.name} of {kind.width:g} x {kind.height:g} mm" for kind in game.piece_kinds())
-        return GrawlixError(f"no print-on-demand service here prints {game.name}'s pieces ({sizes or 'none'})")
+        return StudioError(f"no print-on-demand service here prints {game.name}'s pieces ({sizes or 'none'})")
 
     def shown_default(self, game: Game, option: str) -> str | None:
         """``init`` names the services that print the game's pieces (naming another is an error)."""

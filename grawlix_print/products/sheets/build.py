@@ -28,7 +28,7 @@ from ...drawing.pdf.surface import PdfSurface
 from ...drawing.pdf.typeset import TextStyle
 from ...drawing.surface import Path as Shape
 from ...drawing.surface import Pen, lines, polygon, rectangle
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import Written
 from ...games.base import Game
 from ...options import OptionError
@@ -228,7 +228,7 @@ def build_sheets(
     game.check()
     every = game.piece_kinds()
     if not every:
-        raise GrawlixError(f"{game.name} has no pieces to print on sheets")
+        raise StudioError(f"{game.name} has no pieces to print on sheets")
     back_design = design_named(every, back_design)
     given = {"tile_size": tile_size, "sticker_size": sticker_size, "frame": frame, "card_size": card_size,
              "back_design": back_design}  # fmt: skip
@@ -305,14 +305,14 @@ def _check_names(kinds: Sequence[PieceKind]) -> None:
         if name in seen or name == "stickers":
             where = f"{kind.source}: {kind.name}" if kind.source else kind.name
             reason = "another kind of piece has that name" if name in seen else "the sticker sheets have that name"
-            raise GrawlixError(f"the sheets of {kind.name!r} would take another file's name: {reason}", where)
+            raise StudioError(f"the sheets of {kind.name!r} would take another file's name: {reason}", where)
         seen.add(name)
 
 
 def _check_files(plans: Sequence[TileSheet | CardSheet]) -> None:
     names = [plan.name for plan in plans]
     if len(set(names)) != len(names):  # a guard: the names above keep them apart
-        raise GrawlixError(f"two sheets would be written as one file: {', '.join(sorted(names))}")
+        raise StudioError(f"two sheets would be written as one file: {', '.join(sorted(names))}")
 
 
 # --- tiles and tokens: card stock and stickers ---------------------------------------------------
@@ -707,7 +707,7 @@ def _page_notes(choice: TileChoice, spec: SheetSpec, pages: list[SheetPage], tit
         )  # fmt: skip
         if short <= 0 and all(page.note.width > 0 for page in pages):
             return notes, scale
-    raise GrawlixError(
+    raise StudioError(
         f"the printing notes do not fit beside the calibration square on"
         f" {paper_size(spec.paper).name} paper ({short:.1f} mm too tall)"
     )

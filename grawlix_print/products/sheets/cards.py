@@ -29,7 +29,7 @@ from ...pieces.kinds import MARKINGS, Piece, PieceKind
 from ...drawing.document import MM, Document, Metadata
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, Surface, lines, rectangle
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...files import Written
 from ...options import OptionError
 from ...games.base import RULEBOOK_FILE, Game
@@ -158,7 +158,7 @@ def check_card_spec(spec: CardSheetSpec) -> None:
     paper = paper_size(spec.paper)
     w, h = spec.card
     if spec.backs not in (None, *ARRANGEMENTS):
-        raise GrawlixError(f"unknown arrangement {spec.backs!r} (use {', '.join(ARRANGEMENTS)})")
+        raise StudioError(f"unknown arrangement {spec.backs!r} (use {', '.join(ARRANGEMENTS)})")
     if spec.markings not in MARKINGS:
         raise OptionError(f"{{markings}} {spec.markings!r} is not one of {', '.join(MARKINGS)}", "markings")
     if not all(math.isfinite(v) and v > 0 for v in (w, h)):
@@ -501,7 +501,7 @@ def plan_card_sheet(
         if page is not None and page.note is not None:
             room = page.note.height - notes_height(words, page.note.width)
             if room < 0:
-                raise GrawlixError(f"the printing notes do not fit on {paper_size(paper).name} paper ({-room:.1f} mm too tall)")
+                raise StudioError(f"the printing notes do not fit on {paper_size(paper).name} paper ({-room:.1f} mm too tall)")
     return CardSheet(kind, pieces, spec, design, pages, first, card_sheet_name(kind, spec, design))
 
 

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from ...drawing.geometry import Box
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...options import OptionError
 from ...papers import paper_size
 
@@ -250,9 +250,9 @@ def check_spec(spec: SheetSpec, piece: str = "tile") -> None:
     """
     paper = paper_size(spec.paper)
     if spec.product not in PRODUCTS:
-        raise GrawlixError(f"unknown sheet product {spec.product!r}")
+        raise StudioError(f"unknown sheet product {spec.product!r}")
     if spec.backs not in (None, *ARRANGEMENTS):
-        raise GrawlixError(f"unknown arrangement {spec.backs!r} (use {', '.join(ARRANGEMENTS)})")
+        raise StudioError(f"unknown arrangement {spec.backs!r} (use {', '.join(ARRANGEMENTS)})")
     width, height = spec.piece
     if not all(math.isfinite(v) and v > 0 for v in (width, height)):
         raise OptionError("{tile_size} must be greater than zero", "tile_size")

@@ -40,13 +40,13 @@ class CardSize(click.ParamType):
     name = "WIDTHxHEIGHT"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from ...errors import GrawlixError
+        from ...errors import StudioError
         from ...units import parse_length
 
         label = option_label(param, ctx)
         parts = value if isinstance(value, (list, tuple)) else str(value).lower().split("x")
         if len(parts) != 2:
-            raise GrawlixError(f"{label} {value!r} is not a card size such as 63.5x88.9 or 2.5inx3.5in")
+            raise StudioError(f"{label} {value!r} is not a card size such as 63.5x88.9 or 2.5inx3.5in")
         return tuple(parse_length(part, label) for part in parts)
 
 
@@ -56,11 +56,11 @@ class DesignName(click.ParamType):
     name = "NAME"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from ...errors import GrawlixError
+        from ...errors import StudioError
 
         folded = str(value).strip().casefold()
         if not folded:
-            raise GrawlixError(f"{option_label(param, ctx)} names no back design")
+            raise StudioError(f"{option_label(param, ctx)} names no back design")
         return folded
 
 

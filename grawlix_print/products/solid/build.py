@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...facts.wording import in_words
 from ...files import Written, slug, write_bytes
 from ...games.base import Game
@@ -80,7 +80,7 @@ def _sample(game: Game, picks: Collection[str], accent_name: str, options: dict)
         if piece.relief.accent.name == accent_name and (piece.relief.name in picks or piece.relief.label in picks)
     ]  # fmt: skip
     if not pieces:
-        raise GrawlixError(f"no {plan.kind.plural} in {accent_name!r} show any of {', '.join(map(repr, picks))}")
+        raise StudioError(f"no {plan.kind.plural} in {accent_name!r} show any of {', '.join(map(repr, picks))}")
     return plan, [RaisedPiece(p.relief, p.colour, 1, p.description) for p in pieces]
 
 

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ...drawing.ink import Ink
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...facts.wording import join_words
 from ...files import slug
 from ...pieces.kinds import Accent, PieceColour, PieceKind, Relief, Shape
@@ -66,17 +66,17 @@ class SolidKind:
     def __post_init__(self) -> None:
         where = f"{self.kind.source}: {self.kind.name}" if self.kind.source else self.kind.name
         if not self.kind.reliefs:
-            raise GrawlixError(f"not every one of the {self.kind.name} has a relief to print in 3D", where)
+            raise StudioError(f"not every one of the {self.kind.name} has a relief to print in 3D", where)
         if self.kind.shape not in SHAPES:
-            raise GrawlixError(_unmade(self.kind), where)
+            raise StudioError(_unmade(self.kind), where)
         for what, names in (("relief", [r.name for r in self.shapes]), ("accent", [a.name for a in self.accents])):
             words = [slug(name, "") for name in names]
             for name, word in zip(names, words):
                 if not word:
-                    raise GrawlixError(f"the {what} {name!r} needs a letter or digit in its name (the files are named after it)", where)
+                    raise StudioError(f"the {what} {name!r} needs a letter or digit in its name (the files are named after it)", where)
                 if words.count(word) > 1:
                     twin = next(n for n, w in zip(names, words) if w == word and n != name)
-                    raise GrawlixError(f"the {what}s {twin!r} and {name!r} would give their files one name", where)
+                    raise StudioError(f"the {what}s {twin!r} and {name!r} would give their files one name", where)
 
     @property
     def command(self) -> str:
@@ -170,7 +170,7 @@ def solid_kinds(game: Game) -> tuple[SolidKind, ...]:
     game.check()
     kinds = tuple(kind for kind in game.piece_kinds() if printable(kind))
     if not kinds:
-        raise GrawlixError(nothing_to_print(game))
+        raise StudioError(nothing_to_print(game))
     for kind in game.piece_kinds():
         if kind.reliefs and not printable(kind):
             note(f"3D: {kind.name} are left out: {_unmade(kind)}")

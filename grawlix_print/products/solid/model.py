@@ -25,7 +25,7 @@ from OCP.Interface import Interface_Static
 from OCP.Message import Message, Message_Gravity
 from OCP.TopTools import TopTools_ListOfShape
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from .shapes import Loop, Shape2D
 
 for _printer in Message.DefaultMessenger_s().Printers():  # no transfer statistics on stdout
@@ -79,7 +79,7 @@ def fused(body: cq.Shape, *raised: cq.Shape) -> cq.Shape:
     union.SetRunParallel(False)
     union.Build()
     if not union.IsDone():
-        raise GrawlixError("OpenCASCADE could not join the relief to the body")
+        raise StudioError("OpenCASCADE could not join the relief to the body")
     return cq.Shape.cast(union.Shape()).clean()
 
 
@@ -138,7 +138,7 @@ def step_bytes(shape: cq.Shape, header: StepHeader, at: tuple[float, float] = (0
     writer = STEPControl_Writer()
     moved = shape.translate(cq.Vector(at[0], at[1], 0.0))
     if writer.Transfer(moved.wrapped, STEPControl_AsIs) != IFSelect_ReturnStatus.IFSelect_RetDone:
-        raise GrawlixError(f"OpenCASCADE could not convert {header.product} for a STEP file")
+        raise StudioError(f"OpenCASCADE could not convert {header.product} for a STEP file")
     model = writer.Model()
     for number in range(1, model.NbEntities() + 1):
         entity = model.Value(number)
@@ -158,7 +158,7 @@ def step_bytes(shape: cq.Shape, header: StepHeader, at: tuple[float, float] = (0
     with tempfile.TemporaryDirectory(prefix="grawlix-step-") as folder:
         path = Path(folder) / "tile.step"
         if writer.Write(str(path)) != IFSelect_ReturnStatus.IFSelect_RetDone:
-            raise GrawlixError(f"OpenCASCADE could not write the STEP file of {header.product}")
+            raise StudioError(f"OpenCASCADE could not write the STEP file of {header.product}")
         return path.read_bytes()
 
 

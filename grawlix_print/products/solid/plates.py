@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import GrawlixError
+from ...errors import StudioError
 from ...options import OptionError
 from ...units import parse_length
 
@@ -54,7 +54,7 @@ def parse_bed(value: str | Sequence[str | float], name: str | None = "--bed") ->
     if name is None:
         try:
             return parse_bed(value, _FIELD)
-        except GrawlixError as error:
+        except StudioError as error:
             what = error.what.replace("{", "{{").replace("}", "}}").replace(_FIELD, "{bed}")
             raise OptionError(what, "bed") from None
     if isinstance(value, (list, tuple)):
@@ -62,7 +62,7 @@ def parse_bed(value: str | Sequence[str | float], name: str | None = "--bed") ->
     else:
         sides = _SIDES.split(str(value))
     if len(sides) != 2:
-        raise GrawlixError(f"{name} {value!r} is not a bed size such as 180x180 (width x depth in mm)")
+        raise StudioError(f"{name} {value!r} is not a bed size such as 180x180 (width x depth in mm)")
     width, depth = sides
     if isinstance(width, str) and isinstance(depth, str) and _BARE_NUMBER.match(width):
         unit = _UNIT.search(depth)

@@ -85,10 +85,10 @@ class Solid(Product):
         return any(printable(kind) for kind in game.piece_kinds())
 
     def refusal(self, game: Game) -> Any:
-        from ...errors import GrawlixError
+        from ...errors import StudioError
         from .kinds import nothing_to_print
 
-        return GrawlixError(nothing_to_print(game))
+        return StudioError(nothing_to_print(game))
 
     @staticmethod
     def _params(options: SolidOptions, full_set: bool) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import GrawlixError, gathered
+from ...errors import StudioError, gathered
 from ...files import Written, write_text
 from ...games.base import Game
 from ...rulebook import Diagram
@@ -33,7 +33,7 @@ def build_web(game: Game, out: Path, links: tuple[KitLink, ...] = ()) -> list[Wr
     problems = list(text.problems)
     try:
         sections = game.web_sections(text)
-    except GrawlixError as error:
+    except StudioError as error:
         problems.append(error)
     gathered(problems)  # every problem of both files at once, before anything is written
     edition = web_edition(text, sections, links)
