@@ -98,5 +98,5 @@ def gathered(problems: Sequence[StudioError]) -> None:
 
 
 GrawlixError = StudioError
-"""The old name of ``StudioError`` (it is the studio's error, not Grawlix's), kept for plug-ins
-written against it."""
+"""The old name of ``StudioError`` (from when the studio had one game), kept for plug-ins written
+against it."""
