@@ -40,6 +40,14 @@ def init(folder: Path, game: str, force: bool) -> None:
     from ..games import game_class
 
     files = starter_files(folder, game_class(game))
+    write_new(folder, files, force)
+    click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}")
+    click.echo(f"next: edit them, then  {build_hint(folder)}")
+
+
+def write_new(folder: Path, files: dict[Path, bytes], force: bool) -> None:
+    """A new project's files, all or none: refused in one line if ``folder`` is a file, or if a
+    file is in the way (unless ``force``)."""
     if folder.exists() and not folder.is_dir():
         raise StudioError("exists and is not a folder", str(folder))
     if not force:
@@ -47,8 +55,6 @@ def init(folder: Path, game: str, force: bool) -> None:
             if path.exists() or path.is_symlink():
                 raise StudioError("already exists; nothing written (--force overwrites)", str(path))
     write_all_or_none(files)
-    click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}")
-    click.echo(f"next: edit them, then  {build_hint(folder)}")
 
 
 def write_all_or_none(files: dict[Path, bytes]) -> None:

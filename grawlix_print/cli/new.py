@@ -24,7 +24,7 @@ import click
 
 from ..errors import StudioError
 from .app import main
-from .init import TEMPLATES_FOLDER, build_hint, starter_files, write_all_or_none
+from .init import TEMPLATES_FOLDER, build_hint, starter_files, write_new
 from .settings import SETTINGS_FILE
 
 DATA_GAME = "spreadsheet"
@@ -60,13 +60,7 @@ def new(name: str, folder: Path | None, data: bool, force: bool) -> None:
     components = folder / TEMPLATES_FOLDER / "components.toml"
     files[components] = _TITLE_LINE.sub(lambda _: f"title = {json.dumps(title, ensure_ascii=False)}",
                                         files[components].decode("utf-8"), count=1).encode("utf-8")  # fmt: skip
-    if folder.exists() and not folder.is_dir():
-        raise StudioError("exists and is not a folder", str(folder))
-    if not force:
-        for path in files:
-            if path.exists() or path.is_symlink():
-                raise StudioError("already exists; nothing written (--force overwrites)", str(path))
-    write_all_or_none(files)
+    write_new(folder, files, force)
     click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}: {title}, "
                "an example of cards and coins to make your own")  # fmt: skip
     click.echo(f"next: edit the tables and layouts, then  {build_hint(folder)}")
@@ -115,16 +109,10 @@ def _new_plugin(title: str, folder: Path, force: bool) -> None:
     if name in game_names():
         raise StudioError(f"a game called {name!r} is installed already: choose another name", "NAME")
     files = plugin_files(title, folder)
-    if folder.exists() and not folder.is_dir():
-        raise StudioError("exists and is not a folder", str(folder))
     held = folder / TEMPLATES_FOLDER / "components.toml"
     if held.is_file():
         raise StudioError("this folder holds a game made of tables already: choose another folder", str(held))
-    if not force:
-        for path in files:
-            if path.exists() or path.is_symlink():
-                raise StudioError("already exists; nothing written (--force overwrites)", str(path))
-    write_all_or_none(files)
+    write_new(folder, files, force)
     click.echo(f"wrote {folder}/ ({len(files)} files): {title}, a game of tokens on a board to make your own")
     shown = shlex.quote(str(folder)) if not str(folder).startswith("-") else shlex.quote(f"./{folder}")
     click.echo(f"next:  pip install -e {shown}  then  grawlix-print all --game {name}")
