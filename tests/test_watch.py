@@ -25,12 +25,13 @@ WAIT = 20.0  # seconds before a missing line fails the test (a loaded CI machine
 class Watcher:
     """A running `grawlix-print watch` whose stdout and stderr lines arrive on one queue."""
 
-    def __init__(self, project: Path) -> None:
+    def __init__(self, project: Path, *args: str, path: tuple[Path, ...] = ()) -> None:
         self.process = subprocess.Popen(
             # SIGINT at its default first (a test run started under nohup passes it on ignored): Ctrl-C stops a watch.
-            [*WITH_CTRL_C, sys.executable, "-m", "grawlix_print", "watch", "--templates", "templates", "-o", "out"],
+            [*WITH_CTRL_C, sys.executable, "-m", "grawlix_print", "watch",
+             *(args or ("--templates", "templates")), "-o", "out"],
             cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env={**os.environ, "PYTHONPATH": str(PROJECT)},
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (*path, PROJECT)))},
         )  # fmt: skip
         self.lines: queue.Queue[tuple[str, str]] = queue.Queue()
         for name in ("stdout", "stderr"):
@@ -141,3 +142,40 @@ def test_a_templates_folder_moved_away_and_back_is_waited_for(tmp_path):
     finally:
         if watcher.process.poll() is None:
             watcher.process.kill()
+
+
+def test_watch_on_a_plug_in_starts_again_when_its_code_is_saved(tmp_path):
+    """`watch --game NAME` for a plug-in whose package is here to edit (an editable install): a saved
+    .py file of its package starts the watch again, and the rebuild runs the new code."""
+    import pypdf
+    from click.testing import CliRunner
+
+    from grawlix_print.cli import main
+    from plugins import write_metadata
+
+    package = tmp_path / "code-row"
+    assert CliRunner().invoke(main, ["new", "Code Row", str(package)]).exit_code == 0
+    name = write_metadata(package, tmp_path / "meta")
+    watcher = Watcher(tmp_path, "--game", name, "--paper", "a4", path=(tmp_path / "meta", package))
+    reading = tmp_path / "out" / "leaflet" / "leaflet-reading-a4.pdf"
+
+    def text() -> str:
+        return " ".join(page.extract_text() for page in pypdf.PdfReader(reading).pages)
+
+    try:
+        assert watcher.next_line(60) == ("stdout", f"watching {package / 'code_row' / 'templates'}/ and its settings; Ctrl-C stops")
+        stream, line = watcher.next_line(120)
+        assert stream == "stdout" and "first build: leaflet-a4.pdf" in line, line
+        assert "Code Row" in text() and "Deluxe" not in text()
+        code = package / "code_row" / "__init__.py"
+        save(code, code.read_text().replace('return str(self.components["title"])',
+                                            'return str(self.components["title"]) + " Deluxe"'))  # fmt: skip
+        stream, line = watcher.next_line(60)
+        assert stream == "stdout" and line.endswith("__init__.py: the game's code changed; starting again with it"), line
+        assert watcher.next_line(60)[1].startswith("watching ")
+        stream, line = watcher.next_line(120)
+        assert stream == "stdout" and "first build: leaflet-a4.pdf" in line, line
+        assert "Code Row Deluxe" in text()
+    finally:
+        watcher.process.send_signal(signal.SIGINT)
+        watcher.process.wait(timeout=30)

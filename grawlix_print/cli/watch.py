@@ -15,6 +15,8 @@ loop goes on: the next save may fix it.
 from __future__ import annotations
 
 import fnmatch
+import os
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -63,8 +65,9 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
     does; for a game made of tables, its sheets too (sheets/), first. A save
     rebuilds what reads the saved file. Each rebuild prints one line with its
     time, or its errors (one line each), and the watch goes on; a panel that
-    would not fit on another paper the kit builds is a warning line. Ctrl-C
-    stops it.
+    would not fit on another paper the kit builds is a warning line. For a
+    plug-in game (--game NAME) whose package can be edited, saving one of its
+    .py files starts the watch again, with the new code. Ctrl-C stops it.
     """
     chosen, _ = resolve_game(ctx, game, templates)
     folder, builtin = chosen.templates, chosen.is_builtin
@@ -90,7 +93,7 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
 
     click.echo(f"watching {folder}/ and its settings; Ctrl-C stops")
     try:
-        watch_templates(folder, rebuild, click.echo, builtin)
+        watch_templates(folder, rebuild, click.echo, builtin, code_folder(chosen))
     except KeyboardInterrupt:
         pass  # Ctrl-C is how a watch ends: no message, exit status 0
 
@@ -130,11 +133,13 @@ def _inside(path: Path, templates: Path) -> str | None:
 
 
 def watch_templates(
-    templates: Path, rebuild: Callable[..., str | Rebuilt], report: Callable[..., None], builtin: bool = False
+    templates: Path, rebuild: Callable[..., str | Rebuilt], report: Callable[..., None], builtin: bool = False,
+    code: Path | None = None,
 ) -> None:
     """Run ``rebuild`` now and after every change to the templates or settings, until Ctrl-C.
 
-    ``report(line, err=...)`` gets one line per rebuild.
+    ``report(line, err=...)`` gets one line per rebuild. A saved ``.py`` file in ``code`` (a plug-in
+    game's own package) starts the watch again, so the rebuilds run the new code.
     """
     from watchfiles import DefaultFilter, watch
 
@@ -142,7 +147,7 @@ def watch_templates(
     default_filter = DefaultFilter()
 
     def wanted(change, path: str) -> bool:
-        return default_filter(change, path) and is_input(Path(path), templates, builtin)
+        return default_filter(change, path) and (is_input(Path(path), templates, builtin) or is_code(Path(path), code))
 
     gone_reported = False
     while True:
@@ -154,7 +159,7 @@ def watch_templates(
             _run(rebuild, report, f"{templates.name} is back")
         gone_reported = False
         try:
-            folders = watched_folders(templates, builtin)
+            folders = watched_folders(templates, builtin) + code_folders(code, templates)
             for changes in watch(
                 *folders,
                 watch_filter=wanted,
@@ -162,12 +167,50 @@ def watch_templates(
                 step=STEP_MS,
                 recursive=False,
             ):
+                if any(is_code(Path(path), code) for _, path in changes):
+                    report(f"{time.strftime('%H:%M:%S')} {_changed_names(changes)}: the game's code changed;"
+                           " starting again with it")  # fmt: skip
+                    _start_again()
                 _run(rebuild, report, _changed_names(changes), [Path(path) for _, path in changes])
                 gone_reported = not templates.is_dir()
-                if gone_reported or watched_folders(templates, builtin) != folders:
+                if gone_reported or watched_folders(templates, builtin) + code_folders(code, templates) != folders:
                     break  # a folder came or went: watch the new set
         except FileNotFoundError:  # a watched folder went as the watch began or ran: watch anew
             continue
+
+
+def code_folder(chosen: Game) -> Path | None:
+    """The folder of a plug-in game's own package (its code may be edited, as in an editable
+    install); None for a game whose code is this package's (built-in games, a game of tables)."""
+    module = sys.modules.get(type(chosen).__module__)
+    file = getattr(module, "__file__", None)
+    if file is None or type(chosen).__module__.split(".")[0] == __name__.split(".")[0]:
+        return None
+    return Path(file).resolve().parent
+
+
+def code_folders(code: Path | None, templates: Path) -> list[Path]:
+    """``code`` and its sub-folders but its templates (already watched), caches and hidden ones."""
+    if code is None:
+        return []
+    inside = [p for p in sorted(code.rglob("*")) if p.is_dir() and p.name != "__pycache__"
+              and not any(part.startswith(".") for part in p.relative_to(code).parts)]  # fmt: skip
+    templates = templates.resolve()
+    return [p for p in (code, *inside) if p.resolve() != templates and templates not in p.resolve().parents]
+
+
+def is_code(path: Path, code: Path | None) -> bool:
+    """Whether a changed file is a Python file of the plug-in's package."""
+    if code is None or path.suffix != ".py" or path.name.startswith("."):
+        return False
+    return code.resolve() in path.resolve().parents
+
+
+def _start_again() -> None:
+    """The watch again, in place of this process, as it was started: the new code is imported."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, "-m", "grawlix_print", *sys.argv[1:]])
 
 
 def watched_folders(templates: Path, builtin: bool = False) -> list[Path]:
