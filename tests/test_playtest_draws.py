@@ -73,6 +73,16 @@ def test_the_report_gives_wins_draws_and_losses_with_intervals():
     assert record["draw_ci95"] == pytest.approx(list(wilson(draws, GAMES)), abs=1e-4)
     labels = [row.label for row in figure_rows(record)]
     assert labels[:5] == ["player 1 wins", "player 2 wins", "draws (no winner, or all tied)", "player 1 loses", "player 2 loses"]
+    # the "who wins" chart: a bar for the draws beside the seats', as tall as the draw rate
+    from grawlix_print.drawing.chart import Box, Label
+    from grawlix_print.playtest.plots import wins_plot
+
+    chart = wins_plot(record)
+    words = [item.text for item in chart.items if isinstance(item, Label)]
+    assert words[words.index("player"):][:5] == ["player", "1", "player", "2", "draw"]  # each label's lines
+    bars = sorted((item for item in chart.items if isinstance(item, Box) and item.fill and item.height > 0), key=lambda b: b.x)[:3]
+    rates = [first / GAMES, second / GAMES, draws / GAMES]
+    assert [bar.height / bars[0].height for bar in bars] == pytest.approx([rate / rates[0] for rate in rates], rel=1e-3)
 
 
 def test_a_game_without_draws_reports_as_before():

@@ -141,13 +141,16 @@ def wins_plot(record: dict) -> Chart:
     """Win rates by seat (and by strategy, and of dummies) and how often each flag happened."""
     flags = [(name, m["label"]) for name, m in record["measures"].items() if m["kind"] == "flag"]
     labels = [_wrap(label, 6) for label in record["seats"]]
-    picks: list[tuple[str, str, int | str]] = [("seat_win_rate", "seat_win_ci95", i) for i in range(len(labels))]
+    picks: list[tuple[str, str, int | str | None]] = [("seat_win_rate", "seat_win_ci95", i) for i in range(len(labels))]
     for strategy in record.get("strategy_win_rate", {}):
         labels.append(_wrap(strategy, 6))
         picks.append(("strategy_win_rate", "strategy_win_ci95", strategy))
     for label, strategy in dummy_rows(record):
         labels.append("dummy" if label == "a dummy wins" else f"dummy\nv {strategy}")
         picks.append(("dummy_win_rate", "dummy_win_ci95", strategy))
+    if record.get("draws"):  # a game that can end with no winner: its draws beside the seats' wins
+        labels.append("draw")
+        picks.append(("draw_rate", "draw_ci95", None))
     chart = Chart(WIDTH, 2.6 * 72)
     cells = _cells(chart.width, chart.height, 2 if flags else 1,
                    widths=[max(2, len(labels)), max(4, len(flags))] if flags else None)  # fmt: skip
@@ -160,6 +163,10 @@ def wins_plot(record: dict) -> Chart:
             if held is None or held_ci is None:
                 values.append(None)
                 intervals.append(None)
+                continue
+            if index is None:  # a figure of the whole run
+                values.append(held)
+                intervals.append(held_ci)
                 continue
             values.append(held[index] if isinstance(index, int) else held.get(index))
             intervals.append(held_ci[index] if isinstance(index, int) else held_ci.get(index))
