@@ -10,6 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+PALETTE = """
+:root { color-scheme: light dark; --ink: #141414; --page: #ffffff; --quiet: #4f4f4f; --link: #0b4f9c;
+  --rule: #dcdcdc; --panel: #f4f4f4; }
+@media (prefers-color-scheme: dark) {
+  :root { --ink: #e8e8e8; --page: #15171a; --quiet: #b3b7bd; --link: #8db8ff; --rule: #3b3f45; --panel: #22262b; }
+}
+body { margin: 0; background: var(--page); color: var(--ink);
+  font: 1rem/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; }
+"""
+"""The pages' colours, light and dark as the reader's system prefers, and their body text: what
+the kit's index and the print guides share (each adds its own rules)."""
+
 NO_ICON = "data:,"
 """An empty icon: a browser then asks the folder for no favicon.ico."""
 

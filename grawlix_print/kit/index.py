@@ -16,20 +16,12 @@ from pathlib import Path, PurePosixPath
 from ..files import Written, write_text
 from ..products import products
 from ..products.base import ACTUAL_SIZE
-from ..html_page import html_page
+from ..html_page import PALETTE, html_page
 
 INDEX = "index.html"
 
 
-STYLE = """
-:root { color-scheme: light dark; --ink: #141414; --page: #ffffff; --quiet: #4f4f4f; --link: #0b4f9c;
-  --rule: #dcdcdc; --panel: #f4f4f4; }
-@media (prefers-color-scheme: dark) {
-  :root { --ink: #e8e8e8; --page: #15171a; --quiet: #b3b7bd; --link: #8db8ff; --rule: #3b3f45; --panel: #22262b; }
-}
-body { margin: 0; background: var(--page); color: var(--ink);
-  font: 1rem/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; }
-main { max-width: 60rem; margin: 0 auto; padding: 1rem 1rem 3rem; }
+STYLE = PALETTE + """main { max-width: 60rem; margin: 0 auto; padding: 1rem 1rem 3rem; }
 h1 { font-size: 2rem; line-height: 1.2; }
 h2 { margin-top: 2.2rem; border-bottom: 2px solid var(--rule); padding-bottom: .2rem; }
 a { color: var(--link); }
