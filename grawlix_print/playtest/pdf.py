@@ -26,16 +26,20 @@ GAP = 10.0  # points between a table's columns, and between its halves
 MIN_SHRINK = 0.65  # a plot is shrunk to fit the page down to this share of its size, else it goes overleaf
 
 
+def _document(credits: Credits, what: str, subject: str) -> Document:
+    """A report's document for screens (RGB, in points), credited as the game is."""
+    return Document(Metadata(
+        title=f"{credits.title}: {what}", subject=subject, keywords=credits.keywords, authors=credits.authors,
+        licence=credits.licence, licence_url=credits.licence_url,
+    ), cmyk=False, unit=POINT, lang="en")  # fmt: skip
+
+
 def report_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> bytes:
     """The one-page report of ``record`` with its plots (charts by name, drawn as vectors)."""
     width, height = paper_points("a4")
     body, bold = register_quicksand()
-    document = Document(Metadata(
-        title=f"{credits.title}: playtest report",
-        subject=f"What {credits.title}'s rules do to play, measured over {record['games']:,} games.",
-        keywords=credits.keywords, authors=credits.authors,
-        licence=credits.licence, licence_url=credits.licence_url,
-    ), cmyk=False, unit=POINT, lang="en")  # fmt: skip
+    document = _document(credits, "playtest report",
+                         f"What {credits.title}'s rules do to play, measured over {record['games']:,} games.")  # fmt: skip
     canvas = document.open_page(width, height).canvas
     text_width = width - 2 * MARGIN
     y = height - MARGIN
@@ -173,12 +177,8 @@ def sweep_pdf(record: dict, pictures: dict[str, Chart], credits: Credits) -> byt
     width, height = paper_points("a4")
     body, bold = register_quicksand()
     variants = len(record["variants"])
-    document = Document(Metadata(
-        title=f"{credits.title}: rule sweep",
-        subject=f"{credits.title} under {variants:,} settings of its rules, {record['games']:,} games each.",
-        keywords=credits.keywords, authors=credits.authors,
-        licence=credits.licence, licence_url=credits.licence_url,
-    ), cmyk=False, unit=POINT, lang="en")  # fmt: skip
+    document = _document(credits, "rule sweep",
+                         f"{credits.title} under {variants:,} settings of its rules, {record['games']:,} games each.")  # fmt: skip
     canvas = document.open_page(width, height).canvas
     text_width = width - 2 * MARGIN
     y = height - MARGIN
