@@ -23,11 +23,12 @@ class Extra:
     module: str  # imported to tell whether it is installed
     package: str  # as a person knows it
     what: str  # what it makes, for the line that says it was skipped
+    also: tuple[str, ...] = ()  # the other modules the extra brings (numpy-stl's stl beside CadQuery)
 
     def installed(self) -> bool:
-        """Whether ``module`` can be imported, found without importing it (CadQuery takes a second)."""
+        """Whether its modules can be imported, found without importing them (CadQuery takes a second)."""
         try:
-            return importlib.util.find_spec(self.module) is not None
+            return all(importlib.util.find_spec(module) is not None for module in (self.module, *self.also))
         except (ImportError, ValueError):  # a parent package missing, or a module without a spec
             return False
 
@@ -40,7 +41,8 @@ class Extra:
         """Why ``module`` fails to import although it was found (a library it loads is missing, a
         broken install), or None when it imports."""
         try:
-            importlib.import_module(self.module)
+            for module in (self.module, *self.also):
+                importlib.import_module(module)
         except ImportError as error:
             return error
         return None
@@ -58,5 +60,5 @@ class Extra:
             raise StudioError(self.skipped)
 
 
-THREE_D = Extra("3d", "cadquery", "CadQuery", "3D tiles")
+THREE_D = Extra("3d", "cadquery", "CadQuery", "3D tiles", also=("stl",))
 EXTRAS = {extra.name: extra for extra in (THREE_D,)}

@@ -40,6 +40,7 @@ def test_without_cadquery_asking_for_3d_is_the_one_line(tmp_path, args):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.needs_3d  # the rest of the extra (numpy-stl) in place, CadQuery found but broken
 def test_a_cadquery_that_is_found_but_does_not_load_is_one_line(tmp_path):
     """A broken install (found, but a library it loads is missing): `stl` says so and how to mend it,
     in one line, and writes nothing; no traceback."""

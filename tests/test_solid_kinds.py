@@ -138,6 +138,7 @@ def read_3mf(path: Path) -> dict[str, bytes]:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
+@pytest.mark.needs_3d
 def test_the_toys_tiles_get_every_file_one_plate_for_all_colours(toy_set):
     """Every colour holds the same three pictures, so one STL plate is printed once per colour."""
     out, _ = toy_set
@@ -149,6 +150,7 @@ def test_the_toys_tiles_get_every_file_one_plate_for_all_colours(toy_set):
     )  # fmt: skip
 
 
+@pytest.mark.needs_3d
 def test_the_toys_plates_are_sound_and_at_the_notes_heights(toy_set):
     out, _ = toy_set
     for name, bodies, top in (("raised-plate", 3, TOP), ("flat-plate", 12, BODY)):
@@ -162,6 +164,7 @@ def test_the_toys_plates_are_sound_and_at_the_notes_heights(toy_set):
             assert part.bounds[0][2] == pytest.approx(0, abs=1e-6) and part.bounds[1][2] == pytest.approx(top, abs=1e-4)
 
 
+@pytest.mark.needs_3d
 def test_each_picture_is_raised_as_its_face_fills_it(toy_set):
     """Each picture's top is the mark shape the face fills (regular polygons of tests/toy_game),
     its larger side the relief box: a triangle fills sqrt(3)/4 of its box's square, a square all
@@ -181,6 +184,7 @@ def test_each_picture_is_raised_as_its_face_fills_it(toy_set):
         assert box == pytest.approx(middle, abs=1e-3), picture  # centred on the tile
 
 
+@pytest.mark.needs_3d
 def test_the_toys_one_nozzle_3mf_changes_to_the_tiles_colour(toy_set):
     """Red (0.85, 0.20, 0.15) is #D93326 and the default grey body (0.78) #C7C7C7, to the nearest step."""
     out, _ = toy_set
@@ -196,6 +200,7 @@ def test_the_toys_one_nozzle_3mf_changes_to_the_tiles_colour(toy_set):
     assert "The tiles were made" in config and "glyph" not in config
 
 
+@pytest.mark.needs_3d
 def test_the_toys_full_set_puts_each_colours_pictures_on_its_filament(toy_set):
     out, _ = toy_set
     volumes = ET.fromstring(read_3mf(out / "toy-garden-raised-blue-two-filaments.3mf")["Metadata/Slic3r_PE_model.config"])
@@ -217,6 +222,7 @@ def filaments_of(files: dict[str, bytes], part: str = "picture") -> dict[str, se
     return filaments
 
 
+@pytest.mark.needs_3d
 def test_the_toys_notes_speak_of_tiles_and_pictures(toy_set):
     out, _ = toy_set
     notes = (out / "toy-garden-3d-printing.txt").read_text()
@@ -232,6 +238,7 @@ def test_the_toys_notes_speak_of_tiles_and_pictures(toy_set):
     assert max(len(line) for line in notes.splitlines()) <= 80
 
 
+@pytest.mark.needs_3d
 @pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer")
 def test_prusaslicer_changes_filament_once_at_the_first_picture_layer(toy_set, tmp_path):
     """Sliced at a 0.2 mm first layer only (the layer height comes from the file): one M600, at the
@@ -266,6 +273,7 @@ def pixels(path: Path) -> np.ndarray:
     return np.asarray(Image.open(path).convert("RGB")).reshape(-1, 3) / 255
 
 
+@pytest.mark.needs_3d
 def test_each_colours_3mf_preview_shows_that_colour_on_the_grey_body(toy_set):
     from toy_game.pieces import COLOURS as TOY_COLOURS
 
@@ -284,6 +292,7 @@ def test_each_colours_3mf_preview_shows_that_colour_on_the_grey_body(toy_set):
 # --- the toy with emblem squares: a plate per accent, the kind's own words -------------------
 
 
+@pytest.mark.needs_3d
 def test_emblem_squares_get_a_plate_per_accent_named_in_their_own_words(emblem_set):
     out, _ = emblem_set
     emblems = ("star", "ring", "pair-of-dots")
@@ -296,6 +305,7 @@ def test_emblem_squares_get_a_plate_per_accent_named_in_their_own_words(emblem_s
     )  # fmt: skip
 
 
+@pytest.mark.needs_3d
 def test_each_accents_plate_holds_its_own_squares(emblem_set):
     out, _ = emblem_set
     for name, bodies, top in (("raised-plate-teal", 3, TOP), ("raised-plate-amber", 2, TOP), ("flat-plate", 5, BODY)):
@@ -309,6 +319,7 @@ def test_each_accents_plate_holds_its_own_squares(emblem_set):
             assert part.bounds[0][2] == pytest.approx(0, abs=1e-6) and part.bounds[1][2] == pytest.approx(top, abs=1e-4)
 
 
+@pytest.mark.needs_3d
 def test_each_emblem_is_raised_as_drawn_holes_and_islands_too(emblem_set):
     """The top of each single square's relief is the emblem: a star of the drawn star's area, a ring
     (one outline with a hole: two rims), two separate dots."""
@@ -328,6 +339,7 @@ def test_each_emblem_is_raised_as_drawn_holes_and_islands_too(emblem_set):
     assert len(dots.submesh([up_faces(dots, TOP)], append=True).split(only_watertight=False)) == 2
 
 
+@pytest.mark.needs_3d
 def test_emblem_3mfs_use_the_accents_and_the_kinds_body(emblem_set):
     out, _ = emblem_set
     files = read_3mf(out / "toy-garden-raised-teal-colour-change.3mf")
@@ -348,6 +360,7 @@ def test_emblem_3mfs_use_the_accents_and_the_kinds_body(emblem_set):
     assert len(ET.fromstring(full["3D/3dmodel.model"]).findall("m:resources/m:object", NS)) == 5  # both stars
 
 
+@pytest.mark.needs_3d
 def test_emblem_notes_speak_of_squares_and_emblems(emblem_set):
     out, _ = emblem_set
     notes = (out / "toy-garden-3d-printing.txt").read_text()
@@ -362,6 +375,7 @@ def test_emblem_notes_speak_of_squares_and_emblems(emblem_set):
     assert max(len(line) for line in notes.splitlines()) <= 80
 
 
+@pytest.mark.needs_3d
 @pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer")
 def test_the_emblems_grams_agree_with_prusaslicer_and_the_ring_takes_infill(emblem_set, tmp_path):
     """The amber plate (a ring and a pair of dots) at the notes' settings: the grams the notes work
@@ -395,6 +409,7 @@ def test_the_emblems_grams_agree_with_prusaslicer_and_the_ring_takes_infill(embl
     assert "print solid" not in " ".join((out / "toy-garden-3d-printing.txt").read_text().split())
 
 
+@pytest.mark.needs_3d
 def test_each_accents_plate_preview_shows_its_own_accent_on_the_body_colour(emblem_set):
     """A plate's picture is lit, so each colour shows along its own ray from black: the amber plate
     shows amber and white, and no teal; the teal plate the other way round."""
