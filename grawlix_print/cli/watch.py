@@ -66,8 +66,8 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
     rebuilds what reads the saved file. Each rebuild prints one line with its
     time, or its errors (one line each), and the watch goes on; a panel that
     would not fit on another paper the kit builds is a warning line. For a
-    plug-in game (--game NAME) whose package can be edited, saving one of its
-    .py files starts the watch again, with the new code. Ctrl-C stops it.
+    plug-in game (given by --game) whose package can be edited, saving one of
+    its .py files starts the watch again, with the new code. Ctrl-C stops it.
     """
     chosen, _ = resolve_game(ctx, game, templates)
     folder, builtin = chosen.templates, chosen.is_builtin
