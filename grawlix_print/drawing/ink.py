@@ -39,6 +39,8 @@ class Ink:
 BLACK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Text, outlines and marks: black ink alone, never a rich black of four inks, so
 it stays sharp when a press's plates sit slightly out of register (and overprints)."""
+PAPER = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
+"""The paper itself: white on screen, no ink at all on a press."""
 
 
 def hex_ink(text: str) -> Ink:

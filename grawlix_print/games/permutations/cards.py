@@ -27,7 +27,7 @@ from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape, markings_of
 from ...drawing.fonts import LETTER_FACE
 from ...drawing.icons import arc, circle, icon
-from ...drawing.ink import BLACK, Ink
+from ...drawing.ink import BLACK, Ink, PAPER
 from ...drawing.marks import mark_polygons
 from ...drawing.outline import TextGlyph, text_glyphs
 from ...drawing.surface import Path, Pen, Surface, glyph_path, polygon, printable_width, rectangle
@@ -39,7 +39,6 @@ POKER_MM = (63.5, 88.9)
 
 EDGE = BLACK
 """Outlines, bar edges and colour-blind marks: black ink alone, as on the designer's cards."""
-PAPER = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 BACK_GROUND = Ink((0.93, 0.94, 0.95), (0.02, 0.0, 0.0, 0.06))
 BACK_RINGS = Ink((0.27, 0.30, 0.36), (0.25, 0.12, 0.0, 0.70))
 

@@ -19,7 +19,7 @@ from ...pieces.faces import FaceStyle
 from ...drawing.figure import Figure
 from ...drawing.fonts import QUICKSAND_BOLD
 from ...drawing.icons import rounded_rectangle, running_glyph
-from ...drawing.ink import Ink
+from ...drawing.ink import Ink, PAPER
 from ...drawing.outline import TextGlyph, text_glyphs
 from ...drawing.surface import Face, Path, Pen, Surface, glyph_path, lines, printable_width, rectangle
 from .cards import POKER_MM, CardLook, draw_front
@@ -32,7 +32,6 @@ TITLE_FACE = QUICKSAND_BOLD
 
 DARK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Outlines and numbers: the rulebook's text ink."""
-PAPER = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 
 ICON_CHARACTERS = {Icon.STAR: "\u2605", Icon.MOON: "\u263e", Icon.SUN: "\u263c"}
 """The character that stands for each icon in running text (★ ☾ ☼), drawn as the card's icon."""

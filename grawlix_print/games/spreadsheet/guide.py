@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...drawing.document import MM, Document, Metadata
 from ...drawing.fonts import QUICKSAND, QUICKSAND_BOLD
-from ...drawing.ink import BLACK, Ink
+from ...drawing.ink import BLACK, Ink, PAPER
 from ...drawing.surface import Pen, Surface, rectangle
 from ...files import Written
 from ...papers import paper_size
@@ -33,7 +33,6 @@ HEAD_MM = 30.0
 FOOT_MM = 24.0
 KEY_LINE_MM = 4.5
 LARGEST_SCALE = 4.0
-WHITE = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 BLEED_INK = Ink((0.85, 0.1, 0.1), (0.0, 0.9, 0.9, 0.1))
 SAFE_INK = Ink((0.1, 0.35, 0.85), (0.85, 0.55, 0.0, 0.0))
 BOX_INKS = (
@@ -92,7 +91,7 @@ def _page(surface: Surface, page: tuple[float, float], kind: str, layout: Layout
     line = 0.25
     surface.shape(rectangle(left - bleed, bottom - bleed, w * scale + 2 * bleed, h * scale + 2 * bleed), pen=Pen(BLEED_INK, line, (1.5, 1.0)))
     trim = rectangle(left, bottom, w * scale, h * scale)
-    surface.shape(trim, pen=Pen(WHITE, 3 * line))  # a halo: the cut shows on a dark face too
+    surface.shape(trim, pen=Pen(PAPER, 3 * line))  # a halo: the cut shows on a dark face too
     surface.shape(trim, pen=Pen(BLACK, line))
     safe = layout.safe * scale
     if safe > 0:

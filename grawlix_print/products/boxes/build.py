@@ -23,7 +23,7 @@ from ...drawing.document import MM, Document, Metadata
 from ...drawing.fonts import QUICKSAND_BOLD, text_width
 from ...drawing.icons import circle
 from ...drawing.geometry import Box
-from ...drawing.ink import Ink
+from ...drawing.ink import Ink, PAPER
 from ...drawing.press import (
     CROP_MARK_WIDTH_MM,
     CROP_OFFSET_MM,
@@ -69,7 +69,6 @@ TITLE_POINTS = 16.0
 LABEL_POINTS = 9.0
 FACE_SCALE_MOST = 2.0
 """A piece shown on a box is drawn at most twice its own size."""
-PAPER_WHITE = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 CREAM = Ink((0.97, 0.95, 0.89), (0.0, 0.02, 0.08, 0.02))
 """A box's ground when its pieces' back is too dark under black text, or has no one colour."""
 LIGHT_ENOUGH = 0.6
@@ -349,7 +348,7 @@ def _on(piece: tuple, edge: tuple) -> bool:
 def _draw_glue(surface: Surface, outline: tuple[tuple[float, float], ...]) -> None:
     """A glue flap: bare card (nothing printed where the glue goes), hatched, and the word."""
     shape = polygon(outline)
-    surface.shape(shape, fill=PAPER_WHITE)
+    surface.shape(shape, fill=PAPER)
     xs, ys = [x for x, _ in outline], [y for _, y in outline]
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
     span = (x1 - x0) + (y1 - y0)
@@ -362,7 +361,7 @@ def _draw_glue(surface: Surface, outline: tuple[tuple[float, float], ...]) -> No
         angle = 90.0 if (y1 - y0) > (x1 - x0) else 0.0
         size = 6 * POINT_MM
         with surface.transformed(cx, cy, angle):
-            surface.shape(polygon([(-4.5, -1.6), (4.5, -1.6), (4.5, 2.6), (-4.5, 2.6)]), fill=PAPER_WHITE)
+            surface.shape(polygon([(-4.5, -1.6), (4.5, -1.6), (4.5, 2.6), (-4.5, 2.6)]), fill=PAPER)
             surface.text(0.0, -0.6, "glue", QUICKSAND_BOLD, size, MARK)
 
 

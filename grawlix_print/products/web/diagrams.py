@@ -8,7 +8,7 @@ marker labels; a picture inside the HTML page shares the page's fonts.
 
 from __future__ import annotations
 
-from ...drawing.ink import Ink
+from ...drawing.ink import PAPER
 from ...drawing.surface import Face
 from ...drawing.svg import SvgDefs, drawn
 from ...rulebook import Diagram
@@ -18,7 +18,6 @@ CELL_PX = 44.0
 """A grid square in CSS pixels: a grid of six columns is 264 px wide, inside a 360 px phone."""
 PAD_PX = 10.0
 """The diagram's own background reaches this far around it."""
-BACKGROUND = Ink((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 """Every diagram carries its own white ground: on a dark page (GitHub's dark theme, a
 browser in dark mode) a transparent one would lose its dark outlines and dashes."""
 
@@ -34,7 +33,7 @@ def diagram_svg(diagram: Diagram, standalone: bool, defs: SvgDefs | None = None,
     if standalone and surface.faces:
         style = font_face_css(surface.faces, diagram.figure.characters)
     return surface.element(diagram.title, diagram.alt, standalone=standalone, style=style,
-                           background=BACKGROUND, pad=PAD_PX)  # fmt: skip
+                           background=PAPER, pad=PAD_PX)  # fmt: skip
 
 
 def diagram_width(diagram: Diagram) -> float:
