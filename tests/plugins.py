@@ -29,15 +29,23 @@ def write_metadata(package_root: Path, metadata: Path) -> str:
 @contextmanager
 def registered(package_root: Path, metadata: Path) -> Iterator[str]:
     """The plug-in at ``package_root`` installed while the block runs; yields its game's name."""
+    name = write_metadata(package_root, metadata)
+    with on_path(metadata, package_root):
+        yield name
+
+
+@contextmanager
+def on_path(*folders: Path) -> Iterator[None]:
+    """``folders`` first on ``sys.path`` while the block runs, the games' registry re-read on
+    entry and exit, as a fresh process with them on its PYTHONPATH would see the games."""
     import grawlix_print.games as registry
 
-    name = write_metadata(package_root, metadata)
-    added = [str(path) for path in (metadata, package_root) if str(path) not in sys.path]
+    added = [str(path) for path in folders if str(path) not in sys.path]
     sys.path[:0] = added
     registry._registered.cache_clear()
     registry.game_class.cache_clear()
     try:
-        yield name
+        yield
     finally:
         for path in added:
             sys.path.remove(path)

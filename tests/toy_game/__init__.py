@@ -20,7 +20,6 @@ raised for a 3D print (``pieces.kinds(..., reliefs=True)``), or with other kinds
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property
@@ -70,23 +69,14 @@ class ToyGame(Game):
 def installed(folder: Path) -> Iterator[Path]:
     """The toy registered as an installed plug-in while the block runs: its distribution's metadata
     in ``folder`` (on ``sys.path``, with this package's folder), the games' registry re-read."""
-    import grawlix_print.games as registry
+    from plugins import on_path
 
     info = folder / DISTRIBUTION
     info.mkdir(parents=True, exist_ok=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: grawlix-print-toy-game\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text(f"[grawlix_print.games]\n{NAME} = toy_game:ToyGame\n")
-    added = [str(path) for path in (folder, HERE.parent) if str(path) not in sys.path]
-    sys.path[:0] = added
-    registry._registered.cache_clear()
-    registry.game_class.cache_clear()
-    try:
+    with on_path(folder, HERE.parent):
         yield folder
-    finally:
-        for path in added:
-            sys.path.remove(path)
-        registry._registered.cache_clear()
-        registry.game_class.cache_clear()
 
 
 def environment(folder: Path) -> dict[str, str]:
