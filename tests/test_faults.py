@@ -73,7 +73,7 @@ def test_a_file_where_the_output_folder_should_be(tmp_path):
 
 
 OUT_COMMANDS = sorted(  # the program's own (kit_standin adds a helper to the group)
-    n for n, c in main.commands.items()
+    n for n, c in main.every_command().items()
     if c.callback.__module__.startswith("grawlix_print.") and any(p.name == "out" for p in c.params)
 )  # fmt: skip
 

@@ -211,7 +211,7 @@ def test_every_choice_takes_any_case_and_gives_the_choice_itself(templates_copy)
     """`--markings LETTERS`, `paper = "Letter"`: every command's choices, typed or recorded."""
     import click
 
-    choices = [(name, p) for name, command in main.commands.items() for p in command.params
+    choices = [(name, p) for name, command in main.every_command().items() for p in command.params
                if isinstance(p.type, click.Choice)]  # fmt: skip
     assert {name for name, _ in choices} >= {"all", "leaflet", "sheets", "stl", "watch"}
     for name, param in choices:

@@ -26,8 +26,7 @@ if _starting:
     except ValueError:  # not the main thread
         _starting = False
 
-from . import games, init, kit, new, playtest, products, watch  # noqa: E402, F401  (each registers its commands)
-from .app import main  # noqa: E402
+from .app import main  # noqa: E402  (each command's module is loaded when the command is asked for)
 
 if _starting:
     signal.signal(signal.SIGINT, _before)

@@ -14,8 +14,9 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -53,7 +54,26 @@ def _quiet_exit(ctx: click.Context) -> None:
     ctx.exit(PIPE_CLOSED)
 
 
+COMMAND_MODULES = {"all": "kit", "games": "games", "init": "init", "new": "new", "playtest": "playtest", "watch": "watch"}
+"""The studio's own commands, each by the module beside this one that defines it (and registers it
+on ``main`` when imported). A command's module is imported when the command is asked for: a
+``playtest`` loads no product, an ``init`` no playtest."""
+PRODUCT_COMMANDS = "products"
+"""The module that makes a command of each installed product (``leaflet``, ``sheets``...)."""
+
+
+def _load(module: str) -> None:
+    import_module(f"{__package__}.{module}")
+
+
 class _Commands(click.Group):
+    def every_command(self) -> Mapping[str, click.Command]:
+        """Every command of the studio's own and of its products, loaded (a game's own are apart:
+        ``cli.own``); for what needs them all, as ``--help`` and a settings file's check."""
+        for module in (*COMMAND_MODULES.values(), PRODUCT_COMMANDS):
+            _load(module)
+        return self.commands
+
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:
             return super().make_context(*args, **kwargs)
@@ -63,7 +83,9 @@ class _Commands(click.Group):
             sys.exit(INTERRUPTED)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        """A command of the studio's own, else one a game brings (``cli.own``)."""
+        """A command of the studio's own, else a product's, else one a game brings (``cli.own``)."""
+        if name not in self.commands:
+            _load(COMMAND_MODULES.get(name, PRODUCT_COMMANDS))
         found = super().get_command(ctx, name)
         if found is None:
             from .own import own_command
@@ -74,7 +96,7 @@ class _Commands(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         from .own import own_command_names
 
-        return sorted({*super().list_commands(ctx), *own_command_names()})
+        return sorted({*self.every_command(), *own_command_names()})
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -165,7 +165,7 @@ def product_error(error: StudioError, settings: Settings) -> StudioError:
         blamed = any(name in recorded for name in error.about)  # as for a single command (settings.worded)
         return error.worded(lambda name: keys.get(name, flag(name)), settings.source if blamed else None)
     # An error worded with flags (not yet with its fields): the same keys, by the flags.
-    command = main.commands.get(made.command_name())
+    command = main.every_command().get(made.command_name())
     labels: dict[str, str] = {}
     recorded_flags: list[str] = []
     for key, option in (recordable(command) if command is not None else {}).items():

@@ -75,7 +75,7 @@ def setting_commands(game: type[Game] | None = None) -> dict[str, click.Command]
     (None: every game's)."""
     from .own import own_command, own_command_names
 
-    commands = {n: c for n, c in main.commands.items() if n not in NO_SETTINGS_COMMANDS}
+    commands = {n: c for n, c in main.every_command().items() if n not in NO_SETTINGS_COMMANDS}
     for name in game.command_names() if game is not None else own_command_names():
         found = own_command(name)
         if found is not None:
