@@ -12,12 +12,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-
-from fontTools.pens.basePen import BasePen
-from fontTools.pens.boundsPen import BoundsPen
-from fontTools.ttLib import TTFont, TTLibError
 
 from ..errors import StudioError
 
@@ -230,6 +226,8 @@ def _face_glyphs(faces: Faces) -> dict[str, _FontGlyph]:
 @lru_cache(maxsize=16)
 def _font_glyphs(path: Path, characters: str) -> dict[str, _FontGlyph]:
     """Each character's contours, bounds and advance in font units, read from one font file."""
+    from fontTools.pens.boundsPen import BoundsPen  # fontTools comes with the first glyph read, not with text
+
     font, cmap, glyph_set = _open_font(path)
     try:  # read lazily, so the file stays open until every outline is recorded; then closed
         units = font["head"].unitsPerEm
@@ -241,7 +239,7 @@ def _font_glyphs(path: Path, characters: str) -> dict[str, _FontGlyph]:
                 raise StudioError(f"font has no glyph for {character!r}", str(path))
             bounds_pen = BoundsPen(glyph_set)
             glyph_set[name].draw(bounds_pen)
-            recorder = _ContourPen(glyph_set)
+            recorder = _contour_pen()(glyph_set)
             glyph_set[name].draw(recorder)
             if bounds_pen.bounds is None or not recorder.contours:
                 raise StudioError(f"glyph {character!r} has no outline", str(path))
@@ -252,6 +250,8 @@ def _font_glyphs(path: Path, characters: str) -> dict[str, _FontGlyph]:
 
 
 def _open_font(path: Path):
+    from fontTools.ttLib import TTFont, TTLibError
+
     try:
         font = TTFont(str(path), lazy=True)
         return font, font.getBestCmap() or {}, font.getGlyphSet()
@@ -294,38 +294,45 @@ def _oriented(loops: list[list[Segment]]) -> list[Contour]:
     return contours
 
 
-class _ContourPen(BasePen):
-    """Records a glyph as closed loops of lines and cubic curves."""
+@cache
+def _contour_pen() -> type:
+    """The pen that records a glyph's loops (a fontTools pen: made when the first glyph is read)."""
+    from fontTools.pens.basePen import BasePen
 
-    def __init__(self, glyph_set) -> None:
-        super().__init__(glyph_set)
-        self.contours: list[list[Segment]] = []
-        self._loop: list[Segment] = []
+    class _ContourPen(BasePen):
+        """Records a glyph as closed loops of lines and cubic curves."""
 
-    def _moveTo(self, pt: Point) -> None:
-        self._loop = []
+        def __init__(self, glyph_set) -> None:
+            super().__init__(glyph_set)
+            self.contours: list[list[Segment]] = []
+            self._loop: list[Segment] = []
 
-    def _lineTo(self, pt: Point) -> None:
-        start = self._getCurrentPoint()
-        if not _close(start, pt):
-            self._loop.append(Segment((start, pt)))
+        def _moveTo(self, pt: Point) -> None:
+            self._loop = []
 
-    def _curveToOne(self, p1: Point, p2: Point, p3: Point) -> None:
-        self._loop.append(Segment((self._getCurrentPoint(), p1, p2, p3)))
+        def _lineTo(self, pt: Point) -> None:
+            start = self._getCurrentPoint()
+            if not _close(start, pt):
+                self._loop.append(Segment((start, pt)))
 
-    def _qCurveToOne(self, p1: Point, p2: Point) -> None:
-        # A quadratic Bezier is exactly the cubic with these control points.
-        p0 = self._getCurrentPoint()
-        c1 = (p0[0] + 2 / 3 * (p1[0] - p0[0]), p0[1] + 2 / 3 * (p1[1] - p0[1]))
-        c2 = (p2[0] + 2 / 3 * (p1[0] - p2[0]), p2[1] + 2 / 3 * (p1[1] - p2[1]))
-        self._loop.append(Segment((p0, c1, c2, p2)))
+        def _curveToOne(self, p1: Point, p2: Point, p3: Point) -> None:
+            self._loop.append(Segment((self._getCurrentPoint(), p1, p2, p3)))
 
-    def _closePath(self) -> None:
-        if self._loop:
-            first, last = self._loop[0].points[0], self._loop[-1].points[-1]
-            if not _close(first, last):
-                self._loop.append(Segment((last, first)))
-            self.contours.append(self._loop)
-        self._loop = []
+        def _qCurveToOne(self, p1: Point, p2: Point) -> None:
+            # A quadratic Bezier is exactly the cubic with these control points.
+            p0 = self._getCurrentPoint()
+            c1 = (p0[0] + 2 / 3 * (p1[0] - p0[0]), p0[1] + 2 / 3 * (p1[1] - p0[1]))
+            c2 = (p2[0] + 2 / 3 * (p1[0] - p2[0]), p2[1] + 2 / 3 * (p1[1] - p2[1]))
+            self._loop.append(Segment((p0, c1, c2, p2)))
 
-    _endPath = _closePath
+        def _closePath(self) -> None:
+            if self._loop:
+                first, last = self._loop[0].points[0], self._loop[-1].points[-1]
+                if not _close(first, last):
+                    self._loop.append(Segment((last, first)))
+                self.contours.append(self._loop)
+            self._loop = []
+
+        _endPath = _closePath
+
+    return _ContourPen

@@ -104,7 +104,7 @@ class Game(ABC):
     def front_matter(self) -> FrontMatter:
         """The rulebook's front matter (authors, licence...), for products that print no rules."""
         from ..files import read_template
-        from ..rulebook.markdown import read_front_matter
+        from ..front_matter import read_front_matter
 
         path = self.templates / RULEBOOK_FILE
         return read_front_matter(read_template(path).replace("\r\n", "\n"), str(path), self.title)[0]

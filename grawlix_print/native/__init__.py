@@ -30,7 +30,6 @@ import hashlib
 import os
 import platform
 import random
-import shlex
 import shutil
 import subprocess
 import sys
@@ -96,6 +95,8 @@ def status(source: Path) -> str:
 
 
 def _compiler() -> list[str] | None:
+    import shlex
+
     for found in (os.environ.get("CC"), sysconfig.get_config_var("CC"), "cc", "gcc", "clang"):
         if not found:
             continue

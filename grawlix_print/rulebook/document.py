@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..drawing.figure import Figure
 from ..drawing.text import Inline
 from ..errors import StudioError
+from ..front_matter import FrontMatter
 
 
 @dataclass(frozen=True)
@@ -93,26 +94,6 @@ class Section:
     name: str
     line: int
     blocks: tuple[Block, ...]
-
-
-@dataclass(frozen=True)
-class FrontMatter:
-    """What a rulebook says about itself: title, authors, licence... (also the PDFs' metadata)."""
-
-    title: str
-    subtitle: str
-    version: str
-    authors: tuple[str, ...]
-    contact: str
-    licence: str
-    licence_url: str
-    subject: str
-    keywords: tuple[str, ...]
-    adapted: str = ""
-    """What this edition changed from the work it adapts (CC BY asks a changed work to say so)."""
-    player_aids: tuple[str, ...] = ()
-    """A booklet's pages (by name) worth having loose at the table: printed again where a sheet
-    would otherwise have a blank half, to be cut out (a round at a glance, a score sheet)."""
 
 
 @dataclass(frozen=True)

@@ -18,38 +18,28 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from markdown_it import MarkdownIt
-from markdown_it.rules_inline import StateInline
-from markdown_it.token import Token
-from mdit_py_plugins.container import container_plugin
+from typing import TYPE_CHECKING
 
 from ..drawing.text import Break, Inline, Span, plain
 from ..errors import Consequence, StudioError, gathered
-from ..files import parse_toml, read_template
+from ..files import read_template
 from ..units import parse_length
 from .conditions import expand_conditions
+from ..front_matter import read_front_matter
 from .document import Block, Diagram, Fill, FrontMatter, Heading, KitFiles, ListItem, Missing, Paragraph, RulebookText, Section
 from .facts import TextFacts
 from .words import FILTERS, META_VALUES, capital_first, suits, words
+
+if TYPE_CHECKING:  # markdown-it is loaded with the first text it parses: the front matter alone needs none
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_inline import StateInline
+    from markdown_it.token import Token
 
 SECTION_KINDS = ("panel", "page")
 """``::: panel NAME`` (a leaflet's panels) or ``::: page NAME`` (a booklet's pages)."""
 _SECTION_OPEN = {f"container_{kind}_open": kind for kind in SECTION_KINDS}
 
 PARAGRAPH_TAGS = frozenset({"small", "large", "centred", "subtitle", "licence"})
-
-FRONT_MATTER: dict[str, type] = {
-    "title": str, "subtitle": str, "version": str, "authors": list, "contact": str,
-    "licence": str, "licence_url": str, "subject": str, "keywords": list, "adapted": str,
-    "player_aids": list,
-}  # fmt: skip
-OPTIONAL = frozenset({"title", "adapted", "player_aids"})
-"""The title is the game's own (``components.toml``) unless the rulebook gives another; ``adapted``
-(what this edition changed from the work it adapts, as CC BY asks) and ``player_aids`` (a booklet's
-pages printed again on a sheet's spare half) may be left out."""
-
 
 def read_rulebook(path: Path, facts: TextFacts, title: str) -> RulebookText:
     """A rulebook file: front matter between ``+++`` lines, then sections of Markdown.
@@ -76,41 +66,6 @@ def read_extra_sections(path: Path, facts: TextFacts, meta: FrontMatter) -> tupl
     found = _read_body(text, 1, str(path), facts, meta, problems, sections=False)
     gathered(problems)
     return found[0][2] if found else ()
-
-
-def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, str, int]:
-    """The ``+++``-fenced TOML at the top (authors, licence...), the body, and its first line.
-
-    The title is ``title`` (the game's) unless given; ``{title}`` in a string is replaced by it,
-    and it leads the keywords.
-    """
-    match = re.match(r"\+\+\+[ \t]*\n(.*?)\n\+\+\+[ \t]*\n", text, re.DOTALL)
-    if not match:
-        raise StudioError("must start with front matter between two '+++' lines", source)
-    data = parse_toml(match.group(1), source, first_line=2)  # below the opening +++ line
-    for key in data:
-        if key not in FRONT_MATTER:
-            raise StudioError(
-                f"front matter: unknown key {key!r} (known: {', '.join(FRONT_MATTER)})", source
-            )
-    data.setdefault("title", title)
-    data.setdefault("adapted", "")
-    data.setdefault("player_aids", [])
-    for key, kind in FRONT_MATTER.items():
-        value = data.get(key)
-        strings = not isinstance(value, list) or all(isinstance(v, str) for v in value)
-        if not (isinstance(value, kind) and strings):
-            wanted = "a list of strings" if kind is list else "a string"
-            raise StudioError(f"front matter: {key} must be {wanted}", source)
-    named = data["title"]
-    data = {k: [s.replace("{title}", named) for s in v] if isinstance(v, list) else v.replace("{title}", named)
-            for k, v in data.items()}  # fmt: skip
-    if named not in data["keywords"]:
-        data["keywords"] = [named, *data["keywords"]]
-    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    meta = FrontMatter(**fields)
-    body_line = text.count("\n", 0, match.end()) + 1
-    return meta, text[match.end():], body_line
 
 
 def _read_body(
@@ -183,6 +138,9 @@ def markdown_parser() -> MarkdownIt:
     images and link definitions are switched off: such lines stay text, as
     written. Links, emphasis, lists, headings and hard breaks remain.
     """
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.container import container_plugin
+
     md = MarkdownIt("commonmark", {"html": False})
     md.disable(["code", "fence", "blockquote", "hr", "lheading", "html_block", "reference",
                 "html_inline", "image", "backticks", "autolink"])  # fmt: skip
