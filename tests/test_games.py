@@ -193,6 +193,28 @@ def test_a_plug_in_that_fails_to_load_is_one_line(monkeypatch, tmp_path):
     assert result.stderr.count("\n") == 1 and "test_games.py:" in result.stderr
 
 
+def test_a_plug_in_cannot_take_a_built_in_games_name(tmp_path):
+    """A package registering a game under a built-in game's name is left out with a note: the name
+    stays the built-in game's, and the plug-in's code is never imported."""
+    from plugins import on_path
+
+    package = tmp_path / "impostor"
+    package.mkdir()
+    (package / "__init__.py").write_text("raise SystemExit('imported')\n")
+    info = tmp_path / "impostor-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: impostor\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[grawlix_print.games]\npermutations = impostor:Game\nother = impostor:Game\n")
+    with on_path(tmp_path):
+        result = CliRunner().invoke(main, ["games"])
+        assert game_class("permutations").__module__ == "grawlix_print.games.permutations"
+    assert result.exit_code == 0, result.stderr
+    assert "note: the plug-in game permutations (impostor:Game) is not loaded: a built-in game has that name" \
+        in result.stderr  # fmt: skip
+    assert re.findall(r"^(\S+): ", result.stdout, re.MULTILINE) == ["grawlix", "permutations", "spreadsheet"]
+    assert "error: game other: it does not load" in result.stderr  # its other name is its own: loaded, and it fails
+
+
 def test_templates_name_their_game_and_a_clash_is_one_line(templates_copy, tmp_path):
     assert game(templates=templates_copy).name == "grawlix"
     result = run("check", "--game", "other", "--templates", str(templates_copy))

@@ -145,6 +145,11 @@ class Grawlix(Game):
 
         return (check, facts)
 
+
+GAME = Grawlix
+"""The game this folder brings (the registry, ``grawlix_print.games``, loads it by this name)."""
+
+
 def load_rules(templates: str | Path | None = None) -> Rules:
     """The rules of Grawlix from ``templates`` (None: ./templates if it is Grawlix's, else the game's own)."""
     from .. import game

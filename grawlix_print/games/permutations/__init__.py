@@ -133,3 +133,7 @@ class Permutations(Game):
         from .commands import score
 
         return (score,)
+
+
+GAME = Permutations
+"""The game this folder brings (the registry, ``grawlix_print.games``, loads it by this name)."""

@@ -133,3 +133,7 @@ class Spreadsheet(Game):
         from .commands import guide
 
         return (guide,)
+
+
+GAME = Spreadsheet
+"""The game this folder brings (the registry, ``grawlix_print.games``, loads it by this name)."""
