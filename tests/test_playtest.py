@@ -205,6 +205,20 @@ def test_the_same_seed_gives_the_same_figures_on_any_number_of_workers():
     assert seeded(12, 1) != one  # and another seed other figures
 
 
+def test_no_more_worker_processes_start_than_the_run_has_batches():
+    """Starting a worker costs more than a batch of quick games: a run of one batch plays in this
+    process, one of three batches on at most three workers, whatever the cores."""
+    job = Job(Nim(stones=21), 2, ("random", "random"), 3000, 1)
+    batches = runner.batch_count([job, job])
+    assert batches == 2 * len(range(0, 3000, job.batch_size())) and batches >= 2
+    with open_pool(4, batches=1) as pool:
+        assert pool.workers == 1 and isinstance(pool.executor, runner.InlineExecutor)
+    with open_pool(4, batches=3) as pool:
+        assert pool.workers == 3 and not isinstance(pool.executor, runner.InlineExecutor)
+    with open_pool(2, batches=3) as pool:
+        assert pool.workers == 2
+
+
 def test_figures_come_from_the_batch_seeds_alone(monkeypatch):
     """A batch is played from its seed: replaying one batch by hand gives the same games."""
     job = Job(Nim(stones=21), 2, ("random", "random"), 100, 5)

@@ -7,6 +7,7 @@ which runs the commands from an empty folder; these tests stay in-process.)
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import subprocess
@@ -284,6 +285,30 @@ def test_the_commands_load_no_back_end_to_build_their_options():
                           env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_command_loads_its_own_module_alone(tmp_path):
+    """A playtest's start-up is most of a small run's time: ``playtest`` loads no other command, no
+    product, no Markdown parser, no font outlines, no process pool for one worker, and reads no other
+    package's metadata (its game is built in), yet writes its whole report."""
+    code = (
+        "import runpy, sys\n"
+        f"sys.argv = ['grawlix-print', 'playtest', '--games', '1', '--workers', '1', '-q', '-o', {str(tmp_path)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('grawlix_print', run_name='__main__')\n"
+        "except SystemExit as exit:\n"
+        "    assert not exit.code, exit.code\n"
+        "unwanted = ('grawlix_print.products', 'grawlix_print.cli.kit', 'grawlix_print.cli.products', 'grawlix_print.cli.init',\n"
+        "            'grawlix_print.cli.watch', 'markdown_it', 'importlib.metadata', 'fontTools', 'concurrent.futures.process')\n"
+        "print(sorted({u for u in unwanted for m in sys.modules if m == u or m.startswith(u + '.')}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False,
+                          env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+    written = sorted(p.name for p in (tmp_path / "playtest").iterdir())
+    assert written == ["playtest-wins.png", "playtest.json", "playtest.pdf"]
+    assert json.loads((tmp_path / "playtest" / "playtest.json").read_text())["games"] == 1
 
 
 def test_a_web_edition_with_cached_figures_loads_no_numpy_and_no_cad(tmp_path):

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,6 +21,9 @@ from ..playtest import MAX_GAMES
 from .app import main, report_written
 from .options import WholeNumber, option_label, out_option, templates_option
 from .settings import with_settings
+
+if TYPE_CHECKING:
+    from ..playtest.runner import Job
 
 PRODUCT_FOLDER = "playtest"
 SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")  # the transports a Dask scheduler listens on
@@ -163,10 +167,10 @@ class Where:
     scheduler: str
     timeout: float
 
-    def pool(self):
-        from ..playtest.runner import open_pool
+    def pool(self, jobs: Sequence[Job]):
+        from ..playtest.runner import batch_count, open_pool
 
-        return open_pool(self.workers or None, self.scheduler or None, self.timeout)
+        return open_pool(self.workers or None, self.scheduler or None, self.timeout, batch_count(jobs))
 
 
 def _progress(stack: ExitStack, quiet: bool, total: int, label: str):
@@ -198,7 +202,7 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
     outcomes = []
     began = time.perf_counter()
     with ExitStack() as stack:
-        pool = stack.enter_context(where.pool())
+        pool = stack.enter_context(where.pool(jobs))
         check_duration(jobs, pool.workers)
         folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
         label = f"Playing {games:,} games" + (" twice (these rules, built-in rules)" if builtin else "")
@@ -253,7 +257,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
     rules_text = read_template(rules_file) if criterion is not None else None  # unreadable: before any game
     began = time.perf_counter()
     with ExitStack() as stack:
-        pool = stack.enter_context(where.pool())
+        pool = stack.enter_context(where.pool(jobs))
         check_duration(jobs, pool.workers)
         folder = make_folder(out / PRODUCT_FOLDER)
         label = f"Playing {games:,} games under each of {len(jobs):,} settings"

@@ -25,7 +25,7 @@ import random
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
@@ -223,7 +223,7 @@ def local_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _stop_processes(executor: ProcessPoolExecutor) -> None:
+def _stop_processes(executor: Executor) -> None:
     """Stop a process pool now: queued batches cancelled, running ones ended (their games are lost)."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
@@ -235,24 +235,35 @@ def _stop_processes(executor: ProcessPoolExecutor) -> None:
             process.join(5)
 
 
+def batch_count(jobs: Sequence[Job]) -> int:
+    """How many batches ``jobs`` are cut into: more local workers than that would only wait."""
+    return sum(len(job.batches()) for job in jobs)
+
+
 @contextmanager
 def open_pool(workers: int | None = None, scheduler: str | None = None,
-              timeout: float = CONNECT_SECONDS) -> Iterator[Pool]:  # fmt: skip
+              timeout: float = CONNECT_SECONDS, batches: int | None = None) -> Iterator[Pool]:  # fmt: skip
     """Where batches run: a Dask cluster, this machine's processes, or this process for one worker.
 
     ``scheduler`` is a Dask scheduler address (``tcp://host:8786``); one that
     does not accept the connection and answer within ``timeout`` seconds
     (both together) is a one-line error. Without it, ``workers`` processes
-    (default: every core this process may use).
+    (default: every core this process may use), but no more than the run's
+    ``batches``: a run of one batch (a thousand random games) is played in
+    this process, without starting workers that would cost more than the games.
     """
     if scheduler is not None:
         with _dask_pool(scheduler, timeout) as pool:
             yield pool
         return
     count = local_workers() if workers is None else workers
+    if batches is not None:
+        count = min(count, batches)
     if count <= 1:
         yield Pool(InlineExecutor(), 1)
         return
+    from concurrent.futures import ProcessPoolExecutor  # (and multiprocessing): only where workers start
+
     executor = ProcessPoolExecutor(count, initializer=_ignore_interrupts)
     stopped = False
 

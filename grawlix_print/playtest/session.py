@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import StudioError
 from .report import Run, report
-from .runner import Job, Outcome, check_duration, open_pool, run
+from .runner import Job, Outcome, batch_count, check_duration, open_pool, run
 
 
 def jobs(game: Any, players: int, strategies: tuple[str, ...], games: int, seed: int, rotate: bool,
@@ -62,7 +62,7 @@ def playtest_games(game: Any, games: int = 1000, *, players: int = 0, strategies
         raise StudioError(f"{game.name} is not played by {players} players")
     chosen = strategies_for(strategies, players, playtester.strategies)
     runs = jobs(game, players, chosen, games, seed, rotate_seats, budget)
-    with open_pool(workers) as pool:
+    with open_pool(workers, batches=batch_count(runs)) as pool:
         check_duration(runs, pool.workers)
         outcomes = [run(job, pool) for job in runs]
     return record(runs, outcomes)
