@@ -170,7 +170,7 @@ class Where:
     def pool(self, jobs: Sequence[Job]):
         from ..playtest.runner import batch_count, open_pool
 
-        return open_pool(self.workers or None, self.scheduler or None, self.timeout, batch_count(jobs))
+        return open_pool(self.workers or None, self.scheduler or None, self.timeout, batch_count(jobs), beside=True)
 
 
 def _progress(stack: ExitStack, quiet: bool, total: int, label: str):
@@ -189,7 +189,7 @@ def _played_line(played: int, seconds: float, workers: int) -> str:
 
 def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int, seed: int, rotate: bool,
               budget: int, where: Where, as_json: bool, quiet: bool, out: Path) -> None:  # fmt: skip
-    from ..playtest.output import write_report
+    from ..playtest.output import prepare, write_report
     from ..playtest import session
     from ..playtest.report import json_text, text_summary
     from ..playtest.runner import check_duration, run
@@ -207,8 +207,8 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
         folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
         label = f"Playing {games:,} games" + (" twice (these rules, built-in rules)" if builtin else "")
         progress = _progress(stack, quiet, games * len(jobs), label)
-        for job in jobs:
-            outcome = run(job, pool, progress.update if progress is not None else None)
+        for number, job in enumerate(jobs):
+            outcome = run(job, pool, progress.update if progress is not None else None, None if number else prepare)
             outcomes.append(outcome)
             if outcome.interrupted:
                 break
@@ -235,7 +235,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
     """Play every variant ``vary`` names and write the sweep's report (and the suggested rules)."""
     from ..files import read_template
     from ..games.templates import RULES_FILE
-    from ..playtest.output import write_sweep
+    from ..playtest.output import prepare, write_sweep
     from ..playtest.report import json_text
     from ..playtest.runner import Job, check_duration, run_many
     from ..playtest.sweep import (
@@ -262,7 +262,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
         folder = make_folder(out / PRODUCT_FOLDER)
         label = f"Playing {games:,} games under each of {len(jobs):,} settings"
         progress = _progress(stack, quiet, games * len(jobs), label)
-        outcomes = run_many(jobs, pool, progress.update if progress is not None else None)
+        outcomes = run_many(jobs, pool, progress.update if progress is not None else None, prepare)
     seconds = time.perf_counter() - began
     record = sweep_record(playtester, varied, found, jobs, outcomes, games, seed, players, strategies, rotate)
     suggested_text = None

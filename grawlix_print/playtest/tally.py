@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-import numpy as np
-
 from .protocol import DUMMY, Array, GameResult, Games
 
 
 def _count(histogram: Counter[Any], values: Array) -> None:
     """Add each value's count to ``histogram`` (values as Python numbers). Small whole numbers (a
     length, a flag, a seat's points) are counted in one pass rather than sorted."""
+    import numpy as np  # with the first games counted: a process that only merges tallies loads none
+
     values = np.asarray(values)
     if values.dtype.kind in "iub" and values.size:
         low, high = int(values.min()), int(values.max())
@@ -89,6 +89,8 @@ class Tally:
 
     def add_games(self, games: Games, seating: Sequence[str | None]) -> None:
         """Games all played with one ``seating`` (the strategy in each seat, None for a dummy)."""
+        import numpy as np
+
         n, seats = games.count, self.seats
         if len(seating) != seats:
             raise ValueError(f"a seating of {len(seating)} seats for a tally of {seats}")
