@@ -189,9 +189,8 @@ def _played_line(played: int, seconds: float, workers: int) -> str:
 
 def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int, seed: int, rotate: bool,
               budget: int, where: Where, as_json: bool, quiet: bool, out: Path) -> None:  # fmt: skip
-    from ..playtest.output import prepare, write_report
     from ..playtest import session
-    from ..playtest.report import json_text, text_summary
+    from ..playtest.output import prepare, write_report
     from ..playtest.runner import check_duration, run
 
     playtester = game.playtester(budget)
@@ -214,6 +213,8 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
                 break
     seconds = time.perf_counter() - began
     interrupted = outcomes[-1].interrupted
+    from ..playtest.report import json_text, text_summary  # loaded by prepare, while the games were played
+
     record = session.record(jobs, outcomes)
     written = write_report(folder, record, playtester.credits)
     played = sum(o.tally.games for o in outcomes)

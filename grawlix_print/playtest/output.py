@@ -11,7 +11,6 @@ from pathlib import Path
 from ..errors import StudioError
 from ..files import Written, make_folder, os_error, write_bytes
 from .protocol import Credits
-from .report import json_text
 
 STEM = "playtest"
 SWEEP_STEM = "sweep"
@@ -47,7 +46,7 @@ def prepare() -> None:
     """Load what writing a report takes (its plots, PDF and their libraries and typeface) ahead of it:
     the command calls this while workers play, so the loading overlaps the games."""
     from ..drawing.chart import prepare as prepare_charts
-    from . import pdf, plots  # noqa: F401
+    from . import pdf, plots, report  # noqa: F401
 
     prepare_charts()
 
@@ -56,6 +55,7 @@ def write_report(out: Path, record: dict, credits: Credits) -> list[Written]:
     """The report's files in ``out``: ``playtest.json``, ``playtest-<plot>.png``, ``playtest.pdf``."""
     from .pdf import report_pdf
     from .plots import plots, png
+    from .report import json_text
 
     charts = plots(record)
     files = {f"{STEM}-{name}.png": png(chart) for name, chart in charts.items()}
@@ -71,6 +71,7 @@ def write_sweep(out: Path, record: dict, credits: Credits, rules_text: str | Non
     and ``sweep-rules.toml`` (the suggested setting) when given."""
     from .pdf import sweep_pdf
     from .plots import heat_maps, png
+    from .report import json_text
     from .sweep import shown_figures
 
     charts = heat_maps(record, shown_figures(record))

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import StudioError
-from .report import Run, report
 from .runner import Job, Outcome, batch_count, check_duration, open_pool, run
 
 
@@ -31,6 +30,8 @@ def jobs(game: Any, players: int, strategies: tuple[str, ...], games: int, seed:
 
 def record(runs: Sequence[Job], outcomes: Sequence[Outcome]) -> dict:
     """The report (JSON-ready) of the runs played so far: the first, beside the built-in rules' if both ran."""
+    from .report import Run, report  # (and the statistics): loaded while the games are played, not before
+
     played = [Run(job, outcome) for job, outcome in zip(runs, outcomes)]
     return report(played[0], played[1] if len(played) > 1 else None)
 
