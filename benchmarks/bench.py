@@ -785,7 +785,6 @@ def sweep() -> None:
     random games) on one worker, on every core and on a two-process LocalCluster: the time of each
     and whether their JSON is the same; both cores against one (the runner, in this process); and
     the fixed cost of a run, `playtest --games 1`."""
-    import resource
     import subprocess
     import tempfile
 
@@ -822,19 +821,45 @@ def sweep() -> None:
     print(f"sweep: 4,000,000 random games in the runner: {rates[1]:,.0f} games/s on one worker, {rates[2]:,.0f} "
           f"on two: {rates[2] / rates[1]:.2f} times (target >= 1.8)")
 
-    with tempfile.TemporaryDirectory() as out:
-        command = [sys.executable, "-m", "grawlix_print", "playtest", "--games", "1", "--workers", "1", "-q", "-o", out]
+    fixed_cost()
+
+
+def fixed_cost(runs: int = 11) -> None:
+    """The fixed cost of a playtest run: `playtest --games 1` (start-up, one game, plots, PDF, JSON), as
+    an installed copy runs it (bytecode cached, as pip compiles it), beside `--version` (Python, click
+    and the command group) and `python -c pass`; wall and CPU (the command's and its worker's)."""
+    import compileall
+    import resource
+    import subprocess
+    import tempfile
+
+    compileall.compile_dir(str(PROJECT / "grawlix_print"), quiet=1)  # PYTHONDONTWRITEBYTECODE would recompile each run
+
+    def measured(command: list[str], cwd: str) -> tuple[float, float, float]:
         walls, cpus = [], []
-        for _ in range(7):
+        for _ in range(runs):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             began = time.perf_counter()
-            subprocess.run(command, check=True)
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=cwd)
             walls.append(time.perf_counter() - began)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    print(f"sweep: the fixed cost of a run, `playtest --games 1 --workers 1` (start-up, one game, plots, PDF, "
-          f"JSON): median {statistics.median(walls):.2f} s wall, best {min(walls):.2f} s; CPU median "
-          f"{statistics.median(cpus):.2f} s (target <= 0.3 s)")
+        return statistics.median(walls), min(walls), statistics.median(cpus)
+
+    with tempfile.TemporaryDirectory() as out:
+        tool = [sys.executable, "-m", "grawlix_print"]
+        rows = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "grawlix-print --version": [*tool, "--version"],
+            "playtest --games 1 --workers 1": [*tool, "playtest", "--games", "1", "--workers", "1", "-q", "-o", out],
+            "playtest --games 1 (every core)": [*tool, "playtest", "--games", "1", "-q", "-o", out],
+            "playtest --games 10000 (every core)": [*tool, "playtest", "--games", "10000", "-q", "-o", out],
+        }
+        for label, command in rows.items():
+            median, best, cpu = measured(command, out)
+            print(f"fixed cost: {label}: median {median:.3f} s wall, best {best:.3f} s; CPU median {cpu:.3f} s "
+                  f"(load {os.getloadavg()[0]:.1f})")
+    print("fixed cost: target <= 0.3 s for `playtest --games 1`")
 
 
 PARTS = {
@@ -842,7 +867,7 @@ PARTS = {
     "facts": facts, "stl": stl,
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
-    "engines": engines, "sweep": sweep,
+    "engines": engines, "sweep": sweep, "fixed-cost": fixed_cost,
     "data": data, "watch-data": watch_data,
 }  # fmt: skip
 
