@@ -287,6 +287,14 @@ def test_the_commands_load_no_back_end_to_build_their_options():
     assert done.stdout.strip() == "[]"
 
 
+def test_version_is_the_installed_distributions():
+    """``--version`` says the package's own version without reading metadata: the one pip installed."""
+    from importlib.metadata import version
+
+    result = CliRunner().invoke(main, ["--version"], prog_name="grawlix-print")
+    assert result.exit_code == 0 and result.stdout == f"grawlix-print, version {version('grawlix-print')}\n"
+
+
 def test_a_command_loads_its_own_module_alone(tmp_path):
     """A playtest's start-up is most of a small run's time: ``playtest`` loads no other command, no
     product, no Markdown parser, no font outlines, and reads no package's metadata (its game is built

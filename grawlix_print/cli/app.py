@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .. import __version__
 from ..errors import StudioError, Problems, one_line
 from ..files import check_source_date_epoch, os_error
 
@@ -119,7 +120,7 @@ class _Commands(click.Group):
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="grawlix-print")
+@click.version_option(__version__, package_name="grawlix-print")  # the package's own: no metadata read
 @click.option("--debug", is_flag=True, help="A game plug-in's fault with its whole traceback (as GRAWLIX_PRINT_DEBUG=1).")
 def main(debug: bool) -> None:
     """Print-and-play kits for board games: rules, sheets, web edition and 3D tiles."""
