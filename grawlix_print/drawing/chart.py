@@ -225,7 +225,7 @@ def png_bytes(chart: Chart, dpi: int = 200) -> bytes:
             mask = mask.rotate(90, expand=True)
             image.paste(_rgb(item.colour), (px(item.x) - mask.width // 2, px(item.y) - mask.height // 2), mask)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=6, dpi=(dpi, dpi))
+    image.save(buffer, format="PNG", compress_level=1, dpi=(dpi, dpi))  # half the time of level 6, a quarter larger
     return buffer.getvalue()
 
 
