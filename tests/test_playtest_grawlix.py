@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -324,3 +325,49 @@ def test_ctrl_c_writes_the_report_of_the_games_played(tmp_path):
     assert f"the report holds {record['games']:,} of 10,000,000 games" in stderr
     assert (out / "playtest" / "playtest.pdf").read_bytes().startswith(b"%PDF")
     assert not list((out / "playtest").glob("*.part"))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_terminated_playtest_leaves_no_worker_behind(tmp_path, workers):
+    """SIGTERM (or SIGKILL) to the command alone: its workers end with it, rather than wait forever
+    for batches, holding the terminal's output open."""
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grawlix_print", "playtest", "--games", "10000000", "--workers", workers, "-q",
+         "-o", str(out)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=PROJECT, start_new_session=True,
+        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+    )  # fmt: skip
+    children: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while not children and time.monotonic() < deadline:  # its workers, once they play
+            time.sleep(0.05)
+            with open(f"/proc/{process.pid}/task/{process.pid}/children") as listed:
+                children = [int(pid) for pid in listed.read().split()]
+        assert children, "no worker process was started"
+        time.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        alive = children
+        while alive and time.monotonic() < deadline:
+            time.sleep(0.05)
+            alive = [pid for pid in children if _running(pid)]
+        assert alive == []
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        for pid in children:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` is alive (a zombie is not: it has ended, unreaped by a dead parent)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -221,9 +222,21 @@ class Pool:
     stop: Callable[[], None] = lambda: None
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: Ctrl-C is the parent's to handle (it stops the workers itself)."""
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
+
+
+def _start_worker(parent: int) -> None:
+    """In a worker process: Ctrl-C is the parent's to handle (it stops the workers itself); and the
+    worker ends with its parent, however that ends (SIGTERM, SIGKILL), rather than wait forever on a
+    queue that its own inherited end keeps open, holding the parent's terminal."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # the parent ended before the request was made
+        os._exit(1)
 
 
 def local_workers() -> int:
@@ -281,7 +294,7 @@ def open_pool(workers: int | None = None, scheduler: str | None = None, timeout:
     from concurrent.futures import ProcessPoolExecutor  # (and multiprocessing): only where workers start
 
     context = multiprocessing.get_context("fork") if forked else None
-    executor = ProcessPoolExecutor(count, context, initializer=_ignore_interrupts)
+    executor = ProcessPoolExecutor(count, context, initializer=_start_worker, initargs=(os.getpid(),))
     stopped = False
 
     def stop() -> None:
@@ -301,8 +314,6 @@ def open_pool(workers: int | None = None, scheduler: str | None = None, timeout:
 
 def _forks() -> bool:
     """Whether a worker can start by forking this process (POSIX but macOS, where forking is unsafe)."""
-    import sys
-
     return hasattr(os, "fork") and sys.platform.startswith("linux")
 
 
