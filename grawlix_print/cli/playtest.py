@@ -207,7 +207,8 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
         label = f"Playing {games:,} games" + (" twice (these rules, built-in rules)" if builtin else "")
         progress = _progress(stack, quiet, games * len(jobs), label)
         for number, job in enumerate(jobs):
-            outcome = run(job, pool, progress.update if progress is not None else None, None if number else prepare)
+            outcome = run(job, pool, progress.update if progress is not None else None,
+                          meanwhile=None if number else prepare)  # the report loads while the first run plays
             outcomes.append(outcome)
             if outcome.interrupted:
                 break
@@ -263,7 +264,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
         folder = make_folder(out / PRODUCT_FOLDER)
         label = f"Playing {games:,} games under each of {len(jobs):,} settings"
         progress = _progress(stack, quiet, games * len(jobs), label)
-        outcomes = run_many(jobs, pool, progress.update if progress is not None else None, prepare)
+        outcomes = run_many(jobs, pool, progress.update if progress is not None else None, meanwhile=prepare)
     seconds = time.perf_counter() - began
     record = sweep_record(playtester, varied, found, jobs, outcomes, games, seed, players, strategies, rotate)
     suggested_text = None
