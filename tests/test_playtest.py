@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
 import statistics
-import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -219,21 +217,6 @@ def test_no_more_worker_processes_start_than_the_run_has_batches():
         assert pool.workers == 3 and not isinstance(pool.executor, runner.InlineExecutor)
     with open_pool(2, batches=3) as pool:
         assert pool.workers == 2
-
-
-@pytest.mark.skipif(runner.local_workers() < 2 or not sys.platform.startswith("linux"), reason="needs two cores and fork")
-def test_one_worker_beside_this_process_plays_the_same_games_and_spares_it_numpy():
-    """With ``beside`` one worker is a forked process (this one prepares the report meanwhile): the
-    same figures as played here, and ``meanwhile`` runs while the worker plays, once."""
-    job = Job(Nim(stones=21), 2, ("random", "random"), 3000, 4)
-    called = []
-    with open_pool(1, batches=runner.batch_count([job]), beside=True) as pool:
-        assert pool.workers == 1 and not isinstance(pool.executor, runner.InlineExecutor)
-        beside = report(Run(job, run(job, pool, meanwhile=lambda: called.append(os.getpid()))))
-    with open_pool(1) as pool:
-        assert isinstance(pool.executor, runner.InlineExecutor)
-        here = report(Run(job, run(job, pool)))
-    assert json_text(beside) == json_text(here) and called == [os.getpid()]
 
 
 def test_figures_come_from_the_batch_seeds_alone(monkeypatch):

@@ -328,7 +328,7 @@ def test_ctrl_c_writes_the_report_of_the_games_played(tmp_path):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("workers", ["2", "3"])
 def test_a_terminated_playtest_leaves_no_worker_behind(tmp_path, workers):
     """SIGTERM (or SIGKILL) to the command alone: its workers end with it, rather than wait forever
     for batches, holding the terminal's output open."""

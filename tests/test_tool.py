@@ -297,19 +297,17 @@ def test_version_is_the_installed_distributions():
 
 def test_a_command_loads_its_own_module_alone(tmp_path):
     """A playtest's start-up is most of a small run's time: ``playtest`` loads no other command, no
-    product, no Markdown parser, no font outlines, and reads no package's metadata (its game is built
-    in); with a second core its one worker plays beside it, so numpy loads there, not here, while this
-    process loads the report's libraries; and it writes its whole report."""
+    product, no Markdown parser, no font outlines, no process pool for one worker, and reads no
+    package's metadata (its game is built in), yet writes its whole report."""
     code = (
-        "import os, runpy, sys\n"
+        "import runpy, sys\n"
         f"sys.argv = ['grawlix-print', 'playtest', '--games', '1', '--workers', '1', '-q', '-o', {str(tmp_path)!r}]\n"
         "try:\n"
         "    runpy.run_module('grawlix_print', run_name='__main__')\n"
         "except SystemExit as exit:\n"
         "    assert not exit.code, exit.code\n"
         "unwanted = ('grawlix_print.products', 'grawlix_print.cli.kit', 'grawlix_print.cli.products', 'grawlix_print.cli.init',\n"
-        "            'grawlix_print.cli.watch', 'markdown_it', 'importlib.metadata', 'fontTools')\n"
-        "unwanted += ('numpy',) if len(os.sched_getaffinity(0)) > 1 else ()\n"
+        "            'grawlix_print.cli.watch', 'markdown_it', 'importlib.metadata', 'fontTools', 'concurrent.futures.process')\n"
         "print(sorted({u for u in unwanted for m in sys.modules if m == u or m.startswith(u + '.')}))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False,

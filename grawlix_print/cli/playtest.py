@@ -170,7 +170,7 @@ class Where:
     def pool(self, jobs: Sequence[Job]):
         from ..playtest.runner import batch_count, open_pool
 
-        return open_pool(self.workers or None, self.scheduler or None, self.timeout, batch_count(jobs), beside=True)
+        return open_pool(self.workers or None, self.scheduler or None, self.timeout, batch_count(jobs))
 
 
 def _progress(stack: ExitStack, quiet: bool, total: int, label: str):
@@ -190,7 +190,8 @@ def _played_line(played: int, seconds: float, workers: int) -> str:
 def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int, seed: int, rotate: bool,
               budget: int, where: Where, as_json: bool, quiet: bool, out: Path) -> None:  # fmt: skip
     from ..playtest import session
-    from ..playtest.output import prepare, write_report
+    from ..playtest.output import write_report
+    from ..playtest.report import json_text, text_summary
     from ..playtest.runner import check_duration, run
 
     playtester = game.playtester(budget)
@@ -206,16 +207,13 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
         folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
         label = f"Playing {games:,} games" + (" twice (these rules, built-in rules)" if builtin else "")
         progress = _progress(stack, quiet, games * len(jobs), label)
-        for number, job in enumerate(jobs):
-            outcome = run(job, pool, progress.update if progress is not None else None,
-                          meanwhile=None if number else prepare)  # the report loads while the first run plays
+        for job in jobs:
+            outcome = run(job, pool, progress.update if progress is not None else None)
             outcomes.append(outcome)
             if outcome.interrupted:
                 break
     seconds = time.perf_counter() - began
     interrupted = outcomes[-1].interrupted
-    from ..playtest.report import json_text, text_summary  # loaded by prepare, while the games were played
-
     record = session.record(jobs, outcomes)
     written = write_report(folder, record, playtester.credits)
     played = sum(o.tally.games for o in outcomes)
@@ -237,7 +235,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
     """Play every variant ``vary`` names and write the sweep's report (and the suggested rules)."""
     from ..files import read_template
     from ..games.templates import RULES_FILE
-    from ..playtest.output import prepare, write_sweep
+    from ..playtest.output import write_sweep
     from ..playtest.report import json_text
     from ..playtest.runner import Job, check_duration, run_many
     from ..playtest.sweep import (
@@ -264,7 +262,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
         folder = make_folder(out / PRODUCT_FOLDER)
         label = f"Playing {games:,} games under each of {len(jobs):,} settings"
         progress = _progress(stack, quiet, games * len(jobs), label)
-        outcomes = run_many(jobs, pool, progress.update if progress is not None else None, meanwhile=prepare)
+        outcomes = run_many(jobs, pool, progress.update if progress is not None else None)
     seconds = time.perf_counter() - began
     record = sweep_record(playtester, varied, found, jobs, outcomes, games, seed, players, strategies, rotate)
     suggested_text = None

@@ -178,16 +178,6 @@ def _dashes(points: Sequence[Point], on: float, off: float) -> list[tuple[Point,
     return pieces
 
 
-def prepare() -> None:
-    """Load both back ends' libraries and the typeface ahead of the first chart (``png_bytes`` and
-    ``draw_on`` then start at once): a caller with time to spare, as while workers play, calls this."""
-    from PIL import Image, ImageDraw, PngImagePlugin  # noqa: F401
-
-    from .pdf.fonts import register_quicksand
-
-    register_quicksand()
-
-
 def png_bytes(chart: Chart, dpi: int = 200) -> bytes:
     """The chart as an RGB PNG at ``dpi`` (no time or software in it: the same chart, the same bytes)."""
     from PIL import Image, ImageDraw

@@ -42,15 +42,6 @@ def publish(folder: Path, files: dict[str, bytes]) -> list[Path]:
     return [folder / name for name in files]
 
 
-def prepare() -> None:
-    """Load what writing a report takes (its plots, PDF and their libraries and typeface) ahead of it:
-    the command calls this while workers play, so the loading overlaps the games."""
-    from ..drawing.chart import prepare as prepare_charts
-    from . import pdf, plots, report  # noqa: F401
-
-    prepare_charts()
-
-
 def write_report(out: Path, record: dict, credits: Credits) -> list[Written]:
     """The report's files in ``out``: ``playtest.json``, ``playtest-<plot>.png``, ``playtest.pdf``."""
     from .pdf import report_pdf

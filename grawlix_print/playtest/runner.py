@@ -135,24 +135,18 @@ class Outcome:
         return self.tally.games == self.requested
 
 
-def run(job: Job, pool: Pool, on_progress: Callable[[int], None] | None = None,
-        meanwhile: Callable[[], None] | None = None) -> Outcome:  # fmt: skip
+def run(job: Job, pool: Pool, on_progress: Callable[[int], None] | None = None) -> Outcome:
     """Play ``job`` on ``pool``; ``on_progress(games)`` after each batch with the games it held.
 
     Ctrl-C (KeyboardInterrupt) ends the run with the batches finished so far
     and stops the pool; a batch that fails stops the run and its error is raised.
-    ``meanwhile`` is called once the first batches are on their way: with workers
-    beside this process, what it does (loading the report's libraries) overlaps
-    their games.
     """
-    return run_many([job], pool, on_progress, meanwhile)[0]
+    return run_many([job], pool, on_progress)[0]
 
 
-def run_many(jobs: Sequence[Job], pool: Pool, on_progress: Callable[[int], None] | None = None,
-             meanwhile: Callable[[], None] | None = None) -> list[Outcome]:  # fmt: skip
+def run_many(jobs: Sequence[Job], pool: Pool, on_progress: Callable[[int], None] | None = None) -> list[Outcome]:
     """Play every job of ``jobs`` on ``pool``, their batches in one stream (job after job), so the
-    workers never wait between jobs; their outcomes in order. Ctrl-C, failures and ``meanwhile``
-    as ``run``."""
+    workers never wait between jobs; their outcomes in order. Ctrl-C and failures as ``run``."""
     if pool.workers > 1:  # no games, but a compiled engine is built here once, not in every worker at once
         for job in jobs:
             job.playtester.play_many(job.strategies, random.Random(0), 0)
@@ -168,9 +162,6 @@ def run_many(jobs: Sequence[Job], pool: Pool, on_progress: Callable[[int], None]
                     break
                 n, start, stop = batch
                 pending[pool.executor.submit(play_batch, jobs[n], start, stop)] = batch
-            if meanwhile is not None:  # once: the first batches are on their way
-                prepare, meanwhile = meanwhile, None
-                prepare()
             if not pending:
                 break
             finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
@@ -264,20 +255,16 @@ def batch_count(jobs: Sequence[Job]) -> int:
 
 
 @contextmanager
-def open_pool(workers: int | None = None, scheduler: str | None = None, timeout: float = CONNECT_SECONDS,
-              batches: int | None = None, beside: bool = False) -> Iterator[Pool]:  # fmt: skip
+def open_pool(workers: int | None = None, scheduler: str | None = None,
+              timeout: float = CONNECT_SECONDS, batches: int | None = None) -> Iterator[Pool]:  # fmt: skip
     """Where batches run: a Dask cluster, this machine's processes, or this process for one worker.
 
     ``scheduler`` is a Dask scheduler address (``tcp://host:8786``); one that
     does not accept the connection and answer within ``timeout`` seconds
     (both together) is a one-line error. Without it, ``workers`` processes
     (default: every core this process may use), but no more than the run's
-    ``batches``: a run of one batch (a thousand random games) is played by one
-    worker, without starting workers that would cost more than the games. One
-    worker is this process, or with ``beside`` (where processes start by
-    forking, at once) a process beside it, so that this one can prepare the
-    report meanwhile (``run``'s ``meanwhile``): numpy and the games in one, the
-    PDF and plotting libraries in the other, on two cores at once.
+    ``batches``: a run of one batch (a thousand random games) is played in
+    this process, without starting workers that would cost more than the games.
     """
     if scheduler is not None:
         with _dask_pool(scheduler, timeout) as pool:
@@ -286,15 +273,12 @@ def open_pool(workers: int | None = None, scheduler: str | None = None, timeout:
     count = local_workers() if workers is None else workers
     if batches is not None:
         count = min(count, batches)
-    forked = beside and count == 1 and local_workers() > 1 and _forks()
-    if count <= 1 and not forked:
+    if count <= 1:
         yield Pool(InlineExecutor(), 1)
         return
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor  # (and multiprocessing): only where workers start
 
-    context = multiprocessing.get_context("fork") if forked else None
-    executor = ProcessPoolExecutor(count, context, initializer=_start_worker, initargs=(os.getpid(),))
+    executor = ProcessPoolExecutor(count, initializer=_start_worker, initargs=(os.getpid(),))
     stopped = False
 
     def stop() -> None:
@@ -310,11 +294,6 @@ def open_pool(workers: int | None = None, scheduler: str | None = None, timeout:
         raise
     if not stopped:
         executor.shutdown(wait=True)
-
-
-def _forks() -> bool:
-    """Whether a worker can start by forking this process (POSIX but macOS, where forking is unsafe)."""
-    return hasattr(os, "fork") and sys.platform.startswith("linux")
 
 
 def _answers(address: str, seconds: float) -> tuple[str | None, bool]:

@@ -30,7 +30,7 @@ def jobs(game: Any, players: int, strategies: tuple[str, ...], games: int, seed:
 
 def record(runs: Sequence[Job], outcomes: Sequence[Outcome]) -> dict:
     """The report (JSON-ready) of the runs played so far: the first, beside the built-in rules' if both ran."""
-    from .report import Run, report  # (and the statistics): loaded while the games are played, not before
+    from .report import Run, report  # (and the statistics): needed once the games are played
 
     played = [Run(job, outcome) for job, outcome in zip(runs, outcomes)]
     return report(played[0], played[1] if len(played) > 1 else None)
