@@ -251,7 +251,7 @@ def _stop_processes(executor: Executor) -> None:
 
 def batch_count(jobs: Sequence[Job]) -> int:
     """How many batches ``jobs`` are cut into: more local workers than that would only wait."""
-    return sum(len(job.batches()) for job in jobs)
+    return sum(len(range(0, job.games, job.batch_size())) for job in jobs)  # counted, not listed
 
 
 @contextmanager
