@@ -32,6 +32,10 @@ from .pieces.kinds import PieceKind
 Check = Callable[[Game], None]
 PLAYTEST_GAMES = 12
 """Games each strategy plays in ``check_playtest``: enough to meet an ending of every sort in a small game."""
+CHECK_BUDGET = 100
+"""The search budget ``check_playtest`` plays with (``Game.playtester(budget)``): what it checks holds at
+any budget, and a game's default is chosen for strength (Permutations' search took 30 s to play its
+games at its default of 1,000 roll-outs a card, 7 s at this)."""
 FACE_DPI = 60
 
 
@@ -119,12 +123,15 @@ def check_rulebook(g: Game) -> None:
 
 
 def check_playtest(g: Game) -> None:
-    """Each strategy plays whole games to the end; winners are seats; the same seed plays the same games."""
+    """Each strategy plays whole games to the end; winners are seats; the same seed plays the same games
+    (a search thinking within ``CHECK_BUDGET``, its games checked as the default budget's would be)."""
     try:
-        tester = g.playtester()
+        default = g.playtester()
     except StudioError:
         return  # no players: nothing to playtest
+    tester = g.playtester(CHECK_BUDGET)  # as `playtest --budget` asks for it
     assert tester.strategies and "random" in tester.strategies, f"strategies {tester.strategies} lack 'random'"
+    assert tester.strategies == default.strategies, f"with a budget the strategies are {tester.strategies}, not {default.strategies}"
     players = tester.player_counts[0]
     for strategy in tester.strategies:
         line = [strategy] * players

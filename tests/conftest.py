@@ -48,8 +48,27 @@ SKIPPED_3D = '3D tiles skipped: CadQuery is not installed; pip install "grawlix-
 """What the tool says when it leaves the 3D tiles out (a note) or cannot make them (an error)."""
 
 
+LONGEST_FILES = {
+    "test_all.py": 24, "test_spreadsheet.py": 21, "test_sheets.py": 20, "test_playtest_grawlix.py": 19,
+    "test_stl.py": 19, "test_leaflet.py": 17, "test_trust.py": 17, "test_tool.py": 16, "test_contract.py": 15,
+    "test_kit.py": 15, "test_playtest_permutations.py": 14, "test_playtest_sweep.py": 14,
+    "test_stl_options.py": 13, "test_faults.py": 12, "test_largest_grid.py": 11, "test_solid_slicer.py": 11,
+    "test_variant.py": 11, "test_watch.py": 11, "test_web.py": 11, "test_images.py": 10,
+    "test_paper_only.py": 10, "test_pdfx.py": 10, "test_permutations_cards.py": 10,
+    "test_permutations_rulebook.py": 10, "test_playtest_quotes.py": 10, "test_solid_slicer_plates.py": 10,
+    "test_colour_blind.py": 9, "test_fast_engines.py": 9, "test_input_faults.py": 9, "test_cache.py": 8,
+    "test_leaflet_edits.py": 8, "test_on_demand.py": 8, "test_permutations_kit.py": 8, "test_solid_kinds.py": 8,
+}
+"""Seconds each of the longest test files takes on one worker (``python benchmarks/bench.py suite``).
+The workers take whole files in the order collected (pyproject.toml: --no-loadscope-reorder), so the
+longest go first: a long file started last would keep one worker busy while the other sits idle."""
+
+
 def pytest_collection_modifyitems(config, items):
-    """Without the 3d extra, a test marked needs_3d is skipped with the reason, never failed."""
+    """The longest files first (``LONGEST_FILES``; the others after them, in their usual order, each
+    file's tests in theirs). Without the 3d extra, a test marked needs_3d is skipped with the reason,
+    never failed."""
+    items.sort(key=lambda item: -LONGEST_FILES.get(item.path.name, 0))  # a stable sort
     if HAS_3D:
         return
     reason = f"the 3d extra is not installed (no {' or '.join(MISSING_3D)}): pip install -e '.[3d]'"

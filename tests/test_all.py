@@ -2,7 +2,7 @@
 
 The kit is built for real (about ten seconds a build), a few times per session. The two cold
 builds the reproducibility test compares run side by side, each a process of its own (the
-machine's second core does the second).
+machine's second core does the second); the rebuilds that follow run in this process.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import pypdfium2
 import pytest
 from grawlix_print.games import game
 
+from commands import run_here
 from conftest import HAS_3D, PROJECT, SKIPPED_3D, TEMPLATES
 
 STEPS = 15 if HAS_3D else 14
@@ -44,6 +45,13 @@ def finish(process: subprocess.Popen) -> subprocess.CompletedProcess:
 
 def grawlix(*args: str, cwd: Path = PROJECT, env: dict | None = None) -> subprocess.CompletedProcess:
     return finish(start(*args, cwd=cwd, env=env))
+
+
+def here(*args: str) -> subprocess.CompletedProcess:
+    """The command in this process, answered as ``grawlix`` answers: for the rebuilds of the kit, where
+    what is built, kept and said is tested (the cold builds, the refusals and the plug-in's load are
+    processes of their own)."""
+    return run_here(*args, cwd=PROJECT)
 
 
 def files_under(folder: Path) -> dict[str, str]:
@@ -181,7 +189,7 @@ def test_plate_preview_shows_the_glyphs_in_the_accent_colour(kit):
 def test_unchanged_second_run_reuses_everything(kit):
     out = kit / "out"
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
-    result = grawlix("all", "--out", str(out), "--templates", str(kit / "templates"))
+    result = here("all", "--out", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
     assert f"0 built, {STEPS} unchanged" in result.stdout
     after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
@@ -216,7 +224,7 @@ def test_a_failing_step_leaves_the_previous_outputs_untouched(kit):
     original = position.read_text()
     position.write_text(original.replace("B@ V& .  .  .  O%", "B@ V& .  .  .  O@"))
     try:
-        result = grawlix("all", "--quiet", "--out", str(out), "--templates", str(templates))
+        result = here("all", "--quiet", "--out", str(out), "--templates", str(templates))
     finally:
         position.write_text(original)
     assert result.returncode == 1
@@ -236,7 +244,7 @@ def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
     original = text.read_text()
     text.write_text(original.replace("make the coffee", "brew the coffee", 1))
     try:
-        result = grawlix("all", "--out", str(out), "--templates", str(templates))
+        result = here("all", "--out", str(out), "--templates", str(templates))
         assert result.returncode == 0, result.stderr
         assert f"3 built, {STEPS - 3} unchanged" in result.stdout  # the two leaflet steps and the web editions
         # (the index lists the same files with the same options: it stands)
@@ -247,7 +255,7 @@ def test_editing_the_leaflet_text_rebuilds_only_the_leaflet(kit):
         )
         # Put the text back: the next build restores the earlier bytes exactly.
         text.write_text(original)
-        assert grawlix("all", "--quiet", "--out", str(out), "--templates", str(templates)).returncode == 0
+        assert here("all", "--quiet", "--out", str(out), "--templates", str(templates)).returncode == 0
         assert files_under(out) == before
     finally:
         text.write_text(original)
@@ -300,7 +308,7 @@ def test_single_commands_write_where_all_does(kit):
     """`leaflet` into the kit's folder replaces the kit's own files: never a second copy."""
     out = kit / "out"
     before = files_under(out)
-    result = grawlix("leaflet", "--paper", "letter", "-o", str(out), "--templates", str(kit / "templates"))
+    result = here("leaflet", "--paper", "letter", "-o", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
     assert files_under(out) == before  # same names, same bytes
 
@@ -311,7 +319,7 @@ def test_only_takes_a_products_command_name(kit):
     changed) and the kit's index, no other product's."""
     out = kit / "out"
     before = files_under(out)
-    result = grawlix("all", "--only", "stl", "-o", str(out), "--templates", str(kit / "templates"))
+    result = here("all", "--only", "stl", "-o", str(out), "--templates", str(kit / "templates"))
     assert result.returncode == 0, result.stderr
     assert "0 built, 2 unchanged" in result.stdout
     after = files_under(out)
@@ -327,7 +335,7 @@ def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
     original = text.read_text()
     text.write_text(original.replace("make the coffee", "brew the coffee", 1))
     try:
-        result = grawlix("all", "--only", "leaflet", "--paper", "letter", "-o", str(out), "--templates", str(templates))
+        result = here("all", "--only", "leaflet", "--paper", "letter", "-o", str(out), "--templates", str(templates))
     finally:
         text.write_text(original)
     assert result.returncode == 0, result.stderr

@@ -1,8 +1,8 @@
 """A real slicer reads our 3MF files: PrusaSlicer's G-code has the change at the right layer, the
 pause and the tool change (plates, two extruders and weights: test_solid_slicer_plates).
 
-Small models (two tiles, or one plate, built by the same code as the full set)
-keep slicing quick; the slices run side by side. Where PrusaSlicer is missing
+Small models (one tile, built by the same code as the full set: every tile's change is
+at the same height) keep slicing quick; the slices run side by side. Where PrusaSlicer is missing
 (CI installs it), these tests are skipped.
 """
 
@@ -23,6 +23,8 @@ from grawlix_print.products.solid.dimensions import SOLID_TILE
 
 pytestmark = [pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="no prusa-slicer"), pytest.mark.needs_3d]
 
+SLICED = "#"
+"""The one tile sliced here."""
 LAYERS = [("0.2", "0.2"), ("0.3", "0.2"), ("0.28", "0.12")]
 TWO_EXTRUDERS = ["--nozzle-diameter", "0.4,0.4", "--filament-diameter", "1.75,1.75",
                  "--temperature", "210,210", "--first-layer-temperature", "210,210",
@@ -84,12 +86,12 @@ def sliced(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sliced")
     jobs = {}
     for first, layer in LAYERS:
-        files = sample_plates(game(), "*#", COLOURS[0].name, first_layer_height=float(first),
+        files = sample_plates(game(), SLICED, COLOURS[0].name, first_layer_height=float(first),
                               layer_height=float(layer))  # fmt: skip
         (name,) = [name for name in files if "colour-change" in name]
         jobs[first, layer] = (save(folder, f"{first}-{layer}-{name}", files[name]), "--first-layer-height", first)
     for mode in ("pause", "tool"):
-        files = sample_plates(game(), "*#", COLOURS[0].name, colour_change=mode)
+        files = sample_plates(game(), SLICED, COLOURS[0].name, colour_change=mode)
         path = save(folder, f"{mode}.3mf", files[f"grawlix-raised-red-{mode}{'-change' if mode == 'tool' else ''}.3mf"])
         jobs[mode] = (path, "--first-layer-height", "0.2", *(TWO_EXTRUDERS if mode == "tool" else ()))
     jobs["klipper"] = (jobs["pause"][0], "--first-layer-height", "0.2", "--pause-print-gcode", "PAUSE")

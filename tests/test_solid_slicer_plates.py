@@ -22,32 +22,37 @@ SMALL_BED = 100
 SOLID_SIZES = (28, 40)
 
 
+WEIGHED = "@*"
+"""The glyphs whose middles are widest: the plate weighed, and sliced at the designer's size and larger."""
+SMALL_BED_PLATES = ["grawlix-raised-red-colour-change-1.3mf", "grawlix-raised-red-colour-change-2.3mf"]
+
+
 @pytest.fixture(scope="module")
 def sliced(tmp_path_factory):
-    """G-code of a small bed's plates kept where the files put them, of a whole plate on two
-    extruders at the notes' settings (to weigh, and to see the tools switch), and of two glyphs on
-    two extruders at 28 and 40 mm (to see where the slicer lays sparse infill in a relief)."""
+    """G-code of three slices side by side: the second plate of a small bed kept where its file puts it
+    (plates are placed alike: one stands for both), and the two-filament plate of ``WEIGHED`` on two
+    extruders at the notes' settings at 28 mm (the designer's size: to weigh, to see the tools switch and
+    where the slicer lays sparse infill in a relief) and at 40 mm (infill again). The small bed's files
+    themselves, by name."""
     from grawlix_print.products.solid.build import sample_plates
 
     folder = tmp_path_factory.mktemp("sliced-plates")
     jobs = {}
     corners = f"0x0,{SMALL_BED}x0,{SMALL_BED}x{SMALL_BED},0x{SMALL_BED}"
-    for name, data in sample_plates(game(), "@#$%&*", COLOURS[0].name, bed=f"{SMALL_BED}x{SMALL_BED}").items():
-        if "colour-change" in name:
-            jobs[name] = (save(folder, name, data), "--first-layer-height", "0.2", "--dont-arrange", "--bed-shape", corners)
-    files = sample_plates(game(), "@#$%&*", COLOURS[0].name)
-    jobs["weigh"] = (save(folder, "weigh.3mf", files["grawlix-raised-red-two-filaments.3mf"]), "--first-layer-height",
-                     "0.2", "--layer-height", "0.2", *TWO_EXTRUDERS, *notes_settings())  # fmt: skip
-    for size in SOLID_SIZES:  # the glyphs whose middles are widest, at the designer's size and larger
-        files = sample_plates(game(), "@*", COLOURS[0].name, tile_size=float(size))
+    small = sample_plates(game(), "@#$%&*", COLOURS[0].name, bed=f"{SMALL_BED}x{SMALL_BED}")
+    plates = sorted(name for name in small if "colour-change" in name)
+    name = plates[-1]
+    jobs[name] = (save(folder, name, small[name]), "--first-layer-height", "0.2", "--dont-arrange", "--bed-shape", corners)
+    for size in SOLID_SIZES:
+        files = sample_plates(game(), WEIGHED, COLOURS[0].name, tile_size=float(size))
         jobs[f"solid-{size}"] = (save(folder, f"solid-{size}.3mf", files["grawlix-raised-red-two-filaments.3mf"]),
                                  "--first-layer-height", "0.2", "--layer-height", "0.2", *TWO_EXTRUDERS,
                                  *notes_settings())  # fmt: skip
-    return slice_all(jobs)
+    return {**slice_all(jobs), "plates": plates}
 
 
 def test_two_extruders_switch_to_the_glyph_at_that_layer(sliced):
-    tools = extruding_tools(sliced["weigh"])  # two extruders, at 0.2 mm layers
+    tools = extruding_tools(sliced["solid-28"])  # two extruders, at 0.2 mm layers
     body = nearest_layer_top(SOLID_TILE.body_height, 0.2, 0.2)
     below = set().union(*(t for z, t in tools.items() if z <= body + 1e-6))
     above = set().union(*(t for z, t in tools.items() if z > body + 1e-6))
@@ -69,18 +74,16 @@ def extrusion_extent(gcode: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 def test_each_plate_of_a_small_bed_slices_where_it_stands_with_its_change(sliced):
-    """Six tiles on a 100 mm bed (four fit) are two files; sliced without rearranging, each
-    plate stays on the bed, clear of its edges, and changes colour once at the right layer."""
-    plates = sorted(k for k in sliced if isinstance(k, str) and k.endswith(".3mf"))
-    assert plates == ["grawlix-raised-red-colour-change-1.3mf", "grawlix-raised-red-colour-change-2.3mf"]
+    """Six tiles on a 100 mm bed (four fit) are two files; sliced without rearranging, a plate stays on
+    the bed, clear of its edges, and changes colour once at the right layer."""
+    assert sliced["plates"] == SMALL_BED_PLATES
     body = nearest_layer_top(SOLID_TILE.body_height, 0.2, 0.2)
-    for name in plates:
-        gcode = sliced[name]
-        low, high = extrusion_extent(gcode)
-        assert (low >= 5 - 0.5).all() and (high <= SMALL_BED - 5 + 0.5).all(), (name, low, high)
-        assert len(re.findall(r"^M600$", gcode, re.MULTILINE)) == 1
-        (changed,) = [z for z, lines in layers_of(gcode) if "M600" in lines]
-        assert changed == pytest.approx(body + 0.2)
+    gcode = sliced[SMALL_BED_PLATES[-1]]
+    low, high = extrusion_extent(gcode)
+    assert (low >= 5 - 0.5).all() and (high <= SMALL_BED - 5 + 0.5).all(), (low, high)
+    assert len(re.findall(r"^M600$", gcode, re.MULTILINE)) == 1
+    (changed,) = [z for z, lines in layers_of(gcode) if "M600" in lines]
+    assert changed == pytest.approx(body + 0.2)
 
 
 def test_the_notes_weights_agree_with_prusaslicers_estimate(sliced):
@@ -88,9 +91,9 @@ def test_the_notes_weights_agree_with_prusaslicers_estimate(sliced):
     same plate at the notes' settings (tool 1 prints the bodies, tool 2 the glyphs)."""
     from grawlix_print.products.solid.build import sample_grams
 
-    used = re.search(r"^; filament used \[g\] = ([\d.]+), ([\d.]+)$", sliced["weigh"], re.MULTILINE)
+    used = re.search(r"^; filament used \[g\] = ([\d.]+), ([\d.]+)$", sliced["solid-28"], re.MULTILINE)
     bodies, glyphs = map(float, used.groups())
-    base, accent = sample_grams(game(), "@#$%&*", COLOURS[0].name)
+    base, accent = sample_grams(game(), WEIGHED, COLOURS[0].name)
     assert base == pytest.approx(bodies, rel=0.15)
     assert accent == pytest.approx(glyphs, rel=0.15)
 
@@ -117,7 +120,7 @@ def test_the_notes_say_reliefs_print_solid_only_when_the_slicer_fills_them_solid
             elif tool == "T1" and re.match(r"G1 .*E\d", line):
                 kinds.add(kind_of_line)
         sparse = "Internal infill" in kinds
-        glyphs = [kind.outlines[r.name] for r in kind.shapes if r.label in "@*"]
+        glyphs = [kind.outlines[r.name] for r in kind.shapes if r.label in WEIGHED]
         solid = all(prints_solid(outline_shapes(glyph, Placement(size * RELIEF_FRACTION)), layers) for glyph in glyphs)
         assert solid == (not sparse), size
         assert sparse == (size > 28)  # the slicer's own verdict at each size
