@@ -260,6 +260,12 @@ def test_shell_completion_as_the_readme_says():
 # --- the Python API ------------------------------------------------------------------------
 
 
+def python_code(code: str, cwd: Path = PROJECT, **env: str) -> subprocess.CompletedProcess:
+    """``code`` run by a fresh interpreter on this checkout (what it loads is its own), in ``cwd``."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, check=False,
+                          env={**os.environ, "PYTHONPATH": str(PROJECT), **env})  # fmt: skip
+
+
 def test_import_loads_nothing_heavy_and_exposes_the_api():
     code = (
         "import sys, grawlix_print as gp\n"
@@ -268,8 +274,7 @@ def test_import_loads_nothing_heavy_and_exposes_the_api():
         "grid = gp.Grid(gp.load_rules())\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT, check=False,
-                          env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    done = python_code(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["[]", "[]"]  # neither the import nor the rules core
 
@@ -281,8 +286,7 @@ def test_the_commands_load_no_back_end_to_build_their_options():
         "import sys, grawlix_print.cli\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in {'reportlab', 'fontTools', 'cadquery', 'OCP', 'numpy', 'matplotlib'}))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT, check=False,
-                          env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    done = python_code(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
@@ -310,8 +314,7 @@ def test_a_command_loads_its_own_module_alone(tmp_path):
         "            'grawlix_print.cli.watch', 'markdown_it', 'importlib.metadata', 'fontTools', 'concurrent.futures.process')\n"
         "print(sorted({u for u in unwanted for m in sys.modules if m == u or m.startswith(u + '.')}))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False,
-                          env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    done = python_code(code, tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
     written = sorted(p.name for p in (tmp_path / "playtest").iterdir())
@@ -334,8 +337,7 @@ def test_a_web_edition_with_cached_figures_loads_no_numpy_and_no_cad(tmp_path):
         "print(sorted(m for m in sys.modules if m.split('.')[0] in {'numpy', 'cadquery', 'OCP'}"
         " or m in ('grawlix_print.playtest.runner', 'grawlix_print.products.solid.build')))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
-                          check=False)  # fmt: skip
+    done = python_code(code, tmp_path, GRAWLIX_PRINT_SCREENSHOTS="off")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[]"
 
