@@ -27,6 +27,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ...drawing.geometry import Box
+
 Point = tuple[float, float]
 Line = tuple[Point, Point]
 
@@ -71,23 +73,11 @@ class Fold:
 
 
 @dataclass(frozen=True)
-class Area:
+class Area(Box):
     """Where something is printed on a panel: its rectangle, and the turn (degrees anticlockwise) that
     makes it read upright on the folded box."""
 
-    x0: float
-    y0: float
-    x1: float
-    y1: float
     angle: float = 0.0
-
-    @property
-    def width(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        return self.y1 - self.y0
 
 
 @dataclass(frozen=True)
