@@ -12,8 +12,7 @@ from ..drawing.chart import Chart, draw_on
 from ..drawing.document import MM as mm
 from ..drawing.document import POINT, Document, Metadata
 from ..drawing.pdf.canvas import paper_points
-from ..drawing.pdf.fonts import register_quicksand
-from ..drawing.pdf.typeset import string_width, wrapped
+from ..drawing.pdf.fonts import register_quicksand, string_width, wrapped
 from .protocol import Credits
 from .report import figure_rows, settings_line
 

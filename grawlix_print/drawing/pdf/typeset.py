@@ -297,21 +297,6 @@ def draw_text(
         canvas.linkURL(href, rect, relative=1, thickness=0)
 
 
-def string_width(text: str, font: str, size: float) -> float:
-    """The advance width of ``text`` in the registered font ``font`` (a ``TextStyle``'s) at ``size``."""
-    width: float = stringWidth(text, font, size)
-    return width
-
-
-def wrapped(text: str, font: str, size: float, width: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` in the registered font ``font`` at ``size``, at
-    spaces, greedily: plain running text (a report's), where the rules' own line breaker is not needed."""
-    from reportlab.lib.utils import simpleSplit
-
-    found: list[str] = simpleSplit(text, font, size, width)
-    return found
-
-
 def draw_line(surface: PdfSurface, x: float, baseline: float, text: str, font: str, size: float, ink: Ink) -> None:
     """One line of plain text from (x, baseline) in the registered font ``font`` (a title set at a size of
     its own), in ``ink``; the graphics state is left as it was."""

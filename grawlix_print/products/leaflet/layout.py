@@ -30,9 +30,9 @@ from ...drawing.pdf.typeset import (
     draw_line,
     draw_text,
     set_text,
-    string_width,
     text_height,
 )
+from ...drawing.pdf.fonts import string_width
 from ...drawing.outline import TextGlyph
 from ...drawing.text import Inline, plain
 from ...errors import StudioError
