@@ -448,13 +448,13 @@ def test_supply_chart_rows_are_colours(built):
 
 def test_leaflet_never_imports_the_3d_stack(tmp_path):
     code = (
-        "import runpy, sys\n"
+        "import atexit, sys\n"
         f"sys.argv = ['grawlix-print', 'leaflet', '--out', {str(tmp_path)!r}]\n"
-        "try:\n"
-        "    runpy.run_module('grawlix_print', run_name='__main__')\n"
-        "except SystemExit as exit:\n"
-        "    assert not exit.code, exit.code\n"
-        "print('cadquery' in sys.modules, 'OCP' in sys.modules)\n"
+        "def report():\n"
+        "    print('cadquery' in sys.modules, 'OCP' in sys.modules)\n"
+        "atexit.register(report)  # the console script ends with the exit handlers\n"
+        "from grawlix_print.cli import run\n"
+        "run()\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT)
     assert run.returncode == 0, run.stderr

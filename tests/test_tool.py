@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import pstats
 import re
 import subprocess
 import sys
@@ -299,20 +300,77 @@ def test_version_is_the_installed_distributions():
     assert result.exit_code == 0 and result.stdout == f"grawlix-print, version {version('grawlix-print')}\n"
 
 
+def _console_script(tmp_path: Path, *args: str, before: str = "") -> subprocess.CompletedProcess:
+    """``grawlix-print ARGS`` as the console script runs it (``cli.run``), after ``before`` (code that
+    leaves something for the end: an exit handler, a thread), in ``tmp_path``."""
+    code = (f"import atexit, sys, threading, time\nfrom pathlib import Path\nout = Path({str(tmp_path)!r})\n{before}\n"
+            f"sys.argv = ['grawlix-print', *{list(args)!r}]\nfrom grawlix_print.cli import run\nrun()\n")  # fmt: skip
+    return python_code(code, cwd=tmp_path)
+
+
+@pytest.mark.parametrize("args, status", [
+    (("playtest", "--games", "3", "--json", "-q"), 0),
+    (("playtest", "--game", "nosuch"), 1),
+    (("playtest", "--no-such-option"), 2),
+])  # fmt: skip
+def test_the_console_script_ends_with_the_commands_status_its_output_whole_and_its_exit_handlers_run(
+        tmp_path, args, status):  # fmt: skip
+    """``run`` ends the process without freeing every module one by one; whatever a command leaves for
+    the end still happens: exit handlers run, the output reaches the pipe whole, the status is the command's."""
+    done = _console_script(tmp_path, *args, before="atexit.register(lambda: (out / 'handler').write_text('ran'))")
+    assert done.returncode == status, done.stderr
+    assert (tmp_path / "handler").read_text() == "ran"
+    if status == 0:
+        assert json.loads(done.stdout)["games"] == 3 and done.stderr == ""
+    else:
+        assert done.stdout == "" and len(done.stderr.splitlines()) >= 1 and "Traceback" not in done.stderr
+
+
+def test_the_console_script_waits_for_a_thread_still_running(tmp_path):
+    """A thread a plug-in left running at the end is waited for, as Python waits for it."""
+    late = "def late():\n    time.sleep(0.3)\n    (out / 'thread').write_text('done')\nthreading.Thread(target=late).start()"
+    done = _console_script(tmp_path, "--version", before=late)
+    assert done.returncode == 0 and done.stdout.startswith("grawlix-print, version"), done.stderr
+    assert (tmp_path / "thread").read_text() == "done"
+
+
+def test_a_profiled_command_still_writes_its_profile(tmp_path):
+    """cProfile writes its figures after the command returns: under it the tool ends as Python does."""
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(tmp_path / "profile"), "-m", "grawlix_print",
+                           "--version"], capture_output=True, text=True, cwd=tmp_path, check=False,
+                          env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    assert done.returncode == 0 and ", version " in done.stdout, done.stderr
+    assert pstats.Stats(str(tmp_path / "profile")).total_calls > 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_numpy_under_the_commands_starts_no_blas_threads_unless_asked(tmp_path):
+    """Workers are processes, one a core: numpy's BLAS starting a thread a core in each of them would
+    only oversubscribe the cores (and slow every start). A user's own setting is kept."""
+    code = "import os, grawlix_print.cli, numpy\nprint(len(os.listdir('/proc/self/task')))"
+    environment = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    alone = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                           env={**environment, "PYTHONPATH": str(PROJECT)}, check=True)  # fmt: skip
+    assert alone.stdout.strip() == "1"
+    asked = python_code(code, cwd=tmp_path, OPENBLAS_NUM_THREADS="2")
+    assert asked.returncode == 0 and asked.stdout.strip() == "2", asked.stderr
+
+
 def test_a_command_loads_its_own_module_alone(tmp_path):
     """A playtest's start-up is most of a small run's time: ``playtest`` loads no other command, no
-    product, no Markdown parser, no font outlines, no process pool for one worker, and reads no
+    product, no Markdown parser, no font outlines or rules typesetting, no process pool for one worker, and reads no
     package's metadata (its game is built in), yet writes its whole report."""
     code = (
-        "import runpy, sys\n"
+        "import atexit, sys\n"
         f"sys.argv = ['grawlix-print', 'playtest', '--games', '1', '--workers', '1', '-q', '-o', {str(tmp_path)!r}]\n"
-        "try:\n"
-        "    runpy.run_module('grawlix_print', run_name='__main__')\n"
-        "except SystemExit as exit:\n"
-        "    assert not exit.code, exit.code\n"
-        "unwanted = ('grawlix_print.products', 'grawlix_print.cli.kit', 'grawlix_print.cli.products', 'grawlix_print.cli.init',\n"
-        "            'grawlix_print.cli.watch', 'markdown_it', 'importlib.metadata', 'fontTools', 'concurrent.futures.process')\n"
-        "print(sorted({u for u in unwanted for m in sys.modules if m == u or m.startswith(u + '.')}))\n"
+        "def report():\n"
+        "    unwanted = ('grawlix_print.products', 'grawlix_print.cli.kit', 'grawlix_print.cli.products', 'grawlix_print.cli.init',\n"
+        "                'grawlix_print.cli.watch', 'markdown_it', 'importlib.metadata', 'fontTools', 'concurrent.futures.process',\n"
+        "                'grawlix_print.drawing.pdf.typeset')\n"
+        "    print(sorted({u for u in unwanted for m in sys.modules if m == u or m.startswith(u + '.')}))\n"
+        "atexit.register(report)  # the console script ends with the exit handlers\n"
+        "from grawlix_print.cli import run\n"
+        "run()\n"
     )
     done = python_code(code, tmp_path)
     assert done.returncode == 0, done.stderr
