@@ -75,3 +75,30 @@ def test_a_game_with_no_summary_is_caught(toy_game):
 
     with pytest.raises(AssertionError, match="has no summary"):
         check_identity(Unsummed(toy.templates))
+
+
+def test_a_player_that_does_not_follow_its_seed_is_caught():
+    """Games played again from the same seed must come out the same: a player drawing on a random
+    source of its own (here one shared by every game) is caught."""
+    import random
+
+    from grawlix_print.testing import check_playtest
+
+    grawlix = game("grawlix")
+
+    class Wandering:
+        def __init__(self, tester):
+            self._tester, self._own = tester, random.Random(0)
+
+        def __getattr__(self, name):
+            return getattr(self._tester, name)
+
+        def play(self, line, rng):
+            return self._tester.play(line, random.Random(self._own.random()))
+
+    class Unseeded(type(grawlix)):
+        def playtester(self, budget=None):
+            return Wandering(super().playtester(budget))
+
+    with pytest.raises(AssertionError, match="the same seed played different games"):
+        check_playtest(Unseeded(grawlix.templates))

@@ -2,10 +2,11 @@
 
 - A 5 x 5 variant of Grawlix with six glyphs: the first build lists every problem
   (each its own line naming file and line, then a count), the designer fixes what
-  they name, the second build makes the kit, and its Fun Facts state and draw
-  the variant's own largest grid; the cover's eleven loose tiles fit the panel by
-  themselves. (The kit's paper products: the 3D set reads only the pieces' files,
-  which the variant leaves as they are; tests/test_variant.py builds a variant's.)
+  they name, the second build makes the leaflet and the web edition, and their Fun Facts
+  state and draw the variant's own largest grid; the cover's eleven loose tiles fit the
+  panel by themselves. (The products of words: the sheets, boxes, images and 3D set read
+  only the pieces' files, which the variant leaves as they are; tests/test_variant.py
+  builds a variant's whole kit.)
 - A change that overflows only US Letter is reported by ``leaflet --paper a4`` and by ``watch``.
 - A diagram too large for its panel names itself and a size that fits, and that size fits.
 - Renames: a colour's letter and a glyph's character change in components.toml alone.
@@ -23,7 +24,6 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import TEMPLATES
-from grawlix_print.products import product_names
 from pdf_vectors import read_page
 from test_games import run
 
@@ -33,8 +33,9 @@ SIX_IN_FIVE_FIX = {
     # square above it (marker ?) is open again; marker ! moves up with the row.
     "example-2.toml": (('.  .  O# .  .  .\n', ""), ('"!" = [5, 2]', '"!" = [4, 2]')),
 }
-PAPER_KIT = ",".join(name for name in product_names() if name != "3d")
-"""`all --only` for every product but the 3D set."""
+WORDS = "leaflet,web"
+"""`all --only` for the products that state and draw the rules' facts: the others print the pieces,
+which the variant leaves as they are (tests/test_variant.py builds a variant's whole kit)."""
 TILE_PROBLEM = re.compile(r"^error: (.+\.toml):(\d+): \[(\d+), (\d+)\]: (\S+) (?:here makes the grid span|is cut off)")
 
 
@@ -62,7 +63,7 @@ def six_in_five(tmp_path_factory) -> tuple[Path, list[str], dict[str, str]]:
     assert run("init", str(root)).returncode == 0
     rules = root / "templates" / "rules.toml"
     rules.write_text(rules.read_text().replace("max_rows = 6", "max_rows = 5").replace("max_columns = 6", "max_columns = 5"))
-    first = run("all", "--quiet", "--only", PAPER_KIT, "--paper", "a4", cwd=root)
+    first = run("all", "--quiet", "--only", WORDS, "--paper", "a4", cwd=root)
     assert first.returncode == 1 and first.stdout == ""
     assert not (root / "output").exists() or not any(p.is_file() for p in (root / "output").rglob("*"))  # nothing written
     # (a paper-only install adds a note that the 3D tiles were left out: not a problem)
@@ -83,7 +84,7 @@ def six_in_five(tmp_path_factory) -> tuple[Path, list[str], dict[str, str]]:
             named.setdefault(found[1], set()).add((int(found[3]), int(found[4])))
     for file, cells in named.items():
         _without_tiles(root / file, cells)
-    second = run("all", "--quiet", "--only", PAPER_KIT, "--paper", "a4", cwd=root)
+    second = run("all", "--quiet", "--only", WORDS, "--paper", "a4", cwd=root)
     assert second.returncode == 0, second.stderr
     return root, lines, before
 
