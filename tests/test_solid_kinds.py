@@ -13,9 +13,11 @@ as the slicers read them, PrusaSlicer's G-code where it is installed, and the no
 from __future__ import annotations
 
 import math
+import os
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -148,6 +150,27 @@ def test_the_toys_tiles_get_every_file_one_plate_for_all_colours(toy_set):
         + [f"toy-garden-raised-{p}.{x}" for p in PICTURES for x in ("stl", "step")]
         + [f"toy-garden-raised-{c}-{k}.3mf" for c in COLOURS for k in ("colour-change", "two-filaments")]
     )  # fmt: skip
+
+
+@pytest.mark.needs_3d
+def test_the_toys_3d_set_is_the_same_bytes_from_a_process_of_its_own(toy_set, tmp_path):
+    """Same inputs, same bytes, in a process that shares nothing with this one (another hash seed):
+    every file of the set, STEP, STL, 3MF, their pictures and notes. (tests/test_all.py compares two
+    cold kits' paper products; the 3D set is compared here, on a set that builds in a second.)"""
+    code = ("from pathlib import Path\n"
+            "from grawlix_print.products.solid.product import Solid, SolidOptions\n"
+            "from toy_game.raised import RaisedToy\n"
+            "toy, solid = RaisedToy(), Solid()\n"
+            "(job,) = solid.jobs(toy, [], SolidOptions())\n"
+            f"solid.run(toy, Path({str(tmp_path)!r}) / 'out', job.params)\n")  # fmt: skip
+    tests = Path(__file__).resolve().parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": f"{tests.parent}{os.pathsep}{tests}", "PYTHONHASHSEED": "2026"})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    here, there = toy_set[0], tmp_path / "out" / "3d"
+    names = sorted(p.relative_to(here).as_posix() for p in here.rglob("*") if p.is_file())
+    assert names and names == sorted(p.relative_to(there).as_posix() for p in there.rglob("*") if p.is_file())
+    assert [n for n in names if (here / n).read_bytes() != (there / n).read_bytes()] == []
 
 
 @pytest.mark.needs_3d
