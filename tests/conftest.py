@@ -25,9 +25,13 @@ settings.load_profile("repeatable")
 # Builds in tests take no browser screenshots (seconds each); tests/test_web.py opens
 # its one browser itself. Subprocesses inherit this.
 os.environ["GRAWLIX_PRINT_SCREENSHOTS"] = "off"
-# A cache of our own (proof, font subsets), so tests neither read nor fill the user's.
-os.environ["GRAWLIX_PRINT_CACHE"] = tempfile.mkdtemp(prefix="grawlix-test-cache-")
-atexit.register(shutil.rmtree, os.environ["GRAWLIX_PRINT_CACHE"], True)
+# A cache of our own (proof, font subsets), so tests neither read nor fill the user's: one for the
+# whole run, made by the process that starts it and shared by xdist's workers, which inherit its
+# environment (the Grawlix proof alone is 1.5 s to make). Entries are written whole or not at all.
+if "GRAWLIX_TEST_CACHE" not in os.environ:
+    os.environ["GRAWLIX_TEST_CACHE"] = tempfile.mkdtemp(prefix="grawlix-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["GRAWLIX_TEST_CACHE"], True)
+os.environ["GRAWLIX_PRINT_CACHE"] = os.environ["GRAWLIX_TEST_CACHE"]
 
 # A child process that starts with Ctrl-C meaning Ctrl-C, however pytest itself was started
 # (under nohup SIGINT is ignored, and a child inherits that): for tests that send it SIGINT.
