@@ -40,7 +40,7 @@ def five(tmp_path_factory) -> Path:
     (templates / "rules.toml").write_text("max_rows = 5\nmax_columns = 5\nhand_size = 4\n")
     for name, text in FIVE_BY_FIVE.items():
         (templates / name).write_text(text)
-    result = run("all", "--quiet", cwd=root, timeout=None)  # a whole kit: as long as it takes
+    result = run("all", "--quiet", "--paper", "a4", cwd=root, timeout=None)  # a whole kit (on A4): as long as it takes
     assert result.returncode == 0, result.stderr
     return root
 
