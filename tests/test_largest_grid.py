@@ -131,3 +131,15 @@ def test_facts_json_follows_the_rules_toml(templates_copy, glyphs, rows, columns
         assert record["max_tiles"] == most_tiles(glyphs, rows, columns)[0]
     else:
         assert record["max_tiles"] == counting_bound(glyphs, rows, columns)
+
+
+def test_every_squares_transversals_at_once_are_each_squares_walk():
+    """The exhaustive search finds every reduced square's transversals at once (numpy over the
+    permutations); each list is the walk's, in the walk's order (an orthogonal mate is the first
+    split found, so the order decides which mate a proof shows). Every square of orders 1 to 5 and
+    every 25th of order 6."""
+    for n in range(1, 7):
+        squares = search.reduced_squares(n)[:: 25 if n == 6 else 1]
+        each = search.transversals_of_each(squares, chunk=7)  # chunks that do not divide the squares
+        assert each == [search.transversals(square) for square in squares], n
+        assert any(each) == (n != 2)  # order 2's one square is cyclic of even order: no transversal
