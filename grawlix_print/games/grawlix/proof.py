@@ -471,7 +471,13 @@ def orthogonal_mate(square: Square, found: list[int] | None = None) -> Square | 
     ``found`` may pass the square's transversals when they are already known.
     """
     n = len(square)
-    for split in disjoint_sets(transversals(square) if found is None else found, n):
+    masks = transversals(square) if found is None else found
+    covered = 0
+    for mask in masks:
+        covered |= mask
+    if len(masks) < n or covered != (1 << n * n) - 1:  # too few to split the cells, or a cell in none
+        return None
+    for split in disjoint_sets(masks, n):
         mate = [[0] * n for _ in range(n)]
         for colour, cells in enumerate(split):
             for cell in range(n * n):
