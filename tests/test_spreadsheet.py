@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from grawlix_print.cli import main
 from grawlix_print.games import game
 
+from commands import run_here
 from conftest import PROJECT
 from spreadsheet_decks import BLEED, CARD, COST_PT, MM, NAME_PT, RULES_PT, Card, cards_54, dedent, write_deck
 
@@ -327,10 +328,8 @@ def test_bad_input_is_one_line_naming_file_row_and_field_and_nothing_is_written(
     spoil, words = FAULTS[fault]
     spoil(templates)
     out = tmp_path / "out"
-    result = subprocess.run(
-        [sys.executable, "-m", "grawlix_print", "all", "--templates", str(templates), "-o", str(out), "--only", "sheets,images"],
-        capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(PROJECT)},
-    )  # fmt: skip
+    # In this process, answered as the installed command answers (tests/commands.py): eighteen faults.
+    result = run_here("all", "--templates", str(templates), "-o", str(out), "--only", "sheets,images")
     assert result.returncode == 1, result.stdout
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
     assert "Traceback" not in result.stderr
