@@ -34,7 +34,6 @@ if _starting:
     signal.signal(signal.SIGINT, _before)
 
 
-
 def run() -> None:
     """The console script: the command, then a quick end.
 

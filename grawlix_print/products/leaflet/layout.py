@@ -21,6 +21,7 @@ from ...drawing.document import MM as mm
 from ...drawing.document import POINT, Document, Metadata
 from ...drawing.figure import Figure
 from ...drawing.fonts import MissingCharacter, registered
+from ...drawing.pdf.fonts import string_width
 from ...drawing.pdf.licence import draw_cc_by
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.pdf.typeset import (
@@ -32,7 +33,6 @@ from ...drawing.pdf.typeset import (
     set_text,
     text_height,
 )
-from ...drawing.pdf.fonts import string_width
 from ...drawing.outline import TextGlyph
 from ...drawing.text import Inline, plain
 from ...errors import StudioError
