@@ -449,7 +449,7 @@ def test_supply_chart_rows_are_colours(built):
 def test_leaflet_never_imports_the_3d_stack(tmp_path):
     code = (
         "import atexit, sys\n"
-        f"sys.argv = ['grawlix-print', 'leaflet', '--out', {str(tmp_path)!r}]\n"
+        f"sys.argv = ['grawlix-print', 'leaflet', '--paper', 'a4', '--out', {str(tmp_path)!r}]\n"
         "def report():\n"
         "    print('cadquery' in sys.modules, 'OCP' in sys.modules)\n"
         "atexit.register(report)  # the console script ends with the exit handlers\n"
