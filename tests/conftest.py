@@ -33,6 +33,15 @@ if "GRAWLIX_TEST_CACHE" not in os.environ:
     atexit.register(shutil.rmtree, os.environ["GRAWLIX_TEST_CACHE"], True)
 os.environ["GRAWLIX_PRINT_CACHE"] = os.environ["GRAWLIX_TEST_CACHE"]
 
+# The package's bytecode, written once before the workers start: the tests run the command in
+# hundreds of fresh interpreters, which import this checkout's package; where PYTHONDONTWRITEBYTECODE
+# is set (or the files are new) each of them would compile every module it loads again (0.1 s a
+# command). compileall writes the files whatever that variable says, and only where they are stale.
+if "PYTEST_XDIST_WORKER" not in os.environ:
+    import compileall
+
+    compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "grawlix_print"), quiet=1)
+
 # A child process that starts with Ctrl-C meaning Ctrl-C, however pytest itself was started
 # (under nohup SIGINT is ignored, and a child inherits that): for tests that send it SIGINT.
 WITH_CTRL_C = [sys.executable, "-c",
