@@ -402,6 +402,35 @@ def test_a_paper_build_never_imports_cadquery(tmp_path):
     )
 
 
+def test_built_in_products_need_no_metadata_and_no_plug_in_takes_their_names(tmp_path):
+    """The built-in products are named in the package, not in its installed metadata: a process
+    that sees no grawlix-print distribution at all still has every one of them (a product added
+    to the package is there without a reinstall). A plug-in registering a built-in product's name
+    is left out with a note, and its code is never imported."""
+    site = tmp_path / "site"
+    info = site / "impostor-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: impostor\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[grawlix_print.products]\nsheets = impostor:Sheets\n")
+    (site / "impostor.py").write_text("raise SystemExit('imported')\n")
+    code = (
+        "import importlib.metadata as m, sys\n"
+        "real = m.entry_points\n"  # no distribution of ours: only the impostor's entry points remain
+        "m.entry_points = lambda **kw: [p for p in real(**kw) if p.value.startswith('impostor')]\n"
+        "from grawlix_print.products import products\n"
+        "print(' '.join(p.name for p in products()))\n"
+        "print(type(next(p for p in products() if p.name == 'sheets')).__module__)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{PROJECT}"})  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    names, module = result.stdout.splitlines()
+    assert sorted(names.split()) == ["3d", "boxes", "images", "leaflet", "print-on-demand", "sheets", "web"]
+    assert module == "grawlix_print.products.sheets.product"
+    assert result.stderr == ("note: the plug-in product sheets (impostor:Sheets) is not loaded:"
+                             " a built-in product has that name\n")  # fmt: skip
+
+
 def test_a_product_plug_in_that_fails_to_load_is_one_line_and_the_rest_is_built(tmp_path):
     """A package registering a product whose import fails (a half-written plug-in): asked for, it is
     one line naming it; listed, it is named; the kit is built without it, with a note."""

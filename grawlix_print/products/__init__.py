@@ -1,22 +1,27 @@
-"""The products: plug-ins found through Python entry points, each making files from any game.
+"""The products: the built-in ones and plug-ins found through Python entry points, each making
+files from any game.
 
 ``products()`` lists every installed product, in the order a player needs
 them (the rules first); ``product("sheets")`` gives one by name (or by the
 command that builds it alone: ``stl`` is ``3d``). A separate package adds a
 product by registering a ``Product`` subclass under the entry-point group
-``grawlix_print.products``, as the built-in ones are registered in this
-package's own metadata. A product that fails to load is left out (and named
-where products are listed); asked for by name, it is one line.
+``grawlix_print.products``. The built-in products are named here
+(``BUILT_IN_PRODUCTS``), as the built-in games are, not in this package's
+metadata: a new one is there without a reinstall, and no plug-in can take its
+name. A product that fails to load is left out (and named where products are
+listed); asked for by name, it is one line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import entry_points
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from ..errors import StudioError
+from ..notes import note
 from .base import Entry, Job, Planned, Product
 
 if TYPE_CHECKING:
@@ -25,9 +30,48 @@ if TYPE_CHECKING:
 GROUP = "grawlix_print.products"
 
 
+
+
+@dataclass(frozen=True)
+class BuiltIn:
+    """A product of this package, loaded as a plug-in's entry point is (``module:Class``)."""
+
+    name: str
+    value: str
+
+    def load(self) -> object:
+        module, _, attribute = self.value.partition(":")
+        return getattr(import_module(module), attribute)
+
+
+BUILT_IN_PRODUCTS = {
+    name: BuiltIn(name, f"{__name__}.{value}")
+    for name, value in (
+        ("leaflet", "leaflet.product:Leaflet"),
+        ("sheets", "sheets.product:Sheets"),
+        ("web", "web.product:Web"),
+        ("images", "images.product:Images"),
+        ("print-on-demand", "ondemand.product:OnDemand"),
+        ("3d", "solid.product:Solid"),
+        ("boxes", "boxes.product:Boxes"),
+    )
+}
+
+
 @cache
 def _points() -> dict[str, object]:
-    return {point.name: point for point in sorted(entry_points(group=GROUP), key=lambda p: p.name)}
+    """Every product, by name: the built-in ones, then each plug-in's entry point. A plug-in under a
+    built-in product's name is left out, with a note."""
+    from importlib.metadata import entry_points
+
+    found: dict[str, object] = dict(BUILT_IN_PRODUCTS)
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        if point.name in BUILT_IN_PRODUCTS:
+            if point.value != BUILT_IN_PRODUCTS[point.name].value:  # (an older install's own entries: no word)
+                note(f"the plug-in product {point.name} ({point.value}) is not loaded: a built-in product has that name")
+            continue
+        found[point.name] = point
+    return dict(sorted(found.items()))
 
 
 @cache
@@ -94,4 +138,4 @@ def offered(game: Game, only: Iterable[str] | None = None) -> tuple[Product, ...
     return tuple(sorted(chosen, key=lambda p: (p.order, p.name)))
 
 
-__all__ = ["GROUP", "Entry", "Job", "Planned", "Product", "failed_products", "offered", "product", "product_names", "products"]
+__all__ = ["BUILT_IN_PRODUCTS", "GROUP", "Entry", "Job", "Planned", "Product", "failed_products", "offered", "product", "product_names", "products"]
