@@ -88,7 +88,7 @@ def test_init_writes_the_built_in_game_and_a_settings_file(tmp_path, monkeypatch
 
 
 def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
-    """Uncommented, the starter grawlix.toml is accepted and means the defaults the README states."""
+    """Uncommented, the starter grawlix.toml is accepted and means the defaults the documentation states."""
     assert run("init", str(tmp_path)).exit_code == 0
     text = (tmp_path / "grawlix.toml").read_text()
     (tmp_path / "grawlix.toml").write_text(re.sub(r"(?m)^# ([a-z-]+ = )", r"\1", text))
@@ -248,9 +248,9 @@ def test_command_list_is_not_cut_off():
     assert not [line for line in cut if line.split()[0] in COMMANDS]
 
 
-def test_shell_completion_as_the_readme_says():
-    readme = (PROJECT / "README.md").read_text()
-    assert 'eval "$(_GRAWLIX_PRINT_COMPLETE=bash_source grawlix-print)"' in readme
+def test_shell_completion_as_the_set_up_page_says():
+    page = (PROJECT / "docs" / "setup.md").read_text()
+    assert 'eval "$(_GRAWLIX_PRINT_COMPLETE=bash_source grawlix-print)"' in page
     script = CliRunner().invoke(main, env={"_GRAWLIX_PRINT_COMPLETE": "bash_source"}, prog_name="grawlix-print")
     assert "complete -o nosort -F _grawlix_print_completion grawlix-print" in script.stdout
     env = {"_GRAWLIX_PRINT_COMPLETE": "bash_complete", "COMP_WORDS": "grawlix-print al", "COMP_CWORD": "1"}
@@ -415,28 +415,26 @@ def test_every_public_name_resolves_and_says_what_it_is():
         gp.no_such_thing  # noqa: B018
 
 
-def readme_section(title: str) -> str:
-    text = (PROJECT / "README.md").read_text()
-    return text.split(f"\n## {title}\n")[1].split("\n## ")[0]
+PYTHON_PAGE = PROJECT / "docs" / "python.md"
 
 
-def test_readme_python_example_runs_and_prints_what_it_says(tmp_path, monkeypatch, capsys):
-    section = readme_section("Use from Python")
+def test_python_page_example_runs_and_prints_what_it_says(tmp_path, monkeypatch, capsys):
+    section = PYTHON_PAGE.read_text()
     code = re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
     output = re.search(r"```text\n(.*?)```", section, re.DOTALL).group(1)
     monkeypatch.chdir(tmp_path)
-    exec(compile(code, "README.md", "exec"), {})  # noqa: S102  the README's own example
+    exec(compile(code, str(PYTHON_PAGE), "exec"), {})  # noqa: S102  the page's own example
     assert capsys.readouterr().out == output
     assert (tmp_path / "print" / "leaflet" / "leaflet-letter.pdf").is_file()
 
 
-def test_readme_products_and_playtest_from_python_run_and_print_what_they_say(tmp_path, monkeypatch, capsys):
-    """The section's second example: images and boxes by name, a playtest without files."""
-    section = readme_section("Use from Python")
+def test_python_page_products_and_playtest_run_and_print_what_they_say(tmp_path, monkeypatch, capsys):
+    """The page's second example: images and boxes by name, a playtest without files."""
+    section = PYTHON_PAGE.read_text()
     code = re.findall(r"```python\n(.*?)```", section, re.DOTALL)[1]
     output = re.findall(r"```text\n(.*?)```", section, re.DOTALL)[1]
     monkeypatch.chdir(tmp_path)
-    exec(compile(code, "README.md", "exec"), {})  # noqa: S102  the README's own example
+    exec(compile(code, str(PYTHON_PAGE), "exec"), {})  # noqa: S102  the page's own example
     assert capsys.readouterr().out == output
     assert len(list((tmp_path / "print" / "images" / "cards").glob("card-*.png"))) == 50
 

@@ -1,4 +1,4 @@
-"""A toy game for the tests: the third user of every seam a game plugs into (README: "Games").
+"""A toy game for the tests: the third user of every seam a game plugs into (docs/games.md).
 
 ``ToyGame`` is a real ``Game`` subclass with its own templates (``templates/``): square picture
 tiles (30 mm, four colours with letters and marks, two back designs), round tokens (20 mm,
