@@ -34,3 +34,8 @@ def collected() -> Iterator[list[str]]:
         yield notes
     finally:
         _NOTES.reset(told)
+
+
+def collecting() -> bool:
+    """Whether someone collects the notes here (a kit's step), rather than their going to stderr."""
+    return _NOTES.get() is not None
