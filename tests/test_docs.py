@@ -12,6 +12,7 @@ import sys
 import unicodedata
 from pathlib import Path
 
+import click
 import pytest
 
 from conftest import PROJECT
@@ -129,3 +130,131 @@ def test_every_page_is_in_the_site(built_site):
     for page in DOCS.glob("*.md"):
         built = site / "index.html" if page.stem == "index" else site / page.stem / "index.html"
         assert built.is_file(), page.name
+
+
+# --- the generated references -----------------------------------------------------------------
+
+
+def load_reference():
+    spec = importlib.util.spec_from_file_location("reference_hooks", DOCS / "hooks" / "reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def toy_product(options_class):
+    """A product of the tests' own, with the options it is given (the third user of the seam)."""
+    from grawlix_print.products.base import Product
+
+    class ToyPoster(Product):
+        name = "toy-poster"
+        summary = "A poster of the pieces."
+        description = "A poster of every piece, to hang on a wall."
+        heading = "Posters"
+        options = options_class
+
+        def offers(self, game):
+            return True
+
+        def jobs(self, game, papers, options, kit=()):
+            return []
+
+        def run(self, game, out, params):
+            return []
+
+    return ToyPoster()
+
+
+def section(page: str, heading: str) -> str:
+    """The text of one section (``## heading``) of a generated page."""
+    return page.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_an_option_added_to_a_product_appears_on_the_command_and_settings_pages(monkeypatch):
+    from dataclasses import dataclass
+
+    from grawlix_print.cli import main
+    from grawlix_print.cli.products import command_for
+    from grawlix_print.options import LENGTH, setting
+
+    reference = load_reference()
+
+    @dataclass(frozen=True)
+    class Before:
+        margin: float = setting(5.0, "White paper round the poster.", LENGTH)
+
+    @dataclass(frozen=True)
+    class After:
+        margin: float = setting(5.0, "White paper round the poster.", LENGTH)
+        gloss_level: int = setting(3, "How glossy the poster's finish is, from 0 to 9.", click.IntRange(0, 9))
+
+    pages = {}
+    for options in (Before, After):
+        monkeypatch.setitem(main.commands, "toy-poster", command_for(toy_product(options)))
+        pages[options] = (section(reference.commands_page(), "`grawlix-print toy-poster`"),
+                          section(reference.settings_page(), "`[toy-poster]`"))
+    before_commands, before_settings = pages[Before]
+    after_commands, after_settings = pages[After]
+    assert "`--margin LENGTH` | `5mm` | White paper round the poster." in before_commands
+    assert "gloss" not in before_commands + before_settings
+    assert "| `--gloss-level INTEGER RANGE` | `3` | How glossy the poster's finish is, from 0 to 9." in after_commands
+    assert "| `gloss-level` | `INTEGER RANGE` | `3` | How glossy the poster's finish is, from 0 to 9." in after_settings
+    assert "A poster of every piece, to hang on a wall." in after_commands
+
+
+def test_an_option_added_to_a_command_appears_on_the_command_and_settings_pages(monkeypatch):
+    from grawlix_print.cli import main
+
+    reference = load_reference()
+
+    @click.command("toy-count", help="Count the pieces.")
+    @click.option("--by-colour", is_flag=True, help="One count per colour.")
+    def toy_count(by_colour):
+        pass
+
+    monkeypatch.setitem(main.commands, "toy-count", toy_count)
+    assert "| `--by-colour` |  | One count per colour. |" in section(reference.commands_page(), "`grawlix-print toy-count`")
+    assert "| `by-colour` | true or false |  | One count per colour. |" in section(reference.settings_page(), "`[toy-count]`")
+    toy_count.params.append(click.Option(["--at-least"], type=int, default=1, show_default=True, help="Leave out rarer pieces."))
+    assert "| `--at-least INTEGER` | `1` | Leave out rarer pieces. |" in section(reference.commands_page(), "`grawlix-print toy-count`")
+    assert "| `at-least` | `INTEGER` | `1` | Leave out rarer pieces. |" in section(reference.settings_page(), "`[toy-count]`")
+
+
+def test_the_command_page_lists_every_command_and_option_there_is():
+    """Every command ``--help`` lists (the built-in games' own too), with every option it shows."""
+    from grawlix_print.cli import main
+
+    page = load_reference().commands_page()
+    top = click.Context(main, info_name="grawlix-print")
+    for name in main.list_commands(top):
+        command = main.get_command(top, name)
+        text = section(page, f"`grawlix-print {name}`")
+        ctx = click.Context(command, info_name=name, parent=top)
+        for param in command.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is not None:
+                assert f"| `{record[0]}` |" in text, (name, record[0])
+
+
+def test_the_layout_element_page_is_the_parsers_own_keys(monkeypatch, caplog):
+    from grawlix_print.games.spreadsheet import layouts
+
+    reference = load_reference()
+    page = reference.layout_elements_page()
+    for kind, keys in layouts.KEYS.items():
+        rows = re.findall(r"^\| `([a-z_]+)` \|", section(page, f"`{kind}`"), re.MULTILINE)
+        assert tuple(rows) == keys, kind
+    monkeypatch.setitem(layouts.KEYS, "circle", (*layouts.KEYS["circle"], "glow"))
+    with caplog.at_level("WARNING"):
+        page = reference.layout_elements_page()
+    assert "| `glow` |" in section(page, "`circle`")
+    assert "'glow' has no line in layouts.KEY_HELP" in caplog.text  # a warning: --strict fails the build
+
+
+def test_the_built_site_has_the_generated_references(built_site):
+    site, done = built_site
+    assert done.returncode == 0, done.stderr
+    commands = (site / "reference" / "commands" / "index.html").read_text()
+    assert 'id="grawlix-print-sheets"' in commands and "--tile-size" in commands
+    assert "stock-thickness" in (site / "reference" / "settings" / "index.html").read_text()
+    assert "min_size" in (site / "reference" / "layout-elements" / "index.html").read_text()

@@ -52,6 +52,31 @@ KEYS = {
 DEFAULT_SIZE_PT = 10.0
 DEFAULT_LEADING = 1.2
 DEFAULT_STROKE_MM = 0.25
+KEY_HELP = {
+    "type": f"what the element draws: {', '.join(ELEMENT_TYPES)}",
+    "name": "names the element, so that a layout extending this one replaces it by naming it again",
+    "box": f"the box it is drawn in (default `trim`; {', '.join(BUILT_IN_BOXES)} are always there)",
+    "when": "draw it only for rows where a column holds a value (`\"art\"`, `\"suit = moon\"`, `\"not cost\"`)",
+    "text": "a template: `\"{cost} gold\"`; `**bold**`, `*italic*`, `:icon:` and line breaks inside",
+    "font": "quicksand, schola, caprasimo, a `[fonts]` name or a `.ttf` file of the templates folder",
+    "size": f"points (default {DEFAULT_SIZE_PT:g})",
+    "min_size": "shrink in quarter points down to this size to fit the box (default: no shrinking)",
+    "colour": "the text's colour: `#rrggbb`, a `[colours]` name or a column holding one (default black)",
+    "align": f"{', '.join(ALIGNS)} (default {ALIGNS[0]})",
+    "valign": f"{', '.join(VALIGNS)} (default {VALIGNS[0]})",
+    "wrap": "break lines to the box's width (default true)",
+    "leading": f"line spacing, a multiple of the size (default {DEFAULT_LEADING:g})",
+    "fill": "the inside's colour, as `colour`",
+    "stroke": "the outline's colour, as `colour`",
+    "stroke_width": f"the outline's width (default {DEFAULT_STROKE_MM:g} mm)",
+    "dash": "`[on, off]` lengths for a dashed outline (default solid)",
+    "radius": "rounded corners' radius (default 0)",
+    "points": "`[[x, y], ...]` in millimetres from the trim's top-left (a line two or more, a polygon three or more)",
+    "image": "a picture of the templates folder (PNG, JPEG, SVG), or a template such as `\"art/{picture}\"`",
+    "fit": f"{FITS[0]}: all of it, centred in the box; {FITS[1]}: covering the box, cut to it (default {FITS[0]})",
+}
+"""What each key of ``KEYS`` means, for the layout-element reference (the site's, generated from
+``KEYS`` and this: a key the parser takes without a line here fails the site's build)."""
 
 
 @dataclass(frozen=True)
