@@ -124,7 +124,7 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         (f"[stl]\nbed = [1{'0' * 400}, 100]\n", "[stl] bed width 1000"),
         (f"[sheets]\ntile-size = 1{'0' * 400}\n", "[sheets] tile-size 1000"),
         ('[stl]\nbed = "1e400x100"\n', "[stl] bed width '1e400' is not a length"),
-        ('paper = "legal"\n', "grawlix.toml: paper 'legal' is not one of a4, letter, all"),
+        ('paper = "legal"\n', "grawlix.toml: paper 'legal' is not one of a4, letter, a3, tabloid, all"),
         ("paper = \n", "malformed TOML"),
     ],
 )
@@ -224,6 +224,20 @@ def test_every_choice_takes_any_case_and_gives_the_choice_itself(templates_copy)
     settings = load_settings(templates_copy)
     assert settings.for_command("sheets") == {"paper": "letter", "markings": "letters", "back_design": "dark"}
     assert settings.for_command("stl") == {"style": "raised"}
+
+
+def test_a_designer_asks_for_the_large_papers_by_name(templates_copy):
+    """`paper = "a3"`, a list, or `--paper a4,tabloid`: the papers named, in the kit's order; `all`
+    stays A4 and Letter, and a paper named twice is built once."""
+    from grawlix_print.cli.options import papers
+
+    for text, wanted in (('"a3"', ("a3",)), ('["tabloid", "A4"]', ("a4", "tabloid")), ('"a4,a3,a4"', ("a4", "a3")),
+                         ('"all"', ("a4", "letter")), ('"both,a3"', ("a4", "letter", "a3"))):  # fmt: skip
+        (templates_copy.parent / "grawlix.toml").write_text(f"paper = {text}\n")
+        assert papers(load_settings(templates_copy).for_command("all")["paper"]) == wanted, text
+    (templates_copy.parent / "grawlix.toml").write_text('[all]\npaper = ["a4", "legal"]\n')
+    result = check(templates_copy)
+    assert result.exit_code == 1 and "[all] paper 'legal' is not one of a4, letter, a3, tabloid, all" in result.stderr
 
 
 @pytest.mark.parametrize(

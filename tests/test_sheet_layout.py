@@ -11,15 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grawlix_print.errors import StudioError
+from grawlix_print.papers import PRINTER_PAPERS
 from grawlix_print.products.sheets.layout import SheetSpec, card_spec, sheet_pages, sticker_spec
 from tileset import TILES
 
-PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
+"""The papers as ISO 216 and ANSI give them (Tabloid is 11 x 17 in), not as the code under test does."""
 
 specs = st.one_of(
     st.builds(
         card_spec,
-        paper=st.sampled_from(["a4", "letter"]),
+        paper=st.sampled_from(PRINTER_PAPERS),
         tile_size=st.floats(10, 60),
         bleed=st.floats(0.0, 2.5),
         backs=st.booleans(),
@@ -27,13 +29,13 @@ specs = st.one_of(
     ),
     st.builds(
         card_spec,
-        paper=st.sampled_from(["a4", "letter"]),
+        paper=st.sampled_from(PRINTER_PAPERS),
         tile_size=st.floats(10, 40),
         bleed=st.floats(0.0, 2.5),
         backs=st.just(True),
         arrangement=st.just("gutter-fold"),
     ),
-    st.builds(sticker_spec, paper=st.sampled_from(["a4", "letter"]), square=st.floats(10, 120)),
+    st.builds(sticker_spec, paper=st.sampled_from(PRINTER_PAPERS), square=st.floats(10, 120)),
 )
 
 
@@ -124,7 +126,7 @@ def test_default_stickers_leave_1_45mm_a_side_on_their_squares():
     (SheetSpec(tile_size=9), "too small"),
     (SheetSpec(bleed=7), "quarter"),
     (SheetSpec(bleed=-1), "negative"),
-    (SheetSpec(paper="a3"), "unknown paper"),
+    (SheetSpec(paper="legal"), "unknown paper"),
     (SheetSpec(backs="sideways"), "unknown arrangement"),
 ])  # fmt: skip
 def test_impossible_sheets_are_refused(spec, message):

@@ -25,7 +25,7 @@ from ..options import (  # noqa: F401  (the value types, for the commands)
     WholeNumber,
     option_label,
 )
-from ..papers import PAPERS, PRINTER_PAPERS
+from ..papers import KIT_PAPERS, PAPERS, PRINTER_PAPERS
 
 FC = TypeVar("FC", bound=Callable[..., Any])
 
@@ -102,35 +102,48 @@ def name_options(
 
 
 EVERY_PAPER = "all"
-"""The ``--paper`` choice that means every printer paper, one file each (``both`` says the same:
-its name when there were two)."""
+"""The ``--paper`` choice that means the kit's papers, A4 and Letter, one file each (``both`` says the
+same: its name when there were two papers); the large papers are asked for by name."""
 EVERY_PAPER_ALIASES = ("both",)
 
 
 class PaperChoice(OneLineChoice):
-    """A printer's paper, or ``all`` of them (``both`` as well)."""
+    """One paper or several, comma-separated or a TOML list (``a4,a3``), or ``all`` (``both`` too): the
+    kit's papers. Given back as one string, the papers in the order of ``PRINTER_PAPERS``."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and value.strip().lower() in EVERY_PAPER_ALIASES:
-            value = EVERY_PAPER
-        return super().convert(value, param, ctx)
+        parts = value if isinstance(value, (list, tuple)) else str(value).split(",")
+        chosen: list[str] = []
+        for part in parts:
+            if isinstance(part, str) and part.strip().lower() in EVERY_PAPER_ALIASES:
+                part = EVERY_PAPER
+            one = super().convert(part.strip() if isinstance(part, str) else part, param, ctx)
+            chosen += KIT_PAPERS if one == EVERY_PAPER else [one]
+        if not chosen:
+            raise StudioError(f"{option_label(param, ctx)} names no paper")
+        if len(parts) == 1 and chosen == list(KIT_PAPERS):
+            return EVERY_PAPER
+        return ",".join(paper for paper in PRINTER_PAPERS if paper in chosen)
 
 
 def paper_choice(default: str = "a4") -> Callable[[FC], FC]:
-    """A ``--paper`` option: one printer's paper, or ``all`` of them."""
+    """A ``--paper`` option: one printer's paper, several, or ``all`` of the kit's."""
     sizes = [f"{PAPERS[k].name} ({PAPERS[k].width:g} x {PAPERS[k].height:g} mm)" for k in PRINTER_PAPERS]
     return click.option(
         "--paper",
         type=PaperChoice([*PRINTER_PAPERS, EVERY_PAPER]),
         default=default,
         show_default=True,
-        help=f"Paper size: {join_words(sizes, 'or')}, or all of them (a file each; both says the same).",
+        help=f"Paper size: {join_words(sizes, 'or')}; several comma-separated (a4,a3: a file each), or all"
+        " for A4 and Letter (both says the same).",
     )
 
 
 def papers(choice: str) -> tuple[str, ...]:
-    """The papers a ``--paper`` choice means: itself, or every one for ``all``."""
-    return PRINTER_PAPERS if choice in (EVERY_PAPER, *EVERY_PAPER_ALIASES) else (choice,)
+    """The papers a ``--paper`` choice means: each one named, or the kit's papers for ``all``."""
+    if choice in (EVERY_PAPER, *EVERY_PAPER_ALIASES):
+        return KIT_PAPERS
+    return tuple(part.strip().lower() for part in choice.split(","))
 
 
 paper_option = paper_choice()

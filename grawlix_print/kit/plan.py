@@ -18,15 +18,15 @@ from ..extras import EXTRAS
 from ..files import Written
 from ..games import Game, game
 from ..options import options_from
-from ..papers import PRINTER_PAPERS
+from ..papers import KIT_PAPERS
 from ..products import Job, Planned, Product, failed_products, offered, product
 from ..products.base import PIECES
 
 if TYPE_CHECKING:
     from .build import Step
 
-PAPERS = PRINTER_PAPERS
-"""Every paper, by key: what ``all`` builds unless told otherwise."""
+PAPERS = KIT_PAPERS
+"""The papers ``all`` builds unless told otherwise, by key."""
 
 
 def options_for(chosen: Product, given: Any) -> Any:
