@@ -26,7 +26,7 @@ from grawlix_print.cli import main
 from grawlix_print.games import game
 
 STOCK, CLEARANCE, BLEED = 0.4, 1.0, 3.0
-CARD, TILE = 0.32, 2.0  # a piece's thickness unless told: the README's
+CARD, TILE = 0.32, 0.4  # a piece's thickness unless told: 300 g/m² card; a layer of the sheets' card stock
 LID_ROOM = 1.0
 TOL = 0.05
 

@@ -17,8 +17,11 @@ from ...pieces.kinds import Form, PieceKind
 
 CARD_THICKNESS_MM = 0.32
 """A card printed on 300 g/m² card, as the card sheets advise: a deck of 50 is 16 mm."""
-TILE_THICKNESS_MM = 2.0
-"""A tile or token glued on greyboard, or a wooden blank with its sticker: 2 mm."""
+TILE_THICKNESS_MM = 0.4
+"""A tile or token as the kit's sheets make it: one layer of the 250–300 g/m² card stock they are
+printed on (about 0.4 mm), or, folded gutter-fold, two layers of 120–160 g/m² card glued together
+(about 0.2 mm each: the same). Pieces mounted on greyboard or wooden blanks are thicker: the boxes'
+``--piece-thickness`` says so."""
 
 
 @dataclass(frozen=True)
