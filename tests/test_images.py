@@ -377,7 +377,7 @@ def test_a_kind_without_colours_has_no_marked_set(built, tmp_path):
     with collected() as notes:
         folder = build_toy(tmp_path, markings="letters")
     assert not (folder / "tokens").exists() and (folder / "tiles" / "tile-teal-3-letters.png").is_file()
-    assert notes == ["tokens have no colours to mark: their unmarked images serve"]
+    assert notes == ["the 6 tokens have no colours to mark: their unmarked images serve"]
 
 
 def test_two_faces_of_one_name_are_one_line(tmp_path):

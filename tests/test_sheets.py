@@ -356,9 +356,9 @@ def test_trim_and_bleed_boxes_frame_the_tiles(built):
 
 def test_a_sheet_is_its_paper_and_names_it_as_the_leaflet_does(built):
     """One table of papers: the page size, the title and the notes of a sheet all come from it."""
-    from grawlix_print.papers import PAPERS, PRINTER_PAPERS
+    from grawlix_print.papers import KIT_PAPERS, PAPERS
 
-    for paper in PRINTER_PAPERS:
+    for paper in KIT_PAPERS:
         reader = pypdf.PdfReader(built[paper][f"tiles-{paper}.pdf"])
         box = reader.pages[0].mediabox
         assert (mm(float(box.width)), mm(float(box.height))) == pytest.approx(
@@ -633,7 +633,7 @@ def test_the_same_tile_size_in_any_unit_gives_the_same_bytes(built, tmp_path, si
     (["--tile-size", "10cm", "--arrangement", "gutter-fold"], "does not fit"),
     (["--tile-size", "4mm"], "too small"),
     (["--bleed", "1cm"], "quarter"),
-    (["--paper", "a3"], "--paper 'a3'"),
+    (["--paper", "legal"], "--paper 'legal'"),
     (["--markings", "colours"], "--markings"),
     (["--no-backs", "--arrangement", "gutter-fold"], "--arrangement"),
     (["--sticker-size", "30mm"], "--sticker-size 30 mm is larger than the 25.4 mm squares"),

@@ -459,7 +459,7 @@ def test_several_kinds_each_get_their_own_files_and_round_ones_are_left_out_with
     assert notes_names(two) == ["toy-garden-squares-3d-printing.txt", "toy-garden-plaques-3d-printing.txt"]
     mixed = RaisedToy((emblem_squares(), emblem_squares(Shape.CIRCLE, "discs", "disc")))
     assert [kind.prefix for kind in solid_kinds(mixed)] == ["toy-garden"]
-    assert "note: 3D: discs are left out: its discs are circles" in capsys.readouterr().err
+    assert "note: 3D: the 5 discs are left out: its discs are circles" in capsys.readouterr().err
     round_only = RaisedToy((emblem_squares(Shape.CIRCLE, "discs", "disc"),))
     assert not Solid().offers(round_only)
     assert "nothing to print in 3D: its discs are circles" in Solid().refusal(round_only).what

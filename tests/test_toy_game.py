@@ -218,7 +218,7 @@ def test_the_notes_speak_of_the_kind_and_of_no_other_game(built):
             assert foreign not in words, (path.name, foreign)
     assert "tile" not in tokens.lower()
     assert pypdf.PdfReader(built["plain/tokens-a4.pdf"]).metadata.subject.startswith(
-        "The 10 Toy Garden tokens at 20 mm, to print and cut."
+        "The 10 tokens of Toy Garden at 20 mm, to print and cut."
     )
 
 

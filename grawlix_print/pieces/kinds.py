@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..drawing.ink import Ink
 from ..drawing.marks import MARKS
 from ..errors import StudioError
+from ..facts.wording import Noun, plural_of
 from ..units import MM_PER_UNIT
 from .faces import PieceFace
 
@@ -39,6 +40,10 @@ class Form(str, Enum):
     """Small counters, often round: printed as tiles are (stickers fit wooden discs)."""
     CARD = "card"
     """Held in a hand: card sheets with crop marks, a deck in Tabletop Simulator, a tuck box."""
+    BOARD = "board"
+    """What the pieces are played on (a board, a player mat): printed on card stock, tiled over
+    several sheets when it is larger than the paper, no stickers and no box unless asked; a
+    folding board at a print service."""
 
 
 class Shape(str, Enum):
@@ -114,8 +119,10 @@ class Piece:
 class PieceKind:
     """One kind of piece a game prints: ``tiles``, ``cards``, ``tokens``...
 
-    ``name`` is plural, as file names and settings use it (``tiles-a4.pdf``); ``singular`` as
-    sentences do ("each tile"). ``size`` is the cut size in millimetres the faces are designed
+    ``name`` is what file names and settings call it (``tiles-a4.pdf``); ``singular`` and ``plural``
+    what sentences do ("each tile", "the 36 tiles"; ``plural`` "" is the singular's plural,
+    ``facts.wording.plural_of``: a kind named ``weather`` whose singular is ``weather card`` is
+    "weather cards"). ``size`` is the cut size in millimetres the faces are designed
     at; a product may print them larger or smaller. ``backs`` are the back designs a set may be
     printed with, by name, the default first. ``row`` is how many pieces a sheet puts in a row
     when it can (a row per colour), 0 for as many as fit. ``body`` is a 3D piece's base colour
@@ -142,8 +149,14 @@ class PieceKind:
     ("each card shows its colour's letter" + " under its corner number"); "" to say no more."""
     relief_words: tuple[str, str] = ("picture", "pictures")
     """What the 3D printing notes call a relief, singular and plural (a tile game of glyphs: glyph, glyphs)."""
+    plural: str = ""
+    box: bool | None = None
+    """Whether the boxes product makes it a box; None: every kind but a board (which lies flat in
+    the game's own box)."""
 
     def __post_init__(self) -> None:
+        if not self.plural:
+            object.__setattr__(self, "plural", plural_of(self.singular))
         where = f"{self.source}: {self.name}" if self.source else self.name
         width, height = self.size
         if not (width > 0 and height > 0):
@@ -160,6 +173,21 @@ class PieceKind:
                 raise StudioError(f"{piece.face.name}: a count is a whole number of at least 1", where)
             if piece.colour is not None and piece.colour.shape and piece.colour.shape not in MARKS:
                 raise StudioError(f"{piece.colour.name}: no mark called {piece.colour.shape!r}", where)
+
+    @property
+    def noun(self) -> Noun:
+        """How sentences word a number of its pieces (``facts.wording.Noun``): "the 7 boards"."""
+        return Noun(self.singular, self.plural)
+
+    @property
+    def boxed(self) -> bool:
+        """Whether it gets a box: as ``box`` says, else every kind but a board."""
+        return self.form != Form.BOARD if self.box is None else self.box
+
+    @property
+    def one_sided(self) -> bool:
+        """Whether nothing is printed behind any of its pieces: no back page, no two-sided printing."""
+        return not self.backs and all(piece.back is None for piece in self.pieces)
 
     @property
     def faces(self) -> tuple[PieceFace, ...]:

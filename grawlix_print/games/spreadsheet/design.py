@@ -19,17 +19,18 @@ from ...errors import StudioError
 from ...files import read_toml
 from ...pieces.kinds import Form, Shape
 from ...pieces.schema import game_title, ink, known_keys, text, where as at
-from ...papers import PRINTER_PAPERS, paper_size
+from ...papers import KIT_PAPERS, paper_size
 from ...units import parse_length
 from ..templates import COMPONENTS_FILE
 from .lettering import DEFAULT_FAMILY, FAMILY_STYLES, SHIPPED_FAMILIES, Family, font_file
 from .values import Template, colour, template
 
-KIND_KEYS = ("singular", "form", "shape", "size", "table", "sheet", "layout", "back", "count_column", "description")
+KIND_KEYS = ("singular", "plural", "box", "form", "shape", "size", "table", "sheet", "layout", "back", "count_column", "description")
 SHAPES = {
     Form.CARD: Shape.RECTANGLE,
     Form.TILE: Shape.SQUARE,
     Form.TOKEN: Shape.CIRCLE,
+    Form.BOARD: Shape.RECTANGLE,
 }
 """The shape a form's pieces have unless told."""
 IMPOSITIONS = ("booklet", "tri-fold")
@@ -58,6 +59,9 @@ class KindSpec:
     count_column: str | None
     description: Template | None
     where: str
+    plural: str = ""
+    """What sentences call more than one ("": the singular's plural; the kind's name when neither is given)."""
+    box: bool | None = None
     """``components.toml: kinds.cards``, for messages."""
 
 
@@ -172,6 +176,14 @@ def _kind(name: str, value: object, where: str) -> KindSpec:
     shape = _enum(Shape, value.get("shape", SHAPES[form].value), f"{where}.shape")
     size = _size(value.get("size"), shape, f"{where}.size")
     singular = value.get("singular", name[:-1] if name.endswith("s") and len(name) > 1 else name)
+    plural = value.get("plural", "" if "singular" in value else name)
+    for key, words in (("singular", singular), ("plural", plural)):
+        if not isinstance(words, str) or (key == "singular" and not words.strip()):
+            raise StudioError(f"must be the words for {'one' if key == 'singular' else 'more than one'}, not {words!r}",
+                              f"{where}.{key}")  # fmt: skip
+    box = value.get("box")
+    if box is not None and not isinstance(box, bool):
+        raise StudioError(f"must be true or false, not {box!r}", f"{where}.box")
     strings = {}
     for key in ("table", "sheet", "layout", "back", "count_column", "description"):
         if key in value and not isinstance(value[key], str):
@@ -187,7 +199,7 @@ def _kind(name: str, value: object, where: str) -> KindSpec:
         template(strings["back"], f"{where}.back") if strings["back"] else None,
         strings["count_column"],
         template(strings["description"], f"{where}.description") if strings["description"] else None,
-        where,
+        where, plural.strip(), box,
     )  # fmt: skip
 
 
@@ -210,8 +222,8 @@ def _size(value: object, shape: Shape, where: str) -> tuple[float, float]:
     else:
         names = ", ".join(COMMON_SIZES)
         raise StudioError(f"must be [width, height] in millimetres (or \"2.5in\"...), or one of {names}", where)
-    if not any(_fits(size, paper) for paper in PRINTER_PAPERS):
-        names = " or ".join(paper_size(p).name for p in PRINTER_PAPERS)
+    if not any(_fits(size, paper) for paper in KIT_PAPERS):
+        names = " or ".join(paper_size(p).name for p in KIT_PAPERS)
         raise StudioError(f"{size[0]:g} x {size[1]:g} mm: no {names} sheet holds a piece that large with its bleed and crop marks", where)
     return size
 

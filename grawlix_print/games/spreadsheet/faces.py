@@ -316,7 +316,8 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
             back = backs[back_name]
         pieces.append(Piece(_face(face_name, described, made), count, back))
     kind = PieceKind(
-        spec.name, spec.singular, spec.form, spec.shape, spec.size, tuple(pieces), backs, source=spec.where
+        spec.name, spec.singular, spec.form, spec.shape, spec.size, tuple(pieces), backs, source=spec.where,
+        plural=spec.plural, box=spec.box,
     )  # fmt: skip
     return Made(spec, table, tuple(rows), kind, drawings, tuple(layouts), back_layouts)
 

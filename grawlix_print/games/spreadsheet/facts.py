@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ...drawing.text import Span
 from ...errors import StudioError
-from ...facts.wording import in_words
+from ...facts.wording import capitalised, in_words
 from ...rulebook import Diagram, Items, Value
 from .faces import Made
 from .gallery import FACE_MM, FacesFigure
@@ -153,9 +153,9 @@ class TableFacts:
             raise StudioError(f"[faces: {argument}] finds no {made.kind.singular} to draw", where)
         words = "".join(made.drawings[face.name].characters for face in chosen)
         picture = FacesFigure(tuple(chosen), made.kind.shape, words)
-        alt = f"{in_words(len(chosen)).capitalize()} {made.kind.name if len(chosen) > 1 else made.kind.singular}: " + ", ".join(face.description for face in chosen) + "."
+        alt = f"{capitalised(made.kind.noun.count(len(chosen), in_words))}: " + ", ".join(face.description for face in chosen) + "."
         slug = re.sub(r"[^\w-]+", "-", f"faces-{argument}").strip("-").lower()
-        return Diagram("faces", slug, line, f"Some {made.kind.name}", alt, picture, FACE_MM, unit_mm)
+        return Diagram("faces", slug, line, f"Some {made.kind.plural}", alt, picture, FACE_MM, unit_mm)
 
 
 def _compared(text: str) -> re.Match[str] | None:

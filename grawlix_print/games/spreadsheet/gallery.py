@@ -18,7 +18,7 @@ from ...drawing.ink import Ink
 from ...drawing.surface import Path, Pen, Surface, polygon
 from ...pieces.faces import FaceStyle, PieceFace
 from ...drawing.text import Span
-from ...facts.wording import in_words
+from ...facts.wording import capitalised, in_words
 from ...pieces.kinds import Shape
 from ...rulebook import Block, Diagram, Heading, Paragraph
 
@@ -99,8 +99,8 @@ def gallery(made: Sequence[Made]) -> tuple[Block, ...]:
         kind = each.kind
         faces = (*kind.faces, *kind.backs.values())
         words = "".join(each.drawings[face.name].characters for face in faces)
-        count = f"{in_words(kind.count)} {kind.name if kind.count != 1 else kind.singular}"
-        blocks.append(Heading(3, (Span(f"{kind.name.capitalize()}"),), 0))
+        count = kind.noun.count(kind.count, in_words)
+        blocks.append(Heading(3, (Span(capitalised(kind.plural)),), 0))
         size = f"{kind.width:g}\u00a0mm across" if kind.shape == Shape.CIRCLE else f"{kind.width:g}\u00a0×\u00a0{kind.height:g}\u00a0mm"
         then = ", then the back" if len(kind.backs) == 1 else ", then its backs" if kind.backs else ""
         blocks.append(Paragraph((Span(f"{count.capitalize()} in a set, {size}: each design once{then}."),), 0))

@@ -39,6 +39,7 @@ from ...drawing.press import (
 )
 from ...drawing.surface import Face, Pen, ScaledView, Surface, lines, polygon, rectangle
 from ...errors import StudioError
+from ...facts.wording import Noun
 from ...files import Written
 from ...games.base import RULEBOOK_FILE, Game
 from ...options import OptionError
@@ -80,7 +81,7 @@ LIGHT_ENOUGH = 0.6
 
 def box_words(kind: PieceKind) -> str:
     """``tuck box for the cards``, ``tray and lid for the tiles``: what a kind's box is called."""
-    return f"{'tuck box' if kind.form == Form.CARD else 'tray and lid'} for the {kind.name}"
+    return f"{'tuck box' if kind.form == Form.CARD else 'tray and lid'} for {kind.noun.the(kind.count)}"
 
 
 def slug(text: str) -> str:
@@ -101,6 +102,12 @@ def kind_nets(kind: PieceKind, choice: Choice) -> list[Net]:
     length, width, height = outside(base, choice.stock)
     lid = tray((length + LID_ROOM_MM, width + LID_ROOM_MM, height), choice.stock, kind="lid")
     return [base, lid]
+
+
+def boxed_kinds(game: Game) -> tuple[PieceKind, ...]:
+    """The kinds that get a box: every one but those that say not (``box = False``) and boards,
+    which lie flat in the game's own box unless they ask for one."""
+    return tuple(kind for kind in game.piece_kinds() if kind.boxed)
 
 
 # --- pages ----------------------------------------------------------------------------------------
@@ -208,7 +215,7 @@ def check_fit(kinds: Sequence[PieceKind], paper: str, choice: Choice, given: Seq
         large = next((net for net in nets if not fits(net, paper, choice.bleed)), None)
         if large is None:
             continue
-        what = f"the {large.kind} for the {kind.count} {kind.name} would be {_size(large.size)} mm flat"
+        what = f"the {large.kind} for {kind.noun.the(kind.count)} would be {_size(large.size)} mm flat"
         most_w, most_h = room(paper, choice.bleed)
         roomy = f"more than a page of {paper_size(paper).name} holds ({_size((most_w, most_h))} mm)"
         for option in (*given, *(name for name in ("clearance", "piece_thickness", "bleed") if name not in given)):
@@ -275,13 +282,14 @@ def notes(kind: PieceKind, nets: Sequence[Net], title: str, paper: str, choice: 
         paragraphs.append(
             "Fold up the four walls and glue each hatched corner flap inside the end wall it meets. Fold the"
             " inner half of each long wall over the rim into the tray and lay its tab flat on the floor: the"
-            f" {kind.name} keep it down. The lid, on the next page, folds the same way and fits over the tray."
+            f" {kind.noun.word(kind.count)} keep{'s' if kind.count == 1 else ''} it down. The lid, on the next page,"
+            " folds the same way and fits over the tray."
         )
     if kind.form == Form.CARD:
-        laid = f"the {kind.count} {kind.name} of {size}"
+        laid = f"{kind.noun.the(kind.count)} of {size}"
     else:
         stacked = stacks(kind, thickness)
-        laid = f"the {kind.count} {kind.name} of {size} in {stacked.columns * stacked.rows} stacks of up to {stacked.high}"
+        laid = f"{kind.noun.the(kind.count)} of {size} in {Noun('stack').of_up_to(stacked.columns * stacked.rows, stacked.high)}"
     paragraphs.append(
         f"Inside: {inside} mm, for {laid}, {mm_words(thickness)} thick, with {mm_words(choice.clearance)} to spare."
     )
@@ -367,7 +375,7 @@ def _draw_glue(surface: Surface, outline: tuple[tuple[float, float], ...]) -> No
 
 def _draw_words(surface: Surface, net: Net, kind: PieceKind, title: str, title_face: Face) -> None:
     """The title and a piece on the front (a lid's top); the kind's name and count on a side."""
-    count = f"{kind.count} {kind.name}"
+    count = kind.noun.count(kind.count)
     face = kind.faces[0]
     if net.kind == "tuck box":
         front, spine, side, back = (net.areas[name] for name in ("front", "spine", "side", "back"))
@@ -442,7 +450,7 @@ class BoxFile:
 def plan_boxes(game: Game, paper: str, choice: Choice, given: Sequence[str] = ()) -> list[BoxFile]:
     """Every kind's box file for ``paper``, laid out; a box too large, or two kinds with one file name,
     refused before anything is written."""
-    kinds = game.piece_kinds()
+    kinds = boxed_kinds(game)
     if not kinds:
         raise StudioError(f"{game.name} has no pieces to make boxes for")
     seen: set[str] = set()
@@ -495,7 +503,8 @@ def write_box(game: Game, out: Path, plan: BoxFile, paper: str, choice: Choice) 
     params: dict[str, object] = {
         "paper": paper,
         "box": box_words(kind).split(" for ")[0],
-        "pieces": kind.name,
+        "pieces": kind.plural,
+        "piece": kind.singular,
         "count": kind.count,
         "inside_mm": [round(v, 2) for v in plan.nets[0].inside],
         "stock_mm": choice.stock,

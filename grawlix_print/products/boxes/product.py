@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...facts.wording import Noun
 from ...options import LENGTH, LENGTH_OR_ZERO, OptionError, setting
 from ...papers import PAPERS, paper_size
 from ...pieces.kinds import Form
@@ -42,8 +43,8 @@ class BoxesOptions:
         "in or lift a stack out.", LENGTH_OR_ZERO)  # fmt: skip
     piece_thickness: float | None = setting(
         None, "How thick one piece is, which sets a box's depth: by default "
-        f"{CARD_THICKNESS_MM:g} mm for cards (300 g/m² card), {TILE_THICKNESS_MM:g} mm for tiles and tokens (card "
-        "on greyboard, or wooden blanks).",
+        f"{CARD_THICKNESS_MM:g} mm for cards (300 g/m² card), {TILE_THICKNESS_MM:g} mm for tiles and tokens (a layer"
+        " of the card stock the sheets are printed on; more for pieces on greyboard or wooden blanks).",
         LENGTH, show=f"{CARD_THICKNESS_MM:g}mm for cards, {TILE_THICKNESS_MM:g}mm for tiles and tokens")  # fmt: skip
     bleed: float = setting(3.0, "How far a box's printed ground runs past its cut lines; 0 for none.", LENGTH_OR_ZERO)
 
@@ -97,7 +98,7 @@ class Boxes(Product):
     papers = True
 
     def offers(self, game: Game) -> bool:
-        return bool(game.piece_kinds())
+        return any(kind.boxed for kind in game.piece_kinds())
 
     def jobs(self, game: Game, papers: Sequence[str], options: BoxesOptions, kit: Sequence[Planned] = ()) -> list[Job]:
         check_options(options)
@@ -138,6 +139,7 @@ class Boxes(Product):
                     f"card {options.stock_thickness:g} mm thick, at 100 %, cut, folded and glued")  # fmt: skip
             for paper in papers
             for kind in game.piece_kinds()
+            if kind.boxed
         ]
 
     def describe(self, record: dict) -> Entry | None:
@@ -146,8 +148,9 @@ class Boxes(Product):
         params = record["params"]
         paper = PAPERS[params["paper"]].name if params.get("paper") in PAPERS else ""
         inside = " × ".join(f"{v:g}" for v in params.get("inside_mm", ()))
+        pieces = Noun(params.get("piece", "piece"), params.get("pieces", ""))
         return Entry(
-            f"{params.get('box', 'A box').capitalize()} for the {params.get('count')} {params.get('pieces')},"
+            f"{params.get('box', 'A box').capitalize()} for {pieces.the(params.get('count', 0))},"
             f" {inside} mm inside, on {paper} ({_pages(params.get('pages'))}).",
             f"Card {params.get('stock_mm'):g} mm thick, printed on one side. {ACTUAL_SIZE}"
             " Cut along the solid lines, fold along the dashed ones and glue the hatched flaps, as each page says.",

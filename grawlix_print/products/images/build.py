@@ -67,7 +67,9 @@ def marked_kinds(game: Game, marking: str) -> tuple[PieceKind, ...]:
     kinds = kinds_to_mark(every, marking, game.name)
     for kind in every:
         if all(kind is not marked for marked in kinds):
-            note(f"{kind.name} have no colours to mark: their unmarked images serve")
+            one = kind.count == 1
+            note(f"{kind.noun.the(kind.count)} {'has' if one else 'have'} no colours to mark:"
+                 f" {'its' if one else 'their'} unmarked images serve")
     return kinds
 
 
@@ -143,10 +145,15 @@ def build_images(
     return written
 
 
+def kind_params(kind: PieceKind) -> dict[str, str]:
+    """What a written file's record says of its kind: its name, and its words (for the kit's index)."""
+    return {"kind": kind.name, "piece": kind.singular, "plural": kind.plural}
+
+
 def _kind(game: Game, kind: PieceKind, folder: str, out: Path, marking: str, prefix: str) -> tuple[list[Written], KindImages]:
     """One kind's print images, Tabletop Simulator pictures and saved object."""
     written = []
-    params = {"dpi": PRINT_DPI, "bleed_mm": round(PRINT_BLEED_MM, 4), "markings": marking, "kind": kind.name}
+    params = {"dpi": PRINT_DPI, "bleed_mm": round(PRINT_BLEED_MM, 4), "markings": marking, **kind_params(kind)}
     rendered: dict[str, Rendered] = {}
     for stem, face in [(face.name, face) for face in kind.faces] + backs_of(kind):
         rendered[stem] = render(face, marking)
@@ -163,7 +170,7 @@ def _kind(game: Game, kind: PieceKind, folder: str, out: Path, marking: str, pre
     name = marked(f"{slug(game.title, game.name)}-{folder}.json", marking)  # a renamed variant's own name
     path = write_text(out / TTS_FOLDER / name, tts.saved_object(objects))
     count = sum(piece.count for piece in kind.pieces)
-    written.append(Written(path, "tts saved object", {"kind": kind.name, "pieces": count, "markings": marking,
+    written.append(Written(path, "tts saved object", {**kind_params(kind), "pieces": count, "markings": marking,
                                                       "object": "deck" if sheets else "tiles"}))  # fmt: skip
     first = rendered[kind.faces[0].name]
     info = KindImages(
@@ -183,7 +190,7 @@ def _tiles(kind: PieceKind, rendered: dict[str, Rendered], out: Path, here: str,
     for stem in used:
         name = f"{here}/{marked(f'{stem}.png', marking)}"
         path = write_bytes(out / name, png(rendered[stem].cut(), tts.TILE_DPI))
-        written.append(Written(path, "tts tile image", {"dpi": tts.TILE_DPI, "kind": kind.name, "markings": marking}))
+        written.append(Written(path, "tts tile image", {"dpi": tts.TILE_DPI, **kind_params(kind), "markings": marking}))
     relative = len(TTS_FOLDER) + 1
 
     def url(stem: str | None) -> str:
@@ -215,7 +222,7 @@ def _deck(game: Game, kind: PieceKind, rendered: dict[str, Rendered], out: Path,
         hidden = rendered[stem].scaled_cut(tts.CARD_DPI) if stem else Image.new("RGB", slot, (255, 255, 255))
         back_name = f"{here}/{marked((stem or 'back') + '.png', marking)}"
         path = write_bytes(out / back_name, png(hidden, tts.CARD_DPI))
-        written.append(Written(path, "deck back", {"dpi": tts.CARD_DPI, "kind": kind.name, "markings": marking}))
+        written.append(Written(path, "deck back", {"dpi": tts.CARD_DPI, **kind_params(kind), "markings": marking}))
         place: dict[str, tuple[int, int]] = {}
         first = 0
         for sheet in tts.sheet_grid(len(faces), slot):
@@ -230,7 +237,7 @@ def _deck(game: Game, kind: PieceKind, rendered: dict[str, Rendered], out: Path,
             name = f"{here}/{marked(f'deck-{number}.png', marking)}"
             path = write_bytes(out / name, png(picture, tts.CARD_DPI))
             written.append(Written(path, "deck sheet", {"dpi": tts.CARD_DPI, "columns": sheet.columns, "rows": sheet.rows,
-                                                        "faces": sheet.faces, "markings": marking, "kind": kind.name}))  # fmt: skip
+                                                        "faces": sheet.faces, "markings": marking, **kind_params(kind)}))  # fmt: skip
             sheets.append((name[relative:], sheet))
             images.append(tts.DeckImages(tts.address(prefix, name[relative:]), tts.address(prefix, back_name[relative:]),
                                          sheet.columns, sheet.rows))  # fmt: skip
@@ -255,7 +262,7 @@ def notes(game: Game, made: Sequence[KindImages], marking: str, tts_url: str) ->
     for info in made:
         count = len(info.faces)
         lines.append(
-            f"  {info.folder}/: {count} {info.kind.singular if count == 1 else info.kind.name}"
+            f"  {info.folder}/: {info.kind.noun.count(count)}"
             f" ({info.faces[0]}" + (f" to {info.faces[-1]})" if count > 1 else ")")
             + (f" and {_backs_words(info.backs)}" if info.backs else "")
             + f", each {_size_words(info)}, with {bleed_px:g} px (1/8 in) of bleed on every side."
@@ -271,7 +278,7 @@ def _markings_words(made: Sequence[KindImages], marking: str) -> str:
     colours look alike)."""
     if all(info.marking == marking for info in made):
         return marking
-    return "; ".join(f"{info.marking} on the {info.kind.name}" for info in made)
+    return "; ".join(f"{info.marking} on the {info.kind.plural}" for info in made)
 
 
 def _backs_words(backs: Sequence[str]) -> str:
@@ -285,8 +292,8 @@ def _tts_words(game: Game, made: Sequence[KindImages], marking: str, tts_url: st
     lines = ["For Tabletop Simulator: a saved object for each kind of piece, in " + f"{TTS_FOLDER}/:"]
     for info in made:
         what = ("one deck, face down, each card named" if info.sheets
-                else f"laid out face up as {info.kind.name} (Custom Tile), each named, copies stacked")  # fmt: skip
-        lines.append(f"  {TTS_FOLDER}/{info.saved_object}: the {info.kind.count} {info.kind.name}, {what}.")
+                else f"laid out face up as {info.kind.plural} (Custom Tile), each named, copies stacked")  # fmt: skip
+        lines.append(f"  {TTS_FOLDER}/{info.saved_object}: {info.kind.noun.the(info.kind.count)}, {what}.")
     lines += [
         "  1. Copy the .json files into Tabletop Simulator's saved objects folder: "
         + "; ".join(f"{system}: {path}" for system, path in SAVED_OBJECTS) + ".",

@@ -12,6 +12,7 @@ import click
 from ...errors import StudioError
 from ...options import OneLineChoice, option_label, setting
 from ...pieces.kinds import MARKINGS
+from ...facts.wording import Noun
 from ..base import PIECES, Entry, Job, Planned, Product
 from ..colour_blind import MARKINGS_SHOWN
 
@@ -94,22 +95,23 @@ class Images(Product):
 
     def describe(self, record: dict) -> Entry | None:
         kind, params = record["kind"], record["params"]
+        pieces = Noun(str(params.get("piece", params.get("kind", "piece"))), str(params.get("plural", "")))
         if kind in ("face image", "back image"):
-            return Entry(f"One {'back' if kind == 'back image' else 'face'} of the {params.get('kind')} as an image"
+            return Entry(f"One {'back' if kind == 'back image' else 'face'} of the {pieces.plural} as an image"
                          f" ({params.get('face')}), {params.get('dpi')} dpi with 1/8 in bleed.",
                          "For print-on-demand services.")  # fmt: skip
         if kind == "tts saved object":
             laid = "a deck" if params.get("object") == "deck" else "laid out face up"
-            return Entry(f"A Tabletop Simulator saved object: the {params.get('pieces')} {params.get('kind')}, {laid}.",
+            return Entry(f"A Tabletop Simulator saved object: {pieces.the(int(params.get('pieces', 0)))}, {laid}.",
                          "Copy it into Tabletop Simulator's Saves/Saved Objects folder; images/README.txt says"
                          " how, and how to play online (Steam Cloud).")  # fmt: skip
         if kind == "deck sheet":
-            return Entry(f"A deck sheet for Tabletop Simulator: {params.get('faces')} {params.get('kind')},"
+            return Entry(f"A deck sheet for Tabletop Simulator: {pieces.count(int(params.get('faces', 0)))},"
                          f" {params.get('columns')} by {params.get('rows')}.")  # fmt: skip
         if kind == "deck back":
-            return Entry(f"The back of the {params.get('kind')}, for Tabletop Simulator's deck.")
+            return Entry(f"The back of the {pieces.plural}, for Tabletop Simulator's deck.")
         if kind == "tts tile image":
-            return Entry(f"A picture of one of the {params.get('kind')} for Tabletop Simulator, cut to its outline.")
+            return Entry(f"A picture of {pieces.a()} for Tabletop Simulator, cut to its outline.")
         if kind == "image notes":
             return Entry("What the images are, and how to use them in Tabletop Simulator (online too).", "Read it first.")
         return None

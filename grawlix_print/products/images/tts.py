@@ -182,7 +182,7 @@ def deck(kind: PieceKind, title: str, cards: Sequence[Card], sheets: Sequence[De
     if len(cards) == 1:
         return [card(cards[0], 0, 1.0)]
     return [{
-        **_object("DeckCustom", _guid(kind.name, "deck"), f"{title}: {kind.name}", f"{len(cards)} {kind.name}",
+        **_object("DeckCustom", _guid(kind.name, "deck"), f"{title}: {kind.plural}", kind.noun.count(len(cards)),
                   _transform(0, 1.0, 0, True, scale), True),  # fmt: skip
         "SidewaysCard": sideways,
         "DeckIDs": [item.deck * 100 + item.slot for item in cards],

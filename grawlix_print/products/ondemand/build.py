@@ -26,6 +26,7 @@ from ...drawing.ink import Ink
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Surface
 from ...errors import StudioError
+from ...facts.wording import capitalised, possessive
 from ...files import Written, slug, write_bytes, write_text
 from ...games.base import RULEBOOK_FILE, Game
 from ...notes import note
@@ -92,7 +93,7 @@ def chosen_services(game: Game, names: Sequence[str] | None) -> list[Service]:
     for name in names:
         service = SERVICES[name]
         if not any(service.size_of(kind) for kind in kinds):
-            pieces = ", ".join(f"{kind.name} of {kind.width:g} x {kind.height:g} mm" for kind in kinds)
+            pieces = ", ".join(f"{kind.plural} of {kind.width:g} x {kind.height:g} mm" for kind in kinds)
             sizes = ", ".join(dict.fromkeys(size.name for size in service.sizes))
             raise StudioError(f"{service.name} prints none of {game.name}'s pieces ({pieces}); it prints {sizes}")
         chosen.append(service)
@@ -226,8 +227,8 @@ def _drive_thru_pdf(game: Game, service: Service, size: Size, deck: Deck, path: 
     b = service.bleed_mm
     authors, licence, licence_url, keywords = credits_of(game)
     document = Document(Metadata(
-        f"{game.title}: {deck.kind.name} for {service.name}",
-        f"The {deck.count} {deck.kind.name} of {game.title}, {size.name}, each back then front, with"
+        f"{game.title}: {deck.kind.plural} for {service.name}",
+        f"{capitalised(deck.kind.noun.the(deck.count))} of {game.title}, {size.name}, each back then front, with"
         f" {b:.3g} mm of bleed.", (*keywords, "print on demand", "cards"), authors, licence, licence_url,
     ), cmyk=True, unit=mm, press=True, surface=InkLimitedSurface)  # fmt: skip
     held: set[tuple[float, ...]] = set()
@@ -243,5 +244,5 @@ def _drive_thru_pdf(game: Game, service: Service, size: Size, deck: Deck, path: 
                     assert isinstance(surface, InkLimitedSurface)
                     held = surface.held
     if held:
-        note(f"{len(held)} of the {deck.kind.name}' inks were held to {MAX_INK:.0%} total ink for {service.name}")
+        note(f"{len(held)} of the {possessive(deck.kind.plural)} inks were held to {MAX_INK:.0%} total ink for {service.name}")
     return document.save(path)

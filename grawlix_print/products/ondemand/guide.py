@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from html import escape
 
+from ...facts.wording import capitalised
 from ...games.base import Game
 from ...units import MM_PER_UNIT
 from .build import Deck, Export
@@ -75,7 +76,8 @@ def _steps(service: Service, deck: Deck, size: Size, files: tuple[str, ...]) -> 
     fronts = [f for f in files if not f.endswith("/back.png")]
     back = next((f for f in files if f.endswith("/back.png")), None)
     n = deck.count
-    kind = escape(deck.kind.name)
+    kind = escape(deck.kind.plural)
+    the = escape(deck.kind.noun.the(n))
     folder = f"<code>{escape(deck.folder)}/</code>"
     repeated = _repeated(deck)
     quantity = f" Some faces are printed more than once: set their quantity ({escape(repeated)})." if repeated else ""
@@ -90,7 +92,7 @@ def _steps(service: Service, deck: Deck, size: Size, files: tuple[str, ...]) -> 
     if service.key == "the-game-crafter":
         chit = "Chit" in size.name
         steps = [f"Open your game at the site and add a component: <b>{escape(size.name)}</b> ({_inches(size)}), "
-                 f"for the {n} {kind}."]  # fmt: skip
+                 f"for {the}."]  # fmt: skip
         if back is not None:
             steps.append(f"Upload <code>{escape(back)}</code> as the back{' of every chit' if chit else ''}.")
         steps.append(f"Upload the {len(fronts)} faces in {folder} (a {'chit' if chit else 'card'} each).{quantity}")
@@ -118,7 +120,7 @@ def guide_html(game: Game, export: Export, marking: str) -> str:
         intro += f" The faces carry each colour's {escape(marking.removesuffix('s'))}, for colour-blind players."
     body.append(f'<p class="panel">{intro}</p>')
     for deck, size, files in export.decks:
-        body.append(f"<h2>{escape(deck.kind.name.capitalize())}{escape(_own_back(deck))}: {escape(size.name)}</h2>")
+        body.append(f"<h2>{escape(capitalised(deck.kind.plural))}{escape(_own_back(deck))}: {escape(size.name)}</h2>")
         body.append("<ol>" + "".join(f"<li>{step}</li>" for step in _steps(service, deck, size, files)) + "</ol>")
         body.append(f"<p>{_size_words(service, deck, size)}</p>")
     body.append("<h2>Card stock and finish</h2>")
@@ -133,7 +135,7 @@ def guide_html(game: Game, export: Export, marking: str) -> str:
     )  # fmt: skip
     if export.left_out:
         left = "; ".join(
-            f"{escape(kind.name)} ({kind.width:g} x {kind.height:g} mm, {escape(kind.shape.value)})" for kind in export.left_out
+            f"{escape(kind.plural)} ({kind.width:g} x {kind.height:g} mm, {escape(kind.shape.value)})" for kind in export.left_out
         )  # fmt: skip
         sizes = ", ".join(f"{escape(s.name)} ({_inches(s)})" for s in service.sizes)
         body.append(f'<p class="quiet">Not here: {left}. {escape(service.name)} has no product of that size; it prints {sizes}.'

@@ -50,7 +50,7 @@ class OnDemand(Product):
         return any(service.size_of(kind) for service in SERVICES.values() for kind in kinds)
 
     def refusal(self, game: Game) -> StudioError:
-        sizes = ", ".join(f"{kind.name} of {kind.width:g} x {kind.height:g} mm" for kind in game.piece_kinds())
+        sizes = ", ".join(f"{kind.plural} of {kind.width:g} x {kind.height:g} mm" for kind in game.piece_kinds())
         return StudioError(f"no print-on-demand service here prints {game.name}'s pieces ({sizes or 'none'})")
 
     def shown_default(self, game: Game, option: str) -> str | None:

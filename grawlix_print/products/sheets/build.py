@@ -29,6 +29,7 @@ from ...drawing.pdf.typeset import TextStyle
 from ...drawing.surface import Path as Shape
 from ...drawing.surface import Pen, lines, polygon, rectangle
 from ...errors import StudioError
+from ...facts.wording import capitalised, join_words
 from ...files import Written
 from ...games.base import Game
 from ...options import OptionError
@@ -97,8 +98,15 @@ def on_tiles(kind: PieceKind) -> bool:
 
 def kind_words(kinds: Sequence[PieceKind]) -> str:
     """``tiles and cards``: what a game's kinds are called, for messages."""
-    names = [kind.name for kind in kinds]
-    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+    return join_words([kind.plural for kind in kinds])
+
+
+def backs_for(kind: PieceKind, backs: bool, arrangement: str | None) -> tuple[bool, str | None]:
+    """Whether ``kind``'s sheets print backs, and arranged how: as asked, but never for a one-sided
+    kind (nothing behind its pieces: no back page, no two-sided advice, an arrangement ignored)."""
+    if kind.one_sided:
+        return False, None
+    return backs, arrangement  # an arrangement with no backs is refused as the contradiction it is
 
 
 def default_bleed(kind: PieceKind) -> float:
@@ -244,14 +252,15 @@ def build_sheets(
         else:
             marking = marking_for(kind, markings)
         design = design_for(kind, back_design)
+        backed, arranged = backs_for(kind, backs, arrangement)
         if on_tiles(kind):
             choice = TileChoice(kind, paper, printed_size(kind, tile_size), sticker_size,
-                                default_bleed(kind) if bleed is None else bleed, backs, arrangement, marking,
+                                default_bleed(kind) if bleed is None else bleed, backed, arranged, marking,
                                 design, framed(kind, frame), named_stickers)  # fmt: skip
             plans += _tile_sheets(choice, game.title, tile_size is None)
         else:
             try:
-                plans.append(plan_card_sheet(kind, game.title, credits, paper, card_size, bleed, backs, arrangement,
+                plans.append(plan_card_sheet(kind, game.title, credits, paper, card_size, bleed, backed, arranged,
                                              marking, design))  # fmt: skip
             except OptionError as error:
                 if card_size is None and error.about[:1] == ("card_size",):
@@ -279,18 +288,19 @@ def planned_names(game: Game, paper: str, options: SheetsOptions) -> list[tuple[
 
     named = sum(on_tiles(kind) for kind in every) > 1
     design = design_named(every, options.back_design)
-    arrangement = options.arrangement if options.backs else None
     found = []
     for kind in every:
         chosen = design_for(kind, design)
         bleed = default_bleed(kind) if options.bleed is None else options.bleed
+        backed, arrangement = backs_for(kind, options.backs, options.arrangement if options.backs else None)
         if on_tiles(kind):
             choice = TileChoice(kind, paper, printed_size(kind, options.tile_size), options.sticker_size, bleed,
-                                options.backs, arrangement, marked(kind), chosen, framed(kind, options.frame), named)  # fmt: skip
-            card, sticker = _specs(choice)
-            found += [(kind, "card-stock", sheet_file_name(choice, card)), (kind, "stickers", sheet_file_name(choice, sticker))]
+                                backed, arrangement, marked(kind), chosen, framed(kind, options.frame), named)  # fmt: skip
+            specs = _specs(choice)
+            found += [(kind, "card-stock" if spec.product == "card-stock" else "stickers", sheet_file_name(choice, spec))
+                      for spec in specs]  # fmt: skip
         else:
-            backed = options.backs and any(kind.back_of(piece, chosen) is not None for piece in kind.pieces)
+            backed = backed and any(kind.back_of(piece, chosen) is not None for piece in kind.pieces)
             spec = CardSheetSpec(paper, options.card_size or kind.size, bleed, (arrangement or "duplex") if backed else None,
                                  marked(kind))  # fmt: skip
             found.append((kind, "cards", card_sheet_name(kind, spec, chosen)))
@@ -378,13 +388,14 @@ def _tile_sheets(choice: TileChoice, title: str, own_size: bool) -> list[TileShe
 
 
 def _specs(choice: TileChoice) -> list[SheetSpec]:
-    """The kind's card-stock sheet and sticker sheet as asked for (a contradiction refused in one line)."""
+    """The kind's card-stock sheet and sticker sheet as asked for (a contradiction refused in one line);
+    a board has no stickers (nothing is stuck on a blank the size of a board)."""
     (width, height), spaced = choice.size, choice.spaced
     tall = None if width == height else height
-    return [
-        card_spec(choice.paper, width, choice.bleed, choice.backs, choice.arrangement, choice.marking, tall, spaced),
-        sticker_spec(choice.paper, width, choice.sticker, choice.marking, choice.bleed, tall, spaced),
-    ]
+    card = card_spec(choice.paper, width, choice.bleed, choice.backs, choice.arrangement, choice.marking, tall, spaced)
+    if choice.kind.form == Form.BOARD:
+        return [card]
+    return [card, sticker_spec(choice.paper, width, choice.sticker, choice.marking, choice.bleed, tall, spaced)]
 
 
 def _piece_word(kind: PieceKind, spec: SheetSpec) -> str:
@@ -443,7 +454,7 @@ def write_sheet(out: Path, sheet: TileSheet, title: str, credits: FrontMatter) -
     spec, pages, kind, choice = sheet.spec, sheet.pages, sheet.kind, sheet.choice
     width, height = pages[0].size
     heading = f"{title} {_product_words(sheet)} ({paper_size(spec.paper).name})"
-    subject = f"The {kind.count} {title} {kind.name} {_size_words(sheet)}, to print and cut."
+    subject = f"{capitalised(kind.noun.the(kind.count))} of {title} {_size_words(sheet)}, to print and cut."
     keywords = (title, "print and play", f"{kind.singular} game")
     meta = Metadata(heading, subject, keywords, credits.authors, credits.licence, credits.licence_url)
     document = Document(meta, cmyk=True, unit=MM, press=True)  # sheets go to print shops too: PDF/X-1a
@@ -463,7 +474,7 @@ def write_sheet(out: Path, sheet: TileSheet, title: str, credits: FrontMatter) -
         "frame": choice.frame,
         "colour": "cmyk",
         "pages": len(pages),
-        "pieces": kind.name,
+        "pieces": kind.plural,
         "piece": kind.singular,
         "count": kind.count,
         "sets": sum(page.sets for page in pages if page.side != "back"),
@@ -481,13 +492,13 @@ def write_sheet(out: Path, sheet: TileSheet, title: str, credits: FrontMatter) -
 
 def blank_words(kind: PieceKind) -> str:
     """What a kind's stickers go on, as the notes say it: squares, discs, hexagons, or the pieces."""
-    return {Outline.SQUARE: "squares", Outline.CIRCLE: "discs", Outline.HEXAGON: "hexagons"}.get(kind.shape, kind.name)
+    return {Outline.SQUARE: "squares", Outline.CIRCLE: "discs", Outline.HEXAGON: "hexagons"}.get(kind.shape, kind.plural)
 
 
 def _product_words(sheet: TileSheet) -> str:
     if sheet.spec.product == "card-stock":
         return f"card-stock {sheet.kind.singular} sheets"
-    return f"sticker sheets for {sheet.kind.name}" if sheet.choice.named_stickers else "sticker sheets"
+    return f"sticker sheets for {sheet.kind.plural}" if sheet.choice.named_stickers else "sticker sheets"
 
 
 def _size_words(sheet: TileSheet) -> str:
@@ -678,9 +689,9 @@ def _note(choice: TileChoice, spec: SheetSpec, page: SheetPage, sheet: int, shee
         ]
     side = ", front" if spec.backs == "duplex" else ""
     return [
-        f"{title} {kind.name}, {piece_words(spec.piece)}, for card · {where}{side}",
+        f"{title} {kind.noun.word(kind.count)}, {piece_words(spec.piece)}, for card · {where}{side}",
         actual,
-        card_advice(spec.backs, kind.name, kind.singular),
+        card_advice(spec.backs, kind.plural, kind.singular),
         cut,
     ]
 

@@ -30,6 +30,7 @@ from ...drawing.document import MM, Document, Metadata
 from ...drawing.pdf.surface import PdfSurface
 from ...drawing.surface import Pen, Surface, lines, rectangle
 from ...errors import StudioError
+from ...facts.wording import Noun, capitalised, possessive
 from ...files import Written
 from ...options import OptionError
 from ...games.base import RULEBOOK_FILE, Game
@@ -287,15 +288,10 @@ def _lengths(values: list[float]) -> str:
     return ", ".join(f"{v:.2f}".rstrip("0").rstrip(".") for v in values) + " mm"
 
 
-def possessive(plural: str) -> str:
-    """``cards'``, ``sheep's``: a plural name owning something."""
-    return plural + ("'" if plural.endswith("s") else "'s")
-
-
 def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKind, credits: FrontMatter) -> list[str]:
     """The first sheet's paragraphs (the first is its heading), in the program's own words and the
     kind's (its name, what one is called, how many a set holds, where its faces show their marks)."""
-    count, cards, card = kind.count, kind.name, kind.singular
+    count, cards, card = kind.count, kind.plural, kind.singular
     w, h = spec.card
     paper = paper_size(spec.paper).name
     card_pages_ = [k + 1 for k, p in enumerate(pages) if p.fronts]
@@ -307,7 +303,7 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKin
     xs, ys = cut_positions(sheets[0].cuts)
     last_xs, last_ys = cut_positions(sheets[-1].cuts)
     paragraphs = [
-        f"{title}: {count} {cards} to print and cut · {paper}",
+        f"{title}: {kind.noun.count(count)} to print and cut · {paper}",
         f"Print at actual size (100 %), never “fit to page”: the square must measure {paper_size(spec.paper).calibration_label}"
         f" from outside edge to outside edge, and each {card} comes out {size}.",
     ]
@@ -329,7 +325,7 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKin
     else:
         paragraphs.append("These sheets carry the fronts alone: print them on card of 250–300 g/m².")
     paragraphs += [
-        f"Pages {card_pages_[0]}–{card_pages_[-1] + (1 if spec.backs == 'duplex' else 0)} hold the {cards},"
+        f"Pages {card_pages_[0]}–{card_pages_[-1] + (1 if spec.backs == 'duplex' else 0)} hold {kind.noun.the(count)},"
         f" {across * down} to a sheet"
         + (", each page of fronts followed by its backs." if spec.backs == "duplex" else "."),
         f"The {cards} share their cut lines: cut along the lines the marks point to, first every line across,"
@@ -339,7 +335,7 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKin
         if spec.bleed
         else f"The {cards} share their cut lines: cut along the lines the marks point to, first every line"
         f" across, then every line down; short guides on the {possessive(cards)} corners mark the cuts of each strip.",
-        _measured_cuts((xs, ys), (last_xs, last_ys), len(sheets[-1].fronts), len(sheets), cards),
+        _measured_cuts((xs, ys), (last_xs, last_ys), len(sheets[-1].fronts), len(sheets), kind.noun),
     ]
     if spec.markings != "none":
         what = "letter" if spec.markings == "letters" else "shape"
@@ -351,13 +347,13 @@ def notes(spec: CardSheetSpec, pages: list[CardPage], title: str, kind: PieceKin
 
 
 def _measured_cuts(full: tuple[list[float], list[float]], last: tuple[list[float], list[float]], count: int,
-                   sheets: int, cards: str = "cards") -> str:  # fmt: skip
+                   sheets: int, cards: Noun = Noun("card")) -> str:  # fmt: skip
     """Where the cuts lie on a page of fronts, and on the last one if its ``count`` pieces lie otherwise."""
     words = (f"A mark your printer leaves off can be measured instead: on a page of fronts the cuts down lie"
              f" {_lengths(full[0])} from the paper's left edge, the cuts across {_lengths(full[1])} from its"
              " bottom edge")  # fmt: skip
     if sheets > 1 and last != full:
-        words += (f"; on the last, of {count} {cards}, the cuts down lie {_lengths(last[0])} from the left"
+        words += (f"; on the last, of {cards.count(count)}, the cuts down lie {_lengths(last[0])} from the left"
                   f" edge and the cuts across {_lengths(last[1])} from the bottom")  # fmt: skip
     return words + "."
 
@@ -513,8 +509,9 @@ def write_card_sheet(sheet: CardSheet, out: Path, title: str, credits: FrontMatt
     w, h = spec.card
     width, height = spec.page_size
     meta = Metadata(
-        f"{title} {kind.name} ({paper_size(paper).name})",
-        f"The {kind.count} {kind.name} of {title} at {w:g} x {h:g} mm, with their backs, to print and cut.",
+        f"{title} {kind.plural} ({paper_size(paper).name})",
+        f"{capitalised(kind.noun.the(kind.count))} of {title} at {w:g} x {h:g} mm"
+        f"{', with their backs' if spec.backs else ''}, to print and cut.",
         (*credits.keywords, "print and play", f"{kind.singular} game"), credits.authors, credits.licence,
         credits.licence_url,
     )  # fmt: skip
@@ -532,7 +529,7 @@ def write_card_sheet(sheet: CardSheet, out: Path, title: str, credits: FrontMatt
         "markings": spec.markings,
         "colour": "cmyk",
         "pages": len(pages),
-        "pieces": kind.name,
+        "pieces": kind.plural,
         "piece": kind.singular,
         "count": kind.count,
     }

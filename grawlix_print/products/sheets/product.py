@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ...facts.wording import Noun, capitalised
 from ...options import LENGTH, LENGTH_OR_ZERO, OneLineChoice, option_label, setting
 from ...papers import PAPERS, paper_size
 from ...pieces.faces import FRAME_INSET_MM
@@ -219,7 +220,7 @@ class Sheets(Product):
                     found.append(Planned(f"{self.name}/{file}", f"{kind.singular.capitalize()} sheets ({name})",
                                          "card of 250–300 g/m², at 100 %"))  # fmt: skip
                 elif what == "stickers":
-                    whose = f" for {kind.name}" if file.startswith(f"stickers-{_slug(kind)}-") else ""
+                    whose = f" for {kind.plural}" if file.startswith(f"stickers-{_slug(kind)}-") else ""
                     found.append(Planned(f"{self.name}/{file}", f"Sticker sheets{whose} ({name})",
                                          f"full-sheet sticker paper, for {_blanks(kind, options.tile_size)}"))  # fmt: skip
                 else:
@@ -233,27 +234,33 @@ class Sheets(Product):
         marking = _MARKS.get(str(params.get("markings")), "")
         if kind == "card sheets":
             width, height = params.get("card_mm", (0, 0))
-            count, pieces = params.get("count", params.get("cards")), params.get("pieces", "cards")
+            count = params.get("count", params.get("cards"))
+            cards = Noun(params.get("piece", "card"), params.get("pieces", ""))
             two_sided = "Print two-sided, flipping on the long edge. " if params.get("backs") == "duplex" else ""
-            return Entry(f"{count} {pieces} of {width:g} × {height:g} mm with {params.get('bleed_mm'):g} mm"
+            return Entry(f"{capitalised(cards.count(count))} of {width:g} × {height:g} mm with {params.get('bleed_mm'):g} mm"
                          f" bleed{marking}, on {paper}.", f"Card of 250–300 g/m². {two_sided}{ACTUAL_SIZE}")  # fmt: skip
         if kind not in ("tile sheets", "sticker sheets"):
             return None
         size = f"{params.get('tile_size_mm'):g}"
         if params.get("tile_height_mm") is not None:
             size += f" × {params['tile_height_mm']:g}"
-        pieces, piece = params.get("pieces", "tiles"), params.get("piece", "tile")
+        pieces = Noun(params.get("piece", "tile"), params.get("pieces", ""))
         count = params.get("count", params.get("tiles"))
         sets = params.get("sets", 1)
-        count = f"{sets} sets of {count}" if sets and sets > 1 else f"{count}"
+        if kind == "sticker sheets":
+            pieces = Noun("sticker")
+
+        def counted(noun: Noun) -> str:
+            return f"{sets} sets of {noun.count(count)}" if sets and sets > 1 else noun.count(count)
+
         if kind == "sticker sheets":
             blanks = params.get("blanks", "squares")
-            return Entry(f"{count} stickers of {size} mm for {params.get('square_mm'):g} mm {blanks}{marking}, on {paper}.",
-                         f"Full-sheet sticker paper, printed on one side. {ACTUAL_SIZE}")  # fmt: skip
+            return Entry(f"{capitalised(counted(pieces))} of {size} mm for {params.get('square_mm'):g} mm {blanks}{marking},"
+                         f" on {paper}.", f"Full-sheet sticker paper, printed on one side. {ACTUAL_SIZE}")  # fmt: skip
         from .build import card_advice
 
-        how = card_advice(params.get("backs"), pieces, piece)  # the words the sheet's own notes print
-        return Entry(f"{count} {pieces} of {size} mm for card{marking}, on {paper}.", f"{how} {ACTUAL_SIZE}")
+        how = card_advice(params.get("backs"), pieces.plural, pieces.singular)  # the words the sheet's own notes print
+        return Entry(f"{capitalised(counted(pieces))} of {size} mm for card{marking}, on {paper}.", f"{how} {ACTUAL_SIZE}")
 
 
 _MARKS = {"letters": ", marked with each colour's letter", "shapes": ", marked with each colour's shape"}

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...drawing.ink import Ink
 from ...errors import StudioError
-from ...facts.wording import join_words
+from ...facts.wording import Noun, join_words
 from ...files import slug
 from ...pieces.kinds import Accent, PieceColour, PieceKind, Relief, Shape
 
@@ -66,7 +66,7 @@ class SolidKind:
     def __post_init__(self) -> None:
         where = f"{self.kind.source}: {self.kind.name}" if self.kind.source else self.kind.name
         if not self.kind.reliefs:
-            raise StudioError(f"not every one of the {self.kind.name} has a relief to print in 3D", where)
+            raise StudioError(f"not every one of the {self.kind.plural} has a relief to print in 3D", where)
         if self.kind.shape not in SHAPES:
             raise StudioError(_unmade(self.kind), where)
         for what, names in (("relief", [r.name for r in self.shapes]), ("accent", [a.name for a in self.accents])):
@@ -91,7 +91,7 @@ class SolidKind:
 
     @property
     def plural(self) -> str:
-        return self.kind.name
+        return self.kind.plural
 
     @property
     def relief_word(self) -> str:
@@ -173,7 +173,7 @@ def solid_kinds(game: Game) -> tuple[SolidKind, ...]:
         raise StudioError(nothing_to_print(game))
     for kind in game.piece_kinds():
         if kind.reliefs and not printable(kind):
-            note(f"3D: {kind.name} are left out: {_unmade(kind)}")
+            note(f"3D: {kind.noun.the(kind.count)} {kind.noun.be(kind.count)} left out: {_unmade(kind)}")
     return tuple(SolidKind(kind, game.title, prefix, game.name) for kind, prefix in prefixes(game.title, kinds))
 
 
@@ -198,9 +198,13 @@ def nothing_to_print(game: Game) -> str:
     with_reliefs = [kind for kind in kinds if kind.reliefs]
     if with_reliefs:
         return f"{game.name} has nothing to print in 3D: {'; '.join(_unmade(kind) for kind in with_reliefs)}"
-    why = f"its {join_words([kind.name for kind in kinds])} have no relief" if kinds else "it has no pieces"
+    why = f"its {join_words([kind.plural for kind in kinds])} have no relief" if kinds else "it has no pieces"
     return f"{game.name} has nothing to print in 3D: {why} (a raised picture on each piece, pieces.kinds.Relief)"
 
 
 def _unmade(kind: PieceKind) -> str:
-    return f"its {kind.name} are {kind.shape.value}s, and 3D pieces are made {' or '.join(s.value for s in SHAPES)} only"
+    """``its terrain tiles are hexagons``, ``its board is a hexagon``: why a kind is not made in 3D."""
+    one = kind.count == 1
+    shape = Noun(kind.shape.value)
+    what = shape.a() if one else shape.plural
+    return f"its {kind.noun.word(kind.count)} {kind.noun.be(kind.count)} {what}, and 3D pieces are made {' or '.join(s.value for s in SHAPES)} only"
