@@ -20,7 +20,7 @@ class Extra:
     """An extra of the package (``pyproject.toml``'s optional dependencies) that a product needs."""
 
     name: str  # as pip takes it: grawlix-print[NAME]
-    module: str  # imported to tell whether it is installed
+    module: str  # looked for to tell whether it is installed (and imported, to say why it does not load)
     package: str  # as a person knows it
     what: str  # what it makes, for the line that says it was skipped
     also: tuple[str, ...] = ()  # the other modules the extra brings (numpy-stl's stl beside CadQuery)
@@ -60,5 +60,6 @@ class Extra:
             raise StudioError(self.skipped)
 
 
-THREE_D = Extra("3d", "cadquery", "CadQuery", "3D tiles", also=("stl",))
+THREE_D = Extra("3d", "OCP", "CadQuery", "3D tiles", also=("stl",))
+"""The 3D tiles are built with OCP, the OpenCASCADE binding that CadQuery installs (``products.solid.model``)."""
 EXTRAS = {extra.name: extra for extra in (THREE_D,)}

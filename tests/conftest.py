@@ -52,9 +52,9 @@ TEMPLATES = PROJECT / "templates" / "grawlix"
 SEEDS = next((p for p in (PROJECT.parent / "shared" / "seeds", PROJECT.parent.parent / "shared" / "seeds") if p.is_dir()),
              PROJECT.parent / "shared" / "seeds")  # ../shared/seeds (from a worktree, one folder further up)
 
-# The 3d extra (pyproject.toml): CadQuery builds the solids, numpy-stl writes the meshes. A paper-only
+# The 3d extra (pyproject.toml): CadQuery's OpenCASCADE (OCP) builds the solids, numpy-stl writes the meshes. A paper-only
 # install (`pip install -e ".[test]"`) has neither: tests marked needs_3d are skipped, saying so.
-THREE_D_MODULES = {"cadquery": "CadQuery", "stl": "numpy-stl"}
+THREE_D_MODULES = {"OCP": "CadQuery", "stl": "numpy-stl"}
 MISSING_3D = [package for module, package in THREE_D_MODULES.items() if importlib.util.find_spec(module) is None]
 HAS_3D = not MISSING_3D
 SKIPPED_3D = '3D tiles skipped: CadQuery is not installed; pip install "grawlix-print[3d]"'

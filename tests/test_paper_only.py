@@ -40,13 +40,13 @@ def test_without_cadquery_asking_for_3d_is_the_one_line(tmp_path, args):
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.needs_3d  # the rest of the extra (numpy-stl) in place, CadQuery found but broken
+@pytest.mark.needs_3d  # the rest of the extra (numpy-stl) in place, CadQuery's OpenCASCADE found but broken
 def test_a_cadquery_that_is_found_but_does_not_load_is_one_line(tmp_path):
     """A broken install (found, but a library it loads is missing): `stl` says so and how to mend it,
     in one line, and writes nothing; no traceback."""
     broken = tmp_path / "site"
     broken.mkdir()
-    (broken / "cadquery.py").write_text("raise ImportError('libGL.so.1: cannot open shared object file')\n")
+    (broken / "OCP.py").write_text("raise ImportError('libGL.so.1: cannot open shared object file')\n")
     result = subprocess.run([sys.executable, "-m", "grawlix_print", "stl", "-o", str(tmp_path / "out")],
                             capture_output=True, text=True, timeout=300,
                             env={**ENV, "PYTHONPATH": f"{broken}{os.pathsep}{ENV.get('PYTHONPATH', '')}"})  # fmt: skip

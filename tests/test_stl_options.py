@@ -15,6 +15,7 @@ from grawlix_print.drawing.outline import glyph_outlines
 from grawlix_print.games import game
 from grawlix_print.products.solid.dimensions import RELIEF_FRACTION
 
+from commands import ENV
 from conftest import PROJECT, TEMPLATES
 from test_stl import SIZE, cad_kernel_loaded, load, mesh_of, model_objects, read_3mf, run_stl  # noqa: F401  (the fixture too)
 from tileset import COLOURS, TILE_SET
@@ -220,6 +221,25 @@ def test_other_commands_never_load_the_cad_kernel():
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=PROJECT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.needs_3d
+def test_the_3d_build_loads_opencascade_alone():
+    """The solids, meshes, STEP and 3MF files need OpenCASCADE (OCP) and nothing CadQuery's own
+    package imports besides: its viewer (VTK, through OCP.IVtkOCC) and its DXF exporter (ezdxf)
+    were four tenths of ``import cadquery``."""
+    script = (
+        "import sys\n"
+        "from grawlix_print.games import game\n"
+        "from grawlix_print.products.solid.build import sample_plates\n"
+        "files = sample_plates(game(), '#', 'red', markings='shapes')\n"
+        "assert len(files) == 2, files\n"
+        "loaded = sorted({m.split('.')[0] for m in sys.modules} & {'cadquery', 'vtk', 'vtkmodules', 'ezdxf', 'OCP'})\n"
+        "print(loaded)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=PROJECT, capture_output=True, text=True, env=ENV)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "['OCP']\n"
 
 
 @pytest.mark.needs_3d

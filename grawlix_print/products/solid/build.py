@@ -119,9 +119,9 @@ class _ReliefTile:
     """One relief's tile: the relief alone (a part on its own filament) and fused with the
     body (one nozzle), as CAD shapes and as meshes."""
 
-    raised: Any  # CadQuery shapes (untyped)
+    raised: Any  # OpenCASCADE shapes (untyped)
     whole: Any
-    raised_mesh: Any  # their meshes (mesh.TriangleMesh, imported with CadQuery)
+    raised_mesh: Any  # their meshes (mesh.TriangleMesh, imported with OpenCASCADE)
     whole_mesh: Any
 
 

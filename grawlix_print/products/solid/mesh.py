@@ -1,4 +1,4 @@
-"""Triangle meshes: CadQuery's tessellation in, binary STL (numpy-stl) out, plates by translation.
+"""Triangle meshes: OpenCASCADE's tessellation in, binary STL (numpy-stl) out, plates by translation.
 
 Each distinct tile is tessellated once; a plate is copies of those triangle
 arrays moved to their places on the bed, which is exact and much faster than
@@ -38,11 +38,11 @@ class TriangleMesh:
 def tessellate(
     shape, deflection: float = MESH_DEFLECTION_MM, angle: float = MESH_ANGLE
 ) -> TriangleMesh:
-    """Mesh a CadQuery shape with an absolute chord tolerance, welding corners that faces share.
+    """Mesh an OpenCASCADE shape with an absolute chord tolerance, welding corners that faces share.
 
-    The triangles are read straight from OpenCASCADE's triangulation (the
-    kernel CadQuery wraps): a numpy array per face instead of one Python
-    vector per point, which made meshing a third of the 3D command's time.
+    The triangles are read straight from OpenCASCADE's triangulation: a numpy
+    array per face instead of one Python vector per point, which made meshing a
+    third of the 3D command's time.
     """
     from OCP.BRep import BRep_Tool
     from OCP.BRepMesh import BRepMesh_IncrementalMesh
@@ -51,9 +51,9 @@ def tessellate(
     from OCP.TopLoc import TopLoc_Location
     from OCP.TopoDS import TopoDS
 
-    BRepMesh_IncrementalMesh(shape.wrapped, deflection, False, angle, False)
+    BRepMesh_IncrementalMesh(shape, deflection, False, angle, False)
     vertices, faces, offset = [], [], 0
-    explorer = TopExp_Explorer(shape.wrapped, TopAbs_FACE)
+    explorer = TopExp_Explorer(shape, TopAbs_FACE)
     while explorer.More():
         face = TopoDS.Face_s(explorer.Current())
         location = TopLoc_Location()

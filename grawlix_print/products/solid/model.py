@@ -1,12 +1,17 @@
-"""The CAD model of a 3D-printed tile, as CadQuery parts made from named dimensions.
+"""The CAD model of a 3D-printed tile, as OpenCASCADE shapes made from named dimensions.
 
 A square body with chamfered top edges and an elephant's-foot chamfer on the
 bottom, and the glyph (with any colour-blind marks) extruded upwards from the
 body's top. Shapes are 2D ``Shape2D``s from the tile definition (lines and
 cubic Beziers), never a font read here.
 
-CadQuery is imported only here and in ``mesh``, and only by the 3D command
-once every option has been checked; its import is most of that command's time.
+The shapes are built with OCP, the OpenCASCADE binding CadQuery brings, called
+directly: ``import cadquery`` would also load VTK (its viewer) and ezdxf (its DXF
+exporter), which no STL, STEP or 3MF needs, and doubled the import's time. The
+calls are CadQuery's own (``Wire.makePolygon``, ``Solid.makeLoft``,
+``Face.makeFromWires``, ``Solid.extrudeLinear``, ``Shape.clean``), so the
+shapes, and the files, are what CadQuery made. OCP is imported only here and in
+``mesh``, and only by the 3D command once every option has been checked.
 """
 
 from __future__ import annotations
@@ -16,13 +21,26 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-import cadquery as cq
 from OCP.BOPAlgo import BOPAlgo_GlueEnum
 from OCP.BRepAlgoAPI import BRepAlgoAPI_Fuse
-from OCP.BRepBuilderAPI import BRepBuilderAPI_MakeWire
+from OCP.BRepBuilderAPI import (
+    BRepBuilderAPI_MakeEdge,
+    BRepBuilderAPI_MakeFace,
+    BRepBuilderAPI_MakePolygon,
+    BRepBuilderAPI_MakeWire,
+    BRepBuilderAPI_Transform,
+)
+from OCP.BRepOffsetAPI import BRepOffsetAPI_ThruSections
+from OCP.BRepPrimAPI import BRepPrimAPI_MakePrism
+from OCP.Geom import Geom_BezierCurve
+from OCP.gp import gp_Pnt, gp_Trsf, gp_Vec
 from OCP.IFSelect import IFSelect_ReturnStatus
 from OCP.Interface import Interface_Static
 from OCP.Message import Message, Message_Gravity
+from OCP.ShapeFix import ShapeFix_Face, ShapeFix_Shape
+from OCP.ShapeUpgrade import ShapeUpgrade_UnifySameDomain
+from OCP.TColgp import TColgp_Array1OfPnt
+from OCP.TopoDS import TopoDS, TopoDS_Builder, TopoDS_Compound, TopoDS_Shape, TopoDS_Wire
 from OCP.TopTools import TopTools_ListOfShape
 
 from ...errors import StudioError
@@ -32,7 +50,7 @@ for _printer in Message.DefaultMessenger_s().Printers():  # no transfer statisti
     _printer.SetTraceLevel(Message_Gravity.Message_Fail)
 
 
-def tile_body(footprint: float, height: float, chamfer: float, elephant_foot: float) -> cq.Solid:
+def tile_body(footprint: float, height: float, chamfer: float, elephant_foot: float) -> TopoDS_Shape:
     """A square block from Z = 0 to ``height``: top edges chamfered, bottom edges too.
 
     Built as a ruled loft through the squares where the side changes slope, so
@@ -42,51 +60,77 @@ def tile_body(footprint: float, height: float, chamfer: float, elephant_foot: fl
     sections = [(footprint - 2 * elephant_foot, 0.0)] if elephant_foot > 0 else []
     sections += [(footprint, elephant_foot), (footprint, height - chamfer)]
     sections.append((footprint - 2 * chamfer, height))
-    squares = [
-        cq.Wire.makePolygon(
-            [cq.Vector(x * side / 2, y * side / 2, z) for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1))],
-            close=True,
-        )
-        for side, z in sections
-    ]
-    return cq.Solid.makeLoft(squares, ruled=True)
+    loft = BRepOffsetAPI_ThruSections(True, True)  # a solid, ruled
+    for side, z in sections:
+        polygon = BRepBuilderAPI_MakePolygon()
+        for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            polygon.Add(gp_Pnt(x * side / 2, y * side / 2, z))
+        polygon.Close()
+        loft.AddWire(polygon.Wire())
+    loft.Build()
+    return loft.Shape()
 
 
-def relief(shapes: list[Shape2D], base: float, height: float) -> cq.Shape:
+def relief(shapes: list[Shape2D], base: float, height: float) -> TopoDS_Shape:
     """Every 2D shape (outer contour with holes, in millimetres) raised from ``base`` by ``height``."""
     solids = [
-        cq.Solid.extrudeLinear(
-            cq.Face.makeFromWires(_wire(shape.outer, base), [_wire(h, base) for h in shape.holes]),
-            cq.Vector(0, 0, height),
-        )
+        BRepPrimAPI_MakePrism(_face(_wire(shape.outer, base), [_wire(h, base) for h in shape.holes]),
+                              gp_Vec(0, 0, height), True).Shape()
         for shape in shapes
-    ]
-    return solids[0] if len(solids) == 1 else cq.Compound.makeCompound(solids)
+    ]  # fmt: skip
+    if len(solids) == 1:
+        return solids[0]
+    compound = TopoDS_Compound()
+    builder = TopoDS_Builder()
+    builder.MakeCompound(compound)
+    for solid in solids:
+        builder.Add(compound, solid)
+    return compound
 
 
-def fused(body: cq.Shape, *raised: cq.Shape) -> cq.Shape:
+def _face(outer: TopoDS_Wire, holes: list[TopoDS_Wire]) -> TopoDS_Shape:
+    """A planar face bounded by ``outer`` with ``holes``, mended as CadQuery's ``Face.makeFromWires`` mends it."""
+    mended = ShapeFix_Shape(outer)
+    mended.Perform()
+    face = BRepBuilderAPI_MakeFace(TopoDS.Wire_s(mended.Shape()), True)
+    for hole in holes:
+        face.Add(hole)
+    face.Build()
+    if not face.IsDone():
+        raise StudioError(f"OpenCASCADE could not make a face of a relief's outline ({face.Error()})")
+    oriented = ShapeFix_Face(face.Face())
+    oriented.FixOrientation()
+    oriented.Perform()
+    return oriented.Result()
+
+
+def fused(body: TopoDS_Shape, *raised: TopoDS_Shape) -> TopoDS_Shape:
     """Body and raised parts as one solid, for single-colour slicing with a filament change.
 
     The raised parts stand on the body's top face, which is what OpenCASCADE's
     "glue" option is for: it skips the face-face intersection work and halves
-    the time of the union. It runs on one thread (``Shape.fuse`` would run in
-    parallel), so that its rounding, and so the files, are the same on every run.
+    the time of the union. It runs on one thread (a parallel union would
+    round differently from run to run, and so would the files). Faces of one
+    surface are then merged, as CadQuery's ``clean`` does.
     """
     union = BRepAlgoAPI_Fuse()
     union.SetGlue(BOPAlgo_GlueEnum.BOPAlgo_GlueShift)
-    union.SetArguments(_shape_list((body,)))  # OpenCASCADE's own API, not CadQuery's private _bool_op
+    union.SetArguments(_shape_list((body,)))
     union.SetTools(_shape_list(raised))
     union.SetRunParallel(False)
     union.Build()
     if not union.IsDone():
         raise StudioError("OpenCASCADE could not join the relief to the body")
-    return cq.Shape.cast(union.Shape()).clean()
+    merged = ShapeUpgrade_UnifySameDomain(union.Shape(), True, True, True)
+    merged.AllowInternalEdges(False)
+    merged.Build()
+    return merged.Shape()
 
 
-def _shape_list(shapes: tuple[cq.Shape, ...]) -> TopTools_ListOfShape:
+def _shape_list(shapes: tuple[TopoDS_Shape, ...]) -> TopTools_ListOfShape:
     listed = TopTools_ListOfShape()
     for shape in shapes:
-        listed.Append(shape.wrapped)
+        listed.Append(shape)
     return listed
 
 
@@ -109,7 +153,7 @@ STEP_DATE = "2000-01-01T00:00:00"
 """The writer's clock is replaced, so a rebuild is byte-identical."""
 
 
-def step_bytes(shape: cq.Shape, header: StepHeader, at: tuple[float, float] = (0.0, 0.0)) -> bytes:
+def step_bytes(shape: TopoDS_Shape, header: StepHeader, at: tuple[float, float] = (0.0, 0.0)) -> bytes:
     """The shape moved to ``at`` (where the STL puts it) as an AP214 STEP file with ``header``.
 
     OpenCASCADE's writer names the product after itself and stamps the time; both are
@@ -136,8 +180,10 @@ def step_bytes(shape: cq.Shape, header: StepHeader, at: tuple[float, float] = (0
     Interface_Static.SetCVal_s("xstep.cascade.unit", "MM")
     Interface_Static.SetCVal_s("write.step.unit", "MM")
     writer = STEPControl_Writer()
-    moved = shape.translate(cq.Vector(at[0], at[1], 0.0))
-    if writer.Transfer(moved.wrapped, STEPControl_AsIs) != IFSelect_ReturnStatus.IFSelect_RetDone:
+    shift = gp_Trsf()
+    shift.SetTranslation(gp_Vec(at[0], at[1], 0.0))
+    moved = BRepBuilderAPI_Transform(shape, shift, True).Shape()
+    if writer.Transfer(moved, STEPControl_AsIs) != IFSelect_ReturnStatus.IFSelect_RetDone:
         raise StudioError(f"OpenCASCADE could not convert {header.product} for a STEP file")
     model = writer.Model()
     for number in range(1, model.NbEntities() + 1):
@@ -169,16 +215,22 @@ def _ascii(value: str) -> str:
     return "".join(c for c in plain if c.isprintable())
 
 
-def _wire(loop: Loop, z: float) -> cq.Wire:
+def _wire(loop: Loop, z: float) -> TopoDS_Wire:
     """A closed loop of lines (2 points) and cubic Beziers (4 points) at height ``z``.
 
-    Edges are joined one by one in their order: ``Wire.assembleEdges`` hands
-    OpenCASCADE the whole list to sort, and the order it finds changes from
-    run to run, and with it the last digit of the STEP files.
+    Edges are joined one by one in their order: handing OpenCASCADE the whole
+    list to sort (CadQuery's ``Wire.assembleEdges``) gives an order that changes
+    from run to run, and with it the last digit of the STEP files.
     """
     wire = BRepBuilderAPI_MakeWire()
     for points in loop:
-        corners = [cq.Vector(x, y, z) for x, y in points]
-        edge = cq.Edge.makeLine(*corners) if len(corners) == 2 else cq.Edge.makeBezier(corners)
-        wire.Add(edge.wrapped)
-    return cq.Wire(wire.Wire())
+        corners = [gp_Pnt(x, y, z) for x, y in points]
+        if len(corners) == 2:
+            edge = BRepBuilderAPI_MakeEdge(*corners).Edge()
+        else:
+            poles = TColgp_Array1OfPnt(1, len(corners))
+            for number, corner in enumerate(corners, 1):
+                poles.SetValue(number, corner)
+            edge = BRepBuilderAPI_MakeEdge(Geom_BezierCurve(poles)).Edge()
+        wire.Add(edge)
+    return wire.Wire()
