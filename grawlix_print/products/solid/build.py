@@ -189,6 +189,7 @@ class _Products:
         self.products: list[_Product] = []
         self.plates: list[Plate] = []
         self.pictures: dict[tuple, bytes] = {}
+        self.views: dict[tuple, Any] = {}  # picture.View of each plate's tiles in their places
         self.grams = _Grams(plan, self.pieces)
         tile = plan.tile
         self.body_shape = model.tile_body(tile.footprint, tile.body_height, tile.chamfer, tile.elephant_foot)
@@ -518,19 +519,23 @@ class _Products:
         """The plate's tiles as they will print: bodies in their colour, reliefs in theirs.
 
         Drawn from the one-nozzle meshes, whose body tops are cut around the reliefs, so the
-        painter's algorithm never lays a whole body top over a relief's side.
+        painter's algorithm never lays a whole body top over a relief's side. Plates of the
+        same tiles in the same places (one per accent) are seen once and coloured each.
         """
-        from .picture import mesh_picture, two_colours
+        from .picture import two_colours, view
 
         key = tuple((p.relief.name, p.relief.accent.name, _colour_name(p.colour), x, y) for p, x, y in placed)
         if key in self.pictures:  # the one-nozzle and two-filament plates look alike
             return self.pictures[key]
-        triangles, colours = [], []
-        for piece, x, y in placed:
-            tile = self._whole(piece).triangles + np.array([x, y, 0.0])
-            triangles.append(tile)
-            colours.append(two_colours(tile, self.plan.layers.body, piece.relief.accent.ink.rgb, self.kind.body.ink.rgb))
-        self.pictures[key] = mesh_picture(np.concatenate(triangles), np.concatenate(colours))
+        tiles = [self._whole(piece).triangles + np.array([x, y, 0.0]) for piece, x, y in placed]
+        where = tuple((p.relief.name, _colour_name(p.colour), x, y) for p, x, y in placed)
+        if where not in self.views:
+            self.views[where] = view(np.concatenate(tiles))
+        body = self.kind.body.ink.rgb
+        colours = np.concatenate([
+            two_colours(tile, self.plan.layers.body, piece.relief.accent.ink.rgb, body) for tile, (piece, _, _) in zip(tiles, placed)
+        ])  # fmt: skip
+        self.pictures[key] = self.views[where].picture(colours)
         return self.pictures[key]
 
     # --- flat tiles ---------------------------------------------------------
