@@ -454,9 +454,13 @@ def test_full_set_puts_each_glyph_on_its_colours_filament_one_plate_a_file(defau
         names = [b.get("name") for b in model.findall("m:resources/m:basematerials/m:base", NS)]
         assert names[1:] == [c.name for c in COLOURS]
         volumes = prusa_volumes(files)
-        every = np.concatenate([mesh_of(obj)[0] for obj in objects])
+        tiles = [mesh_of(obj)[0][:, :2] for obj in objects]
+        every = np.concatenate(tiles)
         # the whole plate on the default 180 mm bed, 5 mm clear of its edges
         assert (every[:, :2].min(axis=0) >= 5 - 1e-6).all() and (every[:, :2].max(axis=0) <= 175 + 1e-6).all()
+        for index, tile in enumerate(tiles):  # each tile in a place of its own (the 8 mm gap between them)
+            for other in tiles[index + 1 :]:
+                assert ((tile.min(axis=0) - other.max(axis=0) > 7.9) | (other.min(axis=0) - tile.max(axis=0) > 7.9)).any()
         for number, obj in enumerate(objects):
             symbol, colour_name = obj.get("name").split()[:2]
             colour = next(c for c in COLOURS if c.name == colour_name)

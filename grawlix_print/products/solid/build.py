@@ -190,6 +190,7 @@ class _Products:
         self.plates: list[Plate] = []
         self.pictures: dict[tuple, bytes] = {}
         self.views: dict[tuple, Any] = {}  # picture.View of each plate's tiles in their places
+        self.mesh_texts: dict = {}  # each mesh's 3MF text at each place (threemf_bytes)
         self.grams = _Grams(plan, self.pieces)
         tile = plan.tile
         self.body_shape = model.tile_body(tile.footprint, tile.body_height, tile.chamfer, tile.elephant_foot)
@@ -420,7 +421,7 @@ class _Products:
                 thumbnail=picture,
             )
             self._add_3mf(
-                _numbered(stem, index, len(layout), "3mf"), "3MF one-nozzle plate", threemf_bytes(package),
+                _numbered(stem, index, len(layout), "3mf"), "3MF one-nozzle plate", threemf_bytes(package, self.mesh_texts),
                 pieces, placed, slug(accent.name),
             )  # fmt: skip
 
@@ -497,7 +498,7 @@ class _Products:
             metadata=self._metadata(what),
             thumbnail=self._picture(placed),
         )
-        self._add_3mf(name, kind, threemf_bytes(package), pieces, placed, colour_name)
+        self._add_3mf(name, kind, threemf_bytes(package, self.mesh_texts), pieces, placed, colour_name)
 
     def _add_3mf(self, name: str, kind: str, data: bytes, pieces, placed: list[_Placed], colour_name) -> None:
         triangles = sum(len(part.mesh.faces) for piece in pieces for part in piece.parts)

@@ -101,12 +101,13 @@ def object_id(index: int) -> int:
     return FIRST_OBJECT_ID + index
 
 
-def threemf_bytes(package: Package) -> bytes:
-    """The whole 3MF package as bytes."""
+def threemf_bytes(package: Package, meshes: dict | None = None) -> bytes:
+    """The whole 3MF package as bytes; ``meshes`` (any dict, kept by the caller for a set's
+    packages) remembers each mesh's text at each place, for the next package to reuse."""
     entries: dict[str, str | bytes] = {
         "[Content_Types].xml": _content_types(),
         "_rels/.rels": _relationships(package.thumbnail is not None),
-        MODEL_PATH: _model(package),
+        MODEL_PATH: _model(package, meshes),
         **package.files,
     }
     if package.thumbnail is not None:
@@ -152,7 +153,7 @@ def _relationships(thumbnail: bool) -> str:
     return "".join(out)
 
 
-def _model(package: Package) -> str:
+def _model(package: Package, meshes: dict | None) -> str:
     namespaces = "".join(f" xmlns:{prefix}={quoteattr(uri)}" for prefix, uri in package.namespaces)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>\n',
@@ -168,17 +169,35 @@ def _model(package: Package) -> str:
     ]
     out.append("  </basematerials>\n")
     for index, piece in enumerate(package.pieces):
-        out.append(_object(object_id(index), piece))
+        out.append(_object(object_id(index), piece, meshes))
     out.append(" </resources>\n <build>\n")
     out += [f'  <item objectid="{object_id(i)}"/>\n' for i in range(len(package.pieces))]
     out.append(" </build>\n</model>\n")
     return "".join(out)
 
 
-def _object(number: int, piece: Piece) -> str:
-    """One mesh object in bed coordinates; the most common colour is the object's default."""
+def _object(number: int, piece: Piece, meshes: dict | None = None) -> str:
+    """One mesh object in bed coordinates; the most common colour is the object's default.
+
+    ``meshes`` remembers the text of each mesh at each place: the plates of a set
+    show the same tiles in the same places, once per accent colour.
+    """
     colours = np.concatenate([part.colour_of_faces() for part in piece.parts])
     default = int(np.bincount(colours).argmax())
+    key = (tuple(part.mesh for part in piece.parts), colours.tobytes(), piece.x, piece.y)
+    text = None if meshes is None else meshes.get(key)
+    if text is None:
+        text = _mesh(piece, default)
+        if meshes is not None:
+            meshes[key] = text
+    return (
+        f'  <object id="{number}" name={quoteattr(piece.name)} type="model" '
+        f'pid="{MATERIALS_ID}" pindex="{default}">\n' + text + "  </object>\n"
+    )
+
+
+def _mesh(piece: Piece, default: int) -> str:
+    """A piece's ``<mesh>``: its parts' vertices where it stands, and their triangles."""
     vertices, triangles, offset = [], [], 0
     shift = np.array([piece.x, piece.y, 0.0])
     for part in piece.parts:
@@ -199,10 +218,8 @@ def _object(number: int, piece: Piece) -> str:
         )
         offset += len(part.mesh.vertices)
     return (
-        f'  <object id="{number}" name={quoteattr(piece.name)} type="model" '
-        f'pid="{MATERIALS_ID}" pindex="{default}">\n'
         "   <mesh>\n    <vertices>\n" + "".join(vertices) + "    </vertices>\n"
-        "    <triangles>\n" + "".join(triangles) + "    </triangles>\n   </mesh>\n  </object>\n"
+        "    <triangles>\n" + "".join(triangles) + "    </triangles>\n   </mesh>\n"
     )
 
 
