@@ -15,11 +15,13 @@ import re
 import shutil
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pypdfium2
 import pytest
 from grawlix_print.games import game
+from grawlix_print.kit.index import index_html
 from grawlix_print.products import product_names
 
 from commands import run_here
@@ -145,6 +147,63 @@ def test_the_index_lists_every_file_with_what_it_is_and_how_to_print_it(kit):
         assert advice in text, advice
     assert ("Open it in a slicer" in text) == HAS_3D  # the 3D notes' advice, where they are in the kit
     assert "prefers-color-scheme: dark" in page and '<html lang="en">' in page
+
+
+class IndexParts(HTMLParser):
+    """The kit index's top-level parts in order: its sections and folded lists, each with its links
+    and the files it lists (``article``), and whether it is open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[dict] = []
+        self.depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("section", "details") and self.depth == 0:
+            self.parts.append({"tag": tag, "id": attrs.get("id"), "open": "open" in attrs, "links": [], "files": 0})
+        if tag in ("section", "details"):
+            self.depth += 1
+        elif self.depth and tag == "a":
+            self.parts[-1]["links"].append(attrs["href"])
+        elif self.depth and tag == "article":
+            self.parts[-1]["files"] += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("section", "details"):
+            self.depth -= 1
+
+
+def test_the_index_starts_with_the_rules_and_the_sheets_and_folds_the_long_lists(kit):
+    """First what most people print, on each paper: the rules' print edition and the card-stock
+    sheets in each marking, with a word on choosing; then each product, its long lists folded."""
+    out = kit / "out"
+    page = (out / "index.html").read_text()
+    parser = IndexParts()
+    parser.feed(page)
+    first, *lists = parser.parts
+    assert first["tag"] == "section" and first["id"] == "start"
+    names = set(files_under(out))
+    wanted = {f"leaflet/leaflet-{paper}.pdf" for paper in ("a4", "letter")}
+    wanted |= {n for n in names if re.fullmatch(r"sheets/tiles-(a4|letter)(-letters|-shapes)?\.pdf", n)}
+    assert len(wanted) == 8 and set(first["links"]) == wanted and len(first["links"]) == 8
+    start = page.split('<section id="start">', 1)[1].split("</section>", 1)[0]
+    assert start.index("On A4") < start.index("leaflet-a4.pdf") < start.index("On US Letter") < start.index("leaflet-letter.pdf")
+    assert "Plain, letters or shapes?" in start and ">letters</a>" in start and ">shapes</a>" in start
+    assert lists and all(part["tag"] == "details" for part in lists)
+    for part in lists:
+        assert part["open"] == (part["files"] <= 6), part["id"]
+    folded = {part["id"] for part in lists if not part["open"]}
+    assert {"sheets", "images", "web"} <= folded and "leaflet" not in folded
+    listed = sum(part["files"] for part in lists)
+    assert listed == len([n for n in names if not n.startswith("previews/")]) - 2  # all but the index and manifest
+    # A kit whose sheets come in one marking only (a game of tables without colours): no choice to explain.
+    plain = [f for f in json.loads((out / "manifest.json").read_text())["files"]
+             if f["params"].get("markings") in (None, "none")]
+    one = IndexParts()
+    one.feed(index_html("Plain", plain))
+    assert set(one.parts[0]["links"]) == {n for n in wanted if "-letters" not in n and "-shapes" not in n}
+    assert "Plain, letters or shapes?" not in index_html("Plain", plain)
 
 
 def test_the_markdown_links_resolve_to_the_kits_own_files(kit):

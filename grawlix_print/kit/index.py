@@ -1,10 +1,12 @@
 """The kit's own index: ``index.html`` at its root, written by ``grawlix-print all`` last.
 
-It lists every file the kit holds (from the same records as ``manifest.json``),
-grouped by product: what each file is, what to print it on and how (card
-weight, which edge to flip, actual size), with the previews beside it. One
-self-contained page, light or dark as the reader's system asks, with
-relative links, so it works from a folder, a zip or a repository.
+It starts with what most people need: for each paper, the files its products call essential
+(``Entry.essential``: the rules, the card-stock sheets), the variants of one sheet side by side
+(plain, letters, shapes) with a word on which to choose. Then every file the kit holds (from the
+same records as ``manifest.json``), grouped by product: what each file is, what to print it on and
+how (card weight, which edge to flip, actual size), with the previews beside it; a product's
+section of more than a few files is folded (``<details>``). One self-contained page, light or dark
+as the reader's system asks, with relative links, so it works from a folder, a zip or a repository.
 """
 
 from __future__ import annotations
@@ -14,11 +16,19 @@ from html import escape
 from pathlib import Path, PurePosixPath
 
 from ..files import Written, write_text
+from ..papers import PAPERS
 from ..products import products
-from ..products.base import ACTUAL_SIZE
+from ..products.base import ACTUAL_SIZE, Entry
 from ..html_page import PALETTE, html_page
 
 INDEX = "index.html"
+FOLDED_OVER = 6
+"""A product's section with more files than this is folded: its list is there when asked for."""
+MARKINGS = {"none": "plain", "letters": "letters", "shapes": "shapes"}
+"""A sheet's colour-blind marking as the index names its variant (the sheets' ``markings``)."""
+CHOOSING = ("<p><strong>Plain, letters or shapes?</strong> Print one of each sheet. Plain faces show the colours "
+            "alone. Letters add each colour's letter, shapes each colour's shape in black: choose one of them if a "
+            "player may not tell the colours apart (shapes read in black and white too).</p>")
 
 
 STYLE = PALETTE + """main { max-width: 60rem; margin: 0 auto; padding: 1rem 1rem 3rem; }
@@ -33,6 +43,13 @@ a { color: var(--link); }
 .thumbs img { height: 6.5rem; width: auto; max-width: 9rem; background: #fff; border: 1px solid var(--rule); }
 @media (max-width: 36rem) { .file { flex-direction: column; } }
 .panel { background: var(--panel); padding: .6rem 1rem; border-radius: .4rem; }
+#start { background: var(--panel); padding: .2rem 1.2rem .6rem; border-radius: .4rem; margin-top: 1.5rem; }
+#start h2 { margin-top: .8rem; }
+#start li { margin: .35rem 0; }
+details { margin-top: 1.6rem; }
+summary { cursor: pointer; }
+summary h2 { display: inline; margin: 0; border: none; }
+summary .count { color: var(--quiet); }
 """
 
 
@@ -52,13 +69,52 @@ def index_html(title: str, files: Sequence[dict]) -> str:
         '<p class="panel">Every file of this kit: what it is, what to print it on and how. '
         f"{ACTUAL_SIZE} Each sheet carries a calibration square to check it with a ruler.</p>",
     ]
+    body += _start_here(listed)
     headings = {p.name: p.heading for p in products()}
     for folder in folders:
         heading = headings.get(folder, f"{folder}/" if folder else "Other files")
-        body.append(f'<h2 id="{escape(folder or "other")}">{escape(heading)}</h2>')
-        for entry in sorted((f for f in listed if _folder(f["path"]) == folder), key=lambda f: f["path"]):
-            body.append(_entry(entry, _thumbnails(entry, previews)))
+        entries = sorted((f for f in listed if _folder(f["path"]) == folder), key=lambda f: f["path"])
+        count = f"{len(entries)} file" + ("s" if len(entries) != 1 else "")
+        body.append(f'<details id="{escape(folder or "other")}"{"" if len(entries) > FOLDED_OVER else " open"}>'
+                    f'<summary><h2>{escape(heading)}</h2> <span class="count">({count})</span></summary>')
+        body += [_entry(entry, _thumbnails(entry, previews)) for entry in entries]
+        body.append("</details>")
     return html_page(f"{title}: the print-and-play kit", STYLE.strip(), body)
+
+
+def _start_here(listed: Sequence[dict]) -> list[str]:
+    """The first section: each paper's essential files, a sheet's markings side by side."""
+    essential = [(f, said) for f in listed if (said := _said(f)) is not None and said.essential]
+    if not essential:
+        return []
+    part = ['<section id="start"><h2>Start here</h2>',
+            "<p>What most people print: the rules and the sheets of the pieces, on their own paper.</p>"]
+    papers = [p for p in PAPERS if any(f["params"].get("paper") == p for f, _ in essential)]
+    varied = False  # some sheet comes plain and marked: say how to choose
+    for paper in papers or [""]:
+        if paper:
+            part.append(f"<h3>On {escape(PAPERS[paper].name)}</h3>")
+        part.append("<ul>")
+        variants: dict[tuple[str, str], list[tuple[dict, Entry]]] = {}
+        for record, said in essential:
+            if record["params"].get("paper", "") == paper:
+                same = {k: v for k, v in record["params"].items() if k != "markings"}
+                variants.setdefault((record["kind"], repr(sorted(same.items()))), []).append((record, said))
+        for group in variants.values():
+            group.sort(key=lambda pair: list(MARKINGS).index(pair[0]["params"].get("markings", "none"))
+                       if pair[0]["params"].get("markings", "none") in MARKINGS else len(MARKINGS))
+            record, said = group[0]
+            varied = varied or len(group) > 1
+            if len(group) == 1:
+                links = f'<a href="{escape(record["path"])}">{escape(record["path"])}</a>'
+            else:
+                links = " · ".join(f'<a href="{escape(r["path"])}">{escape(MARKINGS.get(str(r["params"].get("markings")), r["path"]))}</a>'
+                                   for r, _ in group)
+            part.append(f"<li>{escape(said.title)} {links}<br><span class=\"how\">{escape(said.how)}</span></li>")
+        part.append("</ul>")
+    if varied:
+        part.append(CHOOSING)
+    return part + ["</section>"]
 
 
 def _folder(path: str) -> str:
@@ -97,13 +153,14 @@ def _entry(entry: dict, thumbnails: list[str]) -> str:
     )
 
 
-def describe(entry: dict) -> tuple[str, str]:
-    """What the file is, and how to print or use it: as the product that wrote it says
-    (``Product.describe``), else its kind."""
+def _said(entry: dict) -> Entry | None:
+    """What the product that wrote the file says of it (``Product.describe``), if it says."""
     folder = _folder(entry["path"])
-    for candidate in products():
-        if candidate.name == folder:
-            said = candidate.describe(entry)
-            if said is not None:
-                return said.title, said.how
-    return entry["kind"], ""
+    return next((said for candidate in products() if candidate.name == folder
+                 if (said := candidate.describe(entry)) is not None), None)  # fmt: skip
+
+
+def describe(entry: dict) -> tuple[str, str]:
+    """What the file is, and how to print or use it: as the product that wrote it says, else its kind."""
+    said = _said(entry)
+    return (said.title, said.how) if said is not None else (entry["kind"], "")

@@ -69,10 +69,14 @@ class Planned:
 
 @dataclass(frozen=True)
 class Entry:
-    """What the kit's index says of one file: what it is, and how to print or use it."""
+    """What the kit's index says of one file: what it is, and how to print or use it.
+
+    ``essential`` marks one of the few files most people print first (the rules, the card-stock
+    sheets of the pieces): the index lists them at its top, for each paper."""
 
     title: str
     how: str = ""
+    essential: bool = False
 
 
 class Product(ABC):

@@ -85,7 +85,7 @@ class Leaflet(Product):
         if kind == "leaflet-tri-fold":
             return Entry(f"The rules as a tri-fold leaflet, on one sheet of {paper} printed on both sides.",
                          f"Paper of 80–120 g/m². Print two-sided, flipping on the short edge. {ACTUAL_SIZE}"
-                         " Fold in three on the marks at the top and bottom.")  # fmt: skip
+                         " Fold in three on the marks at the top and bottom.", essential=True)  # fmt: skip
         if kind == "leaflet-press":
             return Entry(f"The same leaflet for a print shop: {paper} trim, 3 mm bleed, crop and fold marks"
                          " outside the trim, and a printing note.", "Two-sided, flipped on the short edge, folded in three.")  # fmt: skip
@@ -94,7 +94,8 @@ class Leaflet(Product):
                          f"Paper of 80–120 g/m². Print two-sided, flipping on the long edge. {ACTUAL_SIZE} Cut each"
                          " sheet across the middle, fold each half down the middle, and nest the folded halves in"
                          " order: the first sheet's top half outside, then its bottom half, then the next sheet's."
-                         " A last half that holds player aids is cut down the middle into two loose cards.")  # fmt: skip
+                         " A last half that holds player aids is cut down the middle into two loose cards.",
+                         essential=True)  # fmt: skip
         if kind == "leaflet-press-booklet":
             width, height = record["params"].get("trim_mm", (105, 148))
             return Entry(f"The same booklet for a print shop: one page a page in reading order, trimmed to {width:g} ×"

@@ -238,7 +238,8 @@ class Sheets(Product):
             cards = Noun(params.get("piece", "card"), params.get("pieces", ""))
             two_sided = "Print two-sided, flipping on the long edge. " if params.get("backs") == "duplex" else ""
             return Entry(f"{capitalised(cards.count(count))} of {width:g} × {height:g} mm with {params.get('bleed_mm'):g} mm"
-                         f" bleed{marking}, on {paper}.", f"Card of 250–300 g/m². {two_sided}{ACTUAL_SIZE}")  # fmt: skip
+                         f" bleed{marking}, on {paper}.", f"Card of 250–300 g/m². {two_sided}{ACTUAL_SIZE}",
+                         essential=True)  # fmt: skip
         if kind not in ("tile sheets", "sticker sheets"):
             return None
         size = f"{params.get('tile_size_mm'):g}"
@@ -260,7 +261,8 @@ class Sheets(Product):
         from .build import card_advice
 
         how = card_advice(params.get("backs"), pieces.plural, pieces.singular)  # the words the sheet's own notes print
-        return Entry(f"{capitalised(counted(pieces))} of {size} mm for card{marking}, on {paper}.", f"{how} {ACTUAL_SIZE}")
+        return Entry(f"{capitalised(counted(pieces))} of {size} mm for card{marking}, on {paper}.", f"{how} {ACTUAL_SIZE}",
+                     essential=True)
 
 
 _MARKS = {"letters": ", marked with each colour's letter", "shapes": ", marked with each colour's shape"}
