@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
 import unicodedata
@@ -281,3 +282,19 @@ def test_a_pages_option_table_names_the_commands_options_and_no_others(page):
     wanted = {p.opts[-1] for p in command.params
               if isinstance(p, click.Option) and not p.hidden and p.name not in WHERE_NOT_HOW}
     assert wanted <= named, sorted(wanted - named)
+
+
+def test_a_broken_link_stops_the_build_even_when_it_is_quiet(tmp_path):
+    """``mkdocs build --strict -q`` (the quiet build a hook may run) hides warnings from --strict's
+    count; the link check stops it itself."""
+    pytest.importorskip("mkdocs", reason='the site needs the docs extra: pip install ".[docs]"')
+    pytest.importorskip("material", reason='the site needs the docs extra: pip install ".[docs]"')
+    shutil.copytree(DOCS, tmp_path / "docs")
+    shutil.copy(PROJECT / "mkdocs.yml", tmp_path)
+    with (tmp_path / "docs" / "licence.md").open("a") as page:
+        page.write('\n<a href="../nowhere/">a page that is not there</a>\n')
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(PROJECT)})
+    assert done.returncode != 0
+    assert "1 broken links in the site (the first: licence/index.html: ../nowhere/: no such file" in done.stderr

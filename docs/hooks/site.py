@@ -82,5 +82,12 @@ def on_page_markdown(markdown: str, **_: object) -> str:
 
 
 def on_post_build(config: dict, **_: object) -> None:
-    for line in broken_links(Path(config["site_dir"])):
+    """Each broken link is a warning; under --strict they also stop the build themselves, since
+    ``mkdocs build -q`` hides warnings from the count --strict keeps."""
+    broken = broken_links(Path(config["site_dir"]))
+    for line in broken:
         log.warning("broken link: %s", line)
+    if broken and config.get("strict"):
+        from mkdocs.exceptions import PluginError
+
+        raise PluginError(f"{len(broken)} broken links in the site (the first: {broken[0]})")
