@@ -52,8 +52,10 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | None = None) -> StudioError:
-    """``error`` raised by game ``game``'s own code, as one line naming the game and its file and line.
+def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | None = None,
+                 context: str = "") -> StudioError:  # fmt: skip
+    """``error`` raised by game ``game``'s own code, as one line naming the game and its file and line
+    (and ``context`` after them: the move and position a game was at).
 
     A ``StudioError`` the plug-in raised on purpose keeps its words (it names its file already);
     anything else is a bug in the plug-in, worded with its type and where it happened."""
@@ -62,9 +64,30 @@ def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | 
     where = plugin_line(error, home) or plugin_line(error)
     what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     during = f" {doing}" if doing else ""
-    hint = f" ({DEBUG_VARIABLE}=1 or --debug for the traceback)" if not debugging() else ""
     place = f" at {where}" if where else ""
-    return StudioError(f"{what}{during}{place}{hint}", f"game {game}")
+    after = f"; {context}" if context else ""
+    return StudioError(f"{what}{during}{place}{after}{debug_hint()}", f"game {game}")
+
+
+def debug_hint() -> str:
+    """How to see the traceback of a fault worded in one line (nothing once the user asked for it)."""
+    return f" ({DEBUG_VARIABLE}=1 or --debug for the traceback)" if not debugging() else ""
+
+
+def defined_at(function: object) -> str | None:
+    """``file:line`` where ``function`` (a player, a rules method, a hook) is defined, as the user
+    would type it: for a fault that has no traceback of its own (a move that is not legal, a hook's
+    answer of the wrong type). None for what has no Python source (a builtin)."""
+    import functools
+
+    while isinstance(function, functools.partial):
+        function = function.func
+    code = getattr(function, "__code__", None)
+    if code is None:  # a callable object: its class's __call__
+        code = getattr(getattr(type(function), "__call__", None), "__code__", None)
+    if code is None:
+        return None
+    return f"{_shown(Path(code.co_filename))}:{code.co_firstlineno}"
 
 
 def plugin_homes() -> dict[str, Path]:
