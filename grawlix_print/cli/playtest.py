@@ -17,7 +17,7 @@ from ..errors import StudioError
 from ..facts.wording import join_words
 from ..files import make_folder
 from ..games import Game
-from ..playtest import MAX_GAMES
+from ..playtest import DEFAULT_SEED, MAX_GAMES
 from .app import main, report_written
 from .options import WholeNumber, option_label, out_option, templates_option
 from .settings import with_settings
@@ -95,7 +95,7 @@ class Seconds(click.ParamType):
 @click.option("--budget", type=WholeNumber(1, 10**9), default=1000, show_default=True,
               help="The search strategy's budget for each choice: positions scored or games "
                    "rolled out, as the report's description of search says.")  # fmt: skip
-@click.option("--seed", type=WholeNumber(0, 2**63 - 1), default=1, show_default=True,
+@click.option("--seed", type=WholeNumber(0, 2**63 - 1), default=DEFAULT_SEED, show_default=True,
               help="Batch k of the games is played with random.Random('SEED:k'): the same seed, "
                    "the same figures, on any number of cores.")  # fmt: skip
 @click.option("--vary", "vary", multiple=True, metavar="KEY=VALUES",

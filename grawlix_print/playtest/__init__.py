@@ -11,4 +11,7 @@ from .protocol import Credits, GameResult, Measure, Playtester, RefusedVariant
 MAX_GAMES = 10**7
 """The most games one playtest plays: minutes of random games on two cores, never a day."""
 
-__all__ = ["MAX_GAMES", "Credits", "GameResult", "Measure", "Playtester", "RefusedVariant"]
+DEFAULT_SEED = 1
+"""The seed a playtest plays with unless told (``--seed``): the contract suite's games are its first ones."""
+
+__all__ = ["DEFAULT_SEED", "MAX_GAMES", "Credits", "GameResult", "Measure", "Playtester", "RefusedVariant"]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import StudioError
+from . import DEFAULT_SEED
 from .runner import Job, Outcome, batch_count, check_duration, open_pool, run
 
 
@@ -52,7 +53,7 @@ def strategies_for(given: Sequence[str], players: int, known: Sequence[str]) -> 
 
 
 def playtest_games(game: Any, games: int = 1000, *, players: int = 0, strategies: Sequence[str] = ("random",),
-             seed: int = 1, rotate_seats: bool = False, workers: int | None = 1,
+             seed: int = DEFAULT_SEED, rotate_seats: bool = False, workers: int | None = 1,
              budget: int | None = None) -> dict:  # fmt: skip
     """Play ``games`` games of ``game`` (a game plug-in, ``grawlix_print.game(name)``) and return the
     figures ``grawlix-print playtest --json`` prints for the same settings; ``workers`` None uses
