@@ -289,8 +289,16 @@ def random_player(rules: Rules, state: Any, rng: random.Random) -> Any:
 @dataclass(frozen=True)
 class EnginePlaytester:
     """A ``Playtester`` made of a game's rules (``engine``) and its ``strategies`` (``random`` at least):
-    what ``Game.playtester`` returns. It plays whole games move by move; a game the rules call a
-    draw (no winner) is reported as one: each seat's wins, draws and losses."""
+    what ``Game.playtester`` returns. It plays whole games move by move, checking every answer of the
+    rules and the players (``playtest.checked``: a move no rule allows, a state changed in place, a
+    game that never ends... is one line naming the culprit's file and line); a game the rules call a
+    draw (no winner) is reported as one: each seat's wins, draws and losses.
+
+    ``turn_limit``: the turns after which a game that has not ended is a fault; ``move_seconds``: how
+    long one move may take before it is stopped as a loop (None: no limit; raise it for a player that
+    searches long). A subclass may play its many games faster (``play_many`` in C): with
+    ``check_compiled`` (the default), the first games of every run are played both ways and must be the
+    same, so the compiled path's moves are those the checked one allows; set it False to trust it."""
 
     name: str
     credits: Credits
@@ -301,6 +309,16 @@ class EnginePlaytester:
     player_counts: tuple[int, ...] = (2,)
     measures: tuple[Measure, ...] = ()
     turn_limit: int = 10_000
+    move_seconds: float | None = 10.0
+    check_compiled: bool = True
+
+    def __post_init__(self) -> None:
+        given: Any = self.player_counts  # a newcomer's 2 or [2, 3] is taken as (2,) or (2, 3)
+        object.__setattr__(self, "player_counts", (given,) if isinstance(given, int) else tuple(given))
+        for key, player in self.strategies_by_name.items():
+            if not callable(player):
+                raise TypeError(f"EnginePlaytester's strategy {key!r} is a {type(player).__name__}, not a function "
+                                "strategy(rules, state, rng)")  # fmt: skip
 
     @property
     def strategies(self) -> tuple[str, ...]:
@@ -316,7 +334,18 @@ class EnginePlaytester:
         return self.descriptions.get(strategy, strategy)
 
     def rules(self) -> Mapping[str, object]:
-        return {"game": self.name, "engine": f"{type(self.engine).__module__}.{type(self.engine).__qualname__}"}
+        """The game, and its rules' numbers and words (the fields of a dataclass engine)."""
+        import dataclasses
+
+        found: dict[str, object] = {"game": self.name}
+        if dataclasses.is_dataclass(self.engine):
+            for f in dataclasses.fields(self.engine):
+                value = getattr(self.engine, f.name)
+                if isinstance(value, (int, float, str)):
+                    found[f.name] = value
+        else:
+            found["engine"] = f"{type(self.engine).__module__}.{type(self.engine).__qualname__}"
+        return found
 
     def problem(self) -> str | None:
         return None
@@ -325,29 +354,50 @@ class EnginePlaytester:
         return 0.01
 
     def identity(self) -> str:
-        return f"{self.name} {self.rules()} {sorted(self.strategies)}"
+        return f"{self.name} {self.rules()} {self.engine!r} {sorted(self.strategies)}"
+
+    def _table(self, strategies: Sequence[str]) -> Any:
+        from .playtest.checked import Table
+
+        players = tuple(self.strategies_by_name[s] for s in strategies)
+        return Table(self.name, self.engine, tuple(strategies), players, self.turn_limit, self.move_seconds)
 
     def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
-        rules = self.engine
-        state = rules.start(len(strategies), rng)
-        for _ in range(self.turn_limit):
-            outcome = rules.outcome(state)
-            if outcome is not None:
-                winners = tuple(outcome)  # () is a draw
-                points = getattr(rules, "points", None)
-                return GameResult(winners, int(rules.length(state)), points=points(state) if points else None)
-            seat = int(getattr(state, "to_move", rules.length(state) % len(strategies)))
-            move = self.strategies_by_name[strategies[seat]](rules, state, rng)
-            state = rules.play(state, move)
-        raise StudioError(f"{self.name}: a game went on for {self.turn_limit} turns without ending")
+        from .playtest.checked import play
+
+        return play(self._table(strategies), rng)
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         return play_each(self, strategies, rng, count)
 
+    def checked_game(self, strategies: Sequence[str], rng: random.Random, every_check: bool = False) -> GameResult:
+        """The game ``play`` plays from ``rng`` (which is left as it was), played twice with the careful
+        checks (``playtest.checked``: states unchanged, the same game twice; ``every_check``, the
+        contract suite's: moves empty exactly at the end too); and a compiled ``play_many`` compared
+        with the checked games, unless ``check_compiled`` is off."""
+        from .playtest.checked import CAREFUL, COMPILED_CHECKED, EVERY_CHECK, played_twice, same_games
+
+        table = self._table(strategies)
+        result = played_twice(table, rng, EVERY_CHECK if every_check else CAREFUL)
+        if self.check_compiled and type(self).play_many is not EnginePlaytester.play_many:
+            fast, slow = random.Random(), random.Random()
+            fast.setstate(rng.getstate())
+            slow.setstate(rng.getstate())
+            differ = same_games(self.play_many(strategies, fast, COMPILED_CHECKED),
+                                play_each(self, strategies, slow, COMPILED_CHECKED))  # fmt: skip
+            if differ is not None:
+                raise table.fault(f"{type(self).__name__}.play_many plays other games than the checked moves do "
+                                  f"from the same generator (game {differ + 1} of {COMPILED_CHECKED}): its moves are "
+                                  "not known to be legal (check_compiled=False trusts it)")  # fmt: skip
+        return result
+
     def variant(self, changes: Mapping[str, int], players: int) -> EnginePlaytester:
         """The same game under other numbers (``playtest --vary size=3..5``): each key a field of the
-        rules' dataclass; the rules' own ``of``-style checks are the engine's business."""
+        rules' dataclass, made anew (so its ``__post_init__`` checks run); values it refuses (raising
+        ``ValueError`` or ``StudioError``) are a refused variant, listed with its words."""
         import dataclasses
+
+        from .playtest.protocol import RefusedVariant
 
         if not dataclasses.is_dataclass(self.engine):
             raise StudioError(f"{self.name}'s rules are not a dataclass, so none of their numbers can vary")
@@ -357,7 +407,11 @@ class EnginePlaytester:
                 raise StudioError(f"{self.name} has no rule {key!r} to vary (its rules: {', '.join(known)})", key)
         if players not in self.player_counts:
             raise StudioError(f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {players}")
-        return dataclasses.replace(self, engine=dataclasses.replace(self.engine, **changes))  # type: ignore[type-var]
+        try:
+            engine = dataclasses.replace(self.engine, **changes)  # type: ignore[type-var]
+        except (ValueError, StudioError) as error:
+            raise RefusedVariant(str(error)) from None
+        return dataclasses.replace(self, engine=engine)
 
 
 __all__ = [
