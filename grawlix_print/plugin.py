@@ -28,6 +28,7 @@ from .files import read_toml
 from .games.base import Game
 from .games.faults import debugging, plugin_fault
 from .games.presentation import Presentation, Typography
+from .games.rules_file import RulesFile
 from .pieces.faces import FaceStyle, PieceFace
 from .pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape
 from .playtest.protocol import Credits, GameResult, Games, Measure, play_each
@@ -418,6 +419,6 @@ __all__ = [
     "BLACK", "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD", "Board", "Credits", "Diagram",
     "EnginePlaytester", "FaceStyle", "Facts", "Figure", "Form", "Game", "GameResult", "StudioError", "Ink", "Items",
     "Link", "Measure", "Path", "Pen", "Picture", "Piece", "PieceColour", "Quotes", "PieceFace", "PieceKind", "Presentation",
-    "Rules", "Shape", "Surface", "Typography", "circle", "disc_face", "ground", "hex_ink", "plain_presentation",
+    "Rules", "RulesFile", "Shape", "Surface", "Typography", "circle", "disc_face", "ground", "hex_ink", "plain_presentation",
     "plain_back", "polygon", "random_player", "read_toml", "rectangle", "rulebook",
 ]  # fmt: skip

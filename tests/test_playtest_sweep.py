@@ -25,7 +25,6 @@ from grawlix_print.playtest.sweep import (
     Varied,
     parse_criterion,
     parse_vary,
-    suggested_rules,
     suggestion,
     sweep_figures,
     sweep_record,
@@ -189,8 +188,11 @@ def test_the_suggestion_is_the_variant_nearest_the_target():
 
 
 def test_the_suggested_rules_keep_the_file_and_change_only_the_values():
+    from grawlix_print.games.rules_file import RulesFile
+
     text = (TEMPLATES / "rules.toml").read_text()
-    made, missing = suggested_rules(text, {"hand_size": 3, "max_rows": 7, "dummies": 1}, "a note")
+    made, missing = RulesFile(TEMPLATES / "rules.toml").suggested(text, {"hand_size": 3, "max_rows": 7, "dummies": 1},
+                                                                  "a note")  # fmt: skip
     assert missing == ["dummies"]
     assert tomllib.loads(made) == {**tomllib.loads(text), "hand_size": 3, "max_rows": 7}
     assert made.startswith("# a note\n") and made.count("\n") == text.count("\n") + 1
@@ -289,7 +291,7 @@ def test_permutations_sweeps_its_dummies_and_names_what_rules_toml_cannot_hold(t
     lengths = {v["rules"]["dummies"]: v["mean_length"] for v in record["variants"] if not v.get("refused")}
     assert lengths == {1: 45, 2: 33}  # 48 cards: three seats hold 15 each, four seats 11, three rounds
     assert all(v["length_ci95"] is None for v in record["variants"] if not v.get("refused"))
-    assert "dummies 1 is a table setting, not a rules.toml key" in result.stderr
+    assert "dummies 1 is a table setting, not a key of rules.toml: sweep-rules.toml leaves it out" in result.stderr
     written = tomllib.loads((tmp_path / "playtest" / "sweep-rules.toml").read_text())
     assert "dummies" not in written and written["moon_bonus"] == record["suggestion"]["rules"]["moon_bonus"]
 

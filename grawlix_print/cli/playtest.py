@@ -100,10 +100,11 @@ class Seconds(click.ParamType):
                    "the same figures, on any number of cores.")  # fmt: skip
 @click.option("--vary", "vary", multiple=True, metavar="KEY=VALUES",
               help="Sweep a rule: play every combination of the values given (hand_size=2..6, "
-                   "max_rows=5,6,7; any key of rules.toml, and for Permutations dummies) with the same "
+                   "max_rows=5,6,7; any rule the game lets vary, and for Permutations dummies) with the same "
                    "seeds, and report each setting's figures and heat maps. Repeatable.")  # fmt: skip
 @click.option("--suggest", is_flag=False, flag_value="balance", default=None, metavar="[CRITERION]",
-              help="With --vary: write the best setting into a copy of rules.toml (sweep-rules.toml). "
+              help="With --vary: write the best setting into a copy of the file the game keeps its rules in "
+                   "(sweep-rules.toml for rules.toml). "
                    "balance (the default): the first player's advantage nearest zero; or FIGURE=TARGET, "
                    "one of first_seat, draws, length, dummy_wins, lead (dummy_wins=25: nearest 25 %).")  # fmt: skip
 @click.option("--workers", type=WholeNumber(0, 4096), default=0, show_default=True,
@@ -233,15 +234,12 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
            games: int, seed: int, rotate: bool, budget: int, where: Where, as_json: bool, quiet: bool,
            out: Path) -> None:  # fmt: skip
     """Play every variant ``vary`` names and write the sweep's report (and the suggested rules)."""
-    from ..files import read_template
-    from ..games.templates import RULES_FILE
     from ..playtest.output import write_sweep
     from ..playtest.report import json_text
     from ..playtest.runner import Job, check_duration, run_many
     from ..playtest.sweep import (
         parse_criterion,
         parse_vary,
-        suggested_rules,
         suggestion,
         sweep_record,
         sweep_summary,
@@ -253,8 +251,8 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
     criterion = parse_criterion(suggest) if suggest is not None else None
     found = variants(playtester, varied, players, seed)
     jobs = [Job(v.playtester, players, strategies, games, seed, rotate) for v in found if v.playtester is not None]
-    rules_file = game.templates / RULES_FILE
-    rules_text = read_template(rules_file) if criterion is not None else None  # unreadable: before any game
+    rules_file = game.rules_file()
+    rules_text = rules_file.read() if criterion is not None else None  # unreadable: before any game
     began = time.perf_counter()
     with ExitStack() as stack:
         pool = stack.enter_context(where.pool(jobs))
@@ -271,10 +269,12 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
         record["suggestion"] = chosen
         if chosen is not None:
             note = (f"Suggested by grawlix-print playtest --vary ({chosen['criterion']}; {games:,} games each, "
-                    f"seed {seed}): the templates' {RULES_FILE} with the suggested values")  # fmt: skip
-            suggested_text, missing = suggested_rules(rules_text, chosen["rules"], note)
-            chosen["not_in_rules_toml"] = missing
-    written = write_sweep(folder, record, playtester.credits, suggested_text)
+                    f"seed {seed}): the templates' {rules_file.path.name} with the suggested values")  # fmt: skip
+            suggested_text, missing = rules_file.suggested(rules_text, chosen["rules"], note)
+            chosen["rules_file"] = rules_file.path.name
+            chosen["not_in_rules_file"] = missing
+    suggested = (rules_file.path.name, suggested_text) if suggested_text is not None else None
+    written = write_sweep(folder, record, playtester.credits, suggested)
     if as_json:
         click.echo(json_text(record))
     elif not quiet:
@@ -284,10 +284,11 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
         chosen = record.get("suggestion")
         if criterion is not None and chosen is None:
             click.echo(f"note: no variant has a figure for {criterion.words}: nothing suggested", err=True)
-        for key in (chosen or {}).get("not_in_rules_toml", []):
+        for key in (chosen or {}).get("not_in_rules_file", []):
             value = (chosen or {})["rules"][key]
-            click.echo(f"note: {key} {value} is a table setting, not a rules.toml key: sweep-rules.toml leaves "
-                       "it out", err=True)  # fmt: skip
+            name = rules_file.path.name
+            click.echo(f"note: {key} {value} is a table setting, not a key of {name}: sweep-{name} leaves it out",
+                       err=True)  # fmt: skip
         played = sum(o.tally.games for o in outcomes)
         click.echo(_played_line(played, seconds, pool.workers), err=True)
     if any(o.interrupted for o in outcomes):

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ..pieces.kinds import PieceKind
     from ..playtest.protocol import Playtester
     from ..rulebook import Block, FrontMatter, RulebookText
+    from .rules_file import RulesFile
 
 RULEBOOK_FILE = "leaflet.md"
 """The rules' text, in every game's templates (a tri-fold's panels or a booklet's pages)."""
@@ -137,6 +138,17 @@ class Game(ABC):
         folder: a product step that draws pieces is rebuilt when one of them changes (and ``watch``
         rebuilds it on their saves), not when the rules' text does."""
         return PIECE_FILES
+
+    def rules_file(self) -> RulesFile:
+        """Where the numbers of its rules are kept (``games.rules_file``): the file ``playtest --vary
+        ... --suggest`` writes a copy of with the chosen values. ``rules.toml`` at the top of the
+        templates by default; ``RulesFile(self.templates / "components.toml", table="rules")`` for a
+        ``[rules]`` table, as ``grawlix-print new`` writes; a subclass of ``RulesFile`` for a format of
+        the game's own."""
+        from .rules_file import RulesFile
+        from .templates import RULES_FILE
+
+        return RulesFile(self.templates / RULES_FILE)
 
     def playtester(self, budget: int | None = None) -> Playtester:
         """What ``grawlix-print playtest`` plays: this game's rules with its players

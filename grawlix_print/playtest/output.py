@@ -57,9 +57,10 @@ def write_report(out: Path, record: dict, credits: Credits) -> list[Written]:
     return [Written(path, kinds[path.name]) for path in publish(out, files)]
 
 
-def write_sweep(out: Path, record: dict, credits: Credits, rules_text: str | None) -> list[Written]:
+def write_sweep(out: Path, record: dict, credits: Credits, rules: tuple[str, str] | None) -> list[Written]:
     """A sweep's files in ``out``: ``sweep.json``, ``sweep-<figure>.png`` (heat maps), ``sweep.pdf``,
-    and ``sweep-rules.toml`` (the suggested setting) when given."""
+    and, given ``rules`` (the name of the file the game keeps its rules in, and its suggested text),
+    ``sweep-<name>``: ``sweep-rules.toml`` for ``rules.toml``."""
     from .pdf import sweep_pdf
     from .plots import heat_maps, png
     from .report import json_text
@@ -68,10 +69,11 @@ def write_sweep(out: Path, record: dict, credits: Credits, rules_text: str | Non
     charts = heat_maps(record, shown_figures(record))
     files = {f"{SWEEP_STEM}-{name}.png": png(chart) for name, chart in charts.items()}
     files[f"{SWEEP_STEM}.pdf"] = sweep_pdf(record, charts, credits)
-    if rules_text is not None:
-        files[f"{SWEEP_STEM}-rules.toml"] = rules_text.encode()
-    files[f"{SWEEP_STEM}.json"] = (json_text(record) + "\n").encode()
     kinds = {f"{SWEEP_STEM}-{name}.png": f"heat map of {name.replace('-', ' ')}" for name in charts}
-    kinds.update({f"{SWEEP_STEM}.pdf": "report", f"{SWEEP_STEM}.json": "figures",
-                  f"{SWEEP_STEM}-rules.toml": "the suggested rules"})  # fmt: skip
+    if rules is not None:
+        name, text = rules
+        files[f"{SWEEP_STEM}-{name}"] = text.encode()
+        kinds[f"{SWEEP_STEM}-{name}"] = "the suggested rules"
+    files[f"{SWEEP_STEM}.json"] = (json_text(record) + "\n").encode()
+    kinds.update({f"{SWEEP_STEM}.pdf": "report", f"{SWEEP_STEM}.json": "figures"})
     return [Written(path, kinds[path.name]) for path in publish(out, files)]

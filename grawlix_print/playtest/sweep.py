@@ -23,8 +23,9 @@ For each variant the sweep reports, from its ``Tally``, each with a 95 % interva
 - ``mean_lead``: the winner's lead in points over the next seat, for games with points;
 
 and the variant's whole playtest record (``report.figures``). ``--suggest``
-picks the variant nearest a target (``balance``: first-seat advantage 0) and
-writes the templates' ``rules.toml`` with its values (``suggested_rules``).
+picks the variant nearest a target (``balance``: first-seat advantage 0), and
+the command writes its values into a copy of the file the game keeps its rules
+in (``Game.rules_file``).
 """
 
 from __future__ import annotations
@@ -302,23 +303,6 @@ def suggestion(record: dict, criterion: Criterion) -> dict | None:
     if best is None:
         return None
     return {"criterion": criterion.words, "rules": best["rules"], criterion.figure.key: best[criterion.figure.key]}
-
-
-def suggested_rules(text: str, changes: Mapping[str, int], note: str) -> tuple[str, list[str]]:
-    """``rules.toml``'s ``text`` with each changed key's value replaced (comments and order kept) and
-    ``note`` as a first comment; and the changed keys it does not hold (a table setting, not a rule)."""
-    lines = text.splitlines()
-    missing = []
-    for key, value in changes.items():
-        for n, line in enumerate(lines):
-            name, equals, rest = line.partition("=")
-            if equals and name.strip() == key and not line.lstrip().startswith("#"):
-                comment = rest.partition("#")[2]
-                lines[n] = f"{name.rstrip()} = {value}" + (f"  #{comment}" if comment else "")
-                break
-        else:
-            missing.append(key)
-    return "\n".join([f"# {note}", *lines]) + "\n", missing
 
 
 # --- words ----------------------------------------------------------------------------------------

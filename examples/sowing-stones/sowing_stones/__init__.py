@@ -13,8 +13,8 @@ from functools import cached_property
 from pathlib import Path
 
 from grawlix_print.plugin import (
-    Credits, EnginePlaytester, Facts, Game, Picture, PieceKind, Presentation, Quotes, plain_presentation, read_toml,
-    rulebook,
+    Credits, EnginePlaytester, Facts, Game, Picture, PieceKind, Presentation, Quotes, RulesFile, plain_presentation,
+    read_toml, rulebook,
 )  # fmt: skip
 
 from . import pieces
@@ -42,6 +42,10 @@ class SowingStones(Game):
     def check(self) -> None:
         self.engine  # noqa: B018
         super().check()
+
+    def rules_file(self) -> RulesFile:
+        """Where the rules' numbers are kept: what `playtest --vary ... --suggest` writes a copy of."""
+        return RulesFile(self.templates / "components.toml", table="rules")
 
     def piece_kinds(self) -> tuple[PieceKind, ...]:
         return pieces.kinds(self.engine)
