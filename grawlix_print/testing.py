@@ -28,6 +28,8 @@ from .games import game, game_class
 from .games.base import Game
 from .pieces.faces import PieceFace
 from .pieces.kinds import PieceKind
+from .playtest import DEFAULT_SEED
+from .playtest.runner import batch_seed
 
 Check = Callable[[Game], None]
 PLAYTEST_GAMES = 12
@@ -128,7 +130,10 @@ def check_rulebook(g: Game) -> None:
 
 def check_playtest(g: Game) -> None:
     """Each strategy plays whole games to the end; winners are seats; the same seed plays the same games
-    (a search thinking within ``CHECK_BUDGET``, its games checked as the default budget's would be)."""
+    (a search thinking within ``CHECK_BUDGET``, its games checked as the default budget's would be).
+    A playtester that plays move by move (``EnginePlaytester``) plays every game with every check, twice:
+    each move legal, no state changed by a player or by ``play``, ``moves`` empty exactly when
+    ``outcome`` says the game is over, the same game from the same seed (``playtest.checked``)."""
     try:
         default = g.playtester()
     except StudioError:
@@ -137,11 +142,22 @@ def check_playtest(g: Game) -> None:
     assert tester.strategies and "random" in tester.strategies, f"strategies {tester.strategies} lack 'random'"
     assert tester.strategies == default.strategies, f"with a budget the strategies are {tester.strategies}, not {default.strategies}"
     players = tester.player_counts[0]
+    checked = getattr(tester, "checked_game", None)
     for strategy in tester.strategies:
         line = [strategy] * players
-        first = [tester.play(line, random.Random(seed)) for seed in range(PLAYTEST_GAMES)]
-        again = [tester.play(line, random.Random(seed)) for seed in range(REPLAYED_GAMES)]
-        assert first[:REPLAYED_GAMES] == again, f"{strategy}: the same seed played different games"
+        try:
+            if checked is not None:  # the first games `playtest --strategy STRATEGY` plays: its fault, its line
+                rng = random.Random(batch_seed(DEFAULT_SEED, 0))
+                first = []
+                for _ in range(PLAYTEST_GAMES):
+                    first.append(checked(line, rng, every_check=True))
+                    tester.play(line, rng)  # on to the next game
+            else:
+                first = [tester.play(line, random.Random(seed)) for seed in range(PLAYTEST_GAMES)]
+                again = [tester.play(line, random.Random(seed)) for seed in range(REPLAYED_GAMES)]
+                assert first[:REPLAYED_GAMES] == again, f"{strategy}: the same seed played different games"
+        except StudioError as fault:  # the line the playtest prints, as the check's failure
+            raise AssertionError(str(fault)) from None
         seats = tester.seat_count(players)
         for result in first:
             assert all(0 <= seat < seats for seat in result.winners), f"{strategy}: winners {result.winners} are not seats"

@@ -144,3 +144,14 @@ class CompiledNim(Nim):
             lengths=turns.astype(np.int64),
             measures={"first_take": first.astype(np.int64), "long": (turns > 5).astype(np.float64)},
         )
+
+
+@dataclass(frozen=True)
+class BrokenNim(Nim):
+    """Nim with a bug of its own in ``play`` (a playtester of a plug-in's own, not move by move): one
+    game in a few hundred divides by zero."""
+
+    def play(self, strategies: Sequence[str], rng: random.Random) -> GameResult:
+        if rng.random() < 0.003:
+            return 1 / 0  # type: ignore[return-value]  # the seventh game's fault (or so)
+        return super().play(strategies, rng)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
-from contextlib import ExitStack
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -174,6 +174,21 @@ class Where:
         return open_pool(self.workers or None, self.scheduler or None, self.timeout, batch_count(jobs))
 
 
+@contextmanager
+def _made_for_the_report(folder: Path) -> Iterator[Path]:
+    """``folder`` made before any game is played (a file in the way is one line then), and taken away
+    again, with the parents made for it, if the games fail before the report is written in it."""
+    made = [path for path in (folder, *folder.parents) if not path.exists()]
+    make_folder(folder)
+    try:
+        yield folder
+    except BaseException:
+        for path in made:  # the deepest first; a folder something was written in stays
+            with suppress(OSError):
+                path.rmdir()
+        raise
+
+
 def _progress(stack: ExitStack, quiet: bool, total: int, label: str):
     """A bar on a terminal only: a log or a pipe gets the summary alone."""
     stderr = sys.stderr  # (click.get_text_stream is deprecated since click 8.4)
@@ -205,7 +220,7 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
     with ExitStack() as stack:
         pool = stack.enter_context(where.pool(jobs))
         check_duration(jobs, pool.workers)
-        folder = make_folder(out / PRODUCT_FOLDER)  # a file in the way: one line before any game
+        folder = stack.enter_context(_made_for_the_report(out / PRODUCT_FOLDER))  # a file in the way: one line
         label = f"Playing {games:,} games" + (" twice (these rules, built-in rules)" if builtin else "")
         progress = _progress(stack, quiet, games * len(jobs), label)
         for job in jobs:
@@ -257,7 +272,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
     with ExitStack() as stack:
         pool = stack.enter_context(where.pool(jobs))
         check_duration(jobs, pool.workers)
-        folder = make_folder(out / PRODUCT_FOLDER)
+        folder = stack.enter_context(_made_for_the_report(out / PRODUCT_FOLDER))
         label = f"Playing {games:,} games under each of {len(jobs):,} settings"
         progress = _progress(stack, quiet, games * len(jobs), label)
         outcomes = run_many(jobs, pool, progress.update if progress is not None else None)

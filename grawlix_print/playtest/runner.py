@@ -114,12 +114,46 @@ def play_batch(job: Job, start: int, stop: int) -> Tally:
 
     The batch's games are played by ``Playtester.play_many``, one call per seating: with seats
     rotated, first the batch's games seated as listed, then those turned by one place, and so on.
+    The run's first batch first plays its first game of each seating with every check, twice, where
+    the playtester offers that (``checked_game``). A fault of a plug-in's own code leaves as one line
+    (a ``StudioError``: plain data that any worker sends back as it is), worded here where its
+    traceback is.
     """
-    tally = Tally(job.seats)
-    rng = random.Random(batch_seed(job.seed, start // job.batch_size()))
-    for strategies, count in job.seatings(start, stop):
-        tally.add_games(job.playtester.play_many(strategies, rng, count), job.seating(strategies))
-    return tally
+    try:
+        tally = Tally(job.seats)
+        rng = random.Random(batch_seed(job.seed, start // job.batch_size()))
+        seatings = job.seatings(start, stop)
+        checked = getattr(job.playtester, "checked_game", None) if start == 0 else None
+        if checked is not None:
+            for strategies, _ in seatings:
+                checked(strategies, rng)
+        for strategies, count in seatings:
+            tally.add_games(job.playtester.play_many(strategies, rng, count), job.seating(strategies))
+        return tally
+    except StudioError:
+        raise
+    except Exception as error:
+        fault = _plugin_fault(job.playtester, error)
+        if fault is None:
+            raise
+        raise fault from None
+
+
+def _plugin_fault(playtester: Playtester, error: BaseException) -> StudioError | None:
+    """A fault of a plug-in's own playtester as its one line, or None when the playtester is this
+    package's own (a built-in game's bug shows its traceback) or the user asked for tracebacks."""
+    import inspect
+    from pathlib import Path
+
+    from ..games.faults import PACKAGE, debugging, plugin_fault
+
+    try:
+        home = Path(inspect.getfile(type(playtester))).resolve().parent
+    except (TypeError, OSError):
+        return None
+    if debugging() or home.is_relative_to(PACKAGE):
+        return None
+    return plugin_fault(playtester.name, error, "while playing", home)
 
 
 @dataclass(frozen=True)
@@ -149,24 +183,36 @@ def run_many(jobs: Sequence[Job], pool: Pool, on_progress: Callable[[int], None]
     workers never wait between jobs; their outcomes in order. Ctrl-C and failures as ``run``."""
     if pool.workers > 1:  # no games, but a compiled engine is built here once, not in every worker at once
         for job in jobs:
+            _sendable(job.playtester)
             job.playtester.play_many(job.strategies, random.Random(0), 0)
     batches = iter([(n, start, stop) for n, job in enumerate(jobs) for start, stop in job.batches()])
     pending: dict[Future, tuple[int, int, int]] = {}
     done_parts: list[dict[int, Tally]] = [{} for _ in jobs]
     interrupted = False
+    failed: tuple[tuple[int, int, int], BaseException] | None = None
     try:
         while True:
-            while len(pending) < QUEUED_PER_WORKER * pool.workers:
+            while failed is None and len(pending) < QUEUED_PER_WORKER * pool.workers:
                 batch = next(batches, None)
                 if batch is None:
                     break
                 n, start, stop = batch
                 pending[pool.executor.submit(play_batch, jobs[n], start, stop)] = batch
+            if failed is not None:  # only the batches before the failed one matter now: one may fail first
+                for future in [f for f, batch in pending.items() if batch > failed[0]]:
+                    future.cancel()
+                    del pending[future]
             if not pending:
                 break
             finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
             for future in sorted(finished, key=lambda f: pending[f]):
-                n, start, stop = pending.pop(future)
+                batch = pending.pop(future)
+                error = _failure(future)
+                if error is not None:
+                    if failed is None or batch < failed[0]:
+                        failed = (batch, error)
+                    continue
+                n, start, stop = batch
                 done_parts[n][start] = future.result()
                 if on_progress is not None:
                     on_progress(stop - start)
@@ -176,10 +222,41 @@ def run_many(jobs: Sequence[Job], pool: Pool, on_progress: Callable[[int], None]
     except BaseException:
         pool.stop()
         raise
+    if failed is not None:
+        pool.stop()
+        raise failed[1]
     return [
         Outcome(Tally.total(job.seats, (parts[start] for start in sorted(parts))), job.games, interrupted)
         for job, parts in zip(jobs, done_parts)
     ]
+
+
+def _sendable(playtester: Playtester) -> None:
+    """Refuse, in one line, a playtester that cannot be sent to a worker (pickled): a strategy that
+    is a lambda or a function defined inside another is not found by name in the worker."""
+    import pickle
+
+    try:
+        pickle.dumps(playtester)
+    except Exception as error:  # noqa: BLE001  (pickle raises several kinds, and the plug-in's own)
+        raise StudioError(f"its playtester cannot be sent to worker processes ({type(error).__name__}: {error}): "
+                          "define every strategy and rules class at the top level of a module",
+                          f"game {playtester.name}") from None  # fmt: skip
+
+
+def _failure(future: Future) -> BaseException | None:
+    """A finished batch's error, if it has one: the fault a worker sent back, or a worker that ended
+    without a word (killed, out of memory, a compiled engine's crash) as one line."""
+    from concurrent.futures import BrokenExecutor, CancelledError
+
+    try:
+        error = future.exception()
+    except CancelledError:
+        return None
+    if isinstance(error, BrokenExecutor):
+        return StudioError("a worker process ended without a word while playing (killed, out of memory, or a "
+                           "compiled engine's crash): play on one worker (--workers 1) to see where")  # fmt: skip
+    return error
 
 
 def ends_at_once(playtester: Playtester, players: int, seed: int) -> bool:
