@@ -155,3 +155,26 @@ class BrokenNim(Nim):
         if rng.random() < 0.003:
             return 1 / 0  # type: ignore[return-value]  # the seventh game's fault (or so)
         return super().play(strategies, rng)
+
+
+def _first_draw(seed: int, batch: int) -> float:
+    from grawlix_print.playtest.runner import batch_seed
+
+    return random.Random(batch_seed(seed, batch)).random()
+
+
+@dataclass(frozen=True)
+class LateFault(Nim):
+    """Nim whose first two batches of a run seeded 1 fail: the first slowly (after half a second), the
+    second at once; each batch is told by the first number its generator draws."""
+
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        import time
+
+        draw = rng.random()
+        if draw == _first_draw(1, 0):
+            time.sleep(0.5)
+            raise ValueError("the first batch's fault")
+        if draw == _first_draw(1, 1):
+            raise ValueError("the second batch's fault")
+        return play_each(self, strategies, rng, count)

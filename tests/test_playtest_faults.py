@@ -241,3 +241,16 @@ def test_the_legal_games_of_a_checked_engine_are_the_games_before_the_checks():
         while Roll().outcome(state) is None:
             state = Roll().play(state, random_player(Roll(), state, plain))
         assert result.winners == Roll().outcome(state) and result.length == Roll().length(state)
+
+
+def test_the_fault_reported_is_the_earliest_batchs_whichever_worker_is_quicker():
+    from grawlix_print.playtest.runner import InlineExecutor, Job, Pool, open_pool, run
+
+    import playtest_toys
+
+    job = Job(playtest_toys.LateFault(), 2, ("random", "random"), 2000, 1)
+    assert len(job.batches()) > 2
+    with pytest.raises(StudioError, match="the first batch's fault"):
+        run(job, Pool(InlineExecutor(), 1))
+    with open_pool(2) as pool, pytest.raises(StudioError, match="the first batch's fault"):
+        run(job, pool)
