@@ -53,6 +53,10 @@ def on_path(*folders: Path) -> Iterator[None]:
         registry.game_class.cache_clear()
 
 
+CHECKOUT = Path(__file__).resolve().parent.parent
+"""This checkout: its package is the one a plug-in's command imports (not an installed one elsewhere)."""
+
+
 def environment(package_root: Path, metadata: Path) -> dict[str, str]:
-    path = os.pathsep.join([str(metadata), str(package_root), os.environ.get("PYTHONPATH", "")])
+    path = os.pathsep.join([str(metadata), str(package_root), str(CHECKOUT), os.environ.get("PYTHONPATH", "")])
     return {**os.environ, "PYTHONPATH": path.rstrip(os.pathsep)}

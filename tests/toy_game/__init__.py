@@ -81,5 +81,5 @@ def installed(folder: Path) -> Iterator[Path]:
 
 def environment(folder: Path) -> dict[str, str]:
     """The environment of a ``grawlix-print`` process that finds the toy (``installed`` into ``folder``)."""
-    path = os.pathsep.join([str(folder), str(HERE.parent), os.environ.get("PYTHONPATH", "")])
+    path = os.pathsep.join([str(folder), str(HERE.parent), str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")])
     return {**os.environ, "PYTHONPATH": path.rstrip(os.pathsep)}
