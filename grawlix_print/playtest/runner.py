@@ -333,7 +333,7 @@ def batch_count(jobs: Sequence[Job]) -> int:
 
 @contextmanager
 def open_pool(workers: int | None = None, scheduler: str | None = None,
-              timeout: float = CONNECT_SECONDS, batches: int | None = None) -> Iterator[Pool]:  # fmt: skip
+              timeout: float = CONNECT_SECONDS, batches: int | None = None, forked: bool = False) -> Iterator[Pool]:  # fmt: skip
     """Where batches run: a Dask cluster, this machine's processes, or this process for one worker.
 
     ``scheduler`` is a Dask scheduler address (``tcp://host:8786``); one that
@@ -342,6 +342,10 @@ def open_pool(workers: int | None = None, scheduler: str | None = None,
     (default: every core this process may use), but no more than the run's
     ``batches``: a run of one batch (a thousand random games) is played in
     this process, without starting workers that would cost more than the games.
+    ``forked`` workers are copies of this process, made with fork(2) whatever
+    the platform's default: they find the objects it holds (a game's faces, drawn
+    by functions that cannot be pickled) without being sent them. Where there is
+    no fork (Windows), that is this process alone.
     """
     if scheduler is not None:
         with _dask_pool(scheduler, timeout) as pool:
@@ -350,12 +354,18 @@ def open_pool(workers: int | None = None, scheduler: str | None = None,
     count = local_workers() if workers is None else workers
     if batches is not None:
         count = min(count, batches)
+    if count > 1 and forked:
+        import multiprocessing
+
+        count = count if "fork" in multiprocessing.get_all_start_methods() else 1
     if count <= 1:
         yield Pool(InlineExecutor(), 1)
         return
-    from concurrent.futures import ProcessPoolExecutor  # (and multiprocessing): only where workers start
+    import multiprocessing  # (and the pool): only where workers start
+    from concurrent.futures import ProcessPoolExecutor
 
-    executor = ProcessPoolExecutor(count, initializer=_start_worker, initargs=(os.getpid(),))
+    context = multiprocessing.get_context("fork") if forked else None
+    executor = ProcessPoolExecutor(count, context, initializer=_start_worker, initargs=(os.getpid(),))
     stopped = False
 
     def stop() -> None:
