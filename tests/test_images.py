@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -26,7 +27,10 @@ import tts_format
 from grawlix_print.cli import main
 from grawlix_print.errors import StudioError
 from grawlix_print.products import product
-from toy_pieces import Toy
+from grawlix_print.drawing.surface import Surface, rectangle
+from grawlix_print.pieces.faces import FaceStyle, PieceFace
+from grawlix_print.pieces.kinds import Form, Piece, PieceKind, Shape
+from toy_pieces import DARK, PAPER, PLUM, TEAL, Toy, toy_kinds
 
 INCH = 25.4
 
@@ -395,3 +399,165 @@ def test_two_faces_of_one_name_are_one_line(tmp_path):
     (tmp_path / "templates").mkdir()
     with pytest.raises(StudioError, match="two pictures would both be called tile-teal-3.png"):
         product("images").run(Clash(tmp_path / "templates"), tmp_path, {"markings": "none", "tts_url": ""})
+
+
+# --- a deck of any size: one face at a time, over the cores ---------------------------------------
+
+MINI = (30.0, 42.0)
+"""Small cards, quick to render: 80 of them fill more than one deck sheet (69 faces a sheet)."""
+
+
+def _numbered(name: str, number: int) -> PieceFace:
+    """A card that shows ``number`` as seven bars, dark for a one: no two cards alike."""
+    def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+        b = style.bleed
+        surface.shape(rectangle(x - b, y - b, w + 2 * b, h + 2 * b), fill=PAPER)
+        for bit in range(7):
+            ink = DARK if number >> bit & 1 else TEAL.ink
+            surface.shape(rectangle(x + 0.1 * w, y + (0.1 + 0.11 * bit) * h, 0.8 * w, 0.08 * h), fill=ink)
+
+    return PieceFace(name, f"card {number}", *MINI, draw)
+
+
+def _plain_back(name: str, ink) -> PieceFace:
+    def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
+        b = style.bleed
+        surface.shape(rectangle(x - b, y - b, w + 2 * b, h + 2 * b), fill=ink)
+
+    return PieceFace(name, f"the {name}", *MINI, draw, ink)
+
+
+class BigDeck(Toy):
+    """80 cards dealt with the deck's back but card 5, which has a gold back of its own (two runs of
+    sheets); beside them the toy's tiles."""
+
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        gold = _plain_back("gold-back", PLUM.ink)
+        faces = [_numbered(f"card-{k:02d}", k) for k in range(1, 81)]
+        pieces = [Piece(face, 1, gold if k == 5 else None) for k, face in enumerate(faces, 1)]
+        deck = PieceKind("cards", "card", Form.CARD, Shape.RECTANGLE, MINI, tuple(pieces),
+                         {"plain": _plain_back("card-back", DARK)}, source="big deck")  # fmt: skip
+        return (toy_kinds()[0], deck)
+
+
+def build_big(out: Path, workers: int | None) -> Path:
+    from grawlix_print.products.images.build import build_images
+
+    build_images(BigDeck(out), out / "images", "none", "https://example.org/deck/", workers=workers)
+    return out / "images"
+
+
+def test_the_same_bytes_on_one_worker_and_on_two(tmp_path):
+    one, two = build_big(tmp_path / "one", 1), build_big(tmp_path / "two", 2)
+    files = {p.relative_to(one): p.read_bytes() for p in one.rglob("*") if p.is_file()}
+    assert files == {p.relative_to(two): p.read_bytes() for p in two.rglob("*") if p.is_file()}
+    sheets = sorted(p.name for p in (one / "tts" / "cards").glob("deck-*.png"))
+    assert sheets == ["deck-1.png", "deck-2.png", "deck-3.png"]  # 79 faces over two sheets, then the gold run
+    assert len(list((one / "cards").glob("*.png"))) == 80 + 2 and len(list((one / "tiles").glob("*.png"))) == 4 + 1
+
+
+def test_every_card_of_a_big_deck_shows_its_own_face_and_back(tmp_path):
+    """Followed from the saved object to its sheet's slot, each of the 80 cards: of the 80 print
+    images, the slot is nearest its own (cut to its trim and scaled down)."""
+    folder = build_big(tmp_path, 2)
+    deck = saved(folder, "toy-box-cards.json")["ObjectStates"][0]
+    assert tts_format.problems(saved(folder, "toy-box-cards.json")) == []
+    w, h = 177, 248  # 30 x 42 mm at 150 dpi
+    prints = np.stack([trimmed(folder / "cards" / f"card-{k:02d}.png", (w, h))[::4, ::4] for k in range(1, 81)])
+    sheets = {}
+    for card in deck["ContainedObjects"]:
+        info = deck["CustomDeck"][str(card["CardID"] // 100)]
+        name = info["FaceURL"].removeprefix("https://example.org/deck/")
+        if name not in sheets:
+            sheets[name] = pixels(folder / "tts" / name)
+        shown = slot(sheets[name], card["CardID"] % 100, w, h, info["NumWidth"])[::4, ::4]  # every 4th pixel
+        number = int(card["Nickname"].split()[1])
+        distance = np.abs(prints - shown).mean(axis=(1, 2, 3))
+        assert distance.argmin() == number - 1 and distance.min() < 6, card["Nickname"]
+        assert info["BackURL"].endswith("gold-back.png" if number == 5 else "back-plain.png"), card["Nickname"]
+    assert len(deck["ContainedObjects"]) == 80
+
+
+def test_each_face_is_let_go_before_the_next_is_drawn(tmp_path, monkeypatch):
+    """One worker: never more than one rendering alive, and of the 150 dpi slots only the back of
+    the run being pasted is kept past its slot."""
+    import weakref
+
+    from grawlix_print.products.images import rendering
+
+    alive = {"renders": 0, "most": 0, "slots": 0, "most slots": 0}
+
+    def counted(key: str, thing) -> None:
+        alive[key] += 1
+        alive["most" if key == "renders" else "most slots"] = max(alive["most" if key == "renders" else "most slots"],
+                                                                   alive[key])
+        weakref.finalize(thing, lambda: alive.__setitem__(key, alive[key] - 1))
+
+    real_render, real_slot = rendering.render, rendering.FaceFiles.slot
+
+    def render(*args, **kwargs):
+        made = real_render(*args, **kwargs)
+        counted("renders", made.image)
+        return made
+
+    def slot_image(self):
+        made = real_slot(self)
+        counted("slots", made)
+        return made
+
+    monkeypatch.setattr(rendering, "render", render)
+    monkeypatch.setattr(rendering.FaceFiles, "slot", slot_image)
+    build_big(tmp_path, 1)
+    assert alive["most"] == 1 and alive["renders"] == 0
+    assert alive["most slots"] == 2 and alive["slots"] == 0  # the run's back and the face being pasted
+
+
+def test_a_few_faces_a_worker_are_under_way_at_most(tmp_path, monkeypatch):
+    """Two workers: when the consumer has taken k faces, at most k + QUEUED_PER_WORKER x 2 have been
+    begun (counted by the workers themselves, in memory they share with this process), however
+    slowly it takes them (as while it writes a deck sheet)."""
+    import multiprocessing
+    import time
+
+    from grawlix_print.products.images import rendering
+
+    begun = multiprocessing.get_context("fork").Value("i", 0)
+    real = rendering.face_files
+
+    def counting(work):
+        with begun.get_lock():
+            begun.value += 1
+        return real(work)
+
+    monkeypatch.setattr(rendering, "face_files", counting)
+    work = [rendering.FaceWork(face.name, face, "none") for face in BigDeck(tmp_path).piece_kinds()[1].faces]
+    window = rendering.QUEUED_PER_WORKER * 2
+    for taken, made in enumerate(rendering.in_turn(work, 2), 1):
+        assert made.stem == work[taken - 1].stem
+        assert begun.value <= taken + window, (taken, begun.value)
+        time.sleep(0.02)
+    assert begun.value == len(work) == 80
+
+
+def test_a_face_that_fails_in_a_worker_is_its_own_error_and_the_workers_end(tmp_path):
+    """A face's error (a picture the designer named, say) reaches the build as itself, from a worker
+    as from this process, and no worker outlives the build."""
+    import multiprocessing
+
+    class Broken(BigDeck):
+        def piece_kinds(self) -> tuple[PieceKind, ...]:
+            tiles, deck = super().piece_kinds()
+
+            def draw(*args) -> None:
+                raise StudioError("not a picture", "art/card-40.png")
+
+            pieces = tuple(Piece(replace(p.face, draw=draw), p.count) if p.face.name == "card-40" else p for p in deck.pieces)
+            return (tiles, replace(deck, pieces=pieces))
+
+    from grawlix_print.products.images.build import build_images
+
+    for workers in (1, 2):
+        with pytest.raises(StudioError) as caught:
+            build_images(Broken(tmp_path), tmp_path / f"images-{workers}", "none", workers=workers)
+        assert str(caught.value) == "art/card-40.png: not a picture"
+        assert multiprocessing.active_children() == []

@@ -20,7 +20,7 @@ names do, so it sits beside the plain set instead of replacing it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,13 +31,11 @@ from ...games.base import Game
 from ...notes import note
 from ...pieces.faces import PieceFace
 from ...pieces.kinds import Piece, PieceKind, kinds_to_mark
-from ...pieces.raster import PRINT_DPI, Rendered, pixels, png, render
+from ...pieces.raster import PRINT_DPI, pixels, png
 from ...units import MM_PER_UNIT
 from ..colour_blind import default_marking, kind_marking
 from . import tts
-
-PRINT_BLEED_MM = MM_PER_UNIT["in"] / 8
-"""1/8 in on every side: what print-on-demand card services ask for."""
+from .rendering import PRINT_BLEED_MM, FaceFiles, FaceWork, in_turn
 TTS_FOLDER = "tts"
 NOTES_FILE = "README.txt"
 SAVED_OBJECTS = (
@@ -115,12 +113,14 @@ class KindImages:
 
 
 def build_images(
-    game: Game, out: str | Path, markings: str | None = None, tts_url: str = "", final: Path | None = None
-) -> list[Written]:
+    game: Game, out: str | Path, markings: str | None = None, tts_url: str = "", final: Path | None = None,
+    workers: int | None = None,
+) -> list[Written]:  # fmt: skip
     """Every face and back as a print PNG per kind, the Tabletop Simulator saved objects with their
     pictures, and a notes file, in ``out``. ``tts_url`` is where the saved objects find the ``tts``
     folder's pictures (ending in ``/``); empty, they find them in ``final/tts`` on this computer
-    (``final``: where the files will be once written, if not ``out``)."""
+    (``final``: where the files will be once written, if not ``out``). The faces are rendered on
+    ``workers`` processes (None: every core), one at a time each (``rendering``)."""
     if markings is None:  # by default each kind carries its colours' letters where they look alike
         chosen = [(kind, kind_marking(kind)) for kind in game.piece_kinds()]
         markings = default_marking(game)
@@ -131,13 +131,15 @@ def build_images(
         raise StudioError(f"{game.name} has no printable pieces to make images of")
     out = Path(out)
     prefix = tts_url or local_address(final or out)
+    for kind, _ in chosen:
+        stems = [face.name for face in kind.faces] + [stem for stem, _ in backs_of(kind)]
+        _unique(stems, f"{kind.source or game.name}: {kind.name}")
+    work = [w for kind, marking in chosen for w in _work(kind, marking)]
+    files = in_turn(work, workers)
     written: list[Written] = []
     made = []
     for kind, marking in chosen:
-        folder = slug(kind.name)
-        stems = [face.name for face in kind.faces] + [stem for stem, _ in backs_of(kind)]
-        _unique(stems, f"{kind.source or game.name}: {kind.name}")
-        items, info = _kind(game, kind, folder, out, marking, prefix)
+        items, info = _kind(game, kind, out, marking, prefix, files)
         written += items
         made.append(info)
     path = write_text(out / marked(NOTES_FILE, markings), notes(game, made, markings, tts_url))
@@ -150,47 +152,76 @@ def kind_params(kind: PieceKind) -> dict[str, str]:
     return {"kind": kind.name, "piece": kind.singular, "plural": kind.plural}
 
 
-def _kind(game: Game, kind: PieceKind, folder: str, out: Path, marking: str, prefix: str) -> tuple[list[Written], KindImages]:
-    """One kind's print images, Tabletop Simulator pictures and saved object."""
-    written = []
-    params = {"dpi": PRINT_DPI, "bleed_mm": round(PRINT_BLEED_MM, 4), "markings": marking, **kind_params(kind)}
-    rendered: dict[str, Rendered] = {}
-    for stem, face in [(face.name, face) for face in kind.faces] + backs_of(kind):
-        rendered[stem] = render(face, marking)
-        image = rendered[stem].with_bleed(PRINT_BLEED_MM)
-        path = write_bytes(out / folder / marked(f"{stem}.png", marking), png(image, PRINT_DPI))
-        what = "back image" if stem not in {f.name for f in kind.faces} else "face image"
-        written.append(Written(path, what, {**params, "pixels": list(image.size), "face": face.description}))
-    here = f"{TTS_FOLDER}/{folder}"
+def _work(kind: PieceKind, marking: str) -> list[FaceWork]:
+    """A kind's faces and backs to render, each once, in the order their files are made: a deck's
+    as its sheets show them (each run's back, then its faces), so that each sheet is pasted and
+    written as its faces come; then the rest (a tile's faces and backs as they are listed)."""
+    sides = {face.name: face for face in kind.faces} | dict(backs_of(kind))
     if tts.laid_face_up(kind):
-        objects, sheets, more = _tiles(kind, rendered, out, here, marking, prefix)
+        tiles = {face.name for face in kind.faces} | {s for p in kind.pieces if (s := back_stem(kind, p))}
+        return [FaceWork(stem, face, marking, tile=stem in tiles) for stem, face in sides.items()]
+    shown = [stem for back, faces in _runs(kind).items() for stem in ([back] if back else []) + faces]
+    order = [*shown, *(stem for stem in sides if stem not in shown)]
+    return [FaceWork(stem, sides[stem], marking, slot=stem in shown) for stem in order]
+
+
+def _runs(kind: PieceKind) -> dict[str, list[str]]:
+    """A deck's faces by the back they are dealt with ("": none)."""
+    runs: dict[str, list[str]] = {}
+    for piece in kind.pieces:
+        runs.setdefault(back_stem(kind, piece) or "", []).append(piece.face.name)
+    return runs
+
+
+def _kind(game: Game, kind: PieceKind, out: Path, marking: str, prefix: str,
+          files: Iterator[FaceFiles]) -> tuple[list[Written], KindImages]:  # fmt: skip
+    """One kind's print images, Tabletop Simulator pictures and saved object, its faces taken from
+    ``files`` in the order ``_work`` gave them."""
+    folder = slug(kind.name)
+    sides = {face.name: face for face in kind.faces} | dict(backs_of(kind))
+    printed: dict[str, Written] = {}
+    params = {"dpi": PRINT_DPI, "bleed_mm": round(PRINT_BLEED_MM, 4), "markings": marking, **kind_params(kind)}
+    here = f"{TTS_FOLDER}/{folder}"
+    shown: list[Written] = []
+
+    def take(stem: str) -> FaceFiles:
+        """The next face's files, written: its print image, and a tile's own picture."""
+        made = next(files)
+        assert made.stem == stem, (made.stem, stem)
+        path = write_bytes(out / folder / marked(f"{stem}.png", marking), made.print_png)
+        what = "face image" if stem in {f.name for f in kind.faces} else "back image"
+        printed[stem] = Written(path, what, {**params, "pixels": list(made.print_px), "face": sides[stem].description})
+        if made.tile_png is not None:
+            path = write_bytes(out / here / marked(f"{stem}.png", marking), made.tile_png)
+            shown.append(Written(path, "tts tile image", {"dpi": tts.TILE_DPI, **kind_params(kind), "markings": marking}))
+        return made
+
+    if tts.laid_face_up(kind):
+        for work in _work(kind, marking):
+            take(work.stem)
+        objects, sheets = _tiles(kind, here, marking, prefix), list[tuple[str, tts.Sheet]]()
     else:
-        objects, sheets, more = _deck(game, kind, rendered, out, here, marking, prefix)
-    written += more
+        objects, sheets = _deck(game, kind, out, here, marking, prefix, take, shown)
+    for stem in sides:  # what the deck's sheets did not need, in the order the notes list it
+        if stem not in printed:
+            take(stem)
+    written = [printed[stem] for stem in sides] + shown
     name = marked(f"{slug(game.title, game.name)}-{folder}.json", marking)  # a renamed variant's own name
     path = write_text(out / TTS_FOLDER / name, tts.saved_object(objects))
     count = sum(piece.count for piece in kind.pieces)
     written.append(Written(path, "tts saved object", {**kind_params(kind), "pieces": count, "markings": marking,
                                                       "object": "deck" if sheets else "tiles"}))  # fmt: skip
-    first = rendered[kind.faces[0].name]
     info = KindImages(
         kind, folder, tuple(marked(f"{f.name}.png", marking) for f in kind.faces),
         tuple(marked(f"{stem}.png", marking) for stem, _ in backs_of(kind)), name, tuple(sheets),
         (pixels(kind.faces[0].width, PRINT_DPI), pixels(kind.faces[0].height, PRINT_DPI)),
-        first.with_bleed(PRINT_BLEED_MM).size, marking,
+        tuple(printed[kind.faces[0].name].params["pixels"]), marking,
     )  # fmt: skip
     return written, info
 
 
-def _tiles(kind: PieceKind, rendered: dict[str, Rendered], out: Path, here: str, marking: str,
-           prefix: str) -> tuple[list[dict], list, list[Written]]:  # fmt: skip
-    """Each tile's face and back cut to its outline at 300 dpi, and the tiles laid out."""
-    written = []
-    used = [face.name for face in kind.faces] + sorted({s for p in kind.pieces if (s := back_stem(kind, p))})
-    for stem in used:
-        name = f"{here}/{marked(f'{stem}.png', marking)}"
-        path = write_bytes(out / name, png(rendered[stem].cut(), tts.TILE_DPI))
-        written.append(Written(path, "tts tile image", {"dpi": tts.TILE_DPI, **kind_params(kind), "markings": marking}))
+def _tiles(kind: PieceKind, here: str, marking: str, prefix: str) -> list[dict]:
+    """The tiles laid out, each naming its face's and back's own pictures (cut to their outline)."""
     relative = len(TTS_FOLDER) + 1
 
     def url(stem: str | None) -> str:
@@ -200,26 +231,22 @@ def _tiles(kind: PieceKind, rendered: dict[str, Rendered], out: Path, here: str,
         tts.Tile(piece.face.description, "", url(piece.face.name), url(back_stem(kind, piece) or piece.face.name), piece.count)
         for piece in kind.pieces
     ]  # fmt: skip
-    return tts.tiles(kind, laid), [], written
+    return tts.tiles(kind, laid)
 
 
-def _deck(game: Game, kind: PieceKind, rendered: dict[str, Rendered], out: Path, here: str, marking: str,
-          prefix: str) -> tuple[list[dict], list[tuple[str, tts.Sheet]], list[Written]]:  # fmt: skip
+def _deck(game: Game, kind: PieceKind, out: Path, here: str, marking: str, prefix: str,
+          take: Callable[[str], FaceFiles], written: list[Written]) -> tuple[list[dict], list[tuple[str, tts.Sheet]]]:  # fmt: skip
     """The cards as deck sheets at 150 dpi, one run of sheets per back (most kinds have one), each
-    sheet's last slot showing that back, and the deck that deals them."""
+    sheet's last slot showing that back, and the deck that deals them. Each sheet is pasted as its
+    faces come (``take``: each face is on one sheet) and written before the next is begun."""
     from PIL import Image
 
-    written = []
     slot = (pixels(kind.width, tts.CARD_DPI), pixels(kind.height, tts.CARD_DPI))
-    groups: dict[str, list[Piece]] = {}
-    for piece in kind.pieces:
-        groups.setdefault(back_stem(kind, piece) or "", []).append(piece)
     relative = len(TTS_FOLDER) + 1
     sheets, images, cards = [], [], []
     number = 0
-    for stem, pieces in groups.items():
-        faces = list(dict.fromkeys(piece.face.name for piece in pieces))  # each face once on the sheets
-        hidden = rendered[stem].scaled_cut(tts.CARD_DPI) if stem else Image.new("RGB", slot, (255, 255, 255))
+    for stem, faces in _runs(kind).items():
+        hidden = take(stem).slot() if stem else Image.new("RGB", slot, (255, 255, 255))
         back_name = f"{here}/{marked((stem or 'back') + '.png', marking)}"
         path = write_bytes(out / back_name, png(hidden, tts.CARD_DPI))
         written.append(Written(path, "deck back", {"dpi": tts.CARD_DPI, **kind_params(kind), "markings": marking}))
@@ -230,21 +257,22 @@ def _deck(game: Game, kind: PieceKind, rendered: dict[str, Rendered], out: Path,
             picture = Image.new("RGB", (sheet.columns * slot[0], sheet.rows * slot[1]), (255, 255, 255))
             for k, name in enumerate(faces[first : first + sheet.faces]):
                 row, column = divmod(k, sheet.columns)
-                picture.paste(rendered[name].scaled_cut(tts.CARD_DPI), (column * slot[0], row * slot[1]))
+                picture.paste(take(name).slot(), (column * slot[0], row * slot[1]))
                 place[name] = (number, k)
             picture.paste(hidden, ((sheet.columns - 1) * slot[0], (sheet.rows - 1) * slot[1]))
             first += sheet.faces
             name = f"{here}/{marked(f'deck-{number}.png', marking)}"
             path = write_bytes(out / name, png(picture, tts.CARD_DPI))
+            del picture
             written.append(Written(path, "deck sheet", {"dpi": tts.CARD_DPI, "columns": sheet.columns, "rows": sheet.rows,
                                                         "faces": sheet.faces, "markings": marking, **kind_params(kind)}))  # fmt: skip
             sheets.append((name[relative:], sheet))
             images.append(tts.DeckImages(tts.address(prefix, name[relative:]), tts.address(prefix, back_name[relative:]),
                                          sheet.columns, sheet.rows))  # fmt: skip
-        for piece in pieces:
+        for piece in (p for p in kind.pieces if (back_stem(kind, p) or "") == stem):
             deck_id, k = place[piece.face.name]
             cards += [tts.Card(piece.face.description, "", deck_id, k)] * piece.count
-    return tts.deck(kind, game.title, cards, images), sheets, written
+    return tts.deck(kind, game.title, cards, images), sheets
 
 
 def _size_words(info: KindImages) -> str:
