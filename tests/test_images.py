@@ -561,3 +561,24 @@ def test_a_face_that_fails_in_a_worker_is_its_own_error_and_the_workers_end(tmp_
             build_images(Broken(tmp_path), tmp_path / f"images-{workers}", "none", workers=workers)
         assert str(caught.value) == "art/card-40.png: not a picture"
         assert multiprocessing.active_children() == []
+
+
+def test_a_back_is_written_once_under_its_design_and_named_so_wherever_it_is_used(tmp_path):
+    """A deck of tables names its back by its layout (its pieces carry the kind's own back): one
+    file, back-NAME.png, no copy under the face's own name, and the saved object's back is its
+    150 dpi reduction under the same name."""
+    import hashlib
+
+    from spreadsheet_decks import cards_54, write_deck
+
+    templates = write_deck(tmp_path / "templates", cards_54())
+    result = CliRunner().invoke(main, ["images", "--templates", str(templates), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output + result.stderr
+    folder = tmp_path / "out" / "images"
+    names = sorted(p.name for p in (folder / "cards").glob("*.png"))
+    assert len(names) == 54 + 1 and "back-back.png" in names and "card-back.png" not in names
+    digests = [hashlib.sha256(p.read_bytes()).digest() for p in folder.rglob("*.png")]
+    assert len(digests) == len(set(digests))  # no two files of the same bytes
+    deck = saved(folder, "test-deck-cards.json")["ObjectStates"][0]
+    assert {info["BackURL"].rsplit("/", 1)[1] for info in deck["CustomDeck"].values()} == {"back-back.png"}
+    assert "the back (back-back.png)" in " ".join((folder / "README.txt").read_text().split())

@@ -427,9 +427,10 @@ def test_new_data_then_all_builds_a_whole_kit_from_a_fresh_folder(tmp_path):
     assert built.returncode == 0, built.stderr
     kit = tmp_path / "kit"
     for name in ("sheets/cards-a4.pdf", "sheets/cards-letter.pdf", "leaflet/leaflet-a4.pdf", "web/rules.html",
-                 "images/cards/card-01.png", "images/cards/card-back.png", "images/tts/cards/deck-1.png",
+                 "images/cards/card-01.png", "images/cards/back-card-back.png", "images/tts/cards/deck-1.png",
                  "images/tts/lantern-fair-cards.json", "index.html"):  # fmt: skip
         assert (kit / name).is_file(), name
+    assert not (kit / "images/cards/card-back.png").exists()  # the back once, under its design's name
     manifest = json.loads((kit / "manifest.json").read_text())
     assert any(entry["path"] == "sheets/cards-a4.pdf" for step in manifest["steps"].values() for entry in step["files"])
     page = (kit / "web" / "rules.html").read_text()

@@ -72,20 +72,22 @@ def marked_kinds(game: Game, marking: str) -> tuple[PieceKind, ...]:
 
 
 def backs_of(kind: PieceKind) -> list[tuple[str, PieceFace]]:
-    """Every back a kind's pieces may be printed with, by file stem: each of the kind's designs
-    (``back-light``), then the pieces' own backs under their own names."""
+    """Every back a kind's pieces may be printed with, by file stem, each once: each of the kind's
+    designs (``back-light``), then the pieces' own backs that are none of them, under their own names."""
     found = [(f"back-{design}", face) for design, face in kind.backs.items()]
     for piece in kind.pieces:
-        if piece.back is not None and all(piece.back.name != stem for stem, _ in found):
+        if piece.back is not None and all(piece.back != face and piece.back.name != stem for stem, face in found):
             found.append((piece.back.name, piece.back))
     return found
 
 
 def back_stem(kind: PieceKind, piece: Piece) -> str | None:
-    """The file stem of the back ``piece`` is played with (its own, else the kind's default)."""
-    if piece.back is not None:
-        return piece.back.name
-    return f"back-{next(iter(kind.backs))}" if kind.backs else None
+    """The file stem of the back ``piece`` is played with: its own (one of the kind's designs is named
+    by its design), else the kind's default."""
+    if piece.back is None:
+        return f"back-{next(iter(kind.backs))}" if kind.backs else None
+    design = next((name for name, face in kind.backs.items() if face == piece.back), None)
+    return f"back-{design}" if design is not None else piece.back.name
 
 
 def _unique(names: Sequence[str], where: str) -> None:
