@@ -152,6 +152,7 @@ def test_all_says_its_notes_after_the_progress_bar(tmp_path, monkeypatch):
     monkeypatch.setenv("GRAWLIX_PRINT_SCREENSHOTS", "on")
     monkeypatch.setattr("grawlix_print.products.web.previews.find_browser", lambda: None)
     monkeypatch.setattr(click._termui_impl, "isatty", lambda stream: True)  # the bar as a terminal shows it
+    monkeypatch.setattr("grawlix_print.cli.kit.on_terminal", lambda stream: True)
     result = CliRunner().invoke(main, ["all", "--only", "leaflet,web", "--paper", "a4", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.stderr
     bar, after = result.stderr.rsplit(click._termui_impl.AFTER_BAR, 1)
@@ -695,3 +696,18 @@ def test_the_code_identity_covers_a_plug_ins_own_package(tmp_path, monkeypatch):
     (package / "__pycache__").mkdir()
     (package / "__pycache__" / "engine.cpython-311.pyc").write_bytes(b"compiled")  # not its code
     assert len({first, second, third}) == 3 and digest() == third
+
+
+def test_all_into_a_log_says_a_rulebook_error_in_one_line_and_no_progress(tmp_path):
+    """Where stderr is no terminal (a log, CI, a pipe) there is no bar and no "Building the kit":
+    a broken rulebook is the one line of its error."""
+    from commands import refused, run_here
+    from spreadsheet_decks import cards_54, write_deck
+
+    templates = write_deck(tmp_path / "templates", cards_54())
+    leaflet = templates / "leaflet.md"
+    leaflet.write_text(leaflet.read_text().replace("{cards.count} cards.", "{tokens.count} tokens."))
+    line = refused(run_here("all", "--only", "leaflet", "--paper", "a4", "--templates", str(templates), "-o", str(tmp_path / "kit")))
+    assert "tokens" in line and "Building" not in line
+    built = run_here("all", "--only", "sheets", "--paper", "a4", "--templates", str(templates), "-o", str(tmp_path / "kit"))
+    assert built.returncode == 0 and built.stderr == "" and "files in" in built.stdout

@@ -100,7 +100,7 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
 
             def show_bar(total: int) -> None:  # called once the folder is usable: an error before is one line
                 nonlocal bar
-                if not quiet:
+                if not quiet and on_terminal(sys.stderr):  # a log or a pipe gets errors and the summary alone
                     bar = stack.enter_context(click.progressbar(
                         length=total,
                         label="Building the kit",
@@ -133,6 +133,11 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
     warn_about_colours(game)  # once the kit is built: a broken game is one error line, not two
     if not quiet:
         click.echo(kit_summary(out, outcomes, time.perf_counter() - began))
+
+
+def on_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal, where a progress bar is drawn (and redrawn in place)."""
+    return bool(stream.isatty())
 
 
 def _options(made: Product, settings: Settings) -> Any:
