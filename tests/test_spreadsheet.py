@@ -440,6 +440,22 @@ def test_new_data_then_all_builds_a_whole_kit_from_a_fresh_folder(tmp_path):
     assert run("new", "Lantern Fair").returncode == 1
 
 
+def test_what_new_data_writes_names_the_new_game_not_the_example(tmp_path):
+    """Every file it writes, the opening comment of components.toml too: the example's name nowhere."""
+    from commands import run_here
+
+    made = run_here("new", 'My "Deck"', "--data", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    components = (tmp_path / "my-deck" / "templates" / "components.toml").read_text()
+    assert components.startswith('# My "Deck": a game made of tables and layouts, with no code.\n')
+    assert 'title = "My \\"Deck\\""' in components
+    shipped = (PROJECT / "templates" / "spreadsheet" / "components.toml").read_text()
+    example = shipped.split('title = "', 1)[1].split('"', 1)[0]
+    for path in (tmp_path / "my-deck").rglob("*"):
+        if path.is_file() and path.suffix in (".toml", ".md", ".csv"):
+            assert example not in path.read_text(), path
+
+
 # --- shrinking to fit -----------------------------------------------------------------------------
 
 

@@ -58,12 +58,23 @@ def new(name: str, folder: Path | None, data: bool, force: bool) -> None:
         return
     files = starter_files(folder, game_class(DATA_GAME))
     components = folder / TEMPLATES_FOLDER / "components.toml"
-    files[components] = _TITLE_LINE.sub(lambda _: f"title = {json.dumps(title, ensure_ascii=False)}",
-                                        files[components].decode("utf-8"), count=1).encode("utf-8")  # fmt: skip
+    files[components] = named(files[components].decode("utf-8"), title).encode("utf-8")
     write_new(folder, files, force)
     click.echo(f"wrote {folder / TEMPLATES_FOLDER}/ ({len(files) - 1} files) and {folder / SETTINGS_FILE}: {title}, "
                "an example of cards and coins to make your own")  # fmt: skip
     click.echo(f"next: edit the tables and layouts, then  {build_hint(folder)}")
+
+
+def named(components: str, title: str) -> str:
+    """The example's ``components.toml`` as the new game's: its title, and its opening comment naming
+    the new game instead of the example's (``# Night Market: an example of a game made of tables``
+    is ``# My Deck: a game made of tables``)."""
+    found = _TITLE_LINE.search(components)
+    if found is None:
+        return components
+    shipped = json.loads(found.group(0).split("=", 1)[1])
+    text = components.replace(f"# {shipped}: an example of ", f"# {title}: ", 1)
+    return _TITLE_LINE.sub(lambda _: f"title = {json.dumps(title, ensure_ascii=False)}", text, count=1)
 
 
 def _folder_name(title: str) -> str:
