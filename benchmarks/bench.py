@@ -433,6 +433,103 @@ def data() -> None:
                   + (" (target <= 15 s, < 1 GB)" if rows == 500 else ""))  # fmt: skip
 
 
+def _tree_measured(args: list[str], env: dict | None = None) -> tuple[float, float, float]:
+    """Wall time, CPU time (the command and every process it started) and peak memory of one command:
+    the largest sum of the resident sets of its whole process tree, sampled every 20 ms (a forked
+    worker's pages shared with its parent are counted in both, so this is an upper bound)."""
+    import resource
+    import subprocess
+
+    import psutil
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    process = psutil.Popen(args, stdout=subprocess.DEVNULL, cwd=PROJECT, env=env)
+    peak = 0
+    while process.poll() is None:
+        total = 0
+        try:
+            for member in [process, *process.children(recursive=True)]:
+                total += member.memory_info().rss
+        except psutil.Error:  # a worker ended between the listing and the reading
+            pass
+        peak = max(peak, total)
+        time.sleep(0.02)
+    seconds = time.perf_counter() - start
+    if process.returncode:
+        raise SystemExit(f"{' '.join(args)}: exit status {process.returncode}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu, peak / 1e6
+
+
+def art_pngs(templates: Path, folder: Path, dpi: int = 300) -> Path:
+    """The deck's pictures as PNGs at ``dpi`` (its SVGs drawn by the studio, before any clock starts),
+    for the plain scripts that place pictures as they are."""
+    import shutil
+
+    import pypdfium2
+
+    from grawlix_print.drawing.document import MM, Document, Metadata
+    from grawlix_print.games.spreadsheet.pictures import draw_picture, load_picture
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in sorted((templates / "art").iterdir()):
+        if path.suffix == ".png":
+            shutil.copy(path, folder / path.name)
+            continue
+        picture = load_picture(templates, f"art/{path.name}", path.name)
+        width = 60.0
+        drawn = Document(Metadata(path.stem, "", (), (), "", ""), cmyk=False, unit=MM)
+        with drawn.page(width, width * picture.height / picture.width) as surface:
+            draw_picture(surface, picture, 0, 0, width, width * picture.height / picture.width)
+        document = pypdfium2.PdfDocument(drawn.data())
+        document[0].render(scale=dpi / 72).to_pil().convert("RGB").save(folder / f"{path.stem}.png")
+        document.close()
+    return folder
+
+
+def images_data(sizes: tuple[int, ...] = (500, 2000)) -> None:
+    """`grawlix-print images` of a deck of tables (the text-heavy deck of `data`) beside a plain Pillow
+    script writing the same PNGs in one process (benchmarks/pillow_deck.py), alternated in one run:
+    wall and CPU time, and the peak memory of each one's whole process tree. The studio runs on every
+    core (this machine's count is printed), then pinned to one core (one process)."""
+    import shutil
+    import tempfile
+
+    _every_core()
+    cores = len(_CORES) or os.cpu_count()
+    run = [sys.executable, "-m", "grawlix_print"]
+    with tempfile.TemporaryDirectory() as folder:
+        for rows in sizes:
+            templates = data_deck(Path(folder) / f"deck-{rows}", rows)
+            art = art_pngs(templates, Path(folder) / f"art-{rows}")
+            out = Path(folder) / f"out-{rows}"
+            rounds = 2 if rows <= 500 else 1
+            figures: dict[str, list[tuple[float, float, float]]] = {"studio": [], "one core": [], "pillow": []}
+            for _ in range(rounds):
+                for label in figures:
+                    shutil.rmtree(out, ignore_errors=True)
+                    if label == "pillow":
+                        args = [sys.executable, str(PROJECT / "benchmarks" / "pillow_deck.py"), str(templates), str(art),
+                                str(out)]  # fmt: skip
+                    else:
+                        args = [*run, "images", "--templates", str(templates), "-o", str(out)]
+                    if label == "one core":
+                        args = ["taskset", "-c", str(_CORES[0]), *args] if _CORES else args
+                    figures[label].append(_tree_measured(args))
+            wall = {label: statistics.median(f[0] for f in runs) for label, runs in figures.items()}
+            for label, words in (("studio", f"on {cores} cores"), ("one core", "pinned to one core"),
+                                 ("pillow", "plain Pillow script, one process")):  # fmt: skip
+                runs = figures[label]
+                cpu, peak = statistics.median(f[1] for f in runs), max(f[2] for f in runs)
+                print(f"images-data: {rows} cards, {words}: {wall[label]:.2f} s wall, {cpu:.2f} s CPU, peak {peak:.0f} MB"
+                      f" (process tree; load {os.getloadavg()[0]:.1f})")
+            print(f"images-data: {rows} cards, the studio on {cores} cores / the Pillow script: "
+                  f"{wall['studio'] / wall['pillow']:.2f} (target <= 0.8, memory < 300 MB); one core / Pillow: "
+                  f"{wall['one core'] / wall['pillow']:.2f}")
+
+
 def _cpu_seconds(pid: int) -> float:
     """A process's CPU time so far (user and system), from /proc: what a rebuild costs when other work
     shares the cores and its wall time says more about them than about it."""
@@ -873,7 +970,7 @@ PARTS = {
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
     "engines": engines, "sweep": sweep, "fixed-cost": fixed_cost,
-    "data": data, "watch-data": watch_data,
+    "data": data, "watch-data": watch_data, "images-data": images_data,
 }  # fmt: skip
 
 
