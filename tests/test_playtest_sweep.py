@@ -155,9 +155,10 @@ def test_sweep_figures_match_a_reference_computed_game_by_game():
     assert found["first_seat_advantage"] == pytest.approx(mean, abs=1e-6)
     assert found["first_seat_ci95"] == pytest.approx([mean - Z * spread, mean + Z * spread], abs=1e-6)
     assert found["balanced"] is (abs(mean / spread) < Z)
-    shared = sum(len(w) > 1 for w in games)
-    assert found["draw_rate"] == pytest.approx(shared / len(games), abs=1e-6)
-    assert found["draw_ci95"] == pytest.approx(list(wilson(shared, len(games))), abs=1e-6)
+    shared = sum(1 < len(w) < 4 for w in games)  # won by some seats together, not by all four
+    assert found["shared_win_rate"] == pytest.approx(shared / len(games), abs=1e-6)
+    assert found["shared_win_ci95"] == pytest.approx(list(wilson(shared, len(games))), abs=1e-6)
+    assert found["draw_rate"] == 0  # a game always has a winner here
     dummy = sum(3 in w for w in games)
     assert found["dummy_win_rate"] == pytest.approx(dummy / len(games), abs=1e-6)
     lengths = [10 + len(w) for w in games]
@@ -219,7 +220,8 @@ def swept(tmp_path_factory):
 def test_the_command_writes_the_sweep_and_its_suggestion(swept):
     folder, record = swept
     names = sorted(p.name for p in folder.iterdir())
-    assert names == ["sweep-first-seat.png", "sweep-length.png", "sweep-rules.toml", "sweep.json", "sweep.pdf"]
+    assert names == ["sweep-first-seat.png", "sweep-grid-full.png", "sweep-length.png", "sweep-rules.toml",
+                     "sweep-supply-out.png", "sweep.json", "sweep.pdf"]  # Grawlix's own figures: two flags
     assert json.loads((folder / "sweep.json").read_text()) == record
     assert record["varied"] == {"hand_size": [2, 3, 4, 19], "max_rows": [5, 6]} and len(record["variants"]) == 8
     refused = [v for v in record["variants"] if v.get("refused")]
@@ -229,6 +231,8 @@ def test_the_command_writes_the_sweep_and_its_suggestion(swept):
         assert row["games"] == 3000 == row["figures"]["games"]
         rates = row["figures"]["seat_win_rate"]
         assert row["first_seat_advantage"] == pytest.approx(rates[0] - rates[1], abs=2e-6)
+        for key in ("grid_full_rate", "supply_out_rate", "draw_rate"):  # the game's own figures, and draws (none)
+            assert row[key] == row["figures"][key]
         assert row["balanced"] == (row["first_seat_ci95"][0] <= 0 <= row["first_seat_ci95"][1])
     chosen = record["suggestion"]["rules"]
     best = min(played, key=lambda v: abs(v["first_seat_advantage"]))

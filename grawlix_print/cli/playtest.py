@@ -106,7 +106,8 @@ class Seconds(click.ParamType):
               help="With --vary: write the best setting into a copy of the file the game keeps its rules in "
                    "(sweep-rules.toml for rules.toml). "
                    "balance (the default): the first player's advantage nearest zero; or FIGURE=TARGET, "
-                   "one of first_seat, draws, length, dummy_wins, lead (dummy_wins=25: nearest 25 %).")  # fmt: skip
+                   "one of first_seat, draws, shared_wins, length, dummy_wins, lead or the game's own measures "
+                   "(draws=15: nearest 15 %).")  # fmt: skip
 @click.option("--workers", type=WholeNumber(0, 4096), default=0, show_default=True,
               help="Worker processes on this machine (0: one per core).")  # fmt: skip
 @click.option("--scheduler", type=SchedulerAddress(), metavar="ADDRESS", default="",
@@ -263,7 +264,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
 
     playtester = game.playtester(budget)
     varied = [parse_vary(text) for text in vary]
-    criterion = parse_criterion(suggest) if suggest is not None else None
+    criterion = parse_criterion(suggest, playtester.measures) if suggest is not None else None
     found = variants(playtester, varied, players, seed)
     jobs = [Job(v.playtester, players, strategies, games, seed, rotate) for v in found if v.playtester is not None]
     rules_file = game.rules_file()

@@ -17,10 +17,15 @@ For each variant the sweep reports, from its ``Tally``, each with a 95 % interva
   (1 if the first player won) - (how many other players won) / (players - 1),
   whose normal interval and z-test say whether it differs from zero; a
   variant where it does not (p >= 0.05) is marked *balanced*;
-- ``draw_rate``: games won by more than one seat (Wilson);
+- ``draw_rate``: draws, games no seat won or every seat shared (Wilson): the
+  variant's own playtest's ``draw_rate``, the same games;
+- ``shared_win_rate``: games won by several seats but not every one (Wilson);
 - ``mean_length``: turns per game (no interval when every game lasts as long);
 - ``dummy_win_rate``: games a dummy won, alone or shared (Wilson), for tables with dummies;
 - ``mean_lead``: the winner's lead in points over the next seat, for games with points;
+- and the game's own figures, those its rules text may quote: for a ``flag``
+  measure ``<name>_rate`` (Wilson), for a ``count`` ``mean_<name>`` (as the
+  playtest's report names them; a count that is the length again is left out);
 
 and the variant's whole playtest record (``report.figures``). ``--suggest``
 picks the variant nearest a target (``balance``: first-seat advantage 0), and
@@ -37,7 +42,7 @@ from dataclasses import dataclass
 
 from ..errors import StudioError
 from ..facts.wording import join_words
-from .protocol import Playtester, RefusedVariant
+from .protocol import Measure, Playtester, RefusedVariant
 from .report import DIGITS, figures, seat_labels
 from .runner import Job, Outcome, ends_at_once
 from .stats import LEVEL, Z95, Moments, normal_p_value, wilson
@@ -137,9 +142,11 @@ def _interval(low: float, high: float) -> list[float | None]:
     return [_rounded(low), _rounded(high)]
 
 
-def sweep_figures(job: Job, outcome: Outcome) -> dict:
-    """A variant's sweep figures (see the module's list), JSON-ready."""
+def sweep_figures(job: Job, outcome: Outcome, played: Mapping | None = None) -> dict:
+    """A variant's sweep figures (see the module's list), JSON-ready; ``played``, the variant's own
+    playtest figures (``report.figures``), whose draws and measures the sweep shows as they are."""
     tally, n = outcome.tally, outcome.tally.games
+    played = figures(job, tally) if played is None else played
     dummies = set(job.playtester.dummy_seats(job.players))
     players = [seat for seat in range(job.seats) if seat not in dummies]
     found: dict = {"games": n, "complete": outcome.complete}
@@ -164,8 +171,9 @@ def sweep_figures(job: Job, outcome: Outcome) -> dict:
             first_seat_p_value=_rounded(p_value),
             balanced=p_value >= LEVEL,
         )
-    draws = sum(count for winners, count in tally.win_sets.items() if winners.bit_count() > 1)
-    found["draw_rate"], found["draw_ci95"] = _rate(draws, n)
+    found["draw_rate"], found["draw_ci95"] = played.get("draw_rate"), played.get("draw_ci95")
+    shared = tally.shared - (tally.draws - tally.win_sets.get(0, 0))  # several seats, not every one
+    found["shared_win_rate"], found["shared_win_ci95"] = _rate(shared, n)
     lengths = Moments.of(tally.lengths)
     found["mean_length"] = None if lengths is None else _rounded(lengths.mean)
     found["length_ci95"] = None if lengths is None or len(tally.lengths) < 2 else _interval(*lengths.ci95())
@@ -177,6 +185,8 @@ def sweep_figures(job: Job, outcome: Outcome) -> dict:
     if leads is not None:
         found["mean_lead"] = _rounded(leads.mean)
         found["lead_ci95"] = _interval(*leads.ci95()) if len(tally.leads) > 1 else None
+    for figure in measure_figures(job.playtester.measures):
+        found[figure.key], found[figure.ci_key] = played.get(figure.key), played.get(figure.ci_key)
     return found
 
 
@@ -202,22 +212,47 @@ class Figure:
 
 FIGURES = (
     Figure("first_seat_advantage", "first_seat_ci95", "first player's advantage", True, "first_seat"),
-    Figure("draw_rate", "draw_ci95", "shared wins", True, "draws"),
+    Figure("draw_rate", "draw_ci95", "draws", True, "draws"),
+    Figure("shared_win_rate", "shared_win_ci95", "shared wins", True, "shared_wins"),
     Figure("mean_length", "length_ci95", "turns per game", False, "length"),
     Figure("dummy_win_rate", "dummy_win_ci95", "a dummy wins", True, "dummy_wins"),
     Figure("mean_lead", "lead_ci95", "winner's lead (points)", False, "lead"),
 )
+"""The figures every sweep has (where the games give them), then the game's own (``measure_figures``)."""
+RATES = {"draw_rate", "shared_win_rate", "dummy_win_rate"}
+"""Rates that are worth a column only where some variant has them (a game that never draws has no draws)."""
+
+
+def measure_figures(measures: Sequence[Measure]) -> list[Figure]:
+    """The game's own figures as sweep figures: a flag's rate and a count's mean, named in ``--suggest``
+    by the measure's name (a count that is the length over again, not plotted, is left out)."""
+    taken = {figure.short for figure in FIGURES}
+    found = []
+    for m in measures:
+        if m.name in taken or m.kind == "seat" or (m.kind == "count" and not m.plotted):
+            continue
+        if m.kind == "flag":
+            found.append(Figure(f"{m.name}_rate", f"{m.name}_ci95", m.label, True, m.name))
+        else:
+            found.append(Figure(f"mean_{m.name}", f"{m.name}_ci95", m.label, False, m.name))
+    return found
+
+
+def record_figures(record: dict) -> list[Figure]:
+    """Every figure of a sweep's record: those of every sweep, then its game's own."""
+    measures = [Measure(name, m["label"], m["kind"], m.get("plotted", True)) for name, m in record["measures"].items()]
+    return [*FIGURES, *measure_figures(measures)]
 
 
 def shown_figures(record: dict) -> list[Figure]:
-    """The figures worth a column and a heat map: those some variant has (draws only if any happened)."""
+    """The figures worth a column and a heat map: those some variant has (a rate only if it happened)."""
     played = [v for v in record["variants"] if not v.get("refused")]
     shown = []
-    for figure in FIGURES:
+    for figure in record_figures(record):
         values = [v.get(figure.key) for v in played]
         if all(value is None for value in values):
             continue
-        if figure.key == "draw_rate" and not any(values):
+        if (figure.key in RATES or figure not in FIGURES) and figure.percent and not any(values):
             continue
         shown.append(figure)
     return shown
@@ -234,8 +269,8 @@ def sweep_record(base: Playtester, varied: Sequence[Varied], found: Sequence[Var
             rows.append({"rules": dict(variant.changes), "refused": variant.refused})
             continue
         job, outcome = next(played)
-        rows.append({"rules": dict(variant.changes), **sweep_figures(job, outcome),
-                     "figures": figures(job, outcome.tally)})  # fmt: skip
+        own = figures(job, outcome.tally)
+        rows.append({"rules": dict(variant.changes), **sweep_figures(job, outcome, own), "figures": own})
     first = jobs[0]
     return {
         "game": base.name,
@@ -249,6 +284,7 @@ def sweep_record(base: Playtester, varied: Sequence[Varied], found: Sequence[Var
         "strategy_descriptions": {s: first.playtester.describe(s) for s in sorted(set(strategies))},
         "base_rules": dict(base.rules()),
         "varied": {one.key: list(one.values) for one in varied},
+        "measures": {m.name: {"label": m.label, "kind": m.kind, "plotted": m.plotted} for m in base.measures},
         "complete": all(o.complete for o in outcomes),
         "variants": rows,
     }
@@ -266,11 +302,11 @@ class Criterion:
     words: str
 
 
-def parse_criterion(text: str) -> Criterion:
+def parse_criterion(text: str, measures: Sequence[Measure] = ()) -> Criterion:
     """``balance`` (first-seat advantage nearest 0) or ``NAME=TARGET`` (``dummy_wins=25``: percent
-    for rates, turns or points otherwise)."""
+    for rates, turns or points otherwise); NAME may be one of the game's own ``measures``."""
     text = text.strip()
-    names = {figure.short: figure for figure in FIGURES}
+    names = {figure.short: figure for figure in (*FIGURES, *measure_figures(measures))}
     if text == "balance":
         return Criterion(names["first_seat"], 0.0, "the first player's advantage nearest zero")
     name, equals, target = text.partition("=")
