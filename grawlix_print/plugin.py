@@ -335,18 +335,13 @@ class EnginePlaytester:
         return self.descriptions.get(strategy, strategy)
 
     def rules(self) -> Mapping[str, object]:
-        """The game, and its rules' numbers and words (the fields of a dataclass engine)."""
+        """The rules' numbers and words (the fields of a dataclass engine), or the engine's class."""
         import dataclasses
 
-        found: dict[str, object] = {"game": self.name}
-        if dataclasses.is_dataclass(self.engine):
-            for f in dataclasses.fields(self.engine):
-                value = getattr(self.engine, f.name)
-                if isinstance(value, (int, float, str)):
-                    found[f.name] = value
-        else:
-            found["engine"] = f"{type(self.engine).__module__}.{type(self.engine).__qualname__}"
-        return found
+        if not dataclasses.is_dataclass(self.engine):
+            return {"engine": f"{type(self.engine).__module__}.{type(self.engine).__qualname__}"}
+        values = {f.name: getattr(self.engine, f.name) for f in dataclasses.fields(self.engine)}
+        return {key: value for key, value in values.items() if isinstance(value, (int, float, str))}
 
     def problem(self) -> str | None:
         return None

@@ -28,14 +28,19 @@ class Rules:
     stones: int = 4
     """Pits per side, and stones in each pit at the start."""
 
+    def __post_init__(self) -> None:
+        """The numbers checked wherever they come from: components.toml, or a sweep's variant."""
+        for key, low, high in (("pits", 3, 8), ("stones", 1, 6)):
+            value = getattr(self, key)
+            if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
+                raise StudioError(f"a whole number from {low} to {high}, not {value!r}", f"rules.{key}")
+
     @classmethod
     def of(cls, table: dict, where: str) -> Rules:
-        rules = cls(**{key: table.get(key, default) for key, default in (("pits", 6), ("stones", 4))})
-        for key, low, high in (("pits", 3, 8), ("stones", 1, 6)):
-            value = getattr(rules, key)
-            if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
-                raise StudioError(f"a whole number from {low} to {high}, not {value!r}", f"{where}: rules.{key}")
-        return rules
+        try:
+            return cls(**{key: table.get(key, default) for key, default in (("pits", 6), ("stones", 4))})
+        except StudioError as error:
+            raise StudioError(error.what, f"{where}: {error.where}") from None
 
     def store(self, seat: int) -> int:
         return self.pits + seat * (self.pits + 1)
