@@ -25,6 +25,7 @@ from ..errors import StudioError
 from ..facts.wording import Noun, plural_of
 from ..units import MM_PER_UNIT
 from .faces import PieceFace
+from .shapes import PieceShape, Shape, shape_of
 
 if TYPE_CHECKING:
     from ..drawing.outline import Outline
@@ -44,16 +45,6 @@ class Form(str, Enum):
     """What the pieces are played on (a board, a player mat): printed on card stock, tiled over
     several sheets when it is larger than the paper, no stickers and no box unless asked; a
     folding board at a print service."""
-
-
-class Shape(str, Enum):
-    """The outline a piece is cut to."""
-
-    SQUARE = "square"
-    RECTANGLE = "rectangle"
-    CIRCLE = "circle"
-    HEXAGON = "hexagon"
-    """Pointy-top: its size is the width across the flats by the height from point to point."""
 
 
 MARKINGS: tuple[str, ...] = ("none", "letters", "shapes")
@@ -161,8 +152,12 @@ class PieceKind:
         width, height = self.size
         if not (width > 0 and height > 0):
             raise StudioError(f"a piece must have a size greater than zero, not {width:g} x {height:g} mm", where)
-        if self.shape in (Shape.SQUARE, Shape.CIRCLE) and abs(width - height) > 1e-9:
-            raise StudioError(f"a {self.shape.value} piece is as wide as it is tall, not {width:g} x {height:g} mm", where)
+        try:
+            refusal = self.piece_shape.refusal(self.size)
+        except StudioError as error:  # a name no shape has
+            raise StudioError(error.what, where) from None
+        if refusal:
+            raise StudioError(refusal, where)
         if not self.pieces:
             raise StudioError("a kind of piece needs at least one piece", where)
         for marking in self.markings:
@@ -188,6 +183,11 @@ class PieceKind:
     def one_sided(self) -> bool:
         """Whether nothing is printed behind any of its pieces: no back page, no two-sided printing."""
         return not self.backs and all(piece.back is None for piece in self.pieces)
+
+    @property
+    def piece_shape(self) -> PieceShape:
+        """The kind's entry in the shape registry: what products read of its outline."""
+        return shape_of(self.shape)
 
     @property
     def faces(self) -> tuple[PieceFace, ...]:

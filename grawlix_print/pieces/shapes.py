@@ -1,0 +1,305 @@
+"""The shapes a piece is cut to, as one registry: every product asks here, none keeps a table.
+
+Each shape is one entry (a ``PieceShape``): a square, a rectangle, a circle, a
+pointy-top hexagon... An entry brings everything a product needs to know of an
+outline, so that a product never asks *which* shape a kind has, only what the
+kind's shape says:
+
+- its geometry at a size: ``points(size)`` (a closed polygon, curves flattened
+  to ``FLAT_MM``), ``path(x, y, w, h)`` (the exact drawing path: a circle stays
+  a true circle in a PDF or SVG; it is the cut line and the clip), ``box(size)``
+  and ``area(size)``;
+- how pieces of it nest on a sheet or a 3D plate (``nesting(size, gap)``: a
+  ``Nesting``, edge to edge for a square, offset rows for circles and
+  hexagons);
+- whether it is cut along straight lines edge to edge (``straight``) or round
+  its outline, and the words the products use (``blanks``: what stickers go on,
+  ``outline_word``: what a cut note calls the line, ``across``: a size said as
+  one length);
+- what its size means and its check (``size_of`` one length, ``refusal``);
+- how it maps to Tabletop Simulator (``tts_tile``, ``tts_deck``,
+  ``tts_stretch``) and to a print service's pieces (``service``).
+
+**Conventions.** Lengths are millimetres, y up. A piece's ``size`` (width,
+height) is its bounding box: a hexagon's is its width and height, a circle's
+its diameter twice. ``points`` are centred on the origin and run anticlockwise;
+``path`` draws the outline in a box given as ``drawing.surface.rectangle``
+takes one (its lower-left corner, width and height).
+
+**How a product asks.** ``shape_of(kind.shape)`` (or ``kind.piece_shape``) is the
+entry; everything above is read from it. A kind's ``shape`` may be a ``Shape``
+(the built-in names, as games always spelt them), an entry, or an entry's name.
+
+**How a shape is added.** Make an entry (a ``PieceShape`` subclass instance: a
+new kind of geometry overrides ``points``, ``path`` and ``area``) and give it
+to a kind as its ``shape``; ``register`` it to let it be named by its ``name``
+(``shape = "octagon"`` in a ``components.toml``). Nothing else changes: the
+sheets, stickers, boxes, images, Tabletop Simulator and print-on-demand
+products all read the entry.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+from ..drawing.geometry import Box
+from ..drawing.icons import circle, rounded_rectangle
+from ..drawing.surface import Path, polygon, rectangle
+from ..errors import StudioError
+
+Point = tuple[float, float]
+Size = tuple[float, float]
+
+FLAT_MM = 0.01
+"""How far a flattened curve (a circle's polygon) may stray inside the true curve, in millimetres:
+well under what a printer or a knife resolves."""
+
+
+class Shape(str, Enum):
+    """The built-in shapes by name: what games and ``components.toml`` have always said."""
+
+    SQUARE = "square"
+    RECTANGLE = "rectangle"
+    CIRCLE = "circle"
+    HEXAGON = "hexagon"
+    """Pointy-top: its size is the width across the flats by the height from point to point."""
+
+
+@dataclass(frozen=True)
+class Nesting:
+    """Where pieces of one shape and size stand on a sheet or a plate: centre to centre, ``across``
+    along a row and ``down`` from one row to the next, every other row moved ``shift`` along
+    (0: a grid). With ``by_columns`` the stagger runs down the columns instead: every other
+    column moved ``shift`` down (a flat-top hexagon's nesting is a pointy-top's transposed)."""
+
+    across: float
+    down: float
+    shift: float = 0.0
+    by_columns: bool = False
+
+    def centre(self, row: int, column: int) -> Point:
+        """The centre of the piece in ``row`` and ``column`` (from the top left), from the first
+        piece's centre, y up."""
+        if self.by_columns:
+            return (column * self.across, -(row * self.down + (column % 2) * self.shift))
+        return (column * self.across + (row % 2) * self.shift, -row * self.down)
+
+    def extent(self, rows: int, columns: int, size: Size) -> Size:
+        """The width and height that ``rows`` rows of ``columns`` pieces of ``size`` take, outline to outline."""
+        width, height = size
+        stagger_x = self.shift if rows > 1 and not self.by_columns else 0.0
+        stagger_y = self.shift if columns > 1 and self.by_columns else 0.0
+        return ((columns - 1) * self.across + stagger_x + width, (rows - 1) * self.down + stagger_y + height)
+
+    def fits(self, room: Size, size: Size) -> tuple[int, int]:
+        """How many rows and columns of pieces of ``size`` fit in ``room`` (width, height)."""
+        width, height = size
+        e = 1e-9
+        if room[0] < width - e or room[1] < height - e:
+            return (0, 0)
+        columns = 1 + math.floor((room[0] - width) / self.across + e)
+        rows = 1 + math.floor((room[1] - height) / self.down + e)
+        if not self.by_columns and rows > 1 and self.extent(rows, columns, size)[0] > room[0] + e:
+            columns, rows = (columns - 1, rows) if columns > 1 else (1, 1)  # a shifted row needs its shift
+        if self.by_columns and columns > 1 and self.extent(rows, columns, size)[1] > room[1] + e:
+            rows, columns = (rows - 1, columns) if rows > 1 else (1, 1)
+        return (rows, columns)
+
+
+@dataclass(frozen=True)
+class PieceShape:
+    """One shape in the registry: what every product reads of a kind's outline (module docstring).
+
+    ``name`` is how it is spelt (``components.toml``, messages). ``blanks`` is what stickers of it
+    go on, singular and plural (("disc", "discs")), if the shape has a word for that (else the
+    kind's own name is said); ``outline_word`` is what the cut notes call its outline;
+    ``across`` whether its size is said as one length across (a circle's diameter).
+    ``tts_tile`` and ``tts_deck`` are its ``CustomTile.Type`` and ``CustomDeck.Type`` in
+    Tabletop Simulator, ``tts_stretch`` whether a tile's image is stretched to the outline;
+    ``service`` the pieces of a print service's it is printed as (``square``, ``round``,
+    ``oblong``: ``ondemand.services``), "" for none.
+    """
+
+    name: str
+    blanks: tuple[str, str] | None = None
+    outline_word: str = "outline"
+    across: bool = False
+    tts_tile: int = 0
+    tts_deck: int = 0
+    tts_stretch: bool = True
+    service: str = ""
+
+    @property
+    def straight(self) -> bool:
+        """Whether pieces of it are cut along straight lines that run edge to edge (and share their
+        cuts), rather than each round its own outline."""
+        return False
+
+    def points(self, size: Size, tolerance: float = FLAT_MM) -> tuple[Point, ...]:
+        """The outline at ``size`` as a closed polygon (the first point not repeated), centred on the
+        origin, anticlockwise; a curve's points lie on it, no chord more than ``tolerance`` inside."""
+        raise NotImplementedError
+
+    def path(self, x: float, y: float, width: float, height: float, corner: float = 0.0) -> Path:
+        """The exact outline drawn in the box from (x, y), ``width`` by ``height``: the cut line and the
+        clip of a face. ``corner`` rounds a straight-cut piece's corners (a die-cut card's), if it has any."""
+        cx, cy = x + width / 2, y + height / 2
+        return polygon([(cx + px, cy + py) for px, py in self.points((width, height))])
+
+    def box(self, size: Size) -> Box:
+        """Its bounding box at ``size``, centred on the origin."""
+        width, height = size
+        return Box(-width / 2, -height / 2, width / 2, height / 2)
+
+    def area(self, size: Size) -> float:
+        """Its area at ``size`` in square millimetres (the polygon's, for an outline of straight sides)."""
+        return polygon_area(self.points(size))
+
+    def nesting(self, size: Size, gap: float) -> Nesting:
+        """How pieces of ``size`` stand on a sheet or a plate with ``gap`` between neighbours' outlines:
+        a grid of their boxes unless the shape nests closer."""
+        width, height = size
+        return Nesting(width + gap, height + gap)
+
+    def size_of(self, length: float) -> Size | None:
+        """The size a single length gives a piece of this shape (a square's side), or None if one
+        length does not say (a rectangle)."""
+        return None
+
+    def refusal(self, size: Size) -> str | None:
+        """Why a piece of this shape cannot have ``size`` (a sentence), or None if it can."""
+        return None
+
+
+@dataclass(frozen=True)
+class Rectangular(PieceShape):
+    """An upright rectangle, cut along straight lines; ``equal`` sides for a square."""
+
+    equal: bool = False
+
+    @property
+    def straight(self) -> bool:
+        return True
+
+    def points(self, size: Size, tolerance: float = FLAT_MM) -> tuple[Point, ...]:
+        w, h = size[0] / 2, size[1] / 2
+        return ((-w, -h), (w, -h), (w, h), (-w, h))
+
+    def path(self, x: float, y: float, width: float, height: float, corner: float = 0.0) -> Path:
+        return rounded_rectangle(x, y, width, height, corner) if corner > 0 else rectangle(x, y, width, height)
+
+    def area(self, size: Size) -> float:
+        return size[0] * size[1]
+
+    def size_of(self, length: float) -> Size | None:
+        return (length, length) if self.equal else None
+
+    def refusal(self, size: Size) -> str | None:
+        return _equal_sides(self, size) if self.equal else None
+
+
+@dataclass(frozen=True)
+class Round(PieceShape):
+    """A circle (a disc): as wide as it is tall, its size its diameter; cut round, nested in offset rows."""
+
+    def points(self, size: Size, tolerance: float = FLAT_MM) -> tuple[Point, ...]:
+        r = min(size) / 2
+        sides = max(8, math.ceil(math.pi / math.acos(max(-1.0, 1 - tolerance / r)))) if tolerance < r else 8
+        return tuple((r * math.cos(2 * math.pi * k / sides), r * math.sin(2 * math.pi * k / sides)) for k in range(sides))
+
+    def path(self, x: float, y: float, width: float, height: float, corner: float = 0.0) -> Path:
+        return circle(x + width / 2, y + height / 2, min(width, height) / 2)
+
+    def area(self, size: Size) -> float:
+        return math.pi * (min(size) / 2) ** 2
+
+    def nesting(self, size: Size, gap: float) -> Nesting:
+        across = min(size) + gap
+        return Nesting(across, across * math.sqrt(3) / 2, across / 2)
+
+    def size_of(self, length: float) -> Size | None:
+        return (length, length)
+
+    def refusal(self, size: Size) -> str | None:
+        return _equal_sides(self, size)
+
+
+@dataclass(frozen=True)
+class Hexagon(PieceShape):
+    """A hexagon with a point at the top and bottom (pointy-top): its size is its width across the flats
+    by its height from point to point (for a regular one, height = width x 2 / sqrt 3)."""
+
+    def points(self, size: Size, tolerance: float = FLAT_MM) -> tuple[Point, ...]:
+        w, h = size
+        return ((0.0, h / 2), (-w / 2, h / 4), (-w / 2, -h / 4), (0.0, -h / 2), (w / 2, -h / 4), (w / 2, h / 4))
+
+    def area(self, size: Size) -> float:
+        return 0.75 * size[0] * size[1]
+
+    def nesting(self, size: Size, gap: float) -> Nesting:
+        """Rows one width (plus the gap) apart along, every other row shifted by half of it; rows
+        three quarters of the height apart, plus what keeps the slanted sides ``gap`` apart."""
+        a, b = size[0] / 2, size[1] / 2
+        across = size[0] + gap
+        slant = math.hypot(a, b / 2)  # a slanted side's length
+        return Nesting(across, 1.5 * b + (gap * slant - b * gap / 4) / a, across / 2)
+
+
+def polygon_area(points: tuple[Point, ...]) -> float:
+    """The area a closed polygon encloses (the shoelace formula), whichever way it runs."""
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def _equal_sides(shape: PieceShape, size: Size) -> str | None:
+    width, height = size
+    if abs(width - height) > 1e-9:
+        return f"a {shape.name} piece is as wide as it is tall, not {width:g} x {height:g} mm"
+    return None
+
+
+SQUARE = Rectangular("square", blanks=("square", "squares"), service="square", equal=True)
+RECTANGLE = Rectangular("rectangle", tts_stretch=False, service="oblong")
+"""A rectangle's Tabletop Simulator tile takes its image's proportions (no stretch)."""
+CIRCLE = Round("circle", blanks=("disc", "discs"), outline_word="circle", across=True, tts_tile=2, tts_deck=4,
+               service="round")  # fmt: skip
+HEXAGON = Hexagon("hexagon", blanks=("hexagon", "hexagons"), tts_tile=1, tts_deck=3)
+"""Tabletop Simulator: ``CustomTile.Type`` 0 a box, 1 a hexagon, 2 a circle; ``CustomDeck.Type`` 0 a
+rounded rectangle (a playing card), 3 a hexagon, 4 a circle."""
+
+_REGISTRY: dict[str, PieceShape] = {entry.name: entry for entry in (SQUARE, RECTANGLE, CIRCLE, HEXAGON)}
+
+FORM_SHAPES: dict[str, PieceShape] = {"card": RECTANGLE, "tile": SQUARE, "token": CIRCLE}
+"""The shape a form's pieces have unless told (by ``pieces.kinds.Form``'s value)."""
+
+
+def register(shape: PieceShape) -> PieceShape:
+    """Let ``shape`` be named by its ``name`` (a ``components.toml``'s ``shape = "..."``); returns it.
+    Registering the same entry again is harmless; another entry of a taken name is refused."""
+    known = _REGISTRY.get(shape.name)
+    if known is not None and known != shape:
+        raise StudioError(f"a shape called {shape.name!r} is registered already")
+    _REGISTRY[shape.name] = shape
+    return shape
+
+
+def shape_names() -> tuple[str, ...]:
+    """Every registered shape's name, the built-in ones first."""
+    return tuple(_REGISTRY)
+
+
+def shape_named(name: str, where: str | None = None) -> PieceShape:
+    """The registered shape called ``name`` (case and spaces aside), refused in one line naming the
+    known ones (and ``where``) if there is none."""
+    entry = _REGISTRY.get(str(name).strip().lower())
+    if entry is None:
+        raise StudioError(f"{name!r} is not one of {', '.join(_REGISTRY)}", where)
+    return entry
+
+
+def shape_of(shape: Shape | PieceShape | str) -> PieceShape:
+    """The entry for what a kind gives as its ``shape``: an entry itself, or a name (a ``Shape``)."""
+    if isinstance(shape, PieceShape):
+        return shape
+    return shape_named(shape.value if isinstance(shape, Shape) else shape)
