@@ -123,7 +123,8 @@ class PieceKind:
     name: str
     singular: str
     form: Form
-    shape: Shape
+    shape: Shape | PieceShape
+    """A ``Shape`` (the built-in ones by name), or any entry of the shape registry (``pieces.shapes``)."""
     size: tuple[float, float]
     pieces: tuple[Piece, ...]
     backs: Mapping[str, PieceFace] = field(default_factory=dict)

@@ -152,7 +152,7 @@ class TableFacts:
         if not chosen:
             raise StudioError(f"[faces: {argument}] finds no {made.kind.singular} to draw", where)
         words = "".join(made.drawings[face.name].characters for face in chosen)
-        picture = FacesFigure(tuple(chosen), made.kind.shape, words)
+        picture = FacesFigure(tuple(chosen), made.kind.piece_shape, words)
         alt = f"{capitalised(made.kind.noun.count(len(chosen), in_words))}: " + ", ".join(face.description for face in chosen) + "."
         slug = re.sub(r"[^\w-]+", "-", f"faces-{argument}").strip("-").lower()
         return Diagram("faces", slug, line, f"Some {made.kind.plural}", alt, picture, FACE_MM, unit_mm)

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...drawing.figure import Figure
-from ...drawing.icons import circle, rounded_rectangle
 from ...drawing.ink import Ink
-from ...drawing.surface import Path, Pen, Surface, polygon
+from ...drawing.surface import Path, Pen, Surface
 from ...pieces.faces import FaceStyle, PieceFace
 from ...drawing.text import Span
 from ...facts.wording import capitalised, in_words
-from ...pieces.kinds import Shape
+from ...pieces.shapes import PieceShape
 from ...rulebook import Block, Diagram, Heading, Paragraph
 
 if TYPE_CHECKING:
@@ -36,14 +35,10 @@ FACE_MM = 22.0
 """A face in a rulebook's figure: as wide as this at most (a poker card at a third of its size)."""
 
 
-def outline(shape: Shape, x: float, y: float, width: float, height: float) -> Path:
-    """A piece's cut: a rounded rectangle, a circle or a pointy-top hexagon, from its lower-left corner."""
-    if shape == Shape.CIRCLE:
-        return circle(x + width / 2, y + height / 2, min(width, height) / 2)
-    if shape == Shape.HEXAGON:
-        cx, cy, r = x + width / 2, y + height / 2, height / 2
-        return polygon([(cx + r * math.cos(math.radians(90 + 60 * k)), cy + r * math.sin(math.radians(90 + 60 * k))) for k in range(6)])
-    return rounded_rectangle(x, y, width, height, CORNER * width)
+def outline(shape: PieceShape, x: float, y: float, width: float, height: float) -> Path:
+    """A piece's cut from its lower-left corner: its shape's own path, a straight-cut piece's corners
+    rounded as a die-cut deck's are."""
+    return shape.path(x, y, width, height, CORNER * width)
 
 
 @dataclass(frozen=True)
@@ -51,7 +46,7 @@ class FacesFigure(Figure):
     """Faces of one size in rows of up to ``per_row``; the unit is one face's width."""
 
     faces: tuple[PieceFace, ...]
-    shape: Shape
+    shape: PieceShape
     words: str = ""
     """Every character the faces set as text, for a web page's fonts."""
     per_row: int = PER_ROW
@@ -101,11 +96,11 @@ def gallery(made: Sequence[Made]) -> tuple[Block, ...]:
         words = "".join(each.drawings[face.name].characters for face in faces)
         count = kind.noun.count(kind.count, in_words)
         blocks.append(Heading(3, (Span(capitalised(kind.plural)),), 0))
-        size = f"{kind.width:g}\u00a0mm across" if kind.shape == Shape.CIRCLE else f"{kind.width:g}\u00a0×\u00a0{kind.height:g}\u00a0mm"
+        size = f"{kind.width:g}\u00a0mm across" if kind.piece_shape.across else f"{kind.width:g}\u00a0×\u00a0{kind.height:g}\u00a0mm"
         then = ", then the back" if len(kind.backs) == 1 else ", then its backs" if kind.backs else ""
         blocks.append(Paragraph((Span(f"{count.capitalize()} in a set, {size}: each design once{then}."),), 0))
         alt = "; ".join(f"{face.description}" + (f" (× {piece.count})" if piece.count > 1 else "") for piece, face in zip(kind.pieces, kind.faces))
         backs = f" Backs: {', '.join(face.description for face in kind.backs.values())}." if kind.backs else ""
-        picture = FacesFigure(faces, kind.shape, words)
+        picture = FacesFigure(faces, kind.piece_shape, words)
         blocks.append(Diagram("gallery", f"gallery-{kind.name}", 0, f"Every {kind.singular}", f"{alt}.{backs}", picture, FACE_MM))
     return tuple(blocks)

@@ -46,6 +46,7 @@ from ...options import OptionError
 from ...papers import paper_size
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Form, PieceKind, Shape
+from ...pieces.shapes import PieceShape
 from .nets import Area, Net, outside, tray, tuck_box
 from .sizes import Choice, card_inside, piece_thickness, stacks, tray_inside
 
@@ -420,7 +421,7 @@ def _line(surface: Surface, area: Area, text: str, face: Face) -> None:
         surface.text(0.0, -0.35 * size, text, face, size, MARK)
 
 
-def _picture(surface: Surface, area: Area, face: PieceFace, shape: Shape) -> None:
+def _picture(surface: Surface, area: Area, face: PieceFace, shape: Shape | PieceShape) -> None:
     """``face`` as large as fits ``area`` (at most ``FACE_SCALE_MOST`` its size), centred, cut to the
     piece's ``shape`` where it is round."""
     if area.width <= 0 or area.height <= 0:

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from ...pieces.kinds import Form, PieceKind, Shape
+from ...pieces.kinds import Form, PieceKind
 from ...units import MM_PER_UNIT
 
 SHEET_COLUMNS, SHEET_ROWS = 10, 7
@@ -54,10 +54,6 @@ TILE_THICKNESS = 0.1
 """In table units (about an inch): a tenth, card-stock tiles on the table."""
 TILE_GAP = 0.25
 """Space between laid-out tiles, as a fraction of a tile."""
-DECK_TYPE = {Shape.SQUARE: 0, Shape.RECTANGLE: 0, Shape.HEXAGON: 3, Shape.CIRCLE: 4}
-"""``CustomDeck.Type``: 0 a rounded rectangle (a playing card), 3 a hexagon, 4 a circle."""
-TILE_TYPE = {Shape.SQUARE: 0, Shape.RECTANGLE: 0, Shape.HEXAGON: 1, Shape.CIRCLE: 2}
-"""``CustomTile.Type``: 0 a box, 1 a hexagon, 2 a circle."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +159,7 @@ def deck(kind: PieceKind, title: str, cards: Sequence[Card], sheets: Sequence[De
     custom = {
         str(number): {"FaceURL": images.face, "BackURL": images.back, "NumWidth": images.columns,
                       "NumHeight": images.rows, "BackIsHidden": True, "UniqueBack": False,
-                      "Type": DECK_TYPE[kind.shape]}  # fmt: skip
+                      "Type": kind.piece_shape.tts_deck}  # fmt: skip
         for number, images in enumerate(sheets, 1)
     }
     scale = kind.height / POKER_HEIGHT_MM
@@ -201,8 +197,8 @@ def tiles(kind: PieceKind, tiles: Sequence[Tile]) -> list[dict]:
     pitch_z = kind.height / inch * (1 + TILE_GAP)
     per_row = kind.row or math.ceil(math.sqrt(len(tiles)))
     rows = math.ceil(len(tiles) / per_row)
-    custom_type = TILE_TYPE[kind.shape]
-    stretch = kind.shape is not Shape.RECTANGLE  # a rectangle takes its image's proportions
+    custom_type = kind.piece_shape.tts_tile  # its outline: the shape registry's (pieces.shapes)
+    stretch = kind.piece_shape.tts_stretch
     objects = []
     for k, tile in enumerate(tiles):
         row, column = divmod(k, per_row)

@@ -135,7 +135,7 @@ def guide_html(game: Game, export: Export, marking: str) -> str:
     )  # fmt: skip
     if export.left_out:
         left = "; ".join(
-            f"{escape(kind.plural)} ({kind.width:g} x {kind.height:g} mm, {escape(kind.shape.value)})" for kind in export.left_out
+            f"{escape(kind.plural)} ({kind.width:g} x {kind.height:g} mm, {escape(kind.piece_shape.name)})" for kind in export.left_out
         )  # fmt: skip
         sizes = ", ".join(f"{escape(s.name)} ({_inches(s)})" for s in service.sizes)
         body.append(f'<p class="quiet">Not here: {left}. {escape(service.name)} has no product of that size; it prints {sizes}.'

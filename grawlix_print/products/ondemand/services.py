@@ -23,14 +23,16 @@ gave them when this was written (checked again in ``tests/test_on_demand``):
 
 A kind of piece is printed by a service when one of the service's products
 has its form, outline and size (within ``FIT_MM``); the faces are drawn at
-the product's exact size.
+the product's exact size. Which of a service's pieces an outline is printed as
+(``square``, ``round``, ``oblong``) is the shape registry's to say
+(``pieces.shapes``: ``PieceShape.service``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...pieces.kinds import Form, PieceKind, Shape
+from ...pieces.kinds import Form, PieceKind
 from ...units import MM_PER_UNIT
 
 INCH = MM_PER_UNIT["in"]
@@ -42,12 +44,12 @@ DPI = 300
 
 @dataclass(frozen=True)
 class Size:
-    """One of a service's products: its name there, the pieces it makes (forms and outlines) and its
-    cut size in inches."""
+    """One of a service's products: its name there, the pieces it makes (forms, and the outline as
+    the shape registry's ``service`` names it) and its cut size in inches."""
 
     name: str
     forms: tuple[Form, ...]
-    shapes: tuple[Shape, ...]
+    shape: str
     inches: tuple[float, float]
 
     @property
@@ -56,15 +58,13 @@ class Size:
 
     def fits(self, kind: PieceKind) -> bool:
         width, height = self.mm
-        return (kind.form in self.forms and kind.shape in self.shapes
+        return (kind.form in self.forms and kind.piece_shape.service == self.shape
                 and abs(kind.width - width) <= FIT_MM and abs(kind.height - height) <= FIT_MM)  # fmt: skip
 
 
 CARDS = (Form.CARD,)
 CHITS = (Form.TILE, Form.TOKEN)
-OBLONG = (Shape.RECTANGLE,)
-SQUARE = (Shape.SQUARE,)
-ROUND = (Shape.CIRCLE,)
+OBLONG, SQUARE, ROUND = "oblong", "square", "round"
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, cast
 
 from ...drawing.document import MM, Document, Metadata
 from ...drawing.fonts import LETTER_FACE, QUICKSAND, text_width
-from ...drawing.icons import circle
 from ...drawing.ink import BLACK, Ink
 from ...drawing.marks import mark_polygons
 from ...drawing.pdf.surface import PdfSurface
@@ -35,8 +34,9 @@ from ...games.base import Game
 from ...options import OptionError
 from ...papers import paper_size
 from ...pieces.faces import FRAME_INSET_MM, FaceStyle, PieceFace
-from ...pieces.kinds import MARKINGS, MIN_MARK_PT, Form, Piece, PieceColour, PieceKind, Shape as Outline
+from ...pieces.kinds import MARKINGS, MIN_MARK_PT, Form, Piece, PieceColour, PieceKind
 from ...pieces.kinds import check_marking, mark_points, smallest_marked
+from ...pieces.shapes import PieceShape
 from ...rulebook import FrontMatter
 from ..colour_blind import kind_marking
 from .cards import CardSheet, CardSheetSpec, card_sheet_name, credits_of, plan_card_sheet, slug, write_card_sheet
@@ -84,8 +84,6 @@ CUT_LINE_MM = GUIDE_WIDTH_MM
 
 TILE_FORMS = (Form.TILE, Form.TOKEN)
 """The kinds printed on card stock and stickers; cards have card sheets of their own."""
-SPACED = (Outline.CIRCLE, Outline.HEXAGON)
-"""The outlines cut round, not along straight lines: such pieces stand a bleed apart all round."""
 
 
 # --- what a game's kinds take --------------------------------------------------------------
@@ -140,7 +138,7 @@ def design_for(kind: PieceKind, design: str | None) -> str | None:
 def framed(kind: PieceKind, frame: bool) -> bool:
     """Whether ``kind``'s faces get the frame asked for: pieces cut along straight lines do; a piece cut
     round its outline (a circle, a hexagon) has that outline drawn, and no frame."""
-    return frame and kind.shape not in SPACED
+    return frame and kind.piece_shape.straight
 
 
 def printed_size(kind: PieceKind, width: float | None) -> tuple[float, float]:
@@ -348,7 +346,9 @@ class TileChoice:
 
     @property
     def spaced(self) -> bool:
-        return self.kind.shape in SPACED
+        """Whether the kind is cut round its outline (the shape registry's ``straight``): such pieces
+        stand a bleed apart all round."""
+        return not self.kind.piece_shape.straight
 
 
 @dataclass(frozen=True)
@@ -491,8 +491,16 @@ def write_sheet(out: Path, sheet: TileSheet, title: str, credits: FrontMatter) -
 
 
 def blank_words(kind: PieceKind) -> str:
-    """What a kind's stickers go on, as the notes say it: squares, discs, hexagons, or the pieces."""
-    return {Outline.SQUARE: "squares", Outline.CIRCLE: "discs", Outline.HEXAGON: "hexagons"}.get(kind.shape, kind.plural)
+    """What a kind's stickers go on, as the notes say it: squares, discs, hexagons (the shape's own
+    word), or the pieces."""
+    blanks = kind.piece_shape.blanks
+    return blanks[1] if blanks else kind.plural
+
+
+def blank_word(kind: PieceKind) -> str:
+    """One blank a kind's sticker goes on: a square, a disc, a hexagon, or a piece."""
+    blanks = kind.piece_shape.blanks
+    return blanks[0] if blanks else kind.singular
 
 
 def _product_words(sheet: TileSheet) -> str:
@@ -548,7 +556,7 @@ def _draw_page(surface: PdfSurface, page: SheetPage, sheet: TileSheet) -> None:
             with surface.clipped(rectangle(box.x0, box.y0, box.width, box.height)):
                 face.draw(surface, x, y, w, h, replace(style, ground=True))
     if spec.spaced:
-        surface.shape(_outlines([cut for cut, _ in fronts], spec, kind.shape), pen=Pen(GUIDE, CUT_LINE_MM))
+        surface.shape(_outlines([cut for cut, _ in fronts], spec, kind.piece_shape), pen=Pen(GUIDE, CUT_LINE_MM))
     for x, y in page.targets:
         draw_target(surface, x, y)
     if page.fold:
@@ -589,17 +597,11 @@ def _ground_box(cut: Box, ground: Ink | None, grounds: Grounds, spec: SheetSpec)
     return Box(cut.x0 - grows(-w, 0), cut.y0 - grows(0, -h), cut.x1 + grows(w, 0), cut.y1 + grows(0, h))
 
 
-def _outlines(cuts: list[Box], spec: SheetSpec, shape: Outline) -> Shape:
-    """The cut line round each piece cut round its outline: a circle, or a pointy-top hexagon."""
+def _outlines(cuts: list[Box], spec: SheetSpec, shape: PieceShape) -> Shape:
+    """The cut line round each piece cut round its outline (a circle, a hexagon: the shape's own path)."""
     path = Shape()
     for cut in cuts:
-        x, y, w, h = _piece_box(cut, spec)
-        cx, cy = x + w / 2, y + h / 2
-        if shape == Outline.CIRCLE:
-            path += circle(cx, cy, w / 2)
-        else:
-            path += polygon([(cx, cy + h / 2), (cx + w / 2, cy + h / 4), (cx + w / 2, cy - h / 4),
-                             (cx, cy - h / 2), (cx - w / 2, cy - h / 4), (cx - w / 2, cy + h / 4)])  # fmt: skip
+        path += shape.path(*_piece_box(cut, spec))
     return path
 
 
@@ -635,7 +637,7 @@ def _cut_words(choice: TileChoice, spec: SheetSpec) -> str:
     kind = choice.kind
     cut = "Cut along the lines that run to the edges: first each line across, then each line down."
     if choice.spaced:
-        outline = "circle" if kind.shape == Outline.CIRCLE else "outline"
+        outline = kind.piece_shape.outline_word
         each = "sticker" if spec.product == "stickers" else kind.singular
         cut = cut[:-1] + f"; then cut each {each} out along its {outline}."
         if spec.bleed:
@@ -672,8 +674,7 @@ def _note(choice: TileChoice, spec: SheetSpec, page: SheetPage, sheet: int, shee
     )
     cut = _cut_words(choice, spec)
     if spec.product == "stickers":
-        blank = blank_words(kind)
-        one = {"squares": "square", "discs": "disc", "hexagons": "hexagon"}.get(blank, kind.singular)
+        blank, one = blank_words(kind), blank_word(kind)
         room = (spec.square_side - spec.tile_size) / 2
         fit = (
             f"Each sticker leaves {mm_words(room)} of its {one} showing on every side: room to press"

@@ -20,7 +20,8 @@ from ...drawing.ink import Ink
 from ...errors import StudioError
 from ...facts.wording import Noun, join_words
 from ...files import slug
-from ...pieces.kinds import Accent, PieceColour, PieceKind, Relief, Shape
+from ...pieces.kinds import Accent, PieceColour, PieceKind, Relief
+from ...pieces.shapes import SQUARE
 
 if TYPE_CHECKING:
     from ...drawing.outline import Outline
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 DEFAULT_BODY = Accent("base (light grey)", Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.0, 0.25)))
 """A kind that names no body colour is printed on a light grey, which shows any accent."""
 
-SHAPES = (Shape.SQUARE,)
+SHAPES = (SQUARE,)
 """The outlines a 3D body is made in (a square block with chamfered edges)."""
 
 
@@ -67,7 +68,7 @@ class SolidKind:
         where = f"{self.kind.source}: {self.kind.name}" if self.kind.source else self.kind.name
         if not self.kind.reliefs:
             raise StudioError(f"not every one of the {self.kind.plural} has a relief to print in 3D", where)
-        if self.kind.shape not in SHAPES:
+        if self.kind.piece_shape not in SHAPES:
             raise StudioError(_unmade(self.kind), where)
         for what, names in (("relief", [r.name for r in self.shapes]), ("accent", [a.name for a in self.accents])):
             words = [slug(name, "") for name in names]
@@ -159,7 +160,7 @@ class SolidKind:
 def printable(kind: PieceKind) -> bool:
     """Whether 3D tiles can be made of a kind: every piece has a relief, and its shape is one a
     body is made in."""
-    return kind.reliefs and kind.shape in SHAPES
+    return kind.reliefs and kind.piece_shape in SHAPES
 
 
 def solid_kinds(game: Game) -> tuple[SolidKind, ...]:
@@ -205,6 +206,6 @@ def nothing_to_print(game: Game) -> str:
 def _unmade(kind: PieceKind) -> str:
     """``its terrain tiles are hexagons``, ``its board is a hexagon``: why a kind is not made in 3D."""
     one = kind.count == 1
-    shape = Noun(kind.shape.value)
+    shape = Noun(kind.piece_shape.name)
     what = shape.a() if one else shape.plural
-    return f"its {kind.noun.word(kind.count)} {kind.noun.be(kind.count)} {what}, and 3D pieces are made {' or '.join(s.value for s in SHAPES)} only"
+    return f"its {kind.noun.word(kind.count)} {kind.noun.be(kind.count)} {what}, and 3D pieces are made {' or '.join(s.name for s in SHAPES)} only"
