@@ -296,3 +296,60 @@ def overlapping_lines(chars: list[Char]) -> list[tuple[str, str]]:
             if ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1:
                 clashes.append((a, b))
     return clashes
+
+
+# --- clipping paths ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Clip:
+    """One clipping path set on a page: its corners (the ends of its lines and curves) on the page,
+    in points, and how many of its segments are curves."""
+
+    corners: tuple[tuple[float, float], ...]
+    curves: int
+
+
+def page_clips(reader: PdfReader, index: int) -> list[Clip]:
+    """Every clipping path a page sets (``W n``), following forms into their content."""
+    page = reader.pages[index]
+    contents = page["/Contents"].get_object()
+    streams = contents if isinstance(contents, list) else [contents]
+    data = b"\n".join(stream.get_object().get_data() for stream in streams)
+    clips: list[Clip] = []
+    _clips(reader, data, page["/Resources"], IDENTITY, clips)
+    return clips
+
+
+def _clips(reader: PdfReader, content, resources, ctm: Matrix, clips: list[Clip]) -> None:
+    stack: list[Matrix] = []
+    points: list[tuple[float, float]] = []
+    curves, clipping = 0, False
+    xobjects = resources.get("/XObject", {}) if resources else {}
+    for segment, _, names, op in _operations(content):
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = multiply(_numbers(segment), ctm)
+        elif op in (b"m", b"l"):
+            points.append(apply(ctm, *_numbers(segment)[-2:]))
+        elif op == b"c":
+            points.append(apply(ctm, *_numbers(segment)[-2:]))
+            curves += 1
+        elif op == b"re":
+            x, y, w, h = _numbers(segment)[-4:]
+            points += [apply(ctm, x, y), apply(ctm, x + w, y), apply(ctm, x + w, y + h), apply(ctm, x, y + h)]
+        elif op in (b"W", b"W*"):
+            clipping = True
+        elif op in _STROKE or op in _FILL or op == b"n":
+            if clipping:
+                unique = tuple(dict.fromkeys((round(x, 3), round(y, 3)) for x, y in points))
+                clips.append(Clip(unique, curves))
+            points, curves, clipping = [], 0, False
+        elif op == b"Do":
+            form = xobjects[names[0]].get_object()
+            if form.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in form.get("/Matrix", IDENTITY))
+                _clips(reader, form.get_data(), form.get("/Resources"), multiply(matrix, ctm), clips)

@@ -355,3 +355,32 @@ def test_a_game_of_tables_gets_boxes_too(tmp_path, monkeypatch):
             tray = tray_panels(*kind.size, kind.count)
             for page, size in enumerate((tray, lid_panels(tray))):
                 check_closes(Folded(path, page, rim=size[2]), size, open_top=True, glue_flaps=4)
+
+
+@pytest.mark.parametrize("shape, size, corners, curved", [
+    ("hexagon", (20.0, 23.094), 6, False), ("circle", (20.0, 20.0), None, True), ("square", (20.0, 20.0), 4, False),
+])  # fmt: skip
+def test_the_lids_picture_is_cut_to_the_pieces_shape(toy_game, tmp_path, shape, size, corners, curved):
+    """A lid shows a piece as it is cut: a hexagon's picture six-sided, a disc's round (the shape's own path)."""
+    from pdf_vectors import page_clips
+    from toy_game.shaped import shaped
+
+    from grawlix_print.products.boxes.build import build_boxes
+    from grawlix_print.products.boxes.sizes import Choice
+
+    written = build_boxes(shaped(shape, size), tmp_path, "a4", Choice(STOCK, 1.0, None, BLEED))
+    path = next(w.path for w in written if w.path.name.startswith("tokens-box"))
+    reader = PdfReader(path)
+    pictures = []
+    for page in range(len(reader.pages)):
+        for clip in page_clips(reader, page):
+            xs, ys = [x for x, _ in clip.corners], [y for _, y in clip.corners]
+            width, height = max(xs) - min(xs), max(ys) - min(ys)
+            if width > 0 and abs(height / width - size[1] / size[0]) < 0.01 and width < 100:
+                pictures.append((clip, width))
+    assert pictures, "no picture of a token on the box"
+    for clip, width in pictures:
+        if curved:
+            assert clip.curves >= 4 and len(clip.corners) == clip.curves  # a circle: four quarter arcs
+        else:
+            assert clip.curves == 0 and len(clip.corners) == corners

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from ...drawing.document import MM, Document, Metadata
 from ...drawing.fonts import QUICKSAND_BOLD, text_width
-from ...drawing.icons import circle
 from ...drawing.geometry import Box
 from ...drawing.ink import Ink, PAPER
 from ...drawing.press import (
@@ -45,7 +44,7 @@ from ...games.base import RULEBOOK_FILE, Game
 from ...options import OptionError
 from ...papers import paper_size
 from ...pieces.faces import FaceStyle, PieceFace
-from ...pieces.kinds import Form, PieceKind, Shape
+from ...pieces.kinds import Form, PieceKind
 from ...pieces.shapes import PieceShape
 from .nets import Area, Net, outside, tray, tuck_box
 from .sizes import Choice, card_inside, piece_thickness, stacks, tray_inside
@@ -381,16 +380,16 @@ def _draw_words(surface: Surface, net: Net, kind: PieceKind, title: str, title_f
     if net.kind == "tuck box":
         front, spine, side, back = (net.areas[name] for name in ("front", "spine", "side", "back"))
         below = _title(surface, front, title, title_face)
-        _picture(surface, Area(front.x0, front.y0, front.x1, below - 2.0), face, kind.shape)
+        _picture(surface, Area(front.x0, front.y0, front.x1, below - 2.0), face, kind.piece_shape)
         _line(surface, spine, count, QUICKSAND_BOLD)
         _line(surface, side, title, title_face)
         if kind.back is not None:
-            _picture(surface, back, kind.back, kind.shape)
+            _picture(surface, back, kind.back, kind.piece_shape)
         return
     if net.kind == "lid":
         top = net.areas["top"]
         below = _title(surface, top, title, title_face)
-        _picture(surface, Area(top.x0, top.y0, top.x1, below - 2.0), face, kind.shape)
+        _picture(surface, Area(top.x0, top.y0, top.x1, below - 2.0), face, kind.piece_shape)
     front = net.areas["front"]
     if net.kind == "tray":  # a tray's wall stands up from the base: it reads the other way up from a lid's
         front = dataclasses.replace(front, angle=180.0)
@@ -421,15 +420,15 @@ def _line(surface: Surface, area: Area, text: str, face: Face) -> None:
         surface.text(0.0, -0.35 * size, text, face, size, MARK)
 
 
-def _picture(surface: Surface, area: Area, face: PieceFace, shape: Shape | PieceShape) -> None:
+def _picture(surface: Surface, area: Area, face: PieceFace, shape: PieceShape) -> None:
     """``face`` as large as fits ``area`` (at most ``FACE_SCALE_MOST`` its size), centred, cut to the
-    piece's ``shape`` where it is round."""
+    piece's ``shape`` (a disc's picture round, a hexagon's six-sided, as the piece is)."""
     if area.width <= 0 or area.height <= 0:
         return
     scale = min(area.width / face.width, area.height / face.height, FACE_SCALE_MOST)
     w, h = face.width * scale, face.height * scale
     x, y = (area.x0 + area.x1 - w) / 2, (area.y0 + area.y1 - h) / 2
-    outline = circle(x + w / 2, y + h / 2, min(w, h) / 2) if shape == Shape.CIRCLE else rectangle(x, y, w, h)
+    outline = shape.path(x, y, w, h)
     with surface.clipped(outline), surface.transformed(x, y, scale=scale):
         face.draw(ScaledView(surface, scale), 0.0, 0.0, face.width, face.height, FaceStyle())
 
