@@ -270,7 +270,7 @@ rounded rectangle (a playing card), 3 a hexagon, 4 a circle."""
 
 _REGISTRY: dict[str, PieceShape] = {entry.name: entry for entry in (SQUARE, RECTANGLE, CIRCLE, HEXAGON)}
 
-FORM_SHAPES: dict[str, PieceShape] = {"card": RECTANGLE, "tile": SQUARE, "token": CIRCLE}
+FORM_SHAPES: dict[str, PieceShape] = {"card": RECTANGLE, "tile": SQUARE, "token": CIRCLE, "board": RECTANGLE}
 """The shape a form's pieces have unless told (by ``pieces.kinds.Form``'s value)."""
 
 

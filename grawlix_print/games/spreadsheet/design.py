@@ -17,7 +17,8 @@ from typing import Any
 from ...drawing.ink import Ink
 from ...errors import StudioError
 from ...files import read_toml
-from ...pieces.kinds import Form, Shape
+from ...pieces.kinds import Form
+from ...pieces.shapes import FORM_SHAPES, PieceShape, shape_named
 from ...pieces.schema import game_title, ink, known_keys, text, where as at
 from ...papers import KIT_PAPERS, paper_size
 from ...units import parse_length
@@ -26,13 +27,6 @@ from .lettering import DEFAULT_FAMILY, FAMILY_STYLES, SHIPPED_FAMILIES, Family, 
 from .values import Template, colour, template
 
 KIND_KEYS = ("singular", "plural", "box", "form", "shape", "size", "table", "sheet", "layout", "back", "count_column", "description")
-SHAPES = {
-    Form.CARD: Shape.RECTANGLE,
-    Form.TILE: Shape.SQUARE,
-    Form.TOKEN: Shape.CIRCLE,
-    Form.BOARD: Shape.RECTANGLE,
-}
-"""The shape a form's pieces have unless told."""
 IMPOSITIONS = ("booklet", "tri-fold")
 CLEARANCE_MM = 5.5
 """Around a piece on a sheet at the least: a 3 mm bleed and a short crop mark beyond it."""
@@ -50,7 +44,7 @@ class KindSpec:
     name: str
     singular: str
     form: Form
-    shape: Shape
+    shape: PieceShape
     size: tuple[float, float]
     table: str
     sheet: str | None
@@ -173,7 +167,7 @@ def _kind(name: str, value: object, where: str) -> KindSpec:
         if key not in KIND_KEYS:
             raise StudioError(f"unknown key (known: {', '.join(KIND_KEYS)})", f"{where}.{key}")
     form = _enum(Form, value.get("form", "card"), f"{where}.form")
-    shape = _enum(Shape, value.get("shape", SHAPES[form].value), f"{where}.shape")
+    shape = shape_named(value["shape"], f"{where}.shape") if "shape" in value else FORM_SHAPES[form]
     size = _size(value.get("size"), shape, f"{where}.size")
     singular = value.get("singular", name[:-1] if name.endswith("s") and len(name) > 1 else name)
     plural = value.get("plural", "" if "singular" in value else name)
@@ -210,13 +204,15 @@ def _enum(kind: Any, value: object, where: str) -> Any:
         raise StudioError(f"{value!r} is not one of {', '.join(m.value for m in kind)}", where) from None
 
 
-def _size(value: object, shape: Shape, where: str) -> tuple[float, float]:
-    """``[width, height]`` (lengths), one length for a square or round piece, or a card size's name."""
+def _size(value: object, shape: PieceShape, where: str) -> tuple[float, float]:
+    """``[width, height]`` (lengths), one length for a shape one length sizes (a square or round
+    piece: ``PieceShape.size_of``), or a card size's name."""
     if isinstance(value, str) and value.strip().lower() in COMMON_SIZES:
         return COMMON_SIZES[value.strip().lower()]
-    if isinstance(value, (int, float, str)) and not isinstance(value, bool) and shape in (Shape.SQUARE, Shape.CIRCLE):
-        side = _length(value, where)
-        size = (side, side)
+    single = isinstance(value, (int, float, str)) and not isinstance(value, bool) and shape.size_of(1.0) is not None
+    sized = shape.size_of(_length(value, where)) if single else None
+    if sized is not None:
+        size = sized
     elif isinstance(value, list) and len(value) == 2:
         size = (_length(value[0], where), _length(value[1], where))
     else:
