@@ -1,0 +1,140 @@
+"""The shape registry (grawlix_print.pieces.shapes): geometry against closed forms, nesting against
+distances measured between the placed outlines, names as games have always spelt them.
+
+Every expected value is worked out here from the shapes' definitions (a regular hexagon 30 mm
+across the flats is 34.64 mm point to point; a circle's area is pi r^2), never read from the
+registry; distances between neighbours are measured on the polygons themselves.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from grawlix_print.errors import StudioError
+from grawlix_print.pieces.kinds import Shape
+from grawlix_print.pieces.shapes import (
+    CIRCLE, FLAT_MM, HEXAGON, RECTANGLE, SQUARE, PieceShape, polygon_area, shape_named, shape_names, shape_of,
+)  # fmt: skip
+
+ROOT3 = math.sqrt(3)
+
+
+def _segment_distance(p, q, a, b) -> float:
+    """The least distance between segments pq and ab (they do not cross here)."""
+
+    def to_segment(point, s0, s1):
+        (x, y), (x0, y0), (x1, y1) = point, s0, s1
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+    return min(to_segment(p, a, b), to_segment(q, a, b), to_segment(a, p, q), to_segment(b, p, q))
+
+
+def gap_between(first, second) -> float:
+    """The least distance between two polygons' outlines."""
+    edges = lambda points: list(zip(points, points[1:] + points[:1]))  # noqa: E731
+    return min(_segment_distance(p, q, a, b) for p, q in edges(first) for a, b in edges(second))
+
+
+def placed(shape: PieceShape, size, centre) -> list[tuple[float, float]]:
+    return [(centre[0] + x, centre[1] + y) for x, y in shape.points(size, 0.001)]
+
+
+def test_the_built_in_names_are_the_entries_games_always_named():
+    assert shape_names()[:4] == ("square", "rectangle", "circle", "hexagon")
+    for name in Shape:
+        assert shape_of(name) is shape_named(name.value) and shape_of(name.value) is shape_of(name)
+    assert shape_of(HEXAGON) is HEXAGON and shape_named(" Hexagon ") is HEXAGON
+    with pytest.raises(StudioError) as refusal:
+        shape_named("octagon", "components.toml: kinds.tokens.shape")
+    assert str(refusal.value) == ("components.toml: kinds.tokens.shape: 'octagon' is not one of"
+                                  " square, rectangle, circle, hexagon")  # fmt: skip
+
+
+def test_a_regular_hexagon_30_mm_across_the_flats_has_its_corners_at_its_radius():
+    size = (30.0, 30.0 * 2 / ROOT3)  # 34.64 mm point to point
+    assert size[1] == pytest.approx(34.641, abs=1e-3)
+    points = HEXAGON.points(size)
+    assert len(points) == 6
+    assert all(math.hypot(x, y) == pytest.approx(size[1] / 2) for x, y in points)  # every corner on the circumcircle
+    sides = [math.dist(a, b) for a, b in zip(points, points[1:] + points[:1])]
+    assert sides == pytest.approx([size[1] / 2] * 6)  # a regular hexagon's side is its radius
+    assert HEXAGON.area(size) == pytest.approx(3 * ROOT3 / 2 * (size[1] / 2) ** 2)
+    assert polygon_area(points) == pytest.approx(HEXAGON.area(size))
+    assert points[0] == (0.0, size[1] / 2)  # pointy-top: a point at the top
+
+
+@pytest.mark.parametrize("shape", [SQUARE, RECTANGLE, CIRCLE, HEXAGON])
+def test_points_are_centred_anticlockwise_and_fill_the_box(shape):
+    size = (24.0, 24.0) if shape in (SQUARE, CIRCLE) else (24.0, 31.0)
+    points = shape.points(size)
+    signed = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1])) / 2
+    assert signed > 0  # anticlockwise
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert (max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx(size, abs=FLAT_MM)
+    assert (min(xs) + max(xs), min(ys) + max(ys)) == pytest.approx((0.0, 0.0), abs=FLAT_MM)
+    box = shape.box(size)
+    assert (box.width, box.height) == size and box.centre == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("diameter, tolerance", [(20.0, 0.01), (20.0, 0.001), (300.0, 0.01)])
+def test_a_circles_polygon_strays_no_more_than_its_tolerance(diameter, tolerance):
+    r = diameter / 2
+    points = CIRCLE.points((diameter, diameter), tolerance)
+    assert all(math.hypot(x, y) == pytest.approx(r) for x, y in points)  # the corners are on the circle
+    half_chord = math.dist(points[0], points[1]) / 2
+    sagitta = r - math.sqrt(r * r - half_chord * half_chord)  # how far a chord's middle is inside
+    assert sagitta <= tolerance + 1e-12
+    assert CIRCLE.area((diameter, diameter)) == pytest.approx(math.pi * r * r)
+    assert 0 < CIRCLE.area((diameter, diameter)) - polygon_area(points) < 2 * math.pi * r * tolerance
+
+
+@pytest.mark.parametrize("shape, size", [
+    (SQUARE, (25.0, 25.0)), (RECTANGLE, (57.0, 89.0)), (CIRCLE, (20.0, 20.0)),
+    (HEXAGON, (30.0, 30.0 * 2 / ROOT3)), (HEXAGON, (30.0, 40.0)),  # a stretched one nests too
+])  # fmt: skip
+@pytest.mark.parametrize("gap", [0.0, 2.0, 5.0])
+def test_nested_neighbours_stand_exactly_the_gap_apart(shape, size, gap):
+    nesting = shape.nesting(size, gap)
+    first = placed(shape, size, nesting.centre(0, 0))
+    neighbours = [(0, 1), (1, 0), (1, 1)]
+    gaps = [gap_between(first, placed(shape, size, nesting.centre(*at))) for at in neighbours]
+    # the next in its row and the nearest in the next row: exactly the gap away; none nearer
+    assert gaps[:2] == pytest.approx([gap, gap], abs=0.002)
+    assert all(g >= gap - 0.002 for g in gaps)
+    row_two = placed(shape, size, nesting.centre(1, 0))
+    assert gap_between(row_two, placed(shape, size, nesting.centre(2, 0))) >= gap - 0.002
+
+
+def test_hexagons_and_circles_nest_in_offset_rows():
+    across, tall = 30.0, 30.0 * 2 / ROOT3
+    hexagons = HEXAGON.nesting((across, tall), 2.0)
+    assert (hexagons.across, hexagons.shift) == pytest.approx((32.0, 16.0))
+    assert hexagons.down == pytest.approx(0.75 * tall + 2.0 * ROOT3 / 2)
+    circles = CIRCLE.nesting((20.0, 20.0), 1.0)
+    assert (circles.across, circles.down, circles.shift) == pytest.approx((21.0, 21.0 * ROOT3 / 2, 10.5))
+    squares = SQUARE.nesting((25.0, 25.0), 0.0)
+    assert (squares.across, squares.down, squares.shift) == (25.0, 25.0, 0.0)
+
+
+def test_the_rows_that_fit_are_those_whose_outlines_stay_inside():
+    size = (30.0, 30.0 * 2 / ROOT3)
+    nesting = HEXAGON.nesting(size, 0.0)
+    for room in [(100.0, 100.0), (105.0, 100.0), (29.0, 40.0), (200.0, 150.0)]:
+        rows, columns = nesting.fits(room, size)
+        if rows:
+            width, height = nesting.extent(rows, columns, size)
+            assert width <= room[0] + 1e-9 and height <= room[1] + 1e-9
+            assert nesting.extent(rows + 1, columns, size)[1] > room[1]
+            assert nesting.extent(rows, columns + 1, size)[0] > room[0]
+    assert nesting.fits((29.0, 40.0), size) == (0, 0)
+    assert nesting.fits((105.0, 100.0), size) == (3, 3)  # 3 x 30 + 15 of shift = 105 wide; 34.64 + 2 x 25.98 tall
+
+
+def test_a_square_and_a_circle_are_as_wide_as_tall_and_a_length_sizes_them():
+    assert SQUARE.refusal((30.0, 31.0)) == "a square piece is as wide as it is tall, not 30 x 31 mm"
+    assert CIRCLE.refusal((30.0, 30.0)) is None and RECTANGLE.refusal((30.0, 31.0)) is None
+    assert SQUARE.size_of(25.0) == (25.0, 25.0) == CIRCLE.size_of(25.0) and RECTANGLE.size_of(25.0) is None
