@@ -130,6 +130,12 @@ def read_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
+def present(path: Path) -> bool:
+    """Whether anything is at ``path``, a FIFO or a device too: "no such file" is said only where
+    nothing is; what is there but no regular file is ``read_bytes``'s one line, never a read."""
+    return os.path.exists(path)
+
+
 def _special_kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
         return "a FIFO (named pipe)"

@@ -92,7 +92,7 @@ def _rendered(face: PieceFace, bleed: float, marking: str) -> bytes:
 def check_faces(g: Game) -> None:
     """Every face and back draws with every marking its kind offers, the same twice, and one with a
     ground covers its bleed (its corners are not the paper's white)."""
-    from PIL import Image
+    from .drawing.bitmaps import decoded
 
     for kind in g.piece_kinds():
         for face in (*kind.faces, *kind.backs.values()):
@@ -100,7 +100,7 @@ def check_faces(g: Game) -> None:
                 first = _rendered(face, 2.0, marking)
                 assert first == _rendered(face, 2.0, marking), f"{kind.name}: {face.name} draws differently twice"
             if face.ground is not None:
-                image = Image.open(io.BytesIO(first)).convert("RGB")
+                image = decoded(first, "RGB")
                 w, h = image.size
                 for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
                     assert image.getpixel(corner) != (255, 255, 255), (

@@ -19,6 +19,9 @@ from ..fonts import SCHOLA_REGULAR as SCHOLA_REGULAR_FILE
 from ..errors import StudioError
 from .surface import Face
 
+MAX_FONT_BYTES = 32 << 20
+"""A typeface file of the templates: a Latin face is tens of kilobytes, a CJK one about 20 MB."""
+
 QUICKSAND = Face("Quicksand-Medium", QUICKSAND_MEDIUM_FILE, "Quicksand, 'Trebuchet MS', sans-serif")
 QUICKSAND_BOLD = Face(
     "Quicksand-Bold", QUICKSAND_BOLD_FILE, "Quicksand, 'Trebuchet MS', sans-serif", bold=True

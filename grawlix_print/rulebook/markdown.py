@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..drawing.text import Break, Inline, Span, plain
 from ..errors import Consequence, StudioError, gathered
-from ..files import read_template
+from ..files import present, read_template
 from ..units import parse_length
 from .conditions import expand_conditions
 from ..front_matter import read_front_matter
@@ -59,7 +59,7 @@ def read_extra_sections(path: Path, facts: TextFacts, meta: FrontMatter) -> tupl
 
     Every problem in it is raised together (``Problems``).
     """
-    if not path.is_file():
+    if not present(path):
         return ()
     text = read_template(path).replace("\r\n", "\n")
     problems: list[StudioError] = []

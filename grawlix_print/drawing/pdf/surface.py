@@ -104,6 +104,10 @@ class PdfSurface:
     def image(self, picture: Raster, x: float, y: float, width: float, height: float) -> None:
         from reportlab.lib.utils import ImageReader
 
+        from ..bitmaps import opened
+
+        with opened(picture.data):  # within bounds before reportlab decodes it (a plug-in's Raster too)
+            pass
         reader = ImageReader(io.BytesIO(picture.data))
         self.canvas.drawImage(reader, x, y, width, height, mask="auto" if picture.mime == "image/png" else None)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from .tiles import Colour, Glyph, Tile, TileSet
 from ...drawing.text import Inline, Span
 from ...errors import Consequence, StudioError
+from ...files import present
 from ...facts.wording import counted, in_words, join_words
 from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
@@ -156,7 +157,7 @@ class Facts:
             if name in self.positions or name in self.unreadable:
                 continue
             path = self.templates / POSITIONS_DIR / f"{name}.toml"
-            if not path.is_file():
+            if not present(path):
                 self.unreadable.add(name)
                 problems.append(StudioError(f"no position file {POSITIONS_DIR}/{name}.toml for {name!r}", f"{source}:{line}"))
                 continue

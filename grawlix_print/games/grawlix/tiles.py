@@ -9,13 +9,14 @@ for the renderers.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...drawing.ink import Ink
 from ...drawing.marks import MARKS
+from ...drawing.fonts import MAX_FONT_BYTES
 from ...errors import StudioError
+from ...files import present, read_bytes
 from ...fonts import FONT_DIR
 from ...pieces import schema
 
@@ -176,9 +177,11 @@ def _glyph(index: int, data: schema.Table, source: str, folder: Path) -> Glyph:
 def _typeface(name: str, folder: Path, where: str) -> Path:
     """The font file: beside the components file, else one shipped with grawlix-print."""
     for candidate in (folder / name, FONT_DIR / name):
-        if candidate.is_file():
-            if not os.access(candidate, os.R_OK):
-                raise StudioError(f"cannot read the typeface {candidate}", where)
+        if present(candidate):
+            try:
+                read_bytes(candidate, MAX_FONT_BYTES)  # a regular file, readable, within bounds
+            except StudioError as error:
+                raise StudioError(f"the typeface {candidate}: {error.what}", where) from None
             return candidate
     raise StudioError(f"no typeface file {name!r} here or among the shipped typefaces", where)
 

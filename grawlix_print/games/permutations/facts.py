@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ...drawing.text import Span
 from ...errors import StudioError
+from ...files import present
 from ...facts.wording import in_words, join_words
 from ...playtest.quotable import Quotes
 from ...rulebook import Diagram, Items, Value
@@ -108,7 +109,7 @@ class Facts:
                 continue
             line = first_line + text.count("\n", 0, match.start())
             path = self.templates / EXAMPLES_DIR / f"{name}.toml"
-            if not path.is_file():
+            if not present(path):
                 raise StudioError(f"no worked example {EXAMPLES_DIR}/{name}.toml for {name!r}", f"{source}:{line}")
             sheet = read_score_file(path, self.deck)
             self.examples[name] = (str(path), score_sheet(sheet, self.deck, self.rules))

@@ -14,6 +14,7 @@ Everything is in millimetres, y up; sizes are given in points.
 from __future__ import annotations
 
 import hashlib
+import io
 import math
 import re
 from collections.abc import Mapping
@@ -22,12 +23,13 @@ from functools import lru_cache
 from pathlib import Path as FilePath
 
 from ...drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, SCHOLA, SCHOLA_BOLD, missing_character, registered
-from ...drawing.fonts import text_width, vertical_metrics
+from ...drawing.fonts import MAX_FONT_BYTES, text_width, vertical_metrics
 from ...drawing.icons import ICON_NAMES, RUNNING_DEPTH, RUNNING_HEIGHT, RUNNING_SIDE, running_glyph
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph
 from ...drawing.surface import Face, Surface, glyph_path
 from ...errors import StudioError
+from ...files import present, read_bytes
 from ...units import MM_PER_UNIT
 from .pictures import Vector, draw_picture, inside, load_picture
 
@@ -78,7 +80,7 @@ def font_file(templates: FilePath, name: str, where: str) -> Face:
     """A TrueType file of the templates folder as a face; a file that is missing, outside the folder,
     unreadable or PostScript-flavoured (which a PDF here cannot embed) is one line."""
     path = inside(templates, name, where)
-    if not path.is_file():
+    if not present(path):
         raise StudioError(f"no typeface file {name!r} in the templates folder", where)
     stamp = path.stat()
     return _font_face(str(path), stamp.st_mtime_ns, stamp.st_size, where)
@@ -88,9 +90,12 @@ def font_file(templates: FilePath, name: str, where: str) -> Face:
 def _font_face(path: str, mtime: int, size: int, where: str) -> Face:
     from fontTools.ttLib import TTFont, TTLibError
 
-    data = FilePath(path).read_bytes()
     try:
-        with TTFont(path, lazy=True) as font:
+        data = read_bytes(FilePath(path), MAX_FONT_BYTES)
+    except StudioError as error:
+        raise StudioError(f"{error.where}: {error.what}", where) from None
+    try:
+        with TTFont(io.BytesIO(data), lazy=True) as font:
             outlines = "glyf" in font
             family = font["name"].getBestFamilyName() or FilePath(path).stem
             weight = getattr(font["OS/2"], "usWeightClass", 400) if "OS/2" in font else 400

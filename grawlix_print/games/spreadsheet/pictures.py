@@ -20,7 +20,8 @@ from pathlib import Path as FilePath
 from ...drawing.ink import Ink
 from ...drawing.surface import Path, Pen, Raster, Surface, rectangle
 from ...errors import StudioError
-from ...files import read_bytes
+from ...files import present, read_bytes
+from .svg_bounds import check_svg
 from .values import hex_ink
 
 MAX_PICTURE_BYTES = 32 << 20
@@ -68,7 +69,7 @@ def load_picture(templates: FilePath, name: str, where: str) -> Picture:
     kind = PICTURE_SUFFIXES.get(path.suffix.lower())
     if kind is None:
         raise StudioError(f"{name!r}: a picture is a .png, .jpg or .svg file", where)
-    if not path.is_file():
+    if not present(path):
         raise StudioError(f"no picture {name!r} in the templates folder", where)
     stamp = path.stat()
     try:
@@ -84,16 +85,9 @@ def _read(path: str, mtime: int, size: int, kind: str) -> Picture:
     data = read_bytes(FilePath(path), MAX_PICTURE_BYTES)
     if kind == "image/svg+xml":
         return read_svg(data)
-    from PIL import Image, UnidentifiedImageError
+    from ...drawing.bitmaps import measured
 
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.verify()
-            width, height, found = image.width, image.height, image.format
-    except UnidentifiedImageError:
-        raise StudioError("cannot read the picture: not a PNG or JPEG file") from None
-    except (OSError, SyntaxError, ValueError) as error:
-        raise StudioError(f"cannot read the picture: {error}") from None
+    width, height, found = measured(data)
     if (found, kind) not in (("PNG", "image/png"), ("JPEG", "image/jpeg")):
         raise StudioError(f"holds a {found} picture, not what its name says")
     return Raster(data, width, height, kind, hashlib.sha256(data).hexdigest())
@@ -105,6 +99,10 @@ def read_svg(data: bytes, where: str | None = None) -> Vector:
     from svgelements import Path as SvgPath
     from svgelements import Shape as SvgShape
 
+    try:
+        check_svg(data)
+    except StudioError as error:
+        raise StudioError(error.what, where) from None
     try:
         svg = SVG.parse(io.BytesIO(data), reify=True, color=CURRENT_COLOUR)
     except Exception as error:  # svgelements raises XML and value errors of several kinds

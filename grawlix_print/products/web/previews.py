@@ -36,6 +36,11 @@ def browser_found() -> str:
     return " ".join(found) if found else ""
 
 
+MAX_SHOT_HEIGHT = 16_000
+"""A preview shows at most the page's top 16,000 pixels (a gallery of thousands of cards is taller):
+what a browser draws in one texture, and within the pictures' bounds (``drawing.bitmaps``)."""
+
+
 def preview_name(page: Path, width: int) -> str:
     return f"{page.stem}-{width}px.png"
 
@@ -87,14 +92,14 @@ def page_screenshots(page: Path, folder: Path, driver=None) -> tuple[list[Writte
 
 
 def _with_source(png: bytes, digest: str) -> bytes:
-    from PIL import Image
     from PIL.PngImagePlugin import PngInfo
+
+    from ...drawing.bitmaps import decoded
 
     info = PngInfo()
     info.add_text(SOURCE_KEY, digest)
     out = io.BytesIO()
-    with Image.open(io.BytesIO(png)) as image:
-        image.convert("RGB").save(out, "PNG", pnginfo=info)
+    decoded(png, "RGB").save(out, "PNG", pnginfo=info)
     return out.getvalue()
 
 
@@ -107,7 +112,7 @@ def _screenshots(driver, page: Path, widths: list[int]) -> dict[int, bytes]:
         )
         driver.get(page_url(page))
         driver.execute_async_script("document.fonts.ready.then(arguments[arguments.length - 1])")
-        height = driver.execute_script("return document.documentElement.scrollHeight")
+        height = min(int(driver.execute_script("return document.documentElement.scrollHeight")), MAX_SHOT_HEIGHT)
         shot = driver.execute_cdp_cmd(
             "Page.captureScreenshot",
             {"format": "png", "captureBeyondViewport": True,
