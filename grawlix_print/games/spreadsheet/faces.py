@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 
 from ...drawing.icons import circle, rounded_rectangle
@@ -22,6 +22,7 @@ from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph
 from ...drawing.surface import Path, Pen, Surface, polygon, rectangle
 from ...errors import StudioError
+from ...files import present
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Piece, PieceKind
 from .design import Design, KindSpec, family
@@ -29,10 +30,14 @@ from .layouts import Element, Layout, read_layout
 from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, icon_set, icons_key, settled, unmarked
 from .pictures import Picture, Vector, draw_picture, inside, load_picture
 from .tables import Row, Table, column_key, read_table
-from .values import check_names, colour
+from .values import BUILT_IN, check_names, colour
 
 MAX_COUNT = 10_000
 """More of one piece than any set holds: a typo (``1000`` for ``10``) rather than a wish."""
+MAX_KIND_PIECES = 10_000
+"""Pieces of one kind (one table, or one sheet of a workbook), counts added: 1,112 pages of poker cards."""
+MAX_GAME_PIECES = 20_000
+"""Pieces of every kind together: what a set's sheets, decks and boxes are made for in minutes."""
 
 
 # --- drawing steps ----------------------------------------------------------------------------
@@ -143,6 +148,8 @@ class Context:
     layouts: dict[tuple[str, tuple[float, float]], Layout]
     icons: dict[str, TextGlyph | Vector] | None = None
     icons_key: tuple = ()
+    pieces: dict[str, int] = field(default_factory=dict)
+    """How many pieces each kind read so far has, for the game's bound."""
 
     def layout(self, name: str, size: tuple[float, float], where: str) -> Layout:
         key = (name, size)
@@ -191,32 +198,40 @@ def _filled(element: Element, key: str, values: Mapping[str, str]) -> str | None
     return None if found is None else found.fill(values)
 
 
+def _field(element: Element, key: str, where: str) -> str:
+    """Where a message about one field of an element points: the layout's key, and the table's
+    column (or columns) the row's value came from, when it names any."""
+    found = element.templates.get(key)
+    named = [n for n in (found.names if found is not None else ()) if n not in BUILT_IN]
+    return f"{where}.{key}" + (f" (column {', '.join(dict.fromkeys(named))})" if named else "")
+
+
 def _step(context: Context, element: Element, area: Area, values: Mapping[str, str], height: float, where: str) -> Step | None:
     colours = context.design.colours
     if element.type == "text":
         words = _filled(element, "text", values) or ""
         if not words.strip():
             return None  # an empty cell draws nothing
-        chosen = family(context.design.fonts, context.templates, _filled(element, "font", values) or DEFAULT_FAMILY, f"{where}.font")
-        ink = colour(_filled(element, "colour", values) or "black", colours, f"{where}.colour")
+        chosen = family(context.design.fonts, context.templates, _filled(element, "font", values) or DEFAULT_FAMILY, _field(element, "font", where))
+        ink = colour(_filled(element, "colour", values) or "black", colours, _field(element, "colour", where))
         if ink is None:
             return None
         icons = context.icon_set()
         setting = settled(
             words.replace("\\n", "\n"), chosen, icons, context.icons_key, (area.width, area.height),
             element.values["size"], element.values["min_size"], element.values["leading"], element.values["wrap"],
-            f"{where}.text",
+            _field(element, "text", where),
         )  # fmt: skip
         return Lettered(setting, area, element.values["align"], element.values["valign"], ink)
     if element.type == "image":
         name = _filled(element, "image", values) or ""
         if not name.strip() or name.rstrip().endswith("/"):
             return None  # no picture named in this row's cell
-        return Pictured(load_picture(context.templates, name.strip(), f"{where}.image"), area, element.values["fit"] == "fill")
+        return Pictured(load_picture(context.templates, name.strip(), _field(element, "image", where)), area, element.values["fit"] == "fill")
     fill_text = _filled(element, "fill", values)
     stroke_text = _filled(element, "stroke", values)
-    fill = colour(fill_text, colours, f"{where}.fill") if fill_text is not None else None
-    stroke = colour(stroke_text, colours, f"{where}.stroke") if stroke_text is not None else None
+    fill = colour(fill_text, colours, _field(element, "fill", where)) if fill_text is not None else None
+    stroke = colour(stroke_text, colours, _field(element, "stroke", where)) if stroke_text is not None else None
     pen = Pen(stroke, element.values["stroke_width"], element.values["dash"]) if stroke is not None else None
     if fill is None and pen is None:
         return None
@@ -253,7 +268,7 @@ def read_kind_table(spec: KindSpec, templates: FilePath) -> Table:
     """The kind's table, which must be a file of the templates folder."""
     key = f"{spec.where}.table"
     path = inside(templates, spec.table, key)
-    if not path.is_file():
+    if not present(path):
         raise StudioError(f"no table {spec.table!r} in the templates folder", key)
     return read_table(path, str(templates / spec.table), spec.sheet)
 
@@ -285,6 +300,14 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
     if spec.back is not None:
         check_names(spec.back.names, table.columns, table.source, f"{spec.where}.back")
     numbers = counts(table, spec.count_column, f"{spec.where}.count_column")
+    if sum(numbers) > MAX_KIND_PIECES:
+        column = f" (its {table.require(spec.count_column, spec.where)} column added up)" if spec.count_column else ""
+        raise StudioError(f"{sum(numbers):,} {spec.name}{column}: more than {MAX_KIND_PIECES:,} pieces of one kind", table.source)
+    context.pieces[spec.name] = sum(numbers)
+    if sum(context.pieces.values()) > MAX_GAME_PIECES:  # counted before a row is drawn
+        each = ", ".join(f"{count:,} {name}" for name, count in context.pieces.items())
+        raise StudioError(f"{sum(context.pieces.values()):,} pieces in all ({each}): more than {MAX_GAME_PIECES:,} in one game",
+                          context.design.source)  # fmt: skip
     rows = [(row, count) for row, count in zip(table.rows, numbers) if count > 0]
     if not rows:
         raise StudioError("every row's count is 0: nothing to print", table.source)

@@ -19,13 +19,14 @@ text sizes are points. Every fault is one line naming the file and the key.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...errors import StudioError
-from ...files import read_toml
+from ...files import present, read_toml
 from ...pieces.schema import known_keys, where as at
 from ...units import parse_length
 from .values import Condition, Template, condition, template
@@ -69,7 +70,7 @@ KEY_HELP = {
     "fill": "the inside's colour, as `colour`",
     "stroke": "the outline's colour, as `colour`",
     "stroke_width": f"the outline's width (default {DEFAULT_STROKE_MM:g} mm)",
-    "dash": "`[on, off]` lengths for a dashed outline (default solid)",
+    "dash": "`[on, off]` lengths for a dashed outline (default solid; each at least 0.1 mm, at most 8)",
     "radius": "rounded corners' radius (default 0)",
     "points": "`[[x, y], ...]` in millimetres from the trim's top-left (a line two or more, a polygon three or more)",
     "image": "a picture of the templates folder (PNG, JPEG, SVG), or a template such as `\"art/{picture}\"`",
@@ -77,6 +78,11 @@ KEY_HELP = {
 }
 """What each key of ``KEYS`` means, for the layout-element reference (the site's, generated from
 ``KEYS`` and this: a key the parser takes without a line here fails the site's build)."""
+MAX_REACH_MM = 1000.0
+"""How far from the trim a position, and how long a length, may be: more draws nothing on any piece."""
+MAX_DASHES = 8
+MIN_DASH_MM = 0.1
+"""A dash or gap shorter than this prints as a solid line, and a page of them takes long to draw."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +144,7 @@ def read_layout(templates: Path, name: str, where: str, size: tuple[float, float
         raise StudioError(f"layouts extend one another in a circle: {' -> '.join((*seen, name))}", where)
     path = layout_path(templates, name)
     shown = str(path)
-    if not path.is_file():
+    if not present(path):
         known = sorted(p.stem for p in (templates / LAYOUT_FOLDER).glob("*.toml")) if (templates / LAYOUT_FOLDER).is_dir() else []
         listed = f" (layouts: {', '.join(known)})" if known else f" (there is no {LAYOUT_FOLDER}/ folder)"
         raise StudioError(f"no layout {name!r}{listed}", where)
@@ -185,18 +191,25 @@ def _length(value: object, where: str, zero: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise StudioError(f"must be a length (millimetres, or a string such as \"2.5mm\" or \"0.1in\"), not {value!r}", where)
     try:
-        return parse_length(value, "length", allow_zero=zero)
+        found = parse_length(value, "length", allow_zero=zero)
     except StudioError as error:
         raise StudioError(error.what, where) from None
+    if found > MAX_REACH_MM:
+        raise StudioError(f"{value!r} is longer than any piece ({MAX_REACH_MM:g} mm at most)", where)
+    return found
 
 
 def _signed(value: object, where: str) -> float:
-    """A position, which may be negative (a shape reaching into the bleed)."""
+    """A position, which may be negative (a shape reaching into the bleed), within a metre of the trim."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    if isinstance(value, str) and value.strip().startswith("-"):
-        return -_length(value.strip()[1:], where, zero=True)
-    return _length(value, where, zero=True)
+        found = float(value) if abs(value) < 1e300 else math.inf  # (an integer too large for a float)
+    elif isinstance(value, str) and value.strip().startswith("-"):
+        found = -_length(value.strip()[1:], where, zero=True)
+    else:
+        found = _length(value, where, zero=True)
+    if not abs(found) <= MAX_REACH_MM:  # NaN too
+        raise StudioError(f"{value!r} is not a position within {MAX_REACH_MM:g} mm of the trim", where)
+    return found
 
 
 def _box(value: object, boxes: Mapping[str, Box], where: str) -> Box:
@@ -266,7 +279,11 @@ def _element(table: Mapping[str, Any], boxes: Mapping[str, Box], where: str, siz
         dash = table.get("dash", [])
         if not isinstance(dash, list):
             raise StudioError("must be a list of lengths: [on, off]", f"{where}.dash")
+        if len(dash) > MAX_DASHES:
+            raise StudioError(f"a dash pattern has at most {MAX_DASHES} lengths, not {len(dash)}", f"{where}.dash")
         values["dash"] = tuple(_length(d, f"{where}.dash") for d in dash)
+        if values["dash"] and min(values["dash"]) < MIN_DASH_MM:
+            raise StudioError(f"a dash or a gap is at least {MIN_DASH_MM:g} mm (a shorter one is a solid line to a printer, and slow to draw)", f"{where}.dash")
     if kind == "rectangle":
         values["radius"] = _length(table.get("radius", 0), f"{where}.radius", zero=True)
     if kind in ("line", "polygon"):

@@ -79,13 +79,17 @@ def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
     suffix = path.suffix.lower()
     if sheet is not None and suffix != ".xlsx":
         raise StudioError(f"sheet = {sheet!r} is for an XLSX workbook, not a {suffix or 'plain'} file", shown)
-    if suffix in (".csv", ".tsv", ".txt"):
-        return read_csv(read_bytes(path, MAX_TABLE_BYTES), shown)
+    if suffix not in (".csv", ".tsv", ".txt", ".xlsx", ".toml"):
+        raise StudioError("a table is a .csv, .tsv, .xlsx or .toml file", shown)
+    try:
+        data = read_bytes(path, MAX_TABLE_BYTES)
+    except StudioError as error:
+        raise StudioError(error.what, shown) from None
     if suffix == ".xlsx":
-        return read_xlsx(path, shown, sheet)
+        return read_xlsx(data, shown, sheet)
     if suffix == ".toml":
-        return read_toml_rows(read_bytes(path, MAX_TABLE_BYTES), shown)
-    raise StudioError("a table is a .csv, .tsv, .xlsx or .toml file", shown)
+        return read_toml_rows(data, shown)
+    return read_csv(data, shown)
 
 
 # --- CSV -------------------------------------------------------------------------------------
@@ -186,18 +190,31 @@ def _table(shown: str, records: list[tuple[int, list[str]]], unit: str) -> Table
 # --- XLSX ------------------------------------------------------------------------------------
 
 
-def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
+MAX_COLUMNS = 200
+"""Columns of a sheet: a deck's table has a dozen; a cell typed far out (``XFD1``) would make millions."""
+MAX_UNPACKED_BYTES = 256 << 20
+"""What a workbook may hold unpacked: an XLSX is a zip archive, and a small one can unpack to gigabytes."""
+
+
+def read_xlsx(data: bytes, shown: str, sheet: str | None) -> Table:
     """The named sheet of a workbook (the first if none is named), each cell's value as shown text:
-    whole numbers without ``.0``, a formula's last computed value."""
+    whole numbers without ``.0``, a formula's last computed value (one never computed is refused,
+    naming its cell), bold and italic typed in a cell as ``**bold**`` and ``*italic*``."""
     import zipfile
 
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
-    data = read_bytes(path, MAX_TABLE_BYTES)
     try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        unpacked = sum(member.file_size for member in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError) as error:
+        raise StudioError(f"cannot read: not an XLSX workbook ({error})", shown) from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise StudioError(f"unpacks to {unpacked:,} bytes, more than a workbook may ({MAX_UNPACKED_BYTES:,}): save the table alone", shown)
+    try:
+        book = load_workbook(io.BytesIO(data), data_only=True, rich_text=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, TypeError, OSError) as error:
         raise StudioError(f"cannot read: not an XLSX workbook ({error})", shown) from None
     try:
         names = book.sheetnames
@@ -205,14 +222,86 @@ def read_xlsx(path: Path, shown: str, sheet: str | None) -> Table:
         if chosen is None:
             raise StudioError(f"no sheet called {sheet!r} (its sheets: {', '.join(names)})", shown)
         where = f"{shown} [{chosen}]"
+        cells = book[chosen]
+        if cells.max_row > MAX_ROWS + 1:
+            raise StudioError(f"more than {MAX_ROWS:,} rows (its last cell: {cells.dimensions.split(':')[-1]})", where)
+        if cells.max_column > MAX_COLUMNS:
+            raise StudioError(f"more than {MAX_COLUMNS:,} columns (its last cell: {cells.dimensions.split(':')[-1]})", where)
+        uncomputed = _uncomputed(archive, names.index(chosen))
         records = []
-        for number, values in enumerate(book[chosen].iter_rows(values_only=True), start=1):
-            if number > MAX_ROWS + 1:
-                raise StudioError(f"more than {MAX_ROWS:,} rows", where)
-            records.append((number, [cell_text(value) for value in values]))
+        for number, row in enumerate(cells.iter_rows(), start=1):
+            texts = []
+            for cell in row:
+                here = f"{where}: row {number}: cell {cell.coordinate}"
+                if cell.value is None and cell.coordinate in uncomputed:
+                    formula = f" ({uncomputed[cell.coordinate]})" if uncomputed[cell.coordinate] else ""
+                    raise StudioError(
+                        f"holds a formula{formula} whose value was never computed (a program wrote the file "
+                        "without working it out): open and save it in a spreadsheet, or type the value", here
+                    )  # fmt: skip
+                texts.append(_markup(cell.value, here))
+            records.append((number, texts))
     finally:
         book.close()
     return _table(where, records, "cells")
+
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATIONS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_PACKAGE = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+
+
+def _uncomputed(archive, index: int) -> dict[str, str]:
+    """The cells of the ``index``-th sheet that hold a formula but no value (``<f>`` without ``<v>``,
+    or with an empty one in a cell that is not text), each with its formula: what a program that
+    writes formulas without computing them leaves (openpyxl, xlsxwriter), read as empty otherwise."""
+    import posixpath
+    import xml.etree.ElementTree as ElementTree
+
+    try:
+        book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+        relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+        sheets = book.findall(f"{_MAIN}sheets/{_MAIN}sheet")
+        target = next(r.get("Target", "") for r in relations.iter(f"{_PACKAGE}Relationship") if r.get("Id") == sheets[index].get(f"{_RELATIONS}id"))
+        path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
+        found: dict[str, str] = {}
+        with archive.open(path) as stream:
+            for _, element in ElementTree.iterparse(stream):
+                if element.tag == f"{_MAIN}c":
+                    formula, value = element.find(f"{_MAIN}f"), element.find(f"{_MAIN}v")
+                    text = element.get("t") == "str"  # a formula whose value is text: empty text is a value
+                    if formula is not None and (value is None or (not value.text and not text)):
+                        found[element.get("r", "")] = f"={formula.text}" if formula.text else ""
+                    element.clear()
+        return found
+    except (KeyError, IndexError, StopIteration, ElementTree.ParseError, OSError, ValueError):
+        return {}  # openpyxl read the sheet; whatever this cannot find, it does not refuse
+
+
+def _markup(value: object, where: str) -> str:
+    """A cell's text, bold and italic runs typed in the spreadsheet written as the layouts' markup;
+    formatting that cannot print (underline, strike-through, raised or lowered text) is refused."""
+    from openpyxl.cell.rich_text import CellRichText, TextBlock
+
+    if not isinstance(value, CellRichText):
+        return cell_text(value)
+    parts = []
+    for run in value:
+        if not isinstance(run, TextBlock):
+            parts.append(str(run))
+            continue
+        font = run.font
+        for shown, what in ((font.u, "underlined"), (font.strike, "struck through"), (font.vertAlign, "raised or lowered")):
+            if shown and shown not in ("none", "baseline"):
+                raise StudioError(f"{run.text!r} is {what}: only bold and italic print from a cell; remove it", where)
+        mark = ("**" if font.b else "") + ("*" if font.i else "")
+        core = run.text.strip()
+        if mark and core:
+            lead, trail = run.text[: len(run.text) - len(run.text.lstrip())], run.text[len(run.text.rstrip()) :]
+            parts.append(f"{lead}{mark}{core}{mark[::-1]}{trail}")
+        else:
+            parts.append(run.text)
+    return "".join(parts)
 
 
 def cell_text(value: object) -> str:
