@@ -110,7 +110,7 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
     }  # fmt: skip
     assert settings.for_command("boxes") == {
         "paper": "a4", "stock_thickness": pytest.approx(0.4), "clearance": pytest.approx(1.0),
-        "piece_thickness": pytest.approx(2.0), "bleed": pytest.approx(3.0),
+        "piece_thickness": pytest.approx(0.4), "bleed": pytest.approx(3.0),  # as thick as the stock
     }  # fmt: skip
     assert settings.for_command("leaflet") == {"paper": "a4"}
     assert settings.for_command("check") == {"json": False}
