@@ -19,8 +19,6 @@ import html
 import inspect
 import logging
 import re
-from collections.abc import Mapping
-
 import click
 
 log = logging.getLogger("mkdocs.hooks.reference")  # under "mkdocs": --strict counts its warnings
@@ -110,13 +108,11 @@ def built_in_commands() -> tuple[dict[str, click.Command], dict[str, tuple[click
     return commands, own
 
 
-def commands_page(commands: Mapping[str, click.Command] | None = None,
-                  own: Mapping[str, tuple[click.Command, str]] | None = None) -> str:
+def commands_page() -> str:
     """Every command with its usage, its help and a table of its options, as ``--help`` has them."""
     from grawlix_print.cli import main
 
-    if commands is None or own is None:
-        commands, own = built_in_commands()
+    commands, own = built_in_commands()
     top = click.Context(main, info_name="grawlix-print")
     parts = [GENERATED, "# Commands", "",
              "Every command of `grawlix-print`, as `grawlix-print COMMAND --help` shows it. An option not given "
@@ -132,13 +128,12 @@ def commands_page(commands: Mapping[str, click.Command] | None = None,
     return "\n".join(parts)
 
 
-def settings_page(commands: Mapping[str, click.Command] | None = None) -> str:
+def settings_page() -> str:
     """Every key of every table of ``grawlix.toml``, with its value and default."""
     from grawlix_print.cli.settings import GAME_KEY, NO_SETTINGS_COMMANDS, SETTINGS_FILE, recordable
 
-    if commands is None:
-        studio, own = built_in_commands()
-        commands = {**studio, **{n: c for n, (c, _) in own.items()}}
+    studio, own = built_in_commands()
+    commands = {**studio, **{n: c for n, (c, _) in own.items()}}
     readers = {n: c for n, c in sorted(commands.items()) if n not in NO_SETTINGS_COMMANDS}
     keys: dict[str, list[str]] = {}
     sections = []
