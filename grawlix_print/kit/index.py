@@ -94,27 +94,31 @@ def _start_here(listed: Sequence[dict]) -> list[str]:
     for paper in papers or [""]:
         if paper:
             part.append(f"<h3>On {escape(PAPERS[paper].name)}</h3>")
-        part.append("<ul>")
         variants: dict[tuple[str, str], list[tuple[dict, Entry]]] = {}
         for record, said in essential:
             if record["params"].get("paper", "") == paper:
                 same = {k: v for k, v in record["params"].items() if k != "markings"}
                 variants.setdefault((record["kind"], repr(sorted(same.items()))), []).append((record, said))
-        for group in variants.values():
-            group.sort(key=lambda pair: list(MARKINGS).index(pair[0]["params"].get("markings", "none"))
-                       if pair[0]["params"].get("markings", "none") in MARKINGS else len(MARKINGS))
-            record, said = group[0]
-            varied = varied or len(group) > 1
-            if len(group) == 1:
-                links = f'<a href="{escape(record["path"])}">{escape(record["path"])}</a>'
-            else:
-                links = " · ".join(f'<a href="{escape(r["path"])}">{escape(MARKINGS.get(str(r["params"].get("markings")), r["path"]))}</a>'
-                                   for r, _ in group)
-            part.append(f"<li>{escape(said.title)} {links}<br><span class=\"how\">{escape(said.how)}</span></li>")
-        part.append("</ul>")
-    if varied:
-        part.append(CHOOSING)
-    return part + ["</section>"]
+        part += ["<ul>", *(_essential_line(sorted(group, key=_marking_rank)) for group in variants.values()), "</ul>"]
+        varied = varied or any(len(group) > 1 for group in variants.values())
+    return part + ([CHOOSING] if varied else []) + ["</section>"]
+
+
+def _marking_rank(pair: tuple[dict, Entry]) -> int:
+    """Plain first, then letters, then shapes (``MARKINGS``' order)."""
+    marking = str(pair[0]["params"].get("markings", "none"))
+    return list(MARKINGS).index(marking) if marking in MARKINGS else len(MARKINGS)
+
+
+def _essential_line(group: Sequence[tuple[dict, Entry]]) -> str:
+    """One file, or the variants of one sheet as links named by their marking."""
+    record, said = group[0]
+    if len(group) == 1:
+        links = f'<a href="{escape(record["path"])}">{escape(record["path"])}</a>'
+    else:
+        links = " · ".join(f'<a href="{escape(r["path"])}">{escape(MARKINGS.get(str(r["params"].get("markings")), r["path"]))}</a>'
+                           for r, _ in group)  # fmt: skip
+    return f'<li>{escape(said.title)} {links}<br><span class="how">{escape(said.how)}</span></li>'
 
 
 def _folder(path: str) -> str:
