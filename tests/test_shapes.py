@@ -9,6 +9,7 @@ registry; distances between neighbours are measured on the polygons themselves.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,83 @@ def test_a_square_and_a_circle_are_as_wide_as_tall_and_a_length_sizes_them():
     assert SQUARE.refusal((30.0, 31.0)) == "a square piece is as wide as it is tall, not 30 x 31 mm"
     assert CIRCLE.refusal((30.0, 30.0)) is None and RECTANGLE.refusal((30.0, 31.0)) is None
     assert SQUARE.size_of(25.0) == (25.0, 25.0) == CIRCLE.size_of(25.0) and RECTANGLE.size_of(25.0) is None
+
+
+# --- what a hexagon's size means, in a plug-in and in a game of tables ------------------------------
+
+
+def _cut_outlines(pdf: Path, corners: int) -> list[tuple[float, float]]:
+    """The width and height in mm of each cut line drawn round a piece (unfilled, stroked) with
+    ``corners`` corners, on the first page."""
+    import pdfplumber
+
+    page = pdfplumber.open(pdf).pages[0]
+    found = []
+    for curve in page.curves:
+        points = {(round(x, 2), round(y, 2)) for x, y in curve["pts"]}
+        if curve["stroke"] and not curve["fill"] and len(points) == corners:
+            found.append((curve["width"] / MM, curve["height"] / MM))
+    return found
+
+
+MM = 72 / 25.4
+
+
+def test_a_squashed_hexagon_is_refused_unless_the_kind_says_it_is_stretched(toy_game, tmp_path):
+    from toy_game.shaped import shaped
+
+    from grawlix_print.products.sheets.build import build_sheets
+
+    with pytest.raises(StudioError) as refusal:
+        shaped(Shape.HEXAGON, (30.0, 30.0)).piece_kinds()
+    assert str(refusal.value).endswith(
+        "tokens: a regular hexagon 30 mm across the flats is 34.64 mm from point to point, not 30 mm:"
+        " give it that size (or its width alone), or say it is stretched (stretched=True)")  # fmt: skip
+    stretched = shaped(Shape.HEXAGON, (30.0, 30.0), stretched=True)
+    written = {w.path.name: w.path for w in build_sheets(stretched, tmp_path, kinds=("tokens",))}
+    outlines = _cut_outlines(written["tokens-a4.pdf"], 6)
+    assert outlines and all(size == pytest.approx((30.0, 30.0), abs=0.01) for size in outlines)  # cut as asked
+
+
+def _market(tmp_path: Path, coins: str) -> Path:
+    """The Night Market example with its coins' shape and size lines replaced by ``coins``."""
+    import shutil
+
+    templates = tmp_path / "market"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "templates" / "spreadsheet", templates)
+    components = templates / "components.toml"
+    text = components.read_text()
+    assert 'shape = "circle"\nsize = 25\n' in text
+    components.write_text(text.replace('shape = "circle"\nsize = 25\n', coins))
+    return templates
+
+
+@pytest.mark.parametrize("coins, expected", [
+    ('shape = "hexagon"\nsize = 25\n', (25.0, 25.0 * 2 / ROOT3)),  # one length: across the flats
+    ('shape = "hexagon"\nsize = [25, 28.87]\n', (25.0, 28.87)),
+    ('shape = "hexagon"\nstretched = true\nsize = [25, 25]\n', (25.0, 25.0)),
+])  # fmt: skip
+def test_a_game_of_tables_sizes_a_hexagon_by_its_width_across_the_flats(tmp_path, coins, expected):
+    from commands import run_here
+
+    templates = _market(tmp_path, coins)
+    result = run_here("sheets", "--templates", str(templates), "-o", str(tmp_path / "out"), "--paper", "a4")
+    assert result.returncode == 0, result.stderr
+    outlines = _cut_outlines(tmp_path / "out" / "sheets" / "coins-a4-no-backs.pdf", 6)
+    assert outlines and all(size == pytest.approx(expected, abs=0.01) for size in outlines)
+
+
+@pytest.mark.parametrize("coins, words", [
+    ('shape = "hexagon"\nsize = [25, 25]\n', ["components.toml: kinds.coins.size: a regular hexagon 25 mm across the"
+                                              " flats is 28.87 mm from point to point, not 25 mm", "(stretched = true)"]),
+    ('shape = "hexagon"\nstretched = "yes"\nsize = [25, 25]\n', ["components.toml: kinds.coins.stretched: must be true or false"]),
+    ('shape = "octagon"\nsize = 25\n', ["components.toml: kinds.coins.shape: 'octagon' is not one of square"]),
+])  # fmt: skip
+def test_a_game_of_tables_with_a_bad_shape_gets_one_line_and_no_file(tmp_path, coins, words):
+    from commands import refused, run_here
+
+    templates = _market(tmp_path, coins)
+    out = tmp_path / "out"
+    line = refused(run_here("sheets", "--templates", str(templates), "-o", str(out)), *words)
+    assert str(templates) in line or "components.toml" in line
+    assert not out.exists() or not any(path.is_file() for path in out.rglob("*"))

@@ -145,6 +145,9 @@ class PieceKind:
     box: bool | None = None
     """Whether the boxes product makes it a box; None: every kind but a board (which lies flat in
     the game's own box)."""
+    stretched: bool = False
+    """Whether its shape is meant out of its regular proportions (a hexagon wider or taller than a
+    regular one): without it, such a size is refused (``PieceShape.refusal``)."""
 
     def __post_init__(self) -> None:
         if not self.plural:
@@ -154,11 +157,11 @@ class PieceKind:
         if not (width > 0 and height > 0):
             raise StudioError(f"a piece must have a size greater than zero, not {width:g} x {height:g} mm", where)
         try:
-            refusal = self.piece_shape.refusal(self.size)
+            refusal = self.piece_shape.refusal(self.size, self.stretched)
         except StudioError as error:  # a name no shape has
             raise StudioError(error.what, where) from None
         if refusal:
-            raise StudioError(refusal, where)
+            raise StudioError(f"{refusal} (stretched=True)" if refusal.endswith("stretched") else refusal, where)
         if not self.pieces:
             raise StudioError("a kind of piece needs at least one piece", where)
         for marking in self.markings:

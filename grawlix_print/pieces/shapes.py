@@ -55,6 +55,9 @@ Size = tuple[float, float]
 FLAT_MM = 0.01
 """How far a flattened curve (a circle's polygon) may stray inside the true curve, in millimetres:
 well under what a printer or a knife resolves."""
+REGULAR_MM = 0.05
+"""How far a hexagon's size may be from its regular proportions and still be taken as regular (a
+size written to two decimals, 30 x 34.64 mm, is 0.001 mm off)."""
 
 
 class Shape(str, Enum):
@@ -168,8 +171,9 @@ class PieceShape:
         length does not say (a rectangle)."""
         return None
 
-    def refusal(self, size: Size) -> str | None:
-        """Why a piece of this shape cannot have ``size`` (a sentence), or None if it can."""
+    def refusal(self, size: Size, stretched: bool = False) -> str | None:
+        """Why a piece of this shape cannot have ``size`` (a sentence), or None if it can; ``stretched``
+        says the game means a shape out of its regular proportions (a hexagon squashed on purpose)."""
         return None
 
 
@@ -196,7 +200,7 @@ class Rectangular(PieceShape):
     def size_of(self, length: float) -> Size | None:
         return (length, length) if self.equal else None
 
-    def refusal(self, size: Size) -> str | None:
+    def refusal(self, size: Size, stretched: bool = False) -> str | None:
         return _equal_sides(self, size) if self.equal else None
 
 
@@ -222,14 +226,27 @@ class Round(PieceShape):
     def size_of(self, length: float) -> Size | None:
         return (length, length)
 
-    def refusal(self, size: Size) -> str | None:
+    def refusal(self, size: Size, stretched: bool = False) -> str | None:
         return _equal_sides(self, size)
 
 
 @dataclass(frozen=True)
 class Hexagon(PieceShape):
     """A hexagon with a point at the top and bottom (pointy-top): its size is its width across the flats
-    by its height from point to point (for a regular one, height = width x 2 / sqrt 3)."""
+    by its height from point to point (for a regular one, height = width x 2 / sqrt 3). One length is
+    the width across the flats; a size out of the regular proportions is refused unless the kind
+    says it is stretched."""
+
+    def size_of(self, length: float) -> Size | None:
+        return (length, length * 2 / math.sqrt(3))
+
+    def refusal(self, size: Size, stretched: bool = False) -> str | None:
+        flats, points = size
+        regular = flats * 2 / math.sqrt(3)
+        if stretched or abs(points - regular) <= REGULAR_MM:
+            return None
+        return (f"a regular hexagon {flats:g} mm across the flats is {regular:.2f} mm from point to point,"
+                f" not {points:g} mm: give it that size (or its width alone), or say it is stretched")
 
     def points(self, size: Size, tolerance: float = FLAT_MM) -> tuple[Point, ...]:
         w, h = size

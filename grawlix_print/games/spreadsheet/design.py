@@ -26,7 +26,7 @@ from ..templates import COMPONENTS_FILE
 from .lettering import DEFAULT_FAMILY, FAMILY_STYLES, SHIPPED_FAMILIES, Family, font_file
 from .values import Template, colour, template
 
-KIND_KEYS = ("singular", "plural", "box", "form", "shape", "size", "table", "sheet", "layout", "back", "count_column", "description")
+KIND_KEYS = ("singular", "plural", "box", "form", "shape", "stretched", "size", "table", "sheet", "layout", "back", "count_column", "description")
 IMPOSITIONS = ("booklet", "tri-fold")
 CLEARANCE_MM = 5.5
 """Around a piece on a sheet at the least: a 3 mm bleed and a short crop mark beyond it."""
@@ -57,6 +57,8 @@ class KindSpec:
     """What sentences call more than one ("": the singular's plural; the kind's name when neither is given)."""
     box: bool | None = None
     """``components.toml: kinds.cards``, for messages."""
+    stretched: bool = False
+    """Whether its shape is meant out of its regular proportions (``stretched = true``)."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,12 @@ def _kind(name: str, value: object, where: str) -> KindSpec:
     form = _enum(Form, value.get("form", "card"), f"{where}.form")
     shape = shape_named(value["shape"], f"{where}.shape") if "shape" in value else FORM_SHAPES[form]
     size = _size(value.get("size"), shape, f"{where}.size")
+    stretched = value.get("stretched", False)
+    if not isinstance(stretched, bool):
+        raise StudioError(f"must be true or false, not {stretched!r}", f"{where}.stretched")
+    refusal = shape.refusal(size, stretched)
+    if refusal:
+        raise StudioError(f"{refusal} (stretched = true)" if refusal.endswith("stretched") else refusal, f"{where}.size")
     singular = value.get("singular", name[:-1] if name.endswith("s") and len(name) > 1 else name)
     plural = value.get("plural", "" if "singular" in value else name)
     for key, words in (("singular", singular), ("plural", plural)):
@@ -193,7 +201,7 @@ def _kind(name: str, value: object, where: str) -> KindSpec:
         template(strings["back"], f"{where}.back") if strings["back"] else None,
         strings["count_column"],
         template(strings["description"], f"{where}.description") if strings["description"] else None,
-        where, plural.strip(), box,
+        where, plural.strip(), box, stretched,
     )  # fmt: skip
 
 

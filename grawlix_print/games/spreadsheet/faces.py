@@ -340,7 +340,7 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
         pieces.append(Piece(_face(face_name, described, made), count, back))
     kind = PieceKind(
         spec.name, spec.singular, spec.form, spec.shape, spec.size, tuple(pieces), backs, source=spec.where,
-        plural=spec.plural, box=spec.box,
+        plural=spec.plural, box=spec.box, stretched=spec.stretched,
     )  # fmt: skip
     return Made(spec, table, tuple(rows), kind, drawings, tuple(layouts), back_layouts)
 
