@@ -504,7 +504,8 @@ def test_a_game_says_what_its_pieces_are_drawn_from_and_the_kit_rereads_them(tmp
     assert reads["Grawlix"]["sheets-a4-none"] == PIECE_FILES
     assert reads["Spreadsheet"]["sheets-a4-none"] == Spreadsheet.piece_files(Spreadsheet(templates))
     assert reads["Toy"]["sheets-a4-none"] == ("deck/*.csv",)
-    assert all(r["leaflet-a4"] == ("*",) for r in reads.values())
+    assert reads["Grawlix"]["leaflet-a4"] == ("*",)  # a game that does not say reads everything
+    assert reads["Spreadsheet"]["leaflet-a4"] == ("leaflet.md", "components.toml", "cards.csv", "icons/*", "*.ttf")
     # Built twice: a saved table rebuilds the sheets; a saved rulebook only the rulebook.
     out = tmp_path / "kit"
 
@@ -542,7 +543,7 @@ def test_watch_rebuilds_the_steps_that_read_a_saved_file(tmp_path):
     deck, toy = Spreadsheet(templates), SheetsOnly(templates)
     assert names(deck, None) == {"cards-a4.pdf", "leaflet-a4.pdf", "leaflet-reading-a4.pdf", "leaflet-press-a4.pdf"}
     assert names(deck, [templates / "cards.csv"]) == {"cards-a4.pdf", "leaflet-a4.pdf", "leaflet-reading-a4.pdf", "leaflet-press-a4.pdf"}
-    assert names(deck, [templates / "layouts" / "crew.toml"]) == {"cards-a4.pdf", "leaflet-a4.pdf", "leaflet-reading-a4.pdf", "leaflet-press-a4.pdf"}
+    assert names(deck, [templates / "layouts" / "crew.toml"]) == {"cards-a4.pdf"}  # the rulebook counts the rows alone
     assert names(deck, [templates / "leaflet.md"]) == {"leaflet-a4.pdf", "leaflet-reading-a4.pdf", "leaflet-press-a4.pdf"}
     assert names(deck, [tmp_path / "grawlix.toml"]) == {"cards-a4.pdf", "leaflet-a4.pdf", "leaflet-reading-a4.pdf", "leaflet-press-a4.pdf"}
     assert names(toy, [templates / "cards.csv"]) == {"cards-a4.pdf"}
@@ -603,3 +604,79 @@ def test_the_same_tables_give_the_same_bytes_and_init_copies_the_example(tmp_pat
     assert copied == {p.relative_to(shipped) for p in shipped.rglob("*") if p.is_file()}
     assert (tmp_path / "mine" / "templates" / "art" / "night.png").read_bytes() == (shipped / "art" / "night.png").read_bytes()
     assert 'game = "spreadsheet"' in (tmp_path / "mine" / "grawlix.toml").read_text()
+
+
+TOKENS = """
+[kinds.tokens]
+form = "token"
+shape = "circle"
+size = 20
+table = "tokens.toml"
+count_column = "count"
+layout = "token"
+
+[kinds.stalls]
+form = "tile"
+size = 30
+table = "stalls.csv"
+layout = "stall"
+"""
+TOKEN_LAYOUT = """
+[[elements]]
+type = "rectangle"
+box = "bleed"
+fill = "crew"
+
+[[elements]]
+type = "text"
+box = "safe"
+text = "{value}"
+size = 14
+align = "centre"
+valign = "middle"
+"""
+
+
+def three_kinds(folder: Path) -> Path:
+    """The test deck (its rulebook counts the cards) with round tokens and square stall tiles beside it."""
+    templates = write_deck(folder, cards_54()[:12])
+    (templates / "components.toml").write_text((templates / "components.toml").read_text() + TOKENS)
+    (templates / "tokens.toml").write_text("[[rows]]\nvalue = 1\ncount = 3\n\n[[rows]]\nvalue = 2\ncount = 2\n")
+    (templates / "stalls.csv").write_text("value\nFish\nTea\nKites\n")
+    (templates / "layouts" / "token.toml").write_text(TOKEN_LAYOUT)
+    (templates / "layouts" / "stall.toml").write_text('extends = "token"\n')
+    return templates
+
+
+def test_watch_rebuilds_the_kinds_a_saved_table_or_layout_draws_and_the_rulebook_that_counts_it(tmp_path):
+    """Three kinds: a saved table or layout rebuilds that kind's sheets and previews only (a layout
+    its kind's, and the kinds of the layouts that extend it), and the rulebook only when it names
+    that kind's table; the rest of the output folder is not touched (its files' mtimes)."""
+    from grawlix_print.cli.settings import Settings
+    from grawlix_print.cli.watch import rebuilt
+    from grawlix_print.games.spreadsheet import Spreadsheet
+
+    templates = three_kinds(tmp_path / "templates")
+    out = tmp_path / "out"
+    leaflet = {"leaflet-a4.pdf", "leaflet-reading-a4.pdf", "leaflet-press-a4.pdf"}
+
+    def saved(*names: str) -> set[str]:
+        before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+        written = rebuilt(Spreadsheet(templates), out, ("a4",), Settings(), [templates / name for name in names])
+        touched = {p.name for p in out.rglob("*") if p.is_file() and before.get(p) != p.stat().st_mtime_ns}
+        assert touched == {item.path.name for item in written}  # what it says it wrote, and nothing else
+        return {name for name in touched if name.endswith(".pdf")}
+
+    first = {item.path.name for item in rebuilt(Spreadsheet(templates), out, ("a4",), Settings(), None)}
+    tokens, stalls = {"tokens-a4-no-backs.pdf", "stickers-tokens-a4.pdf"}, {"stalls-a4-no-backs.pdf", "stickers-stalls-a4.pdf"}
+    assert {"cards-a4.pdf", *tokens, *stalls, *leaflet} == {name for name in first if name.endswith(".pdf")}
+    assert saved("tokens.toml") == tokens  # the tokens and their stickers, no rulebook
+    assert saved("stalls.csv") == stalls
+    assert saved("layouts/token.toml") == tokens | stalls  # the stalls' layout extends the tokens'
+    assert saved("layouts/stall.toml") == stalls
+    assert saved("layouts/crew.toml") == {"cards-a4.pdf"}  # the rulebook counts the cards: their layout is not its
+    assert saved("cards.csv") == {"cards-a4.pdf", *leaflet}
+    assert saved("leaflet.md") == leaflet
+    assert saved("components.toml") == {"cards-a4.pdf", *tokens, *stalls, *leaflet}
+    (templates / "leaflet.md").write_text((templates / "leaflet.md").read_text() + "\n{tokens.count} tokens.\n")
+    assert saved("tokens.toml") == {*tokens, *leaflet}  # now it counts them

@@ -100,13 +100,16 @@ def watch(ctx: click.Context, out: Path, paper: str, game: str | None, templates
 
 def rebuilt(chosen: Game, out: Path, sheets: tuple[str, ...], settings: Settings, changed: Iterable[Path] | None) -> list[Written]:
     """The watched products' steps that read a changed file (every step when ``changed`` is None, or
-    when a settings file changed), with their previews, in the game's order."""
+    when a settings file changed), with their previews, in the game's order. A step that draws
+    pieces and can be cut by kind (``Product.for_kinds``) is rebuilt for the kinds drawn from a
+    changed file (``Game.kind_files``: a deck's table, its layouts) and no others."""
     from ..options import OptionError, options_from
     from ..products import product
     from ..products.base import PIECES
 
     paths = None if changed is None else [_inside(path, chosen.templates) for path in changed]
     everything = paths is None or None in paths
+    saved = [path for path in paths or () if path]
     written: list[Written] = []
     for name in chosen.watched:
         made = product(name)
@@ -117,10 +120,24 @@ def rebuilt(chosen: Game, out: Path, sheets: tuple[str, ...], settings: Settings
         except OptionError as error:
             raise worded(error, settings.labels.get(made.command_name(), {}), settings.source) from None
         for job in made.jobs(chosen, sheets if made.papers else (), options):
-            reads = chosen.piece_files() if job.reads == PIECES else job.reads
-            if everything or any(fnmatch.fnmatchcase(path, pattern) for path in paths or () if path for pattern in reads):
-                written += made.run(chosen, out, job.params)
+            params: dict | None = job.params
+            if everything:
+                pass
+            elif job.reads == PIECES:
+                kinds = [kind.name for kind in chosen.piece_kinds() if reads_any(saved, chosen.kind_files(kind))]
+                params = (made.for_kinds(chosen, job.params, kinds) or job.params) if kinds else None
+                if params is not None and params.get("kinds") == []:  # none of this step's kinds changed
+                    params = None
+            elif not reads_any(saved, job.reads):
+                params = None
+            if params is not None:
+                written += made.run(chosen, out, params)
     return written
+
+
+def reads_any(paths: Iterable[str], patterns: Iterable[str]) -> bool:
+    """Whether any of the saved files (paths below the templates folder) matches a step's patterns."""
+    return any(fnmatch.fnmatchcase(path, pattern) for path in paths for pattern in patterns)
 
 
 def _inside(path: Path, templates: Path) -> str | None:

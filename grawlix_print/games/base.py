@@ -139,6 +139,18 @@ class Game(ABC):
         rebuilds it on their saves), not when the rules' text does."""
         return PIECE_FILES
 
+    def kind_files(self, kind: PieceKind) -> tuple[str, ...]:
+        """The template files one kind is drawn from (patterns as ``piece_files``): a save of any
+        other leaves its pieces as they are (``watch`` rebuilds the kinds a save changed). Every
+        piece file unless the game knows better, as a game of tables does: its table, its layouts."""
+        return self.piece_files()
+
+    def rulebook_files(self) -> tuple[str, ...]:
+        """The template files the rules' text reads (patterns as ``piece_files``): the rulebook is
+        rebuilt when one of them changes. Every file unless the game knows better: a game of tables
+        reads leaflet.md and the tables its placeholders name."""
+        return ("*",)
+
     def rules_file(self) -> RulesFile:
         """Where the numbers of its rules are kept (``games.rules_file``): the file ``playtest --vary
         ... --suggest`` writes a copy of with the chosen values. ``rules.toml`` at the top of the

@@ -138,6 +138,12 @@ class Product(ABC):
         """One job: write its files into ``self.folder(out)`` and their PNG previews into
         ``out / PREVIEWS``; return what was written."""
 
+    def for_kinds(self, game: Game, params: dict, kinds: Sequence[str]) -> dict | None:
+        """A job's ``params`` cut to the kinds named (the rest of its files left as they are), for
+        ``watch`` to rebuild what a saved table or layout changes and no more; None (the default)
+        for a job that is made whole or not at all."""
+        return None
+
     def takes(self, game: Game, option: str) -> bool:
         """Whether ``game``'s build of this product uses ``option`` (``init`` lists only those)."""
         return True

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..base import RULEBOOK_FILE, Game
 from ..presentation import Presentation, Typography
-from ..templates import shipped_templates
+from ..templates import COMPONENTS_FILE, shipped_templates
 
 if TYPE_CHECKING:
     import click
@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from .facts import TableFacts
 
 NAME = "spreadsheet"
-PIECE_FILES = ("*.toml", "*.csv", "*.tsv", "*.txt", "*.xlsx", "*.png", "*.jpg", "*.jpeg", "*.svg", "*.ttf")
+TYPEFACES = "*.ttf"
+PIECE_FILES = ("*.toml", "*.csv", "*.tsv", "*.txt", "*.xlsx", "*.png", "*.jpg", "*.jpeg", "*.svg", TYPEFACES)
 """What a piece may be drawn from: components.toml, a table (CSV, TSV, XLSX, TOML), a layout (TOML), a
 picture or icon (PNG, JPEG, SVG) or a typeface (TrueType); only the rules' Markdown is not."""
 
@@ -79,6 +80,30 @@ class Spreadsheet(Game):
 
     def piece_kinds(self) -> tuple[PieceKind, ...]:
         return tuple(made.kind for made in self.made)
+
+    def kind_files(self, kind: PieceKind) -> tuple[str, ...]:
+        """components.toml (colours, typefaces), the kind's table, layouts and pictures, and every
+        icon and typeface (any text may name them)."""
+        from .lettering import ICON_FOLDER
+
+        made = next((m for m in self.made if m.kind.name == kind.name), None)
+        if made is None:
+            return self.piece_files()
+        return (COMPONENTS_FILE, *made.files, f"{ICON_FOLDER}/*", TYPEFACES)
+
+    def rulebook_files(self) -> tuple[str, ...]:
+        """leaflet.md, components.toml (the title, colours and typefaces), every icon and typeface,
+        the table of each kind its placeholders count (``{cards.count}``) and every file of each kind
+        whose faces it draws (``[faces: cards]``): a table the rules never name is not theirs to read."""
+        from .facts import named_kinds
+        from .lettering import ICON_FOLDER
+
+        path = self.templates / RULEBOOK_FILE
+        text = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else ""
+        counted, drawn = named_kinds(text, [made.kind.name for made in self.made])
+        files = [f for made in self.made if made.kind.name in drawn for f in made.files]
+        files += [made.table_file for made in self.made if made.kind.name in counted]
+        return tuple(dict.fromkeys((RULEBOOK_FILE, COMPONENTS_FILE, *files, f"{ICON_FOLDER}/*", TYPEFACES)))
 
     def faces(self) -> tuple[PieceFace, ...]:
         """The first kind of cards' faces, each once (until the sheets read every kind)."""

@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
+from pathlib import PurePosixPath
 
 from ...drawing.icons import circle, rounded_rectangle
 from ...drawing.ink import Ink
@@ -26,7 +27,7 @@ from ...files import present
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Piece, PieceKind
 from .design import Design, KindSpec, family
-from .layouts import Element, Layout, read_layout
+from .layouts import LAYOUT_FOLDER, Element, Layout, read_layout
 from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, icon_set, icons_key, settled, unmarked
 from .pictures import Picture, Vector, draw_picture, inside, load_picture
 from .tables import Row, Table, column_key, read_table
@@ -99,6 +100,8 @@ class Pictured:
     picture: Picture
     area: Area
     fill: bool
+    source: str = ""
+    """The picture's file, as the layout or the table names it below the templates folder."""
 
     def draw(self, surface: Surface, bleed: float) -> None:
         draw_picture(surface, self.picture, *self.area.grown(bleed), fill=self.fill)
@@ -227,7 +230,8 @@ def _step(context: Context, element: Element, area: Area, values: Mapping[str, s
         name = _filled(element, "image", values) or ""
         if not name.strip() or name.rstrip().endswith("/"):
             return None  # no picture named in this row's cell
-        return Pictured(load_picture(context.templates, name.strip(), _field(element, "image", where)), area, element.values["fit"] == "fill")
+        picture = load_picture(context.templates, name.strip(), _field(element, "image", where))
+        return Pictured(picture, area, element.values["fit"] == "fill", name.strip())
     fill_text = _filled(element, "fill", values)
     stroke_text = _filled(element, "stroke", values)
     fill = colour(fill_text, colours, _field(element, "fill", where)) if fill_text is not None else None
@@ -287,6 +291,22 @@ class Made:
     """Each piece's layout, in the kind's order."""
     back_layouts: dict[str, Layout]
     """Each back's layout, by the back face's name."""
+
+    @property
+    def table_file(self) -> str:
+        """Its table's file, below the templates folder."""
+        return PurePosixPath(self.spec.table).as_posix()
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        """The template files this kind is drawn from, below the templates folder: its table, its
+        layouts and those they extend, and the pictures its faces show (``Game.kind_files``)."""
+        found = [self.table_file]
+        for layout in (*self.layouts, *self.back_layouts.values()):
+            found += [f"{LAYOUT_FOLDER}/{name}.toml" for name in (layout.name, *layout.chain)]
+        found += [step.source for drawing in self.drawings.values() for step in drawing.steps
+                  if isinstance(step, Pictured) and step.source]  # fmt: skip
+        return tuple(dict.fromkeys(found))
 
 
 def piece_kind(spec: KindSpec, context: Context) -> Made:

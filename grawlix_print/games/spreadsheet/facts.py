@@ -41,6 +41,18 @@ _COMPARE = re.compile(r"(.+?)\s*(<=|>=|!=|=|<|>)\s*(\d+)\s*")
 ATTRIBUTES = ("count", "rows", "size", "singular")
 
 
+_COUNTED = re.compile(r"\{\s*(?:if\s+)?([\w-]+)")
+_DRAWN = re.compile(r"\[\s*faces:\s*([\w-]+)")
+
+
+def named_kinds(text: str, kinds: Sequence[str]) -> tuple[set[str], set[str]]:
+    """The kinds a rulebook's placeholders name, read from its text without filling them: those it
+    counts or lists from their tables (``{cards.count}``, ``{if coins.rows > 2}``), and those whose
+    faces it draws (``[faces: cards where suit = moon]``)."""
+    return ({found for found in _COUNTED.findall(text) if found in kinds},
+            {found for found in _DRAWN.findall(text) if found in kinds})  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Query:
     kind: Made

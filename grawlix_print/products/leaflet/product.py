@@ -49,7 +49,7 @@ class Leaflet(Product):
         return True  # every game has its rules' text
 
     def jobs(self, game: Game, papers: Sequence[str], options: LeafletOptions, kit: Sequence[Planned] = ()) -> list[Job]:
-        return [Job(f"leaflet-{paper}", {"paper": paper}) for paper in papers]
+        return [Job(f"leaflet-{paper}", {"paper": paper}, reads=game.rulebook_files()) for paper in papers]
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         """Every edition of the rulebook for the paper, then their previews: the print edition's first."""

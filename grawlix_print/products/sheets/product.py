@@ -150,6 +150,11 @@ class Sheets(Product):
             for preview in previews_of([item], out / PREVIEWS, width_px=700, most=4 if item.kind == "card sheets" else None)
         ]  # fmt: skip
 
+    def for_kinds(self, game: Game, params: dict, kinds: Sequence[str]) -> dict:
+        """Each kind has its own sheets: the job's kinds that are among ``kinds``."""
+        every = params.get("kinds") or [kind.name for kind in game.piece_kinds()]
+        return {**params, "kinds": [name for name in every if name in kinds]}
+
     def command_jobs(
         self, game: Game, papers: Sequence[str], options: SheetsOptions, kit: Sequence[Planned] = ()
     ) -> list[Job]:
