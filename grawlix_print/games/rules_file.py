@@ -3,8 +3,8 @@
 ``playtest --vary KEY=VALUES --suggest`` picks one setting of a game's rules
 and writes a copy of the file the game reads them from with the chosen values
 in it (``sweep-<file>`` beside the report), for the designer to look at and
-copy over. ``Game.rules_file`` says which file that is: Grawlix and
-Permutations keep their rules at the top of ``rules.toml`` (the default), a
+copy over. ``Game.rules_file`` says which file that is: the built-in tile and
+card games keep their rules at the top of ``rules.toml`` (the default), a
 game written by ``grawlix-print new`` in the ``[rules]`` table of
 ``components.toml``; a game that keeps them in a format of its own (a
 spreadsheet's table, a CSV file) gives a ``RulesFile`` subclass that writes it
