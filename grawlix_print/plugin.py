@@ -26,7 +26,7 @@ from .drawing.surface import Path, Pen, Surface, polygon, rectangle
 from .errors import StudioError
 from .files import read_toml
 from .games.base import Game
-from .games.faults import debugging, plugin_fault
+from .plugin_faults import debugging, plugin_fault
 from .games.presentation import Presentation, Typography
 from .games.rules_file import RulesFile
 from .pieces.faces import FaceStyle, PieceFace

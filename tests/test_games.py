@@ -75,7 +75,7 @@ def _layer(module: str) -> str:
 
 
 NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
-ORDER = ["errors", "files", "units", "cache", "papers", "fonts", "facts", "options", "notes", "html_page", "drawing", "pieces",
+ORDER = ["errors", "plugin_faults", "files", "units", "cache", "papers", "fonts", "facts", "options", "notes", "html_page", "drawing", "pieces",
          "rulebook", "playtest", "games", "products", "leaflet", "sheets", "boxes", "web", "images", "ondemand", "solid", "kit",
          "cli"]  # fmt: skip
 """The neutral layers, each importing only those before it (products side by side): drawing knows shapes,

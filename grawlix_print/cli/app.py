@@ -120,7 +120,8 @@ class _Commands(click.Group):
                 _quiet_exit(ctx)
             _fail(ctx, str(os_error(error)), 1)
         except Exception as error:  # a game plug-in's own bug is one line naming its file and line
-            from ..games.faults import culprit, debugging
+            from ..games.faults import culprit
+            from ..plugin_faults import debugging
 
             fault = None if debugging() else culprit(error)
             if fault is None:
@@ -134,7 +135,7 @@ class _Commands(click.Group):
 def main(debug: bool) -> None:
     """Print-and-play kits for board games: rules, sheets, web edition and 3D tiles."""
     if debug:
-        from ..games.faults import DEBUG_VARIABLE
+        from ..plugin_faults import DEBUG_VARIABLE
 
         os.environ[DEBUG_VARIABLE] = "1"  # worker processes inherit it
     check_source_date_epoch()  # before any command: the PDF library would fail on it mid-build

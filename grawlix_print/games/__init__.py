@@ -19,7 +19,8 @@ from pathlib import Path
 
 from ..errors import StudioError
 from .base import Game
-from .faults import debugging, load_fault, plugin_fault
+from ..plugin_faults import debugging, plugin_fault
+from .faults import load_fault
 from ..notes import note
 from .templates import COMPONENTS_FILE, TEMPLATES_FOLDER, checked_folder, game_named_by
 

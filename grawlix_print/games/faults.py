@@ -1,93 +1,13 @@
-"""A plug-in's own fault as one line: what went wrong, in which game, at which line of the plug-in's code.
-
-A plug-in is code someone else is writing, often half-finished: a traceback of
-forty lines through this package's modules hides the one line that matters,
-the plug-in's own. ``plugin_fault`` finds it (the deepest frame outside this
-package) and words the error as ``game NAME: FILE:LINE: WHAT``. Its author sees
-the whole traceback with ``--debug`` or ``GRAWLIX_PRINT_DEBUG=1``.
-"""
+"""Which installed plug-in a fault came from, and a plug-in that fails while it is imported: one line each
+(worded by ``plugin_faults``)."""
 
 from __future__ import annotations
 
-import os
-import sysconfig
 import traceback
 from pathlib import Path
 
 from ..errors import StudioError
-
-DEBUG_VARIABLE = "GRAWLIX_PRINT_DEBUG"
-"""Set (to anything but ``0`` or empty) to see a plug-in fault's traceback, as ``--debug`` does."""
-PACKAGE = Path(__file__).resolve().parent.parent
-
-
-def debugging() -> bool:
-    """Whether the user asked for tracebacks (``--debug`` sets the variable for the whole run)."""
-    return os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
-
-
-def plugin_line(error: BaseException, home: Path | None = None) -> str | None:
-    """``file:line`` of the deepest frame of ``error``'s traceback in the plug-in's folder ``home``
-    (or, without one, in no folder of this package's nor of the standard library's); None if none is."""
-    stdlib = Path(sysconfig.get_paths()["stdlib"]).resolve()
-    frames = traceback.extract_tb(error.__traceback__)
-    ours = [k for k, frame in enumerate(frames) if Path(frame.filename).resolve().is_relative_to(PACKAGE)]
-    found = None
-    for frame in frames[ours[-1] + 1 :] if ours else frames:  # below this package's last call: the callee's
-        path = Path(frame.filename).resolve()
-        if home is not None:
-            mine = path.is_relative_to(home.resolve())
-        else:
-            mine = path.is_absolute() and not path.is_relative_to(PACKAGE) and not path.is_relative_to(stdlib)
-        if mine:
-            found = f"{_shown(path)}:{frame.lineno}"
-    return found
-
-
-def _shown(path: Path) -> str:
-    """The file as the user would type it: relative to the current folder when below it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | None = None,
-                 context: str = "") -> StudioError:  # fmt: skip
-    """``error`` raised by game ``game``'s own code, as one line naming the game and its file and line
-    (and ``context`` after them: the move and position a game was at).
-
-    A ``StudioError`` the plug-in raised on purpose keeps its words (it names its file already);
-    anything else is a bug in the plug-in, worded with its type and where it happened."""
-    if isinstance(error, StudioError):
-        return error
-    where = plugin_line(error, home) or plugin_line(error)
-    what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    during = f" {doing}" if doing else ""
-    place = f" at {where}" if where else ""
-    after = f"; {context}" if context else ""
-    return StudioError(f"{what}{during}{place}{after}{debug_hint()}", f"game {game}")
-
-
-def debug_hint() -> str:
-    """How to see the traceback of a fault worded in one line (nothing once the user asked for it)."""
-    return f" ({DEBUG_VARIABLE}=1 or --debug for the traceback)" if not debugging() else ""
-
-
-def defined_at(function: object) -> str | None:
-    """``file:line`` where ``function`` (a player, a rules method, a hook) is defined, as the user
-    would type it: for a fault that has no traceback of its own (a move that is not legal, a hook's
-    answer of the wrong type). None for what has no Python source (a builtin)."""
-    import functools
-
-    while isinstance(function, functools.partial):
-        function = function.func
-    code = getattr(function, "__code__", None)
-    if code is None:  # a callable object: its class's __call__
-        code = getattr(getattr(type(function), "__call__", None), "__code__", None)
-    if code is None:
-        return None
-    return f"{_shown(Path(code.co_filename))}:{code.co_firstlineno}"
+from ..plugin_faults import PACKAGE, plugin_fault, plugin_line, shown_path
 
 
 def plugin_homes() -> dict[str, Path]:
@@ -123,7 +43,7 @@ def load_fault(game: str, error: BaseException) -> StudioError:
     """A plug-in that fails while it is imported (a syntax error, an import error, ``sys.exit``,
     Ctrl-C in its module's code): one line naming the game and its file and line."""
     if isinstance(error, SyntaxError) and error.filename:
-        at = f" at {_shown(Path(error.filename))}:{error.lineno}"
+        at = f" at {shown_path(Path(error.filename))}:{error.lineno}"
         return StudioError(f"it does not load: SyntaxError: {error.msg}{at}", f"game {game}")
     if isinstance(error, SystemExit):
         line = plugin_line(error)

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StudioError
-from ..games.faults import debug_hint, debugging, defined_at, plugin_fault, plugin_line
+from ..plugin_faults import debug_hint, debugging, defined_at, plugin_fault, plugin_line
 from .protocol import GameResult
 from .watchdog import MoveTimeout, watched
 

@@ -145,7 +145,7 @@ def _plugin_fault(playtester: Playtester, error: BaseException) -> StudioError |
     import inspect
     from pathlib import Path
 
-    from ..games.faults import PACKAGE, debugging, plugin_fault
+    from ..plugin_faults import PACKAGE, debugging, plugin_fault
 
     try:
         home = Path(inspect.getfile(type(playtester))).resolve().parent
