@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from grawlix_print.pieces.shapes import SQUARE
 from grawlix_print.products.solid import plates
 from grawlix_print.products.solid.strokes import outline_stroke, thinnest_stroke
 from tileset import GLYPHS, TILE_SET
@@ -90,7 +91,7 @@ def test_regions_pair_holes_with_their_outer_contour():
 )  # fmt: skip
 def test_tiles_spread_over_the_fewest_plates(bed, size, count, per_plate):
     bed = plates.Bed(*bed)
-    layout = plates.plates(count, bed, size)
+    layout = plates.plates(count, bed, SQUARE, (size, size))
     assert [len(p) for p in layout] == per_plate
     # independently: how many fit across and deep with 5 mm margins and 8 mm gaps
     across = max(n for n in range(1, 20) if 2 * 5 + n * size + (n - 1) * 8 <= bed.width)
@@ -139,4 +140,6 @@ def test_a_bed_too_small_for_one_tile_is_refused():
     from grawlix_print.errors import StudioError
 
     with pytest.raises(StudioError, match="too small for one 28 mm tile"):
-        plates.plates(6, plates.Bed(37.9, 200), 28.0)
+        plates.plates(6, plates.Bed(37.9, 200), SQUARE, (28.0, 28.0))
+    with pytest.raises(StudioError, match="larger than every common print bed"):
+        plates.plates(1, plates.Bed(180, 180), SQUARE, (250.0, 250.0))

@@ -34,8 +34,9 @@ from grawlix_print.drawing.icons import circle
 from toy_game.raised import AMBER, EMBLEMS, TEAL, WHITE, RaisedToy, emblem_squares, star_points
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
-BODY, TOP, SIDE = 9.8, 14.6, 28.0
-"""The default body height, relief top and printed side, as the notes state them (not from the code)."""
+BODY, TOP, SIDE = 9.8, 14.6, 30.0
+"""The default body height, relief top and printed side (the toy's 30 mm tiles: a body is as wide as its
+kind's pieces unless the kind or --body-size says otherwise), as the notes state them (not from the code)."""
 BOX = SIDE * 0.68
 """A relief's larger side on the default tile: the designer's 68 % of the top."""
 
@@ -256,7 +257,7 @@ def test_the_toys_notes_speak_of_tiles_and_pictures(toy_set):
                  "Print toy-garden-raised-plate.stl four times", "red, blue, yellow, green",
                  "pictures on 2 red, 3 blue, 4 yellow, 5 green", '"body" on filament 1 (shown grey) and "picture" on filament 2',
                  "grawlix-print stl --game toy --first-layer-height 0.2 --layer-height 0.28",
-                 "CHANGE FILAMENT AT Z = 9.8 MM", "12 plain tiles, 28 x 28 x 9.8 mm"):  # fmt: skip
+                 "CHANGE FILAMENT AT Z = 9.8 MM", "12 plain tiles, 30 x 30 x 9.8 mm"):  # fmt: skip
         assert said in flat, said
     assert max(len(line) for line in notes.splitlines()) <= 80
 
@@ -449,7 +450,7 @@ def test_each_accents_plate_preview_shows_its_own_accent_on_the_body_colour(embl
 # --- which kinds are printed (no CAD) -------------------------------------------------------
 
 
-def test_several_kinds_each_get_their_own_files_and_round_ones_are_left_out_with_a_note(capsys):
+def test_several_kinds_each_get_their_own_files_round_ones_too(capsys):
     from grawlix_print.pieces.kinds import Shape
     from grawlix_print.products.solid.kinds import notes_names, solid_kinds
     from grawlix_print.products.solid.product import Solid
@@ -458,11 +459,10 @@ def test_several_kinds_each_get_their_own_files_and_round_ones_are_left_out_with
     assert [kind.prefix for kind in solid_kinds(two)] == ["toy-garden-squares", "toy-garden-plaques"]
     assert notes_names(two) == ["toy-garden-squares-3d-printing.txt", "toy-garden-plaques-3d-printing.txt"]
     mixed = RaisedToy((emblem_squares(), emblem_squares(Shape.CIRCLE, "discs", "disc")))
-    assert [kind.prefix for kind in solid_kinds(mixed)] == ["toy-garden"]
-    assert "note: 3D: the 5 discs are left out: its discs are circles" in capsys.readouterr().err
+    assert [kind.prefix for kind in solid_kinds(mixed)] == ["toy-garden-squares", "toy-garden-discs"]
+    assert "left out" not in capsys.readouterr().err
     round_only = RaisedToy((emblem_squares(Shape.CIRCLE, "discs", "disc"),))
-    assert not Solid().offers(round_only)
-    assert "nothing to print in 3D: its discs are circles" in Solid().refusal(round_only).what
+    assert Solid().offers(round_only)
 
 
 def test_a_kind_without_colours_refuses_marks_naming_the_option():

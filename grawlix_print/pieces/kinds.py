@@ -92,6 +92,8 @@ class Relief:
     accent: Accent
     shape: Callable[[], Outline] = field(compare=False, repr=False)
     label: str = ""
+    size: float = 0.0
+    """Its larger side as a fraction of the body's width and depth (0: the 3D product's 68 %)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,9 @@ class PieceKind:
     ("each card shows its colour's letter" + " under its corner number"); "" to say no more."""
     relief_words: tuple[str, str] = ("picture", "pictures")
     """What the 3D printing notes call a relief, singular and plural (a tile game of glyphs: glyph, glyphs)."""
+    body_width: float = 0.0
+    """How wide a 3D-printed piece's body is, in mm (across the flats of a hexagon, a disc's diameter; its
+    depth in proportion): 0 for its cut width."""
     plural: str = ""
     box: bool | None = None
     """Whether the boxes product makes it a box; None: every kind but a board (which lies flat in

@@ -68,18 +68,19 @@ PIECES = (("star", TEAL, 2), ("ring", TEAL, 1), ("ring", AMBER, 1), ("pair of do
 """(emblem, accent, count): five squares, three emblems, two accents."""
 
 
-def face(emblem: str, accent: Accent) -> PieceFace:
-    """A square's face: white ground, the emblem's shapes in the accent's ink."""
+def face(emblem: str, accent: Accent, size: tuple[float, float] = (SIDE_MM, SIDE_MM)) -> PieceFace:
+    """A piece's face: white ground, the emblem's shapes in the accent's ink."""
 
     def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
         if style.ground:
             surface.shape(rectangle(x - style.bleed, y - style.bleed, w + 2 * style.bleed, h + 2 * style.bleed), fill=WHITE.ink)
-        with surface.transformed(x, y, scale=min(w, h)):
+        side = min(w, h)
+        with surface.transformed(x + (w - side) / 2, y + (h - side) / 2, scale=side):
             for shape in EMBLEMS[emblem]:
                 surface.shape(shape, fill=accent.ink, even_odd=True)
 
     words = f"{accent.name} {emblem}"
-    return PieceFace(f"square-{words.replace(' ', '-')}", words, SIDE_MM, SIDE_MM, draw, WHITE.ink)
+    return PieceFace(f"square-{words.replace(' ', '-')}", words, *size, draw, WHITE.ink)
 
 
 def relief(emblem: str, accent: Accent) -> Relief:
@@ -87,13 +88,29 @@ def relief(emblem: str, accent: Accent) -> Relief:
     return Relief(emblem, accent, lambda: filled_outline(EMBLEMS[emblem], f"toy emblems: {emblem}"))
 
 
-def emblem_squares(shape: Cut = Cut.SQUARE, name: str = "squares", singular: str = "square") -> PieceKind:
-    """Five squares with raised emblems, in the kind's own words."""
+def emblem_squares(
+    shape: Cut = Cut.SQUARE, name: str = "squares", singular: str = "square",
+    size: tuple[float, float] = (SIDE_MM, SIDE_MM), form: Form = Form.TILE,
+) -> PieceKind:  # fmt: skip
+    """Five pieces (squares unless told) with raised emblems, in the kind's own words."""
     pieces = tuple(
-        Piece(face(emblem, accent), count, None, COLOURS[accent.name], relief(emblem, accent))
+        Piece(face(emblem, accent, size), count, None, COLOURS[accent.name], relief(emblem, accent))
         for emblem, accent, count in PIECES
     )
     return PieceKind(
-        name, singular, Form.TILE, shape, (SIDE_MM, SIDE_MM), pieces, {}, markings_of(tuple(COLOURS.values())),
+        name, singular, form, shape, size, pieces, {}, markings_of(tuple(COLOURS.values())),
         body=WHITE, source="toy emblems", relief_words=("emblem", "emblems"),
     )  # fmt: skip
+
+
+HEXAGON_MM = (30.0, 60.0 / math.sqrt(3))
+"""A regular pointy-top hexagon 30 mm across the flats: 34.64 mm from point to point."""
+
+
+def shaped_kinds() -> tuple[PieceKind, ...]:
+    """The emblems on three kinds of other shapes: hexagonal tiles, round tokens and rectangular tiles."""
+    return (
+        emblem_squares(Cut.HEXAGON, "hexes", "hex", HEXAGON_MM),
+        emblem_squares(Cut.CIRCLE, "discs", "disc", (25.0, 25.0), Form.TOKEN),
+        emblem_squares(Cut.RECTANGLE, "bars", "bar", (40.0, 25.0)),
+    )

@@ -205,10 +205,12 @@ def tile_kind(tiles: TileSet) -> PieceKind:
         "tiles", "tile", Form.TILE, Shape.SQUARE, (TILE_MM, TILE_MM), pieces, backs,
         available_markings(tiles), row=len(tiles.glyphs), body=Accent(BODY_NAME, tiles.face), source=tiles.source,
         mark_fraction=MARK_FRACTION,
-        relief_words=("glyph", "glyphs"),
+        relief_words=("glyph", "glyphs"), body_width=SOLID_TILE_MM,
     )  # fmt: skip
 
 
+SOLID_TILE_MM = 28.0
+"""The designer's 3D-printed tile (his own model): 28 mm square, a little more than the paper inch."""
 BODY_NAME = "base (light grey)"
 """What the printing notes call the tiles' body filament."""
 

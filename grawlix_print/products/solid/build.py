@@ -23,7 +23,8 @@ from ...games.base import Game
 from ...pieces.kinds import Accent, PieceColour
 from . import dialects
 from .filament import body_grams, prints_solid, raised_grams
-from .instructions import CHANGE_WORDS, Files, Plate, full_set_kind, instructions_text
+from ...pieces.shapes import SQUARE
+from .instructions import CHANGE_WORDS, Files, Plate, full_set_kind, instructions_text, outline_size
 from .kinds import RaisedPiece, SolidKind, solid_kinds
 from .layers import mm_text
 from .marks import mark_relief, mark_shapes
@@ -142,7 +143,7 @@ class _Grams:
     """Filament of each part, estimated once: the body, each relief, each colour's marks."""
 
     def __init__(self, plan: StlPlan, pieces: Sequence[RaisedPiece]) -> None:
-        from .shapes import Placement, outline_shapes
+        from .shapes import outline_shapes
 
         layers, tile = plan.layers, plan.tile
         self.body = body_grams(tile, layers)
@@ -152,9 +153,9 @@ class _Grams:
         """Whether every relief prints solid (its strokes narrower than the walls on both sides)."""
         if not plan.raised:
             return
-        for name in dict.fromkeys(p.relief.name for p in pieces):
-            shapes = outline_shapes(plan.kind.outlines[name], Placement(tile.relief_box))
-            self.reliefs[name] = raised_grams(shapes, layers, layers.body_layers, layers.relief_layers)
+        for relief in {p.relief.name: p.relief for p in pieces}.values():
+            shapes = outline_shapes(plan.kind.outlines[relief.name], plan.placement(relief))
+            self.reliefs[relief.name] = raised_grams(shapes, layers, layers.body_layers, layers.relief_layers)
             self.solid = self.solid and prints_solid(shapes, layers)
         if plan.markings != "none":
             mark_layers = round(mark_relief(layers) / layers.layer)
@@ -193,7 +194,7 @@ class _Products:
         self.mesh_texts: dict = {}  # each mesh's 3MF text at each place (threemf_bytes)
         self.grams = _Grams(plan, self.pieces)
         tile = plan.tile
-        self.body_shape = model.tile_body(tile.footprint, tile.body_height, tile.chamfer, tile.elephant_foot)
+        self.body_shape = model.body(tile.outline, tile.body_height, tile.chamfer, tile.elephant_foot)
         self.body_mesh = tessellate(self.body_shape)
         if plan.raised:
             self._build_reliefs()
@@ -233,7 +234,7 @@ class _Products:
         tile = self.plan.tile
         self.reliefs: dict[str, _ReliefTile] = {}
         for relief in self.shapes:
-            shapes = outline_shapes(self.kind.outlines[relief.name], Placement(tile.relief_box))
+            shapes = outline_shapes(self.kind.outlines[relief.name], self.plan.placement(relief))
             raised = model.relief(shapes, tile.body_height, tile.relief)
             whole = model.fused(self.body_shape, raised)
             self.reliefs[relief.name] = _ReliefTile(raised, whole, tessellate(raised), tessellate(whole))
@@ -340,7 +341,8 @@ class _Products:
             product,
             file_name.removesuffix(".step"),
             (
-                f"{product}, {mm_text(self.plan.tile.footprint)} mm square",
+                f"{product}, " + (f"{mm_text(self.plan.tile.footprint)} mm square" if self.plan.tile.shape == SQUARE
+                                  else outline_size(self.plan.tile.outline, self.plan.tile)),
                 self._designed_by(),
                 f"Licence: {self.credits.licence}",
                 *((self.credits.licence_url,) if self.credits.licence_url else ()),

@@ -1,7 +1,7 @@
 """How much filament a tile takes, part by part, laid down as a slicer lays it.
 
 A slicer fills each layer of a part in three ways: walls follow the outline
-inwards, solid layers fill everything (the bottom and top few layers, and any
+inwards (a body's outline is its kind's, moved in at the chamfers), solid layers fill everything (the bottom and top few layers, and any
 pocket of the inside too small for sparse infill), and sparse infill fills a
 share of what the walls leave. So one share of the solid volume cannot be
 right for every part: a glyph's strokes are narrower than the walls on both
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dimensions import SolidTile
+from .footprint import area, inset, perimeter
 from .layers import LayerPlan
 from .shapes import Shape2D
 
@@ -122,27 +123,29 @@ def layer_heights(layers: LayerPlan, count: int, start: int = 0) -> list[float]:
 
 
 def body_grams(tile: SolidTile, layers: LayerPlan, settings: PrintSettings = NOTES_SETTINGS) -> float:
-    """A tile's body: a square, narrower in the chamfers at its bottom and top edges."""
+    """A piece's body: its outline, narrower in the chamfers at its bottom and top edges."""
     heights = layer_heights(layers, layers.body_layers)
     tops = np.cumsum(heights)
 
     def section(index: int, height: float) -> Section:
-        side = _body_side(tile, float(tops[index]) - height / 2)
-        inner = max(side - 2 * settings.wall_band(height), 0.0)
-        pockets = ((inner * inner, 4 * inner),) if inner > 0 else ()
-        return Section(side * side, side * side - inner * inner, pockets)
+        outline = inset(tile.outline, _body_inset(tile, float(tops[index]) - height / 2)) or ()
+        inner = inset(outline, settings.wall_band(height)) if outline else None
+        whole = area(outline) if outline else 0.0
+        inside = area(inner) if inner else 0.0
+        pockets = ((inside, perimeter(inner)),) if inner and inside > 0 else ()
+        return Section(whole, whole - inside, pockets)
 
     return grams(part_volume(section, heights, settings), settings)
 
 
-def _body_side(tile: SolidTile, z: float) -> float:
-    """Side of the body's square at height ``z`` (the slicer cuts each layer at its middle)."""
+def _body_inset(tile: SolidTile, z: float) -> float:
+    """How far in the body's side stands at height ``z`` (the slicer cuts each layer at its middle)."""
     foot, chamfer, height = tile.elephant_foot, tile.chamfer, tile.body_height
     if z < foot:
-        return tile.footprint - 2 * (foot - z)
+        return foot - z
     if z > height - chamfer:
-        return tile.footprint - 2 * (z - (height - chamfer))
-    return tile.footprint
+        return z - (height - chamfer)
+    return 0.0
 
 
 def raised_grams(

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from ...facts.wording import NOTES_WIDTH, capitalised, in_words, join_words, paragraph
 from ...pieces.kinds import Accent, Form
+from ...pieces.shapes import SQUARE
 from .dimensions import SolidTile
+from .footprint import Polygon, extent, inset
 from .kinds import DEFAULT_BODY, SolidKind
 from .filament import NOTES_SETTINGS
 from .layers import COMMON_PROFILES, LayerPlan, describe_snap, mm_text, plan_layers, suited_profiles
@@ -162,8 +164,8 @@ def _rebuild_example(layers: LayerPlan) -> LayerPlan:
 
 
 def _shape(tile: SolidTile, raised: bool, kind: SolidKind) -> str:
-    side, body = mm_text(tile.footprint), mm_text(tile.body_height)
-    shape = f"A {kind.singular} is {side} x {side} mm"
+    body = mm_text(tile.body_height)
+    shape = f"A {kind.singular} is {outline_size(tile.outline, tile)}"
     if tile.fit:
         shape += f" ({mm_text(tile.size)} mm less {mm_text(tile.fit)} mm of play, so a grid of them is not tight)"
     shape += f" with a {body} mm body"
@@ -172,10 +174,13 @@ def _shape(tile: SolidTile, raised: bool, kind: SolidKind) -> str:
             f" and the {kind.relief_word} raised {mm_text(tile.relief)} mm above it, "
             f"{mm_text(tile.body_height + tile.relief)} mm in all"
         )
-    top = mm_text(tile.footprint - 2 * tile.chamfer)
+    if tile.shape == SQUARE:
+        top = f"{mm_text(tile.footprint - 2 * tile.chamfer)} mm square"
+    else:
+        top = outline_size(inset(tile.outline, tile.chamfer) or (), tile)
     shape += (
         f". Its top edges are bevelled by a {mm_text(tile.chamfer)} mm chamfer, like a piece of "
-        f"type, so its flat top is {top} mm square."
+        f"type, so its flat top is {top}."
     )
     if tile.elephant_foot:
         shape += (
@@ -183,6 +188,14 @@ def _shape(tile: SolidTile, raised: bool, kind: SolidKind) -> str:
             f"flare of a squashed first layer, so {kind.plural} still lie flush side by side."
         )
     return shape
+
+
+def outline_size(outline: Polygon, tile: SolidTile) -> str:
+    """An outline's size in words: ``28 x 28 mm``, ``20 mm across`` (a disc), ``30 x 34.64 mm``."""
+    width, depth = extent(outline) if outline else (0.0, 0.0)
+    if tile.shape.across:
+        return f"{mm_text(round(width, 2))} mm across"
+    return f"{mm_text(round(width, 2))} x {mm_text(round(depth, 2))} mm"
 
 
 def _files(files: Files) -> str:
@@ -527,7 +540,7 @@ def _flat(layers: LayerPlan, tile: SolidTile, flat: list[Plate], kind: SolidKind
             f"FLAT BLANK {kind.plural.upper()}",
             paragraph(
                 f"{names} hold{'s' if len(flat) == 1 else ''} {count} plain {kind.singular if count == 1 else kind.plural}, "
-                f"{mm_text(tile.footprint)} x {mm_text(tile.footprint)} x "
+                f"{outline_size(tile.outline, tile).removesuffix(' mm')} x "
                 f"{mm_text(layers.body)} mm, in one colour with no change: enough for a set of "
                 f"{kind.count}{use}.",
                 indent="  ",

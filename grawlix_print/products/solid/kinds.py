@@ -1,8 +1,8 @@
 """A game's piece kinds as the 3D product sees them: bodies, reliefs and accent colours.
 
 Any kind whose pieces all have a relief (``pieces.kinds.Relief``) is printed as
-two-colour tiles: a body in the kind's body colour, each piece's relief raised
-on top in its accent colour. Each distinct relief (by name) is one solid,
+two-colour pieces, whatever its shape: a body (its outline raised) in the kind's
+body colour, each piece's relief raised on top in its accent colour. Each distinct relief (by name) is one solid,
 placed on every piece that shows it; each accent is one batch (one nozzle:
 a filament change) or one filament (a multi-material printer). Everything
 the files and notes say about the pieces comes from here, in the kind's own
@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING
 
 from ...drawing.ink import Ink
 from ...errors import StudioError
-from ...facts.wording import Noun, join_words
+from ...facts.wording import join_words
 from ...files import slug
 from ...pieces.kinds import Accent, PieceColour, PieceKind, Relief
-from ...pieces.shapes import SQUARE
 
 if TYPE_CHECKING:
     from ...drawing.outline import Outline
@@ -29,10 +28,6 @@ if TYPE_CHECKING:
 
 DEFAULT_BODY = Accent("base (light grey)", Ink((0.78, 0.78, 0.78), (0.0, 0.0, 0.0, 0.25)))
 """A kind that names no body colour is printed on a light grey, which shows any accent."""
-
-SHAPES = (SQUARE,)
-"""The outlines a 3D body is made in (a square block with chamfered edges)."""
-
 
 @dataclass(frozen=True)
 class RaisedPiece:
@@ -65,11 +60,9 @@ class SolidKind:
     """The game's name, as ``--game`` takes it."""
 
     def __post_init__(self) -> None:
-        where = f"{self.kind.source}: {self.kind.name}" if self.kind.source else self.kind.name
+        where = self.where
         if not self.kind.reliefs:
             raise StudioError(f"not every one of the {self.kind.plural} has a relief to print in 3D", where)
-        if self.kind.piece_shape not in SHAPES:
-            raise StudioError(_unmade(self.kind), where)
         for what, names in (("relief", [r.name for r in self.shapes]), ("accent", [a.name for a in self.accents])):
             words = [slug(name, "") for name in names]
             for name, word in zip(names, words):
@@ -78,6 +71,12 @@ class SolidKind:
                 if words.count(word) > 1:
                     twin = next(n for n, w in zip(names, words) if w == word and n != name)
                     raise StudioError(f"the {what}s {twin!r} and {name!r} would give their files one name", where)
+
+    @property
+    def where(self) -> str:
+        """The file and kind a fault is in, and the game: ``components.toml: coins (night market)``."""
+        game = f" ({self.game})" if self.game else ""
+        return f"{self.kind.source}: {self.kind.name}{game}" if self.kind.source else f"{self.kind.name}{game}"
 
     @property
     def command(self) -> str:
@@ -158,23 +157,18 @@ class SolidKind:
 
 
 def printable(kind: PieceKind) -> bool:
-    """Whether 3D tiles can be made of a kind: every piece has a relief, and its shape is one a
-    body is made in."""
-    return kind.reliefs and kind.piece_shape in SHAPES
+    """Whether 3D pieces can be made of a kind: every piece has a relief (its body is its outline,
+    whatever its shape)."""
+    return kind.reliefs
 
 
 def solid_kinds(game: Game) -> tuple[SolidKind, ...]:
-    """The game's kinds to print in 3D, checked, each with the prefix of its files' names; a
-    kind with reliefs in a shape no body is made in is left out with a note."""
-    from ...notes import note
-
+    """The game's kinds to print in 3D (those with reliefs, whatever their shape), checked, each with
+    the prefix of its files' names."""
     game.check()
     kinds = tuple(kind for kind in game.piece_kinds() if printable(kind))
     if not kinds:
         raise StudioError(nothing_to_print(game))
-    for kind in game.piece_kinds():
-        if kind.reliefs and not printable(kind):
-            note(f"3D: {kind.noun.the(kind.count)} {kind.noun.be(kind.count)} left out: {_unmade(kind)}")
     return tuple(SolidKind(kind, game.title, prefix, game.name) for kind, prefix in prefixes(game.title, kinds))
 
 
@@ -196,16 +190,5 @@ def notes_names(game: Game) -> list[str]:
 def nothing_to_print(game: Game) -> str:
     """Why a game has nothing to print in 3D, naming its kinds."""
     kinds = game.piece_kinds()
-    with_reliefs = [kind for kind in kinds if kind.reliefs]
-    if with_reliefs:
-        return f"{game.name} has nothing to print in 3D: {'; '.join(_unmade(kind) for kind in with_reliefs)}"
     why = f"its {join_words([kind.plural for kind in kinds])} have no relief" if kinds else "it has no pieces"
     return f"{game.name} has nothing to print in 3D: {why} (a raised picture on each piece, pieces.kinds.Relief)"
-
-
-def _unmade(kind: PieceKind) -> str:
-    """``its terrain tiles are hexagons``, ``its board is a hexagon``: why a kind is not made in 3D."""
-    one = kind.count == 1
-    shape = Noun(kind.piece_shape.name)
-    what = shape.a() if one else shape.plural
-    return f"its {kind.noun.word(kind.count)} {kind.noun.be(kind.count)} {what}, and 3D pieces are made {' or '.join(s.name for s in SHAPES)} only"

@@ -1,8 +1,8 @@
 """The CAD model of a 3D-printed tile, as OpenCASCADE shapes made from named dimensions.
 
-A square body with chamfered top edges and an elephant's-foot chamfer on the
-bottom, and the glyph (with any colour-blind marks) extruded upwards from the
-body's top. Shapes are 2D ``Shape2D``s from the tile definition (lines and
+The body is the kind's outline raised, with a chamfered top edge and an
+elephant's-foot chamfer at the bottom, and the glyph (with any colour-blind
+marks) is extruded upwards from the body's top. Shapes are 2D ``Shape2D``s from the tile definition (lines and
 cubic Beziers), never a font read here.
 
 The shapes are built with OCP, the OpenCASCADE binding CadQuery brings, called
@@ -44,27 +44,29 @@ from OCP.TopoDS import TopoDS, TopoDS_Builder, TopoDS_Compound, TopoDS_Shape, To
 from OCP.TopTools import TopTools_ListOfShape
 
 from ...errors import StudioError
+from .footprint import Polygon, inset
 from .shapes import Loop, Shape2D
 
 for _printer in Message.DefaultMessenger_s().Printers():  # no transfer statistics on stdout
     _printer.SetTraceLevel(Message_Gravity.Message_Fail)
 
 
-def tile_body(footprint: float, height: float, chamfer: float, elephant_foot: float) -> TopoDS_Shape:
-    """A square block from Z = 0 to ``height``: top edges chamfered, bottom edges too.
+def body(outline: Polygon, height: float, chamfer: float, elephant_foot: float) -> TopoDS_Shape:
+    """The outline (anticlockwise, corner for corner as ``footprint.inset`` moves it) raised from
+    Z = 0 to ``height``: its top edge chamfered, its bottom edge too.
 
-    Built as a ruled loft through the squares where the side changes slope, so
+    Built as a ruled loft through the outlines where the side changes slope, so
     every face is planar. The top chamfer feels like the bevel of a piece of
-    type; the bottom one leaves room for the first layer's flare.
+    type; the bottom one leaves room for the first layer's flare. The plan has
+    checked that both insets exist.
     """
-    sections = [(footprint - 2 * elephant_foot, 0.0)] if elephant_foot > 0 else []
-    sections += [(footprint, elephant_foot), (footprint, height - chamfer)]
-    sections.append((footprint - 2 * chamfer, height))
+    sections = [(inset(outline, elephant_foot), 0.0)] if elephant_foot > 0 else []
+    sections += [(outline, elephant_foot), (outline, height - chamfer), (inset(outline, chamfer), height)]
     loft = BRepOffsetAPI_ThruSections(True, True)  # a solid, ruled
-    for side, z in sections:
+    for corners, z in sections:
         polygon = BRepBuilderAPI_MakePolygon()
-        for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-            polygon.Add(gp_Pnt(x * side / 2, y * side / 2, z))
+        for x, y in corners or ():
+            polygon.Add(gp_Pnt(x, y, z))
         polygon.Close()
         loft.AddWire(polygon.Wire())
     loft.Build()

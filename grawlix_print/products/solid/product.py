@@ -38,8 +38,9 @@ class BedSize(click.ParamType):
 @dataclass(frozen=True)
 class SolidOptions:
     style: str = setting("both", "Raised tiles (the relief on top, two colours), flat blank tiles, or both.", OneLineChoice((*STYLES, "both")))
-    body_size: float = setting(
-        SOLID_TILE.size, "Side of a tile's body: its place in the grid (--fit prints it smaller).", LENGTH,
+    body_size: float | None = setting(
+        None, "Width of a piece's body (a hexagon's across the flats, a disc's diameter; its depth in proportion): "
+        "its place in the grid (--fit prints it smaller).", LENGTH, show="the kind's own: Grawlix's tiles 28 mm",
         renamed=("tile_size",))  # fmt: skip
     body_height: float = setting(SOLID_TILE.body_height, "Body height; snapped to a layer top.", LENGTH)
     relief: float = setting(SOLID_TILE.relief, "How far the relief (a glyph, a picture) stands above the body; snapped to whole layers.", LENGTH)
