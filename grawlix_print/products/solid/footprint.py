@@ -12,10 +12,11 @@ arithmetic, no CAD.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is loaded when an outline is worked out, not with the plan (the web edition)
+    import numpy as np
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -25,6 +26,8 @@ def inset(points: Sequence[Point], by: float) -> Polygon | None:
     """The closed polygon ``points`` (anticlockwise) moved in by ``by`` mm, corner for corner; None
     if a side would turn over (the polygon has a part narrower than twice ``by``). ``by`` 0 is the
     polygon itself."""
+    import numpy as np
+
     if by == 0:
         return tuple((float(x), float(y)) for x, y in points)
     p = np.asarray(points, dtype=float)
@@ -43,18 +46,25 @@ def inset(points: Sequence[Point], by: float) -> Polygon | None:
 
 def area(points: Sequence[Point]) -> float:
     """The area a polygon encloses, positive when it runs anticlockwise."""
+    import numpy as np
+
     p = np.asarray(points, dtype=float)
     q = np.roll(p, -1, axis=0)
     return float(np.sum(p[:, 0] * q[:, 1] - q[:, 0] * p[:, 1]) / 2)
 
 
 def perimeter(points: Sequence[Point]) -> float:
+    """The length of a closed polygon's outline."""
+    import numpy as np
+
     p = np.asarray(points, dtype=float)
     return float(np.hypot(*(np.roll(p, -1, axis=0) - p).T).sum())
 
 
 def crosses_itself(points: Sequence[Point]) -> bool:
     """Whether two sides of the closed polygon that are not neighbours cross or touch."""
+    import numpy as np
+
     p = np.asarray(points, dtype=float)
     n = len(p)
     if n < 4:
@@ -74,6 +84,8 @@ def crosses_itself(points: Sequence[Point]) -> bool:
 def clearance(outline: Sequence[Point], points: np.ndarray) -> np.ndarray:
     """For each of ``points`` ((n, 2)), how far inside the closed polygon ``outline`` it lies (its
     distance to the nearest side), negative outside."""
+    import numpy as np
+
     p = np.asarray(outline, dtype=float)
     q = np.roll(p, -1, axis=0)
     along = q - p
@@ -90,6 +102,8 @@ def clearance(outline: Sequence[Point], points: np.ndarray) -> np.ndarray:
 
 def extent(points: Sequence[Point]) -> tuple[float, float]:
     """Width and height of the polygon's bounding box."""
+    import numpy as np
+
     p = np.asarray(points, dtype=float)
     width, height = p.max(axis=0) - p.min(axis=0)
     return float(width), float(height)

@@ -40,7 +40,7 @@ class SolidOptions:
     style: str = setting("both", "Raised tiles (the relief on top, two colours), flat blank tiles, or both.", OneLineChoice((*STYLES, "both")))
     body_size: float | None = setting(
         None, "Width of a piece's body (a hexagon's across the flats, a disc's diameter; its depth in proportion): "
-        "its place in the grid (--fit prints it smaller).", LENGTH, show="the kind's own: Grawlix's tiles 28 mm",
+        "its place in the grid (--fit prints it smaller).", LENGTH, show="each kind's own",
         renamed=("tile_size",))  # fmt: skip
     body_height: float = setting(SOLID_TILE.body_height, "Body height; snapped to a layer top.", LENGTH)
     relief: float = setting(SOLID_TILE.relief, "How far the relief (a glyph, a picture) stands above the body; snapped to whole layers.", LENGTH)
@@ -79,6 +79,15 @@ class Solid(Product):
     order = 50
     options = SolidOptions
     extra = "3d"
+
+    def shown_default(self, game: Game, option: str) -> str | None:
+        """The body's width is the game's first 3D kind's own (``PieceKind.body_width``, else its width)."""
+        if option != "body_size":
+            return None
+        from .kinds import printable
+
+        kind = next((k for k in game.piece_kinds() if printable(k)), None)
+        return f"{kind.body_width or kind.width:g}mm" if kind is not None else None
 
     def offers(self, game: Game) -> bool:
         from .kinds import printable
