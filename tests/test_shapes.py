@@ -16,7 +16,7 @@ import pytest
 from grawlix_print.errors import StudioError
 from grawlix_print.pieces.kinds import Shape
 from grawlix_print.pieces.shapes import (
-    CIRCLE, FLAT_MM, HEXAGON, RECTANGLE, SQUARE, PieceShape, polygon_area, shape_named, shape_names, shape_of,
+    CIRCLE, FLAT_HEXAGON, FLAT_MM, HEXAGON, RECTANGLE, SQUARE, PieceShape, polygon_area, shape_named, shape_names, shape_of,
 )  # fmt: skip
 
 ROOT3 = math.sqrt(3)
@@ -45,14 +45,14 @@ def placed(shape: PieceShape, size, centre) -> list[tuple[float, float]]:
 
 
 def test_the_built_in_names_are_the_entries_games_always_named():
-    assert shape_names()[:4] == ("square", "rectangle", "circle", "hexagon")
+    assert shape_names()[:5] == ("square", "rectangle", "circle", "hexagon", "flat hexagon")
     for name in Shape:
         assert shape_of(name) is shape_named(name.value) and shape_of(name.value) is shape_of(name)
     assert shape_of(HEXAGON) is HEXAGON and shape_named(" Hexagon ") is HEXAGON
     with pytest.raises(StudioError) as refusal:
         shape_named("octagon", "components.toml: kinds.tokens.shape")
     assert str(refusal.value) == ("components.toml: kinds.tokens.shape: 'octagon' is not one of"
-                                  " square, rectangle, circle, hexagon")  # fmt: skip
+                                  " square, rectangle, circle, hexagon, flat hexagon")  # fmt: skip
 
 
 def test_a_regular_hexagon_30_mm_across_the_flats_has_its_corners_at_its_radius():
@@ -68,7 +68,7 @@ def test_a_regular_hexagon_30_mm_across_the_flats_has_its_corners_at_its_radius(
     assert points[0] == (0.0, size[1] / 2)  # pointy-top: a point at the top
 
 
-@pytest.mark.parametrize("shape", [SQUARE, RECTANGLE, CIRCLE, HEXAGON])
+@pytest.mark.parametrize("shape", [SQUARE, RECTANGLE, CIRCLE, HEXAGON, FLAT_HEXAGON])
 def test_points_are_centred_anticlockwise_and_fill_the_box(shape):
     size = (24.0, 24.0) if shape in (SQUARE, CIRCLE) else (24.0, 31.0)
     points = shape.points(size)
@@ -96,6 +96,7 @@ def test_a_circles_polygon_strays_no_more_than_its_tolerance(diameter, tolerance
 @pytest.mark.parametrize("shape, size", [
     (SQUARE, (25.0, 25.0)), (RECTANGLE, (57.0, 89.0)), (CIRCLE, (20.0, 20.0)),
     (HEXAGON, (30.0, 30.0 * 2 / ROOT3)), (HEXAGON, (30.0, 40.0)),  # a stretched one nests too
+    (FLAT_HEXAGON, (30.0 * 2 / ROOT3, 30.0)), (FLAT_HEXAGON, (40.0, 30.0)),
 ])  # fmt: skip
 @pytest.mark.parametrize("gap", [0.0, 2.0, 5.0])
 def test_nested_neighbours_stand_exactly_the_gap_apart(shape, size, gap):
@@ -170,7 +171,7 @@ def test_a_squashed_hexagon_is_refused_unless_the_kind_says_it_is_stretched(toy_
         shaped(Shape.HEXAGON, (30.0, 30.0)).piece_kinds()
     assert str(refusal.value).endswith(
         "tokens: a regular hexagon 30 mm across the flats is 34.64 mm from point to point, not 30 mm:"
-        " give it that size (or its width alone), or say it is stretched (stretched=True)")  # fmt: skip
+        " give it that size (or its span across the flats alone), or say it is stretched (stretched=True)")  # fmt: skip
     stretched = shaped(Shape.HEXAGON, (30.0, 30.0), stretched=True)
     written = {w.path.name: w.path for w in build_sheets(stretched, tmp_path, kinds=("tokens",))}
     outlines = _cut_outlines(written["tokens-a4.pdf"], 6)
@@ -219,3 +220,48 @@ def test_a_game_of_tables_with_a_bad_shape_gets_one_line_and_no_file(tmp_path, c
     line = refused(run_here("sheets", "--templates", str(templates), "-o", str(out)), *words)
     assert str(templates) in line or "components.toml" in line
     assert not out.exists() or not any(path.is_file() for path in out.rglob("*"))
+
+
+def test_a_flat_top_hexagon_is_a_pointy_one_turned_a_quarter():
+    size = (30.0 * 2 / ROOT3, 30.0)  # 34.64 wide point to point, 30 tall across the flats
+    points = FLAT_HEXAGON.points(size)
+    assert len(points) == 6 and all(math.hypot(x, y) == pytest.approx(size[0] / 2) for x, y in points)
+    top = [p for p in points if p[1] == pytest.approx(size[1] / 2)]
+    assert len(top) == 2 and math.dist(*top) == pytest.approx(size[0] / 2)  # a flat side on top, as long as the radius
+    assert sorted(points) == pytest.approx(sorted((y, -x) for x, y in HEXAGON.points(size[::-1])))
+    assert FLAT_HEXAGON.size_of(30.0) == pytest.approx(size) and FLAT_HEXAGON.refusal(size) is None
+    assert "34.64 mm from point to point, not 30 mm" in FLAT_HEXAGON.refusal((30.0, 30.0))
+    nesting = FLAT_HEXAGON.nesting(size, 0.0)
+    assert nesting.by_columns and (nesting.down, nesting.shift) == pytest.approx((30.0, 15.0))
+    assert nesting.across == pytest.approx(0.75 * size[0])  # columns three quarters of the width apart
+
+
+def test_flat_top_hexagons_are_cut_flat_top_and_turned_in_tabletop_simulator(toy_game, tmp_path):
+    import json
+
+    from PIL import Image
+    from toy_game.shaped import shaped
+
+    from grawlix_print.products.images.build import build_images
+    from grawlix_print.products.sheets.build import build_sheets
+
+    size = (20.0 * 2 / ROOT3, 20.0)
+    game = shaped("flat hexagon", size)
+    written = {w.path.name: w.path for w in build_sheets(game, tmp_path / "sheets", kinds=("tokens",))}
+    import pdfplumber
+
+    page = pdfplumber.open(written["tokens-a4.pdf"]).pages[0]
+    cuts = [c for c in page.curves if c["stroke"] and not c["fill"] and len({(round(x, 2), round(y, 2)) for x, y in c["pts"]}) == 6]
+    assert cuts
+    for cut in cuts:
+        assert (cut["width"] / MM, cut["height"] / MM) == pytest.approx(size, abs=0.01)
+        top = [p for p in cut["pts"] if abs(p[1] - cut["top"]) < 0.01]  # pdfplumber's y runs down from the top
+        assert len({round(x, 2) for x, _ in top}) == 2  # a flat side at the top
+    build_images(game, tmp_path / "images", "none", workers=1)
+    saved = json.loads(next((tmp_path / "images" / "tts").glob("*-tokens.json")).read_text())
+    tiles = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"]
+    assert tiles and all(o["CustomImage"]["CustomTile"]["Type"] == 1 for o in tiles)  # a hexagon
+    assert all(o["Transform"]["rotY"] == 270.0 for o in tiles)  # turned a quarter from the usual 180
+    picture = next((tmp_path / "images" / "tts" / "tokens").glob("*.png"))
+    width, height = Image.open(picture).size
+    assert height > width  # drawn turned back: as tall as a pointy-top hexagon, on the turned tile

@@ -68,6 +68,8 @@ class Shape(str, Enum):
     CIRCLE = "circle"
     HEXAGON = "hexagon"
     """Pointy-top: its size is the width across the flats by the height from point to point."""
+    FLAT_HEXAGON = "flat hexagon"
+    """Flat-top: its size is the width from point to point by the height across the flats."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,9 @@ class PieceShape:
     kind's own name is said); ``outline_word`` is what the cut notes call its outline;
     ``across`` whether its size is said as one length across (a circle's diameter).
     ``tts_tile`` and ``tts_deck`` are its ``CustomTile.Type`` and ``CustomDeck.Type`` in
-    Tabletop Simulator, ``tts_stretch`` whether a tile's image is stretched to the outline;
+    Tabletop Simulator, ``tts_stretch`` whether a tile's image is stretched to the outline,
+    ``tts_turn`` how far (degrees, clockwise seen from above) a tile is turned on the table to show
+    this outline, its picture turned back;
     ``service`` the pieces of a print service's it is printed as (``square``, ``round``,
     ``oblong``: ``ondemand.services``), "" for none.
     """
@@ -132,6 +136,7 @@ class PieceShape:
     tts_tile: int = 0
     tts_deck: int = 0
     tts_stretch: bool = True
+    tts_turn: float = 0.0
     service: str = ""
 
     @property
@@ -232,36 +237,51 @@ class Round(PieceShape):
 
 @dataclass(frozen=True)
 class Hexagon(PieceShape):
-    """A hexagon with a point at the top and bottom (pointy-top): its size is its width across the flats
-    by its height from point to point (for a regular one, height = width x 2 / sqrt 3). One length is
-    the width across the flats; a size out of the regular proportions is refused unless the kind
-    says it is stretched."""
+    """A hexagon, pointy-top (a point at the top and bottom) or with ``pointy`` false flat-top (a flat
+    side at the top and bottom: the pointy one turned a quarter). Its size is its bounding box: a
+    pointy-top one's width across the flats by its height from point to point, a flat-top one's
+    width from point to point by its height across the flats (a regular hexagon's span from point to
+    point is 2 / sqrt 3 its span across the flats). One length is the span across the flats; a size
+    out of the regular proportions is refused unless the kind says it is stretched."""
 
-    def size_of(self, length: float) -> Size | None:
-        return (length, length * 2 / math.sqrt(3))
+    pointy: bool = True
 
-    def refusal(self, size: Size, stretched: bool = False) -> str | None:
-        flats, points = size
-        regular = flats * 2 / math.sqrt(3)
-        if stretched or abs(points - regular) <= REGULAR_MM:
-            return None
-        return (f"a regular hexagon {flats:g} mm across the flats is {regular:.2f} mm from point to point,"
-                f" not {points:g} mm: give it that size (or its width alone), or say it is stretched")
+    def _upright(self, size: Size) -> Size:
+        """The size as a pointy-top hexagon's (across the flats, point to point)."""
+        return size if self.pointy else (size[1], size[0])
 
     def points(self, size: Size, tolerance: float = FLAT_MM) -> tuple[Point, ...]:
-        w, h = size
-        return ((0.0, h / 2), (-w / 2, h / 4), (-w / 2, -h / 4), (0.0, -h / 2), (w / 2, -h / 4), (w / 2, h / 4))
+        w, h = self._upright(size)
+        pointy = ((0.0, h / 2), (-w / 2, h / 4), (-w / 2, -h / 4), (0.0, -h / 2), (w / 2, -h / 4), (w / 2, h / 4))
+        return pointy if self.pointy else tuple((y, -x) for x, y in pointy)  # turned a quarter clockwise
 
     def area(self, size: Size) -> float:
         return 0.75 * size[0] * size[1]
 
     def nesting(self, size: Size, gap: float) -> Nesting:
-        """Rows one width (plus the gap) apart along, every other row shifted by half of it; rows
-        three quarters of the height apart, plus what keeps the slanted sides ``gap`` apart."""
-        a, b = size[0] / 2, size[1] / 2
-        across = size[0] + gap
+        """Pointy-top: rows one width (plus the gap) apart along, every other row shifted by half of it,
+        rows three quarters of the height apart plus what keeps the slanted sides ``gap`` apart.
+        Flat-top: the same transposed, in columns."""
+        flats, points = self._upright(size)
+        a, b = flats / 2, points / 2
+        along = flats + gap
         slant = math.hypot(a, b / 2)  # a slanted side's length
-        return Nesting(across, 1.5 * b + (gap * slant - b * gap / 4) / a, across / 2)
+        between = 1.5 * b + (gap * slant - b * gap / 4) / a
+        if self.pointy:
+            return Nesting(along, between, along / 2)
+        return Nesting(between, along, along / 2, by_columns=True)
+
+    def size_of(self, length: float) -> Size | None:
+        upright = (length, length * 2 / math.sqrt(3))
+        return upright if self.pointy else (upright[1], upright[0])
+
+    def refusal(self, size: Size, stretched: bool = False) -> str | None:
+        flats, points = self._upright(size)
+        regular = flats * 2 / math.sqrt(3)
+        if stretched or abs(points - regular) <= REGULAR_MM:
+            return None
+        return (f"a regular {self.name} {flats:g} mm across the flats is {regular:.2f} mm from point to point,"
+                f" not {points:g} mm: give it that size (or its span across the flats alone), or say it is stretched")
 
 
 def polygon_area(points: tuple[Point, ...]) -> float:
@@ -284,8 +304,14 @@ CIRCLE = Round("circle", blanks=("disc", "discs"), outline_word="circle", across
 HEXAGON = Hexagon("hexagon", blanks=("hexagon", "hexagons"), tts_tile=1, tts_deck=3)
 """Tabletop Simulator: ``CustomTile.Type`` 0 a box, 1 a hexagon, 2 a circle; ``CustomDeck.Type`` 0 a
 rounded rectangle (a playing card), 3 a hexagon, 4 a circle."""
+FLAT_HEXAGON = Hexagon("flat hexagon", blanks=("hexagon", "hexagons"), tts_tile=1, tts_deck=3, tts_turn=90.0,
+                       pointy=False)  # fmt: skip
+"""Tabletop Simulator's hexagon is pointy-top (as ``HEXAGON`` is printed): a flat-top tile is one turned a
+quarter on the table, its picture turned back."""
 
-_REGISTRY: dict[str, PieceShape] = {entry.name: entry for entry in (SQUARE, RECTANGLE, CIRCLE, HEXAGON)}
+_REGISTRY: dict[str, PieceShape] = {
+    entry.name: entry for entry in (SQUARE, RECTANGLE, CIRCLE, HEXAGON, FLAT_HEXAGON)
+}
 
 FORM_SHAPES: dict[str, PieceShape] = {"card": RECTANGLE, "tile": SQUARE, "token": CIRCLE, "board": RECTANGLE}
 """The shape a form's pieces have unless told (by ``pieces.kinds.Form``'s value)."""

@@ -161,7 +161,8 @@ def _work(kind: PieceKind, marking: str) -> list[FaceWork]:
     sides = {face.name: face for face in kind.faces} | dict(backs_of(kind))
     if tts.laid_face_up(kind):
         tiles = {face.name for face in kind.faces} | {s for p in kind.pieces if (s := back_stem(kind, p))}
-        return [FaceWork(stem, face, marking, tile=stem in tiles) for stem, face in sides.items()]
+        turn = kind.piece_shape.tts_turn
+        return [FaceWork(stem, face, marking, tile=stem in tiles, turn=turn) for stem, face in sides.items()]
     shown = [stem for back, faces in _runs(kind).items() for stem in ([back] if back else []) + faces]
     order = [*shown, *(stem for stem in sides if stem not in shown)]
     return [FaceWork(stem, sides[stem], marking, slot=stem in shown) for stem in order]

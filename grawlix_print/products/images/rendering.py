@@ -49,6 +49,9 @@ class FaceWork:
     marking: str
     tile: bool = False
     slot: bool = False
+    turn: float = 0.0
+    """How far a tile's picture is turned (degrees, anticlockwise): back against its tile's turn on the
+    table (the shape registry's ``tts_turn``)."""
 
 
 @dataclass(frozen=True)
@@ -76,12 +79,16 @@ def face_files(work: FaceWork) -> FaceFiles:
     with collected() as notes:
         rendered = render(work.face, work.marking)
         image = rendered.with_bleed(PRINT_BLEED_MM)
-        tile = png(rendered.cut(), tts.TILE_DPI) if work.tile else None
+        tile = png(_turned(rendered.cut(), work.turn), tts.TILE_DPI) if work.tile else None
         slot = rendered.scaled_cut(tts.CARD_DPI) if work.slot else None
         printed = png(image, PRINT_DPI)
     if slot is None:
         return FaceFiles(work.stem, printed, image.size, tile, notes=tuple(notes))
     return FaceFiles(work.stem, printed, image.size, tile, slot.size, slot.tobytes(), tuple(notes))
+
+
+def _turned(image: Image.Image, turn: float) -> Image.Image:
+    return image.rotate(turn, expand=True) if turn % 360 else image
 
 
 _WORK: Sequence[FaceWork] = ()

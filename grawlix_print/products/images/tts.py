@@ -122,9 +122,10 @@ def _guid(*parts: object) -> str:
     return hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def _transform(x: float, y: float, z: float, face_down: bool, scale: float, scale_y: float = 1.0) -> dict:
+def _transform(x: float, y: float, z: float, face_down: bool, scale: float, scale_y: float = 1.0,
+               turn: float = 0.0) -> dict:  # fmt: skip
     return {"posX": float(round(x, 4)), "posY": float(round(y, 4)), "posZ": float(round(z, 4)),
-            "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+            "rotX": 0.0, "rotY": (180.0 + turn) % 360, "rotZ": 180.0 if face_down else 0.0,
             "scaleX": round(scale, 4), "scaleY": round(scale_y, 4), "scaleZ": round(scale, 4)}  # fmt: skip
 
 
@@ -198,7 +199,7 @@ def tiles(kind: PieceKind, tiles: Sequence[Tile]) -> list[dict]:
     per_row = kind.row or math.ceil(math.sqrt(len(tiles)))
     rows = math.ceil(len(tiles) / per_row)
     custom_type = kind.piece_shape.tts_tile  # its outline: the shape registry's (pieces.shapes)
-    stretch = kind.piece_shape.tts_stretch
+    stretch, turn = kind.piece_shape.tts_stretch, kind.piece_shape.tts_turn
     objects = []
     for k, tile in enumerate(tiles):
         row, column = divmod(k, per_row)
@@ -207,7 +208,7 @@ def tiles(kind: PieceKind, tiles: Sequence[Tile]) -> list[dict]:
         for copy in range(tile.count):
             objects.append({
                 **_object("Custom_Tile", _guid(kind.name, "tile", k, copy), tile.name, tile.description,
-                          _transform(x, 1.0 + copy * 2 * TILE_THICKNESS, z, False, scale), False),  # fmt: skip
+                          _transform(x, 1.0 + copy * 2 * TILE_THICKNESS, z, False, scale, turn=turn), False),  # fmt: skip
                 "CustomImage": {
                     "ImageURL": tile.face,
                     "ImageSecondaryURL": tile.back,
