@@ -2,7 +2,8 @@
 
 A designer writing a game reads ``docs/writing-a-game.md`` and this module, and
 opens no other: the base class (``Game``), the pieces (``PieceKind``, ``Piece``,
-``PieceFace`` and ready-made faces: ``disc_face``, ``Board``), the drawing
+``PieceFace`` and ready-made faces: ``disc_face``, ``Board``; any grid's board and
+figures: ``GridBoard`` of a ``SquareGrid``, ``HexGrid`` or ``Network``), the drawing
 calls (``Surface``, ``Path``, ``Pen``, ``Ink``), the rulebook's answers
 (``Facts``: placeholders, conditions, engine-checked claims and figures) and
 the playtest (``EnginePlaytester``: a ``Playtester`` made from a plain rules
@@ -30,6 +31,7 @@ from .plugin_faults import debugging, plugin_fault
 from .games.presentation import Presentation, Typography
 from .games.rules_file import RulesFile
 from .pieces.faces import FaceStyle, PieceFace
+from .pieces.grids import GridBoard, HexGrid, Network, SquareGrid
 from .pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape
 from .playtest.protocol import Credits, GameResult, Games, Measure, play_each
 from .playtest.quotable import Quotes
@@ -412,8 +414,9 @@ class EnginePlaytester:
 
 __all__ = [
     "BLACK", "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD", "Board", "Credits", "Diagram",
-    "EnginePlaytester", "FaceStyle", "Facts", "Figure", "Form", "Game", "GameResult", "StudioError", "Ink", "Items",
-    "Link", "Measure", "Path", "Pen", "Picture", "Piece", "PieceColour", "Quotes", "PieceFace", "PieceKind", "Presentation",
+    "EnginePlaytester", "FaceStyle", "Facts", "Figure", "Form", "Game", "GameResult", "GridBoard", "HexGrid",
+    "StudioError", "Ink", "Items", "Link", "Measure", "Network", "Path", "Pen", "Picture", "Piece", "PieceColour",
+    "Quotes", "PieceFace", "PieceKind", "Presentation", "SquareGrid",
     "Rules", "RulesFile", "Shape", "Surface", "Typography", "circle", "disc_face", "ground", "hex_ink", "plain_presentation",
     "plain_back", "polygon", "random_player", "read_toml", "rectangle", "rulebook",
 ]  # fmt: skip
