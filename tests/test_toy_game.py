@@ -319,8 +319,9 @@ def test_a_kind_that_fits_no_paper_is_one_line_naming_its_file_and_kind(toy_game
     made = BigTiles(TEMPLATES)  # a variant in this file: its templates are the toy's
     with pytest.raises(StudioError) as refusal:
         build_sheets(made, tmp_path / "out")
-    assert refusal.value.where == f"{made.templates / 'components.toml'}: tiles"
-    assert str(refusal.value).endswith("the tile size 300 mm with 2 mm bleed does not fit on A4 paper (at most 183.3 mm fits)")
+    assert refusal.value.where == f"{made.templates / 'components.toml'}: tiles.size"
+    assert refusal.value.what == ("the 12 tiles, 300 x 300 mm, would take 48 panels of A4, 4 each (at most 16): print them"
+                                  " on a larger paper (--paper a3) or make them smaller")  # fmt: skip
     assert not (tmp_path / "out").exists()
 
 

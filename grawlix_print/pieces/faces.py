@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..drawing.geometry import Box
 from ..drawing.ink import Ink
 from ..drawing.surface import Surface
 
@@ -61,6 +62,10 @@ class PieceFace:
     ground: Ink | None = None
     """The colour the face is printed on out to its bleed, if it is one colour (a tile's face): a
     sheet lays every ground before any face, so one piece's bleed never covers its neighbour."""
+    features: tuple[Box, ...] = ()
+    """Small things a seam should not cut through when a piece larger than the paper is printed in
+    panels (a board's cell labels and centres), as boxes in millimetres from the cut's lower-left
+    corner; the seams avoid them where the panels leave room (``products.sheets.tiling``)."""
 
     @property
     def size(self) -> tuple[float, float]:

@@ -153,6 +153,10 @@ class PieceKind:
     stretched: bool = False
     """Whether its shape is meant out of its regular proportions (a hexagon wider or taller than a
     regular one): without it, such a size is refused (``PieceShape.refusal``)."""
+    seams: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+    """Where a piece larger than the paper is split into panels, if the designer says: the seams
+    down, in millimetres from its left edge, and the seams across, from its top edge (None: the
+    sheets choose, clear of its faces' ``features``)."""
 
     def __post_init__(self) -> None:
         if not self.plural:

@@ -323,7 +323,7 @@ def _tts_words(game: Game, made: Sequence[KindImages], marking: str, tts_url: st
     lines = ["For Tabletop Simulator: a saved object for each kind of piece, in " + f"{TTS_FOLDER}/:"]
     for info in made:
         what = ("one deck, face down, each card named" if info.sheets
-                else f"laid out face up as {info.kind.plural} (Custom Tile), each named, copies stacked")  # fmt: skip
+                else "laid out face up as a Custom Tile" + (", each named, copies stacked" if info.kind.count > 1 else ""))  # fmt: skip
         lines.append(f"  {TTS_FOLDER}/{info.saved_object}: {info.kind.noun.the(info.kind.count)}, {what}.")
     lines += [
         "  1. Copy the .json files into Tabletop Simulator's saved objects folder: "

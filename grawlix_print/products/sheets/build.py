@@ -39,7 +39,16 @@ from ...pieces.kinds import check_marking, mark_points, smallest_marked
 from ...pieces.shapes import PieceShape
 from ...rulebook import FrontMatter
 from ..colour_blind import kind_marking
-from .cards import CardSheet, CardSheetSpec, card_sheet_name, credits_of, plan_card_sheet, slug, write_card_sheet
+from .cards import (
+    CardSheet,
+    CardSheetSpec,
+    card_sheet_name,
+    credits_of,
+    fits_card_sheet,
+    plan_card_sheet,
+    slug,
+    write_card_sheet,
+)
 from .furniture import (
     CROP_MARK_WIDTH_MM,
     GUIDE,
@@ -63,9 +72,12 @@ from .layout import (
     SheetSpec,
     card_spec,
     default_sticker,
+    fits_sheet,
     sheet_pages,
     sticker_spec,
 )
+
+from .tiled import Outline as OutlinePath, TiledChoice, TiledSheet, check_notes, plan_tiled, write_tiled_sheet
 
 if TYPE_CHECKING:
     from .product import SheetsOptions
@@ -82,8 +94,8 @@ LEGEND_MARK_MM = 3.2
 CUT_LINE_MM = GUIDE_WIDTH_MM
 """A piece cut round its outline (a circle, a hexagon) has the outline drawn, as thin as the guides."""
 
-TILE_FORMS = (Form.TILE, Form.TOKEN)
-"""The kinds printed on card stock and stickers; cards have card sheets of their own."""
+TILE_FORMS = (Form.TILE, Form.TOKEN, Form.BOARD)
+"""The kinds printed on card stock (tiles and tokens on stickers too); cards have card sheets of their own."""
 
 
 # --- what a game's kinds take --------------------------------------------------------------
@@ -142,8 +154,9 @@ def framed(kind: PieceKind, frame: bool) -> bool:
 
 
 def printed_size(kind: PieceKind, width: float | None) -> tuple[float, float]:
-    """A tile or token kind's size when printed ``width`` wide (None: its own), its height in proportion."""
-    if width is None:
+    """A tile or token kind's size when printed ``width`` wide (None: its own), its height in proportion;
+    a board is always its own size (``--tile-size`` sizes the pieces played on it)."""
+    if width is None or kind.form == Form.BOARD:
         return kind.size
     return (width, width * kind.height / kind.width)
 
@@ -243,7 +256,7 @@ def build_sheets(
     chosen = [kind for kind in every if kinds is None or kind.name in kinds]
     named_stickers = sum(on_tiles(kind) for kind in every) > 1
     credits = credits_of(game)
-    plans: list[TileSheet | CardSheet] = []
+    plans: list[TileSheet | CardSheet | TiledSheet] = []
     for kind in chosen:
         if markings is None:  # the kind's default: letters where its colours look alike, if they can be read
             marking = kind_marking(kind) if marks_readable(kind, tile_size, sticker_size, card_size) else "none"
@@ -251,11 +264,14 @@ def build_sheets(
             marking = marking_for(kind, markings)
         design = design_for(kind, back_design)
         backed, arranged = backs_for(kind, backs, arrangement)
-        if on_tiles(kind):
+        tiled = tiled_choice(kind, paper, tile_size, card_size, bleed, backed, arranged, marking, design, frame)
+        if tiled is not None:
+            plans.append(_tiled_sheet(tiled, game.title, named_stickers))
+        elif on_tiles(kind):
             choice = TileChoice(kind, paper, printed_size(kind, tile_size), sticker_size,
                                 default_bleed(kind) if bleed is None else bleed, backed, arranged, marking,
                                 design, framed(kind, frame), named_stickers)  # fmt: skip
-            plans += _tile_sheets(choice, game.title, tile_size is None)
+            plans += _tile_sheets(choice, game.title, tile_size is None or kind.form == Form.BOARD)
         else:
             try:
                 plans.append(plan_card_sheet(kind, game.title, credits, paper, card_size, bleed, backed, arranged,
@@ -265,11 +281,56 @@ def build_sheets(
                     raise kinds_own(error, "card_size", kind, f"the {kind.singular} size") from None
                 raise
     _check_files(plans)
-    return [
-        write_card_sheet(plan, out, game.title, credits) if isinstance(plan, CardSheet)
-        else write_sheet(out, plan, game.title, credits)
-        for plan in plans
-    ]  # fmt: skip
+    written = []
+    for plan in plans:
+        if isinstance(plan, CardSheet):
+            written.append(write_card_sheet(plan, out, game.title, credits))
+        elif isinstance(plan, TiledSheet):
+            written.append(write_tiled_sheet(plan, out, game.title, credits, outline_of(plan.kind)))
+        else:
+            written.append(write_sheet(out, plan, game.title, credits))
+    return written
+
+
+def tiled_choice(
+    kind: PieceKind, paper: str, tile_size: float | None, card_size: tuple[float, float] | None, bleed: float | None,
+    backs: bool, arrangement: str | None, marking: str, design: str | None, frame: bool,
+) -> TiledChoice | None:  # fmt: skip
+    """How ``kind`` is printed in panels if its pieces, at their own size, fit no page of ``paper``
+    (None: they fit, or a size was asked for, which the usual sheets check)."""
+    bleed = default_bleed(kind) if bleed is None else bleed
+    if on_tiles(kind):
+        if tile_size is not None and kind.form != Form.BOARD:
+            return None
+        choice = TileChoice(kind, paper, kind.size, None, bleed, backs, arrangement, marking, design, framed(kind, frame), False)
+        if fits_sheet(_specs(choice)[0]):
+            return None
+    else:
+        if card_size is not None:
+            return None
+        if fits_card_sheet(CardSheetSpec(paper, kind.size, bleed, None, marking)):
+            return None
+    return TiledChoice(kind, paper, bleed, backs, marking, design, framed(kind, frame))
+
+
+def _tiled_sheet(choice: TiledChoice, title: str, named: bool) -> TiledSheet:
+    """The kind's file of panels, named as its card-stock (or card) sheets would be."""
+    sheet = plan_tiled(choice, title, _tiled_name(choice, named))
+    check_notes(sheet)
+    return sheet
+
+
+def _tiled_name(choice: TiledChoice, named: bool) -> str:
+    """A file of panels is named as the kind's card-stock sheets would be (``boards-a4.pdf``)."""
+    kind = choice.kind
+    plain = TileChoice(kind, choice.paper, kind.size, None, choice.bleed, choice.backs, None, choice.marking,
+                       choice.design, choice.frame, named)  # fmt: skip
+    return sheet_file_name(plain, card_spec(choice.paper, kind.width, choice.bleed, choice.backs, None, choice.marking))
+
+
+def outline_of(kind: PieceKind) -> OutlinePath:
+    """The kind's cut outline drawn in a box: its shape's own path."""
+    return kind.piece_shape.path
 
 
 def planned_names(game: Game, paper: str, options: SheetsOptions) -> list[tuple[PieceKind, str, str]]:
@@ -291,7 +352,11 @@ def planned_names(game: Game, paper: str, options: SheetsOptions) -> list[tuple[
         chosen = design_for(kind, design)
         bleed = default_bleed(kind) if options.bleed is None else options.bleed
         backed, arrangement = backs_for(kind, options.backs, options.arrangement if options.backs else None)
-        if on_tiles(kind):
+        tiled = tiled_choice(kind, paper, options.tile_size, options.card_size, bleed, backed, arrangement, marked(kind),
+                             chosen, options.frame)  # fmt: skip
+        if tiled is not None:
+            found.append((kind, "panels", _tiled_name(tiled, named)))
+        elif on_tiles(kind):
             choice = TileChoice(kind, paper, printed_size(kind, options.tile_size), options.sticker_size, bleed,
                                 backed, arrangement, marked(kind), chosen, framed(kind, options.frame), named)  # fmt: skip
             specs = _specs(choice)
@@ -317,7 +382,7 @@ def _check_names(kinds: Sequence[PieceKind]) -> None:
         seen.add(name)
 
 
-def _check_files(plans: Sequence[TileSheet | CardSheet]) -> None:
+def _check_files(plans: Sequence[TileSheet | CardSheet | TiledSheet]) -> None:
     names = [plan.name for plan in plans]
     if len(set(names)) != len(names):  # a guard: the names above keep them apart
         raise StudioError(f"two sheets would be written as one file: {', '.join(sorted(names))}")
@@ -438,7 +503,7 @@ def sheet_file_name(choice: TileChoice, spec: SheetSpec) -> str:
     if choice.frame:
         parts.append("framed")
     if spec.product == "card-stock":
-        if spec.backs != "duplex":
+        if spec.backs != "duplex" and not kind.one_sided:  # a one-sided kind has no backs to leave out
             parts.append(spec.backs or "no-backs")
         if spec.backs and choice.design is not None and choice.design != next(iter(kind.backs), None):
             parts.append(f"{slug(choice.design)}-backs")

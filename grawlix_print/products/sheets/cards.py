@@ -154,6 +154,13 @@ def grid(spec: CardSheetSpec) -> tuple[int, int]:
     return (max(0, math.floor((area.width - room) / w + 1e-9)), max(0, math.floor((area.height - room) / h + 1e-9)))
 
 
+def fits_card_sheet(spec: CardSheetSpec) -> bool:
+    """Whether a card of ``spec`` fits a page of its paper with its marks (else a card of the kind's
+    own size is printed in panels: ``tiling``)."""
+    across, down = grid(spec)
+    return across >= 1 and down >= 1
+
+
 def check_card_spec(spec: CardSheetSpec) -> None:
     """Refuse, in one line, a sheet that cannot be printed sensibly."""
     paper = paper_size(spec.paper)
@@ -175,8 +182,7 @@ def check_card_spec(spec: CardSheetSpec) -> None:
             f"{{bleed}} {spec.bleed:g} mm is more than a quarter of the {min(w, h):g} mm card;"
             " a bleed only needs to cover a slightly missed cut (2-3 mm)", "bleed",
         )  # fmt: skip
-    across, down = grid(spec)
-    if across < 1 or down < 1:
+    if not fits_card_sheet(spec):
         area = _areas(spec)[0]
         most = (area.width - 2 * _clearance(spec), area.height - 2 * _clearance(spec))
         layout = ", fronts and backs side by side" if spec.backs == "gutter-fold" else ""
@@ -449,7 +455,7 @@ def card_sheet_name(kind: PieceKind, spec: CardSheetSpec, design: str | None = N
         parts.append("x".join(f"{round(v, 2):g}" for v in spec.card) + "mm")
     if spec.markings != "none":
         parts.append(spec.markings)
-    if spec.backs != "duplex":
+    if spec.backs != "duplex" and not kind.one_sided:  # a one-sided kind has no backs to leave out
         parts.append(spec.backs or "no-backs")
     if spec.backs and design is not None and design != next(iter(kind.backs), None):
         parts.append(f"{slug(design)}-backs")

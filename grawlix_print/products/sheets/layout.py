@@ -276,8 +276,7 @@ def check_spec(spec: SheetSpec, piece: str = "tile") -> None:
         )  # fmt: skip
     frame = _frame(spec)
     area = frame.blocks[0]
-    across, down = spec.pitch
-    if _fits(area.width, across, spec) < 1 or _fits(area.height, down, spec) < 1:
+    if not fits_sheet(spec):
         largest = min(area.width - 2 * spec.bleed, (area.height - 2 * spec.bleed) * width / height)
         bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""
         layout = ", fronts and backs side by side" if spec.backs == "gutter-fold" else ""
@@ -286,6 +285,14 @@ def check_spec(spec: SheetSpec, piece: str = "tile") -> None:
             f"{{tile_size}} {size_words(spec.piece)}{bleed} does not fit on {paper.name}"
             f" paper{layout} (at most {math.floor(largest * 10) / 10:g} mm{wide} fits)", "tile_size",
         )  # fmt: skip
+
+
+def fits_sheet(spec: SheetSpec) -> bool:
+    """Whether a piece of ``spec`` fits a page of its paper with its marks and notes (else a piece of a
+    kind's own size is printed in panels: ``tiling``)."""
+    area = _frame(spec).blocks[0]
+    across, down = spec.pitch
+    return _fits(area.width, across, spec) >= 1 and _fits(area.height, down, spec) >= 1
 
 
 def size_words(size: Point) -> str:

@@ -221,7 +221,10 @@ class Sheets(Product):
         for paper in papers:
             name = paper_size(paper).name
             for kind, what, file in planned_names(game, paper, options):
-                if what == "card-stock":
+                if what == "panels":
+                    found.append(Planned(f"{self.name}/{file}", f"{kind.singular.capitalize()} in panels ({name})",
+                                         "card of 250–300 g/m², at 100 %, cut and glued as its first page shows"))  # fmt: skip
+                elif what == "card-stock":
                     found.append(Planned(f"{self.name}/{file}", f"{kind.singular.capitalize()} sheets ({name})",
                                          "card of 250–300 g/m², at 100 %"))  # fmt: skip
                 elif what == "stickers":
@@ -245,6 +248,17 @@ class Sheets(Product):
             return Entry(f"{capitalised(cards.count(count))} of {width:g} × {height:g} mm with {params.get('bleed_mm'):g} mm"
                          f" bleed{marking}, on {paper}.", f"Card of 250–300 g/m². {two_sided}{ACTUAL_SIZE}",
                          essential=True)  # fmt: skip
+        if kind == "tiled sheets":
+            pieces = Noun(params.get("piece", "board"), params.get("pieces", ""))
+            width, height = params.get("size_mm", (0, 0))
+            two_sided = "Print two-sided, flipping on the long edge. " if params.get("backs") == "duplex" else ""
+            count = int(params.get("count", 1))
+            rows, columns = int(params.get("rows", 1)), int(params.get("columns", 1))
+            return Entry(f"{capitalised(pieces.the(count))} of {width:g} × {height:g} mm in"
+                         f" {Noun('panel').count(int(params.get('panels', 1)))}{' each' if count > 1 else ''}"
+                         f" ({Noun('row').count(rows)} of {columns}) to glue together{marking}, on {paper};"
+                         " the first page maps them.",
+                         f"Card of 250–300 g/m². {two_sided}{ACTUAL_SIZE}", essential=True)  # fmt: skip
         if kind not in ("tile sheets", "sticker sheets"):
             return None
         size = f"{params.get('tile_size_mm'):g}"
