@@ -24,18 +24,21 @@ from .drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, SCHOLA, SCHOLA_
 from .drawing.icons import circle
 from .drawing.ink import BLACK, Ink, hex_ink
 from .drawing.surface import Path, Pen, Surface, polygon, rectangle
+from .drawing.text import Break, Inline, Span
 from .errors import StudioError
 from .files import read_toml
 from .games.base import Game
-from .plugin_faults import debugging, plugin_fault
+from .plugin_faults import debugging, defined_at, plugin_fault, shown
 from .games.presentation import Presentation, Typography
 from .games.rules_file import RulesFile
 from .pieces.faces import FaceStyle, PieceFace
 from .pieces.grids import GridBoard, HexGrid, Network, SquareGrid
 from .pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape
-from .playtest.protocol import Credits, GameResult, Games, Measure, play_each
+from .playtest.protocol import Credits, GameResult, Games, Measure, Playtester, RefusedVariant, play_each
 from .playtest.quotable import Quotes
-from .rulebook import Diagram, Items, Link, RulebookText, Value, read_rulebook
+from .rulebook import (
+    Block, Diagram, Fill, Heading, Items, Link, ListItem, Paragraph, RulebookText, Value, read_rulebook,
+)  # fmt: skip
 
 RULEBOOK_FILE = "leaflet.md"
 
@@ -189,6 +192,14 @@ class Facts:
     ``median_turns``, ``first_player_wins_percent``...): ``Quotes(game.playtester, strategy="random")``."""
     home: FilePath | None = None
     """The plug-in's folder, to name its file and line when one of its functions fails."""
+    made_at: str | None = field(default=None, init=False, repr=False, compare=False)
+    """The plug-in's line that made these facts: what a plain value of the wrong type names."""
+
+    def __post_init__(self) -> None:
+        import sys
+
+        caller = sys._getframe(2)  # this method, the dataclass's __init__, the plug-in's call
+        self.made_at = f"{FilePath(caller.f_code.co_filename).name}:{caller.f_lineno}"
 
     def references(self, text: str, first_line: int, source: str) -> None:
         return None
@@ -221,10 +232,18 @@ class Facts:
         if name not in self.values:
             raise StudioError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names()) or 'none'})", where)
         found = self.values[name]
-        value = self._call(found, f"{{{name}}}", where) if callable(found) else found
+        value: Any = self._call(found, f"{{{name}}}", where) if callable(found) else found
+        if isinstance(value, Span):
+            value = (value,)
+        elif isinstance(value, list) or (isinstance(value, tuple) and value and all(isinstance(v, str) for v in value)):
+            listed = tuple(value)
+            value = self._call(lambda: Items(listed), f"{{{name}}}", where)  # words listed: "a, b and c"
         if isinstance(value, bool) or not isinstance(value, (int, str, Link, Items, tuple)):
-            raise StudioError(f"{{{name}}} gave a {type(value).__name__}: a placeholder is a whole number, "
-                               "words, a Link or Items", f"{where} (game {self.game})")  # fmt: skip
+            origin = defined_at(found) if callable(found) else self.made_at
+            given = f" (given at {origin})" if origin else ""
+            raise StudioError(f"{{{name}}} gave a {type(value).__name__} ({shown(value)}): a placeholder is a whole "
+                               f"number, words (a str), a Link, Items or styled text (Span){given}",
+                               f"{where} (game {self.game})")  # fmt: skip
         return value
 
     def condition(self, text: str, where: str) -> tuple[bool, str]:
@@ -395,8 +414,6 @@ class EnginePlaytester:
         ``ValueError`` or ``StudioError``) are a refused variant, listed with its words."""
         import dataclasses
 
-        from .playtest.protocol import RefusedVariant
-
         if not dataclasses.is_dataclass(self.engine):
             raise StudioError(f"{self.name}'s rules are not a dataclass, so none of their numbers can vary")
         known = [f.name for f in dataclasses.fields(self.engine)]
@@ -413,10 +430,18 @@ class EnginePlaytester:
 
 
 __all__ = [
-    "BLACK", "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD", "Board", "Credits", "Diagram",
-    "EnginePlaytester", "FaceStyle", "Facts", "Figure", "Form", "Game", "GameResult", "GridBoard", "HexGrid",
-    "StudioError", "Ink", "Items", "Link", "Measure", "Network", "Path", "Pen", "Picture", "Piece", "PieceColour",
-    "Quotes", "PieceFace", "PieceKind", "Presentation", "SquareGrid",
-    "Rules", "RulesFile", "Shape", "Surface", "Typography", "circle", "disc_face", "ground", "hex_ink", "plain_presentation",
-    "plain_back", "polygon", "random_player", "read_toml", "rectangle", "rulebook",
+    # the game and its hooks' answers (each checked: docs/writing-a-game.md, "What each hook returns")
+    "Game", "Presentation", "Typography", "plain_presentation", "RulesFile", "RulebookText", "rulebook",
+    "Block", "Heading", "Paragraph", "ListItem", "Fill",
+    # pieces and the drawing calls
+    "Board", "GridBoard", "HexGrid", "Network", "SquareGrid", "FaceStyle", "Figure", "Form", "Piece", "PieceColour", "PieceFace", "PieceKind", "Shape", "disc_face",
+    "plain_back", "ground", "Surface", "Path", "Pen", "Ink", "BLACK", "hex_ink", "circle", "polygon", "rectangle",
+    "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD",
+    # the rulebook's answers
+    "Facts", "Value", "Items", "Link", "Inline", "Span", "Break", "Picture", "Diagram", "Quotes",
+    # the playtest
+    "EnginePlaytester", "Rules", "Strategy", "random_player", "Playtester", "Credits", "GameResult", "Games", "Measure",
+    "RefusedVariant", "play_each",
+    # reading the designer's files, and the one error a user reads
+    "read_toml", "StudioError",
 ]  # fmt: skip

@@ -31,20 +31,28 @@ def debugging() -> bool:
 
 def plugin_line(error: BaseException, home: Path | None = None) -> str | None:
     """``file:line`` of the deepest frame of ``error``'s traceback in the plug-in's folder ``home``
-    (or, without one, in no folder of this package's nor of the standard library's); None if none is."""
+    (or, without one, in no folder of this package's nor of the standard library's), below this
+    package's last call if the plug-in's code raised it, else above (the plug-in's call into this
+    package that refused what it was given); None if no frame is the plug-in's."""
     stdlib = Path(sysconfig.get_paths()["stdlib"]).resolve()
     frames = traceback.extract_tb(error.__traceback__)
     ours = [k for k, frame in enumerate(frames) if Path(frame.filename).resolve().is_relative_to(PACKAGE)]
-    found = None
-    for frame in frames[ours[-1] + 1 :] if ours else frames:  # below this package's last call: the callee's
-        path = Path(frame.filename).resolve()
-        if home is not None:
-            mine = path.is_relative_to(home.resolve())
-        else:
-            mine = path.is_absolute() and not path.is_relative_to(PACKAGE) and not path.is_relative_to(stdlib)
-        if mine:
-            found = f"{shown_path(path)}:{frame.lineno}"
-    return found
+
+    def deepest(chosen: list[traceback.FrameSummary]) -> str | None:
+        found = None
+        for frame in chosen:
+            path = Path(frame.filename).resolve()
+            if home is not None:
+                mine = path.is_relative_to(home.resolve())
+            else:
+                mine = path.is_absolute() and not path.is_relative_to(PACKAGE) and not path.is_relative_to(stdlib)
+            if mine:
+                found = f"{shown_path(path)}:{frame.lineno}"
+        return found
+
+    if not ours:
+        return deepest(frames)
+    return deepest(frames[ours[-1] + 1 :]) or deepest(frames[: ours[-1]])
 
 
 def shown_path(path: Path) -> str:
@@ -77,11 +85,26 @@ def debug_hint() -> str:
     return f" ({DEBUG_VARIABLE}=1 or --debug for the traceback)" if not debugging() else ""
 
 
+SHOWN = 160
+"""Characters of a value a fault shows (a position, a move, a hook's answer): a longer one is cut."""
+
+
+def shown(value: object, most: int = SHOWN) -> str:
+    """A value as a one-line fault shows it: its ``repr`` on one line, cut to ``most`` characters."""
+    try:
+        text = repr(value)
+    except Exception as error:  # noqa: BLE001  (a value whose repr is broken is still shown)
+        text = f"<a {type(value).__name__} whose repr raised {type(error).__name__}>"
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def defined_at(function: object) -> str | None:
     """``file:line`` where ``function`` (a player, a rules method, a hook) is defined, as the user
     would type it: for a fault that has no traceback of its own (a move that is not legal, a hook's
     answer of the wrong type). None for what has no Python source (a builtin)."""
     import functools
+    import linecache
 
     while isinstance(function, functools.partial):
         function = function.func
@@ -90,4 +113,7 @@ def defined_at(function: object) -> str | None:
         code = getattr(getattr(type(function), "__call__", None), "__code__", None)
     if code is None:
         return None
-    return f"{shown_path(Path(code.co_filename))}:{code.co_firstlineno}"
+    line = code.co_firstlineno  # a decorated function's first line is its first decorator's: the def below
+    while linecache.getline(code.co_filename, line).lstrip().startswith("@"):
+        line += 1
+    return f"{shown_path(Path(code.co_filename))}:{line}"

@@ -30,6 +30,11 @@ CASES = [
     ("figure", "__init__.py", "        rules = self.engine\n        state = rules.after", "        rules = self.engine\n        1 / 0\n        state = rules.after", ("leaflet",), "1 / 0"),
     ("placeholder", "__init__.py", '"line": rules.line,', '"line": rules.line / 2,', ("leaflet",), None),
     ("face", "pieces.py", "    the_board = board(rules)", "    the_board = board(rules)\n    import dataclasses; the_board = dataclasses.replace(the_board, columns='3')", ("sheets",), None),
+    # a hook's answer of the wrong type: the line the plug-in defines the hook on
+    ("kinds-one", "__init__.py", "return pieces.kinds(self.engine)", "return pieces.kinds(self.engine)[0]", ("sheets",), "def piece_kinds"),
+    ("title-none", "__init__.py", 'return str(self.components["title"])', "return None", ("leaflet",), "def title"),
+    ("playtester-dict", "__init__.py", "        return EnginePlaytester(", "        return dict()\n        return EnginePlaytester(", ("playtest",), "def playtester"),
+    ("items-number", "__init__.py", '"tokens": pieces.tokens_each(rules)}}', '"tokens": pieces.tokens_each(rules), "x": __import__("grawlix_print.plugin").plugin.Items((1, 2))}}', ("leaflet",), "plugin.Items((1, 2))"),
 ]
 
 

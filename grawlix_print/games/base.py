@@ -54,6 +54,14 @@ class Game(ABC):
     """The products ``grawlix-print watch`` rebuilds on every save, in order: what the game's designer
     looks at while editing (the rulebook; a deck designer's sheets first)."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Each hook a subclass defines answers as its callers take it, or says in one line what it gave
+        (``hooks``)."""
+        super().__init_subclass__(**kwargs)
+        from .hooks import checked
+
+        checked(cls)
+
     def __init__(self, templates: str | Path | None = None) -> None:
         self.templates = Path(templates) if templates is not None else self.builtin_templates()
 

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StudioError
-from ..plugin_faults import debug_hint, debugging, defined_at, plugin_fault, plugin_line
+from ..plugin_faults import debug_hint, debugging, defined_at, plugin_fault, plugin_line, shown
 from .protocol import GameResult
 from .watchdog import MoveTimeout, watched
 
@@ -47,8 +47,6 @@ CAREFUL, EVERY_CHECK = 1, 2
 """How careful a game is played: states unchanged and the same game twice (the first of every run);
 and moves empty once the game is over (the contract suite: a rule of the protocol that no figure needs)."""
 _UNSEEN = object()
-SHOWN = 160
-"""Characters of a position or a move a fault shows (a long position is cut, ending in an ellipsis)."""
 COMPILED_CHECKED = 20
 """Games of a run's first batch a compiled ``play_many`` plays beside the checked moves (``check_compiled``)."""
 TRIED_MOVES = 64
@@ -65,16 +63,6 @@ class PlayFault(StudioError):
 class IllegalMove(RuntimeError):
     """A fault of a game raised with its traceback (``--debug``): it is not a ``StudioError``, so the
     command shows where it was found."""
-
-
-def shown(value: object) -> str:
-    """A position or a move as a fault shows it: its ``repr``, cut to ``SHOWN`` characters."""
-    try:
-        text = repr(value)
-    except Exception as error:  # noqa: BLE001  (a state whose repr is broken is still shown)
-        text = f"<a {type(value).__name__} whose repr raised {type(error).__name__}>"
-    text = " ".join(text.split())
-    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..errors import StudioError
-from ..drawing.text import Inline
+from ..drawing.text import Break, Inline, Span
 from .document import Block
 
 
@@ -26,9 +26,32 @@ class Link:
 
 @dataclass(frozen=True)
 class Items:
-    """A list the text joins as "a, b and c" (or one per line with ``|lines``): each item styled text."""
+    """A list the text joins as "a, b and c" (or one per line with ``|lines``): each item words (a
+    ``str``) or styled text (a ``Span``, or a tuple of them). ``Items(("the sun", "the star"))``,
+    ``Items(["the sun", "the star"])`` and ``Items("the sun")`` (one item) are taken as meant;
+    anything else is a ``TypeError`` saying what it is."""
 
     items: tuple[Inline, ...]
+
+    def __post_init__(self) -> None:
+        given: object = self.items
+        if isinstance(given, (str, Span)):
+            given = (given,)
+        if not isinstance(given, (tuple, list)):
+            raise TypeError(f"Items takes a tuple of items (words, or styled text), not a {type(given).__name__}")
+        object.__setattr__(self, "items", tuple(inline(item, "an item of Items") for item in given))
+
+
+def inline(value: object, what: str) -> Inline:
+    """``value`` as styled text: words (a ``str``) as one plain span, a ``Span`` alone, or a tuple of
+    spans and breaks as it is; a ``TypeError`` naming ``what`` for anything else."""
+    if isinstance(value, str):
+        return (Span(value),)
+    if isinstance(value, Span):
+        return (value,)
+    if isinstance(value, (tuple, list)) and all(isinstance(piece, (Span, Break)) for piece in value):
+        return tuple(value)
+    raise TypeError(f"{what} is words (a str) or styled text (Span), not a {type(value).__name__}: {value!r}"[:200])
 
 
 Value = int | str | Link | Items | Inline
