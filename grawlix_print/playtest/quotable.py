@@ -20,11 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cache import key_of, read_cached, store
+from ..errors import StudioError
 from .protocol import DUMMY, Playtester
 
 QUOTE_GAMES = 1000
 QUOTE_SEED = 2026
 QUOTE_STRATEGY = "greedy"  # players who think one move ahead are nearer a table of people than random ones
+MAX_QUOTE_SECONDS = 60.0
+"""A build waits this long at most for the figures its text quotes (measured before they are played:
+a grid 100 wide makes greedy games in Python fifty times slower); Grawlix's take 0.1 s."""
 
 
 def _code() -> list[bytes]:
@@ -70,10 +74,20 @@ def quotable_figures(
     return figures
 
 
+def _rules_words(playtester: Playtester) -> str:
+    return ", ".join(f"{key} = {value}" for key, value in playtester.rules().items())
+
+
 def _play(playtester: Playtester, games: int, seed: int, strategy: str, players: int) -> dict:
-    from .runner import InlineExecutor, Job, Pool, run
+    from .runner import InlineExecutor, Job, Pool, measured_seconds, run
 
     job = Job(playtester, players, (strategy,) * players, games, seed)
+    seconds = games * max(job.seconds_per_game(), measured_seconds(job))
+    if seconds > MAX_QUOTE_SECONDS:
+        raise StudioError(
+            f"the playtest figures this text quotes are {games:,} games of {strategy} players, which would take "
+            f"about {seconds / 60:,.1f} minutes under these rules ({_rules_words(playtester)}): quote none, or change the rules"
+        )
     whole = run(job, Pool(InlineExecutor(), 1)).tally
     if whole.games != games:  # Ctrl-C: nothing half-made is cached
         raise KeyboardInterrupt

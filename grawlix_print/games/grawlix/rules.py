@@ -41,8 +41,15 @@ class Rules:
         return self.max_rows, self.max_columns, self.hand_size
 
 
+MOST = 1000
+"""A parameter's largest value: a grid or a hand wider than any tile set (a limit of 10**30 is a typo)."""
+
+
 def value_problem(value: object) -> str | None:
-    """What is wrong with a parameter's value on its own (each is a positive integer), or None."""
+    """What is wrong with a parameter's value on its own (each is a positive integer, at most
+    ``MOST``), or None."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         return f"must be a positive integer, not {value!r}"
+    if value > MOST:
+        return f"must be at most {MOST:,}, not {value:,}"
     return None
