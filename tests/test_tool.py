@@ -380,6 +380,42 @@ def test_a_command_loads_its_own_module_alone(tmp_path):
     assert json.loads((tmp_path / "playtest" / "playtest.json").read_text())["games"] == 1
 
 
+def _loaded(tmp_path: Path, args: list[str], wanted: tuple[str, ...]) -> list[str]:
+    """Which of the ``wanted`` packages and modules the console script has loaded by its end."""
+    code = (
+        "import atexit, sys\n"
+        f"sys.argv = ['grawlix-print', *{args!r}]\n"
+        f"def report():\n    print(sorted({{u for u in {wanted!r} for m in sys.modules if m == u or m.startswith(u + '.')}}))\n"
+        "atexit.register(report)\n"
+        "from grawlix_print.cli import run\n"
+        "run()\n"
+    )
+    done = python_code(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1].replace("'", '"'))
+
+
+def test_a_playtest_asked_for_json_draws_no_report(tmp_path):
+    """--json is the figures alone: printed, and written as playtest.json; no plot is drawn, so
+    neither the PDF library nor Pillow nor the report's drawing is loaded."""
+    drawing = ("reportlab", "PIL", "pypdfium2", "grawlix_print.drawing.chart", "grawlix_print.playtest.pdf",
+               "grawlix_print.playtest.plots")  # fmt: skip
+    assert _loaded(tmp_path, ["playtest", "--games", "1", "--workers", "1", "--json", "-q", "-o", str(tmp_path)],
+                   drawing) == []
+    assert sorted(p.name for p in (tmp_path / "playtest").iterdir()) == ["playtest.json"]
+    assert json.loads((tmp_path / "playtest" / "playtest.json").read_text())["games"] == 1
+
+
+def test_the_version_and_the_help_load_no_game_product_or_drawing(tmp_path):
+    """--version is the interpreter and click; --help lists every command without loading what
+    they build with (no product's build, no game's engine, no PDF, picture or number library)."""
+    heavy = ("numpy", "reportlab", "PIL", "pypdfium2", "grawlix_print.drawing.pdf", "grawlix_print.kit",
+             "grawlix_print.games.grawlix.engine", "grawlix_print.games.permutations.engine",
+             "grawlix_print.playtest.runner")  # fmt: skip
+    assert _loaded(tmp_path, ["--version"], (*heavy, "grawlix_print.products", "grawlix_print.games")) == []
+    assert _loaded(tmp_path, ["--help"], heavy) == []
+
+
 def test_a_web_edition_with_cached_figures_loads_no_numpy_and_no_cad(tmp_path):
     """The rules quote playtest figures and link the 3D notes: a build that finds the figures
     cached and names the notes plays no game and builds no solid, so it loads neither's libraries."""

@@ -115,7 +115,8 @@ class Seconds(click.ParamType):
                    "needs pip install 'grawlix-print[cluster]'.")  # fmt: skip
 @click.option("--scheduler-timeout", type=Seconds(0.1, 600), default=3.0, show_default=True,
               help="Seconds the scheduler has to accept the connection and answer, together.")  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the figures as one JSON object, and write them alone (playtest.json: no plots, no PDF).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @out_option
 @templates_option
@@ -232,7 +233,7 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
     seconds = time.perf_counter() - began
     interrupted = outcomes[-1].interrupted
     record = session.record(jobs, outcomes)
-    written = write_report(folder, record, playtester.credits)
+    written = write_report(folder, record, playtester.credits, figures_only=as_json)
     played = sum(o.tally.games for o in outcomes)
     if as_json:
         click.echo(json_text(record))

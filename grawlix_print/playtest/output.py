@@ -42,15 +42,20 @@ def publish(folder: Path, files: dict[str, bytes]) -> list[Path]:
     return [folder / name for name in files]
 
 
-def write_report(out: Path, record: dict, credits: Credits) -> list[Written]:
-    """The report's files in ``out``: ``playtest.json``, ``playtest-<plot>.png``, ``playtest.pdf``."""
-    from .pdf import report_pdf
-    from .plots import plots, png
+def write_report(out: Path, record: dict, credits: Credits, figures_only: bool = False) -> list[Written]:
+    """The report's files in ``out``: ``playtest.json``, ``playtest-<plot>.png``, ``playtest.pdf``;
+    ``figures_only``, the JSON alone (what ``--json`` asks for: no plot is drawn, no PDF library loaded)."""
     from .report import json_text
 
-    charts = plots(record)
-    files = {f"{STEM}-{name}.png": png(chart) for name, chart in charts.items()}
-    files[f"{STEM}.pdf"] = report_pdf(record, charts, credits)
+    files: dict[str, bytes] = {}
+    charts: dict = {}
+    if not figures_only:
+        from .pdf import report_pdf
+        from .plots import plots, png
+
+        charts = plots(record)
+        files = {f"{STEM}-{name}.png": png(chart) for name, chart in charts.items()}
+        files[f"{STEM}.pdf"] = report_pdf(record, charts, credits)
     files[f"{STEM}.json"] = (json_text(record) + "\n").encode()
     kinds = {f"{STEM}-{name}.png": f"plot of the {name}" for name in charts}
     kinds.update({f"{STEM}.pdf": "report", f"{STEM}.json": "figures"})
