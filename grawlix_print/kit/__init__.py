@@ -51,7 +51,7 @@ def build_all(
     ``StudioError`` before any of them is called.
     """
     from .build import build_kit
-    from .plan import installed_products, kit_steps
+    from .plan import bound, installed_products, kit_steps
 
     out = Path(out)
     chosen = resolved(game, templates)
@@ -60,8 +60,9 @@ def build_all(
     for note in skipped:
         on_note(note)
     steps = kit_steps(chosen, [p.name for p in wanted], papers, options, out)
-    outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start,
-                         last=lambda files: index_step_for(chosen, files), code=_code(chosen, wanted))  # fmt: skip
+    with bound(chosen):
+        outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start,
+                             last=lambda files: index_step_for(chosen, files), code=_code(chosen, wanted))  # fmt: skip
     return _written(out, outcomes)
 
 
@@ -88,13 +89,14 @@ def build_command(
     index there is made again."""
     from .build import build_kit
     from .index import INDEX
-    from .plan import command_steps
+    from .plan import bound, command_steps
 
     ready(made, game)
     game.check()
     steps = command_steps(game, made, papers, options, out)
     last = (lambda files: index_step_for(game, files)) if _is_file(out / INDEX) else None
-    return build_kit(steps, out, game.templates, on_note=on_note, last=last, code=_code(game, [made]))
+    with bound(game):
+        return build_kit(steps, out, game.templates, on_note=on_note, last=last, code=_code(game, [made]))
 
 
 def ready(made: Product, game: Game) -> None:

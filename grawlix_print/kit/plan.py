@@ -10,7 +10,8 @@ loads OpenCASCADE.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -116,14 +117,36 @@ def step_of(game: Game, made: Product, job: Job) -> Step:
     return Step(job.name, run_job, params, job.heavy, reads, made.name, job.tools)
 
 
+_BOUND: dict[Path, Game] = {}
+"""The game each build under way was planned with, by its templates folder (``bound``)."""
+
+
+@contextmanager
+def bound(chosen: Game) -> Iterator[None]:
+    """While the block runs, the steps of ``chosen``'s templates run on ``chosen`` itself (here, or
+    in a worker forked from here) instead of reading the templates again: a deck's tables, layouts
+    and every face's text are read and set once a build, not once a step."""
+    key = chosen.templates.resolve()
+    before = _BOUND.get(key)
+    _BOUND[key] = chosen
+    try:
+        yield
+    finally:
+        if before is None:
+            _BOUND.pop(key, None)
+        else:
+            _BOUND[key] = before
+
+
 def run_job(out: Path, templates: Path, product: str, params: dict) -> list[Written]:
     """One job of a product, as a kit step runs it (here or in the worker process): its files and
     their previews."""
     from ..products import product as named
 
     made = named(product)
+    chosen = _BOUND.get(Path(templates).resolve()) or game(templates=templates)
     try:
-        return made.run(game(templates=templates), out, params)
+        return made.run(chosen, out, params)
     except ImportError:  # the product's extra found but broken: one line, not a traceback
         broken = EXTRAS[made.extra].loads() if made.extra else None
         if broken is None:
