@@ -9,6 +9,7 @@ registry; distances between neighbours are measured on the polygons themselves.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -50,9 +51,9 @@ def test_the_built_in_names_are_the_entries_games_always_named():
         assert shape_of(name) is shape_named(name.value) and shape_of(name.value) is shape_of(name)
     assert shape_of(HEXAGON) is HEXAGON and shape_named(" Hexagon ") is HEXAGON
     with pytest.raises(StudioError) as refusal:
-        shape_named("octagon", "components.toml: kinds.tokens.shape")
-    assert str(refusal.value) == ("components.toml: kinds.tokens.shape: 'octagon' is not one of"
-                                  " square, rectangle, circle, hexagon, flat hexagon")  # fmt: skip
+        shape_named("heptagon", "components.toml: kinds.tokens.shape")
+    assert str(refusal.value).startswith("components.toml: kinds.tokens.shape: 'heptagon' is not one of"
+                                         " square, rectangle, circle, hexagon, flat hexagon")  # fmt: skip
 
 
 def test_a_regular_hexagon_30_mm_across_the_flats_has_its_corners_at_its_radius():
@@ -210,7 +211,7 @@ def test_a_game_of_tables_sizes_a_hexagon_by_its_width_across_the_flats(tmp_path
     ('shape = "hexagon"\nsize = [25, 25]\n', ["components.toml: kinds.coins.size: a regular hexagon 25 mm across the"
                                               " flats is 28.87 mm from point to point, not 25 mm", "(stretched = true)"]),
     ('shape = "hexagon"\nstretched = "yes"\nsize = [25, 25]\n', ["components.toml: kinds.coins.stretched: must be true or false"]),
-    ('shape = "octagon"\nsize = 25\n', ["components.toml: kinds.coins.shape: 'octagon' is not one of square"]),
+    ('shape = "heptagon"\nsize = 25\n', ["components.toml: kinds.coins.shape: 'heptagon' is not one of square"]),
 ])  # fmt: skip
 def test_a_game_of_tables_with_a_bad_shape_gets_one_line_and_no_file(tmp_path, coins, words):
     from commands import refused, run_here
@@ -265,3 +266,117 @@ def test_flat_top_hexagons_are_cut_flat_top_and_turned_in_tabletop_simulator(toy
     picture = next((tmp_path / "images" / "tts" / "tokens").glob("*.png"))
     width, height = Image.open(picture).size
     assert height > width  # drawn turned back: as tall as a pointy-top hexagon, on the turned tile
+
+
+# --- a shape no product was written for: the toy's octagon, and a game of tables' own outlines ------
+
+
+def _corners(curve) -> set[tuple[float, float]]:
+    return {(round(x, 2), round(y, 2)) for x, y in curve["pts"]}
+
+
+def test_a_new_shape_is_one_entry_and_every_product_handles_it(toy_game, tmp_path):
+    """The toy's tokens as octagons (tests/toy_game/shaped.py: one registered entry): sheets and
+    stickers cut round eight corners, the lid's picture cut to them, Tabletop Simulator tiles, and
+    print-on-demand saying no service prints them, with no product touched."""
+    import json
+
+    import pdfplumber
+    from pdf_vectors import page_clips
+    from pypdf import PdfReader
+    from toy_game.shaped import OCTAGON, shaped
+
+    from grawlix_print.products.boxes.build import build_boxes
+    from grawlix_print.products.boxes.sizes import Choice
+    from grawlix_print.products.images.build import build_images
+    from grawlix_print.products.ondemand.build import build_on_demand
+    from grawlix_print.products.sheets.build import build_sheets
+
+    assert shape_named("octagon") is OCTAGON
+    flats = 20.0
+    radius = flats / 2 / math.cos(math.pi / 8)  # a regular octagon's corners from its centre
+    game = shaped(OCTAGON, (flats, flats))
+    written = {w.path.name: w for w in build_sheets(game, tmp_path / "sheets", kinds=("tokens",))}
+    for name, width in (("tokens-a4.pdf", flats), ("stickers-tokens-a4.pdf", written["stickers-tokens-a4.pdf"].params["tile_size_mm"])):
+        page = pdfplumber.open(written[name].path).pages[0]
+        cuts = [c for c in page.curves if c["stroke"] and not c["fill"] and len(_corners(c)) == 8]
+        assert len(cuts) == 10 * int(re.search(r"(\d+) sets", page.extract_text()).group(1)), name
+        for cut in cuts:
+            cx, cy = (cut["x0"] + cut["x1"]) / 2, (page.height - cut["top"] + page.height - cut["bottom"]) / 2
+            distances = [math.hypot(x - cx, (page.height - y) - cy) for x, y in cut["pts"]]
+            assert distances == pytest.approx([radius * width / flats * MM] * len(distances), rel=1e-3)
+    notes = pdfplumber.open(written["stickers-tokens-a4.pdf"].path).pages[0].extract_text()
+    assert "octagons" in " ".join(notes.split()) and written["stickers-tokens-a4.pdf"].params["blanks"] == "octagons"
+    box = next(w.path for w in build_boxes(game, tmp_path / "boxes", "a4", Choice(0.4, 1.0, None, 3.0))
+               if w.path.name.startswith("tokens-box"))  # fmt: skip
+    reader = PdfReader(box)
+    clips = [c for k in range(len(reader.pages)) for c in page_clips(reader, k) if len(c.corners) == 8 and not c.curves]
+    assert clips  # the lid's picture cut to eight corners
+    build_images(game, tmp_path / "images", "none", workers=1)
+    saved = json.loads(next((tmp_path / "images" / "tts").glob("*-tokens.json")).read_text())
+    tiles = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"]
+    assert len(tiles) == game.piece_kinds()[1].count
+    assert {o["CustomImage"]["CustomTile"]["Type"] for o in tiles} == {0}  # no octagon tile: its picture on a box tile
+    guides = [w.path for w in build_on_demand(game, tmp_path / "pod", markings="none") if w.path.name.endswith(".html")]
+    crafter = next(p for p in guides if "the-game-crafter" in str(p)).read_text()
+    assert "Not here: tiles (30 x 30 mm, square); tokens (20 x 20 mm, octagon)." in crafter  # no octagonal chits
+
+
+SVG_HEXAGON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">
+  <path d="M 50 2 L 91.57 26 L 91.57 74 L 50 98 L 8.43 74 L 8.43 26 Z" fill="#000"/>
+</svg>
+"""
+
+
+@pytest.mark.parametrize("outline, corners, size", [
+    ('outline = [[0, 0], [30, 0], [15, 26]]\nsize = 30\n', 3, (30.0, 26.0)),  # one length: its width
+    ('outline = "M 0 0 L 40 0 L 40 20 L 20 30 L 0 20 Z"\nsize = [40, 30]\n', 5, (40.0, 30.0)),
+    ('outline = "icons/edge.svg"\nsize = 25\n', 6, (25.0, 25.0 * 96 / 83.14)),
+])  # fmt: skip
+def test_a_game_of_tables_cuts_its_own_outline(tmp_path, outline, corners, size):
+    from commands import run_here
+
+    templates = _market(tmp_path, 'shape = "outline"\n' + outline)
+    (templates / "icons" / "edge.svg").write_text(SVG_HEXAGON)
+    result = run_here("sheets", "--templates", str(templates), "-o", str(tmp_path / "out"), "--paper", "a4")
+    assert result.returncode == 0, result.stderr
+    outlines = _cut_outlines(tmp_path / "out" / "sheets" / "coins-a4-no-backs.pdf", corners)
+    assert outlines and all(found == pytest.approx(size, abs=0.02) for found in outlines)
+
+
+@pytest.mark.parametrize("outline, words", [
+    ('outline = [[0, 0], [30, 30], [30, 0], [0, 30]]\nsize = 30\n', "kinds.coins.outline: the outline crosses itself"),
+    ('outline = "M 0 0 L 30 0 L 30 30"\nsize = 30\n', "kinds.coins.outline: the outline is not closed"),
+    ('outline = "icons/two.svg"\nsize = 30\n', "kinds.coins.outline (icons/two.svg): an outline's SVG holds one shape, the piece's edge; this one holds 2"),
+    ('outline = "icons/none.svg"\nsize = 30\n', "kinds.coins.outline (icons/none.svg): no picture 'icons/none.svg'"),
+    ('outline = [[0, 0], [30, 0]]\nsize = 30\n', "kinds.coins.outline: an outline needs at least three corners"),
+    ('outline = [[0, 0], [30, 0], [15, 26]]\nsize = [30, 30]\n', "kinds.coins.size: the coins outline 30 mm wide is 26.00 mm tall, not 30 mm"),
+    ('size = 30\n', 'kinds.coins: shape = "outline" needs outline = "icons/NAME.svg"'),
+])  # fmt: skip
+def test_a_bad_outline_is_one_line_naming_the_file_and_the_kind(tmp_path, outline, words):
+    from commands import refused, run_here
+
+    templates = _market(tmp_path, 'shape = "outline"\n' + outline)
+    (templates / "icons" / "two.svg").write_text(SVG_HEXAGON.replace("</svg>", '<circle cx="5" cy="5" r="3"/></svg>'))
+    out = tmp_path / "out"
+    refused(run_here("sheets", "--templates", str(templates), "-o", str(out)), "components.toml", words)
+    assert not out.exists() or not any(path.is_file() for path in out.rglob("*"))
+
+
+def test_a_curved_outline_stays_curved_on_paper_and_flattens_within_its_tolerance():
+    from grawlix_print.pieces.shapes import path_shape
+
+    d = "M 5 0 L 25 0 A 5 5 0 0 1 30 5 L 30 15 A 5 5 0 0 1 25 20 L 5 20 A 5 5 0 0 1 0 15 L 0 5 A 5 5 0 0 1 5 0 Z"
+    card = path_shape("rounded card", d)  # 30 x 20 with corners of radius 5
+    assert card.aspect == pytest.approx(20 / 30)
+    size = (60.0, 40.0)  # twice as large: corners of radius 10
+    assert card.area(size) == pytest.approx(60 * 40 - (4 - math.pi) * 10 * 10, rel=1e-4)
+    codes = [op[0] for op in card.path(0, 0, *size).operations]
+    assert codes.count("C") >= 4 and codes.count("L") >= 4  # arcs as curves, not chords
+    corner = (30.0 - 10.0, 20.0 - 10.0)  # the top right corner's centre, from the shape's centre
+    for tolerance in (0.01, 0.001):
+        points = card.points(size, tolerance)
+        rounded = [p for p in points if p[0] > corner[0] + 1e-9 and p[1] > corner[1] + 1e-9]
+        assert len(rounded) >= 3  # the arc is followed, not cut across
+        assert all(math.dist(p, corner) == pytest.approx(10.0, abs=1e-3) for p in rounded)
+        assert card.area(size) - polygon_area(points) < 4 * (math.pi / 2 * 10) * tolerance * 1.5

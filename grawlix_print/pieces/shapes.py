@@ -41,8 +41,10 @@ products all read the entry.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from ..drawing.geometry import Box
 from ..drawing.icons import circle, rounded_rectangle
@@ -282,6 +284,202 @@ class Hexagon(PieceShape):
             return None
         return (f"a regular {self.name} {flats:g} mm across the flats is {regular:.2f} mm from point to point,"
                 f" not {points:g} mm: give it that size (or its span across the flats alone), or say it is stretched")
+
+
+Curve = tuple[Point, ...]
+"""One piece of an outline: a straight line (its two ends) or a cubic Bezier curve (four points)."""
+
+
+@dataclass(frozen=True)
+class Traced(PieceShape):
+    """Any closed outline that does not cross itself: straight sides (a polygon) or curves too (an SVG
+    path), cut round. ``curves`` run anticlockwise in a unit box centred on the origin (x and y each
+    from -1/2 to 1/2); at a size the outline is that box stretched to it, so its size is its bounding
+    box. ``aspect`` is its own height over its width: one length is its width, and a size out of that
+    proportion is refused unless the kind says it is stretched. Make one with ``polygon_shape`` or
+    ``path_shape``, which check the outline."""
+
+    curves: tuple[Curve, ...] = ()
+    aspect: float = 1.0
+
+    def _scaled(self, size: Size) -> list[Curve]:
+        w, h = size
+        return [tuple((x * w, y * h) for x, y in curve) for curve in self.curves]
+
+    def points(self, size: Size, tolerance: float = FLAT_MM) -> tuple[Point, ...]:
+        from ..drawing.outline import Segment
+
+        found: list[Point] = []
+        for curve in self._scaled(size):
+            found += [curve[0]] + Segment(curve).flatten(tolerance)[:-1]
+        return tuple(found)
+
+    def path(self, x: float, y: float, width: float, height: float, corner: float = 0.0) -> Path:
+        cx, cy = x + width / 2, y + height / 2
+        curves = self._scaled((width, height))
+        operations: list[tuple] = [("M", cx + curves[0][0][0], cy + curves[0][0][1])]
+        for curve in curves:
+            moved = [c for px, py in curve[1:] for c in (cx + px, cy + py)]
+            operations.append(("L" if len(curve) == 2 else "C", *moved))
+        operations.append(("Z",))
+        return Path(tuple(operations))
+
+    def area(self, size: Size) -> float:
+        return polygon_area(self.points(size, min(size) * 1e-5))
+
+    def size_of(self, length: float) -> Size | None:
+        return (length, length * self.aspect)
+
+    def refusal(self, size: Size, stretched: bool = False) -> str | None:
+        width, height = size
+        natural = width * self.aspect
+        if stretched or abs(height - natural) <= REGULAR_MM:
+            return None
+        return (f"the {self.name} outline {width:g} mm wide is {natural:.2f} mm tall, not {height:g} mm:"
+                f" give it that size (or its width alone), or say it is stretched")
+
+
+def polygon_shape(name: str, points: Sequence[Point], blanks: tuple[str, str] | None = None,
+                  where: str | None = None, **exports: Any) -> Traced:  # fmt: skip
+    """A shape of straight sides through ``points`` (in any unit, y up; closed back to the first), checked:
+    at least three corners, an area, no side crossing another (refused in one line naming ``where``).
+    ``exports`` are the entry's Tabletop Simulator and print-service fields, if not its defaults."""
+    corners = [(float(x), float(y)) for x, y in points]
+    if len(corners) > 1 and corners[0] == corners[-1]:
+        corners.pop()
+    curves = [(a, b) for a, b in zip(corners, corners[1:] + corners[:1])]
+    return _traced(name, curves, blanks, where, exports)
+
+
+def path_shape(name: str, path: str | Path, blanks: tuple[str, str] | None = None, where: str | None = None,
+               **exports: Any) -> Traced:  # fmt: skip
+    """A shape drawn by ``path``: an SVG path's ``d`` (y down, as SVG runs; lines, curves and arcs) or a
+    drawing ``Path`` (y up), checked: one closed loop (``Z``, or ending where it began) that does not
+    cross itself."""
+    return _traced(name, path_curves(svg_path(path, where) if isinstance(path, str) else path, where), blanks, where, exports)
+
+
+def svg_path(d: str, where: str | None = None) -> Path:
+    """An SVG path's ``d`` as a drawing ``Path`` of lines and cubic curves, y up (arcs and quadratic
+    curves made cubic); refused in one line if it is not path data."""
+    from svgelements import Arc, Close, CubicBezier, Line, Move, QuadraticBezier
+    from svgelements import Path as SvgPath
+
+    try:
+        segments = list(SvgPath(d).segments())
+    except Exception:  # svgelements raises value errors of several kinds
+        raise StudioError("cannot read the outline's path: it is not SVG path data (M, L, C, A ... Z)", where) from None
+    operations: list[tuple] = []
+    for segment in segments:
+        if isinstance(segment, Move):
+            operations.append(("M", segment.end.x, -segment.end.y))
+        elif isinstance(segment, Close):
+            operations.append(("Z",))
+        elif isinstance(segment, Line):
+            operations.append(("L", segment.end.x, -segment.end.y))
+        else:
+            if isinstance(segment, Arc):
+                cubics = [(c.control1, c.control2, c.end) for c in segment.as_cubic_curves()]
+            elif isinstance(segment, QuadraticBezier):
+                (x0, y0), (qx, qy), (x1, y1) = segment.start, segment.control, segment.end
+                cubics = [((x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0)), (x1 + 2 / 3 * (qx - x1), y1 + 2 / 3 * (qy - y1)),
+                           segment.end)]  # fmt: skip
+            elif isinstance(segment, CubicBezier):
+                cubics = [(segment.control1, segment.control2, segment.end)]
+            else:
+                continue
+            for a, b, c in cubics:
+                operations.append(("C", a[0], -a[1], b[0], -b[1], c[0], -c[1]))
+    return Path(tuple(operations))
+
+
+def path_curves(path: Path, where: str | None = None) -> list[Curve]:
+    """The one loop a drawing ``Path`` draws, as lines and cubic curves, closed back to its start;
+    refused in one line (naming ``where``) if it is not one loop or is not closed."""
+    curves: list[Curve] = []
+    start: Point | None = None
+    at: Point | None = None
+    closed = False
+    for operation in path.operations:
+        code, values = operation[0], [float(v) for v in operation[1:]]
+        if code == "M":
+            if start is not None and (curves or closed):
+                raise StudioError("an outline is one closed loop, and this path has more than one", where)
+            start = at = (values[0], values[1])
+            continue
+        if closed or at is None:
+            raise StudioError("an outline is one closed loop, and this path goes on after closing it", where)
+        if code == "Z":
+            closed = True
+            continue
+        points = [(values[k], values[k + 1]) for k in range(0, len(values), 2)]
+        if code == "L":
+            curves.append((at, points[0]))
+        elif code == "C":
+            curves.append((at, points[0], points[1], points[2]))
+        else:
+            raise StudioError(f"an outline's path holds an operation {code!r} it cannot have", where)
+        at = points[-1]
+    if not curves or start is None or at is None:
+        raise StudioError("the outline's path draws nothing", where)
+    if not closed and math.dist(start, at) > 1e-6 * _span(curves):
+        raise StudioError("the outline is not closed: end its path with Z, or where it began", where)
+    if at != start:
+        curves.append((at, start))
+    return curves
+
+
+def _span(curves: Sequence[Curve]) -> float:
+    xs, ys = [x for c in curves for x, _ in c], [y for c in curves for _, y in c]
+    return max(max(xs) - min(xs), max(ys) - min(ys), 1e-12)
+
+
+def _traced(name: str, curves: Sequence[Curve], blanks: tuple[str, str] | None, where: str | None,
+            exports: dict[str, Any]) -> Traced:  # fmt: skip
+    """The checked, normalised entry of a loop of ``curves``."""
+    from ..drawing.outline import Segment
+
+    curves = [c for c in curves if len(c) == 4 or c[0] != c[1]]  # a line from a point to itself is nothing
+    if len(curves) < 3 and all(len(c) == 2 for c in curves):
+        raise StudioError("an outline needs at least three corners", where)
+    span = _span(curves)
+    coarse = [p for c in curves for p in [c[0], *Segment(c).flatten(span * 2e-3)[:-1]]]
+    if _crosses(coarse):
+        raise StudioError("the outline crosses itself", where)
+    fine = [p for c in curves for p in [c[0], *Segment(c).flatten(span * 1e-5)[:-1]]]
+    xs, ys = [x for x, _ in fine], [y for _, y in fine]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    if x1 - x0 <= 1e-9 * span or y1 - y0 <= 1e-9 * span or polygon_area(tuple(fine)) <= 1e-9 * span * span:
+        raise StudioError("the outline has no area", where)
+    signed = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(fine, fine[1:] + fine[:1]))
+    if signed < 0:  # clockwise: run it the other way
+        curves = [c[::-1] for c in curves[::-1]]
+    cx, cy, w, h = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
+    unit = tuple(tuple(((x - cx) / w, (y - cy) / h) for x, y in c) for c in curves)
+    return Traced(name, blanks, curves=unit, aspect=h / w, **exports)
+
+
+def _crosses(points: list[Point]) -> bool:
+    """Whether any side of the closed polygon through ``points`` crosses another (numpy: every pair of
+    sides at once; neighbours share a corner and are not counted)."""
+    import numpy as np
+
+    p = np.asarray(points, dtype=float)
+    q = np.roll(p, -1, axis=0)
+    n = len(p)
+    if n < 4:
+        return False
+    eps = 1e-12 * float(np.abs(q - p).max()) ** 2
+
+    def side(c: Any) -> Any:
+        """For every pair (i, j): which side of side i the point c[j] lies on (the sign of a cross product)."""
+        return (q[:, None, 0] - p[:, None, 0]) * (c[None, :, 1] - p[:, None, 1]) - (q[:, None, 1] - p[:, None, 1]) * (c[None, :, 0] - p[:, None, 0])
+
+    apart = side(p) * side(q)  # < 0: side j's ends lie either side of side i's line
+    crossing = (apart < -eps) & (apart.T < -eps)
+    k = np.arange(n)
+    neighbours = (np.abs(k[:, None] - k[None, :]) <= 1) | (np.abs(k[:, None] - k[None, :]) == n - 1)
+    return bool((crossing & ~neighbours).any())
 
 
 def polygon_area(points: tuple[Point, ...]) -> float:

@@ -13,7 +13,7 @@ import dataclasses
 
 from grawlix_print.pieces.faces import PieceFace
 from grawlix_print.pieces.kinds import PieceKind, Shape
-from grawlix_print.pieces.shapes import PieceShape
+from grawlix_print.pieces.shapes import PieceShape, polygon_shape, register
 
 from . import TEMPLATES, ToyGame
 
@@ -34,3 +34,15 @@ def shaped(shape: Shape | PieceShape, size: tuple[float, float], **changes) -> T
 
 def _sized(face: PieceFace, size: tuple[float, float]) -> PieceFace:
     return dataclasses.replace(face, width=size[0], height=size[1])
+
+
+def _octagon() -> list[tuple[float, float]]:
+    """A regular octagon's corners, flat sides up and down (turned an eighth of a turn's half)."""
+    import math
+
+    return [(math.cos(math.pi / 8 + k * math.pi / 4), math.sin(math.pi / 8 + k * math.pi / 4)) for k in range(8)]
+
+
+OCTAGON = register(polygon_shape("octagon", _octagon(), blanks=("octagon", "octagons")))
+"""A shape no product was written for: one registry entry, and the toy's tokens are octagons
+(``shaped(OCTAGON, (20.0, 20.0))``); a game of tables may name it (``shape = "octagon"``)."""

@@ -18,7 +18,7 @@ from ...drawing.ink import Ink
 from ...errors import StudioError
 from ...files import read_toml
 from ...pieces.kinds import Form
-from ...pieces.shapes import FORM_SHAPES, PieceShape, shape_named
+from ...pieces.shapes import FORM_SHAPES, PieceShape, path_shape, polygon_shape, shape_named
 from ...pieces.schema import game_title, ink, known_keys, text, where as at
 from ...papers import KIT_PAPERS, paper_size
 from ...units import parse_length
@@ -26,7 +26,7 @@ from ..templates import COMPONENTS_FILE
 from .lettering import DEFAULT_FAMILY, FAMILY_STYLES, SHIPPED_FAMILIES, Family, font_file
 from .values import Template, colour, template
 
-KIND_KEYS = ("singular", "plural", "box", "form", "shape", "stretched", "size", "table", "sheet", "layout", "back", "count_column", "description")
+KIND_KEYS = ("singular", "plural", "box", "form", "shape", "outline", "stretched", "size", "table", "sheet", "layout", "back", "count_column", "description")
 IMPOSITIONS = ("booklet", "tri-fold")
 CLEARANCE_MM = 5.5
 """Around a piece on a sheet at the least: a 3 mm bleed and a short crop mark beyond it."""
@@ -90,7 +90,7 @@ def read_design(templates: Path) -> Design:
     kinds_table = data.get("kinds")
     if not isinstance(kinds_table, dict) or not kinds_table:
         raise StudioError("needs at least one kind of piece: a [kinds.cards] table (see the example: grawlix-print new NAME --data)", source)
-    kinds = tuple(_kind(name, value, at(source, f"kinds.{name}")) for name, value in kinds_table.items())
+    kinds = tuple(_kind(name, value, at(source, f"kinds.{name}"), templates) for name, value in kinds_table.items())
     return Design(title, colours, fonts, kinds, _rulebook(data.get("rulebook", {}), fonts, source), source)
 
 
@@ -160,7 +160,7 @@ def _rulebook(value: object, fonts: Mapping[str, Family], source: str) -> Rulebo
     return Rulebook(imposition, chosen[0], chosen[1])
 
 
-def _kind(name: str, value: object, where: str) -> KindSpec:
+def _kind(name: str, value: object, where: str, templates: Path) -> KindSpec:
     if not isinstance(value, dict):
         raise StudioError("must be a table of the kind's settings", where)
     if not name.replace("-", "").replace("_", "").isalnum() or not name.isascii():
@@ -169,7 +169,7 @@ def _kind(name: str, value: object, where: str) -> KindSpec:
         if key not in KIND_KEYS:
             raise StudioError(f"unknown key (known: {', '.join(KIND_KEYS)})", f"{where}.{key}")
     form = _enum(Form, value.get("form", "card"), f"{where}.form")
-    shape = shape_named(value["shape"], f"{where}.shape") if "shape" in value else FORM_SHAPES[form]
+    shape = _shape(name, value, where, templates) if "shape" in value else FORM_SHAPES[form]
     size = _size(value.get("size"), shape, f"{where}.size")
     stretched = value.get("stretched", False)
     if not isinstance(stretched, bool):
@@ -203,6 +203,42 @@ def _kind(name: str, value: object, where: str) -> KindSpec:
         template(strings["description"], f"{where}.description") if strings["description"] else None,
         where, plural.strip(), box, stretched,
     )  # fmt: skip
+
+
+OUTLINE = "outline"
+"""``shape = "outline"``: the kind's own outline, from its ``outline`` key."""
+
+
+def _shape(name: str, value: dict, where: str, templates: Path) -> PieceShape:
+    """A kind's shape: a registered one by name, or ``"outline"`` with ``outline`` an SVG file of the
+    templates holding one closed shape, an SVG path (``"M 0 0 L 30 0 ... Z"``) or a list of corners
+    (``[[0, 0], [30, 0], [15, 26]]``, y up)."""
+    if str(value["shape"]).strip().lower() != OUTLINE:
+        if "outline" in value:
+            raise StudioError(f"an outline is for shape = \"{OUTLINE}\"", f"{where}.outline")
+        return shape_named(value["shape"], f"{where}.shape")
+    given, key = value.get("outline"), f"{where}.outline"
+    if isinstance(given, list):
+        if not all(isinstance(p, list) and len(p) == 2 and all(_number(v) for v in p) for p in given):
+            raise StudioError("must be the corners as [x, y] pairs of numbers: [[0, 0], [30, 0], [15, 26]]", key)
+        return polygon_shape(name, [(float(x), float(y)) for x, y in given], where=key)
+    if not isinstance(given, str) or not given.strip():
+        raise StudioError(f"shape = \"{OUTLINE}\" needs outline = \"icons/NAME.svg\", an SVG path or a list of corners",
+                          key if "outline" in value else where)  # fmt: skip
+    if given.strip().lower().endswith(".svg"):
+        from .pictures import Vector, load_picture
+
+        at_file = f"{key} ({given})"
+        picture = load_picture(templates, given, at_file)
+        shapes = picture.shapes if isinstance(picture, Vector) else ()
+        if len(shapes) != 1:
+            raise StudioError(f"an outline's SVG holds one shape, the piece's edge; this one holds {len(shapes)}", at_file)
+        return path_shape(Path(given).stem, shapes[0].path, where=at_file)
+    return path_shape(name, given, where=key)
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _enum(kind: Any, value: object, where: str) -> Any:
