@@ -179,6 +179,12 @@ def test_a_squashed_hexagon_is_refused_unless_the_kind_says_it_is_stretched(toy_
     assert outlines and all(size == pytest.approx((30.0, 30.0), abs=0.01) for size in outlines)  # cut as asked
 
 
+def _coins_sheet(out: Path) -> Path:
+    """The example's coins' card-stock sheet on A4 (named as the sheets name a kind with no backs)."""
+    (found,) = (out / "sheets").glob("coins-a4*.pdf")
+    return found
+
+
 def _market(tmp_path: Path, coins: str) -> Path:
     """The Night Market example with its coins' shape and size lines replaced by ``coins``."""
     import shutil
@@ -203,7 +209,7 @@ def test_a_game_of_tables_sizes_a_hexagon_by_its_width_across_the_flats(tmp_path
     templates = _market(tmp_path, coins)
     result = run_here("sheets", "--templates", str(templates), "-o", str(tmp_path / "out"), "--paper", "a4")
     assert result.returncode == 0, result.stderr
-    outlines = _cut_outlines(tmp_path / "out" / "sheets" / "coins-a4-no-backs.pdf", 6)
+    outlines = _cut_outlines(_coins_sheet(tmp_path / "out"), 6)
     assert outlines and all(size == pytest.approx(expected, abs=0.01) for size in outlines)
 
 
@@ -340,7 +346,7 @@ def test_a_game_of_tables_cuts_its_own_outline(tmp_path, outline, corners, size)
     (templates / "icons" / "edge.svg").write_text(SVG_HEXAGON)
     result = run_here("sheets", "--templates", str(templates), "-o", str(tmp_path / "out"), "--paper", "a4")
     assert result.returncode == 0, result.stderr
-    outlines = _cut_outlines(tmp_path / "out" / "sheets" / "coins-a4-no-backs.pdf", corners)
+    outlines = _cut_outlines(_coins_sheet(tmp_path / "out"), corners)
     assert outlines and all(found == pytest.approx(size, abs=0.02) for found in outlines)
 
 
