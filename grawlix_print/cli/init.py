@@ -9,9 +9,13 @@ own options, so it can never miss one or show a stale default.
 from __future__ import annotations
 
 import json
+import os
 import shlex
+import signal
 import textwrap
-from contextlib import suppress
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import click
@@ -58,19 +62,122 @@ def write_new(folder: Path, files: dict[Path, bytes], force: bool) -> None:
 
 
 def write_all_or_none(files: dict[Path, bytes]) -> None:
-    """Write every file, or, if one cannot be written (a full disk, Ctrl-C), take back those this
-    run made, so a second try after the fault needs no --force."""
+    """Write every file, or none: a fault (a full disk, a read-only folder), Ctrl-C, SIGTERM or
+    SIGHUP at any moment leaves the folders as they were, so a second try needs no --force.
+
+    The files are written into a hidden folder beside their top folder, then moved into place: a
+    new top folder by one rename, an existing one file by file with those signals held back until
+    the last is in place (a signal that came meanwhile then ends the command, the project whole).
+    SIGTERM and SIGHUP are turned into an exception while the files are written, so the hidden
+    folder is taken away before the command ends as the signal asks."""
+    import secrets
+    import shutil
+
     from ..files import write_bytes
 
-    made = [folder for path in files for folder in (path, *path.parents) if not folder.exists()]
+    if not files:
+        return
+    top = Path(os.path.commonpath([str(p.parent.absolute()) for p in files]))
+    anchor = next(f for f in (top, *top.parents) if f.exists() or f == f.parent)
+    missing = [f for f in (top, *top.parents) if not f.exists() and f != anchor]
+    root = missing[-1] if missing else top  # the outermost folder this run makes, else the top folder
+    hidden = f".{root.name[:32]}.new-{secrets.token_hex(4)}"
+    staging = root.parent / hidden if missing else root / hidden  # beside a new folder, inside an old one
+    with _signals_as_exceptions():
+        try:
+            for path, data in files.items():
+                write_bytes(staging / path.absolute().relative_to(root.absolute()), data)
+            if missing:
+                with _signals_held():
+                    os.rename(staging, root)
+                return
+            with _signals_held():
+                _move_in(staging, root, files)
+        except OSError as error:
+            from ..files import os_error
+
+            raise os_error(error, "write", root) from None
+        finally:
+            with _signals_held():  # a signal now waits until the hidden folder is gone
+                shutil.rmtree(staging, ignore_errors=True)
+
+
+def _move_in(staging: Path, root: Path, files: dict[Path, bytes]) -> None:
+    """Each staged file renamed to its place under ``root`` (which exists); on a fault, the files
+    already moved are taken back (those that replaced a file with --force cannot be: they stay new)."""
+    moved: list[Path] = []
+    made: list[Path] = []
     try:
-        for path, data in files.items():
-            write_bytes(path, data)  # a file-system fault is one line naming the path
+        for path in files:
+            target = root / path.absolute().relative_to(root.absolute())
+            for folder in reversed(target.parents):
+                if not folder.exists():
+                    folder.mkdir()
+                    made.append(folder)
+            fresh = not target.exists()
+            os.replace(staging / target.relative_to(root), target)
+            if fresh:
+                moved.append(target)
     except BaseException:
-        for made_path in sorted(set(made), key=lambda p: len(p.parts), reverse=True):  # files, then folders
+        for path in moved:
             with suppress(OSError):
-                made_path.rmdir() if made_path.is_dir() else made_path.unlink()
+                path.unlink()
+        for folder in reversed(made):
+            with suppress(OSError):
+                folder.rmdir()
         raise
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP while a project is written: raised so that what was begun is taken back."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def _signals_as_exceptions() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise ``Terminated`` in the block (in the main thread: elsewhere Python
+    cannot change a handler); once the block's clean-up is done, the process ends by that signal,
+    as it would have."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def raised(signum: int, frame: object) -> None:
+        raise Terminated(signum)
+
+    before = {number: signal.signal(number, raised) for number in _ENDING}
+    try:
+        yield
+    except Terminated as stopped:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        if before.get(stopped.signum) in (signal.SIG_DFL, None):
+            signal.signal(stopped.signum, signal.SIG_DFL)
+            os.kill(os.getpid(), stopped.signum)
+        raise KeyboardInterrupt from None  # a handler of the caller's own, or a signal that did not end us
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is done (the last renames), then arrive."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = {signal.SIGINT, *_ENDING}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def build_hint(folder: Path) -> str:

@@ -52,6 +52,9 @@ def new(name: str, folder: Path | None, data: bool, force: bool) -> None:
     from ..pieces.schema import game_title
 
     title = game_title({"title": name}, "NAME").strip()
+    unset = unset_characters(title)
+    if unset is not None:
+        raise StudioError(f"{unset}: write the title another way", "NAME")
     folder = folder if folder is not None else Path(_folder_name(title))
     if not data:
         _new_plugin(title, folder, force)
@@ -92,15 +95,14 @@ def plugin_files(title: str, folder: Path) -> dict[Path, bytes]:
     from string import Template
 
     name = _folder_name(title)
-    package = re.sub(r"\W", "_", name.replace("-", "_"))
-    package = package if package[:1].isalpha() else f"game_{package}"
+    package = importable(re.sub(r"\W", "_", name.replace("-", "_")))
     words = {
         "name": name,
         "title": title.replace("\\", "").replace('"', "'"),
         "title_toml": json.dumps(title, ensure_ascii=False)[1:-1],
         "package": package,
-        "distribution": name,
-        "cls": "".join(part.capitalize() for part in package.split("_") if part) or "NewGame",
+        "distribution": distribution(name),
+        "cls": class_name(package),
     }
     layout = {
         "pyproject.toml": "pyproject.toml", "README.md": "README.md", "test_contract.py": "tests/test_contract.py",
@@ -111,6 +113,77 @@ def plugin_files(title: str, folder: Path) -> dict[Path, bytes]:
         folder / target: Template((SCAFFOLD / f"{source}.tmpl").read_text("utf-8")).substitute(words).encode("utf-8")
         for source, target in layout.items()
     }
+
+
+SCAFFOLD_NAMES = frozenset({
+    "Credits", "EnginePlaytester", "Facts", "Game", "Picture", "PieceKind", "Presentation", "RulesFile",
+    "plain_presentation", "read_toml", "rulebook", "pieces", "Rules", "random_player", "winning_player", "HERE",
+    "cached_property", "Path", "annotations", "Board", "Form", "Piece", "PieceColour", "Shape", "disc_face",
+    "hex_ink", "plain_back", "StudioError", "dataclass", "random", "pytest", "CHECKS", "run_check",
+})  # fmt: skip
+"""Every name the scaffold's modules import or define at their top: the game's class must be none of them."""
+OWN_PACKAGES = frozenset({"grawlix_print", "tests", "test", "templates"})
+"""Import names a new game's package must not take: this project's, and folders every project has."""
+
+
+def class_name(package: str) -> str:
+    """The game's class, from its package's name (``night_market`` is ``NightMarket``); a name the
+    scaffold imports (``Rules``), a keyword or a built-in (``None``, ``True``, ``Exception``) gets
+    ``Game`` after it, so the class never hides what its module uses."""
+    import builtins
+    import keyword
+
+    found = "".join(part[:1].upper() + part[1:] for part in package.split("_") if part) or "NewGame"
+    if found in SCAFFOLD_NAMES or keyword.iskeyword(found) or keyword.issoftkeyword(found) or hasattr(builtins, found):
+        found += "Game"
+    return found
+
+
+def importable(package: str) -> str:
+    """``package``, or ``package_game`` when Python already imports that name from elsewhere (the
+    standard library's ``random``, an installed ``numpy``, this project), is a keyword, or
+    starts with a digit: a game's package must be the one its own folder holds."""
+    import importlib.util
+    import keyword
+    import sys
+
+    package = package if package[:1].isalpha() else f"game_{package}"
+    while (package in sys.stdlib_module_names or package.casefold() in OWN_PACKAGES or keyword.iskeyword(package)
+           or keyword.issoftkeyword(package) or _found(importlib.util, package)):  # fmt: skip
+        package += "_game"
+    return package
+
+
+def _found(util, package: str) -> bool:
+    try:
+        return util.find_spec(package) is not None
+    except (ImportError, ValueError):
+        return True  # something by that name is there, if broken: not ours to shadow
+
+
+def distribution(name: str) -> str:
+    """The game's name on PyPI and for pip: ``name``, or ``name-game`` when an installed distribution
+    has it already (``pip install -e`` would replace that one: ``grawlix-print`` itself)."""
+    from importlib.metadata import PackageNotFoundError, distribution as installed
+
+    while True:
+        try:
+            installed(name)
+        except PackageNotFoundError:
+            return name
+        name += "-game"
+
+
+def unset_characters(title: str) -> str | None:
+    """The first character of the title that a typeface the products set titles in lacks, named
+    with the typeface, or None: Quicksand (regular and bold) and Caprasimo set every game's title."""
+    from ..drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, missing_character
+
+    for face in (QUICKSAND, QUICKSAND_BOLD, CAPRASIMO):
+        character = missing_character(title, face)
+        if character is not None:
+            return f"the typeface {face.name} has no {character!r} (U+{ord(character):04X}), and the title is printed in it"
+    return None
 
 
 def _new_plugin(title: str, folder: Path, force: bool) -> None:
