@@ -401,18 +401,50 @@ def _answers(address: str, seconds: float) -> tuple[str | None, bool]:
     if not host:
         return "no host in the address", False
     deadline = time.monotonic() + seconds
+    heard = b""
     try:
         with socket.create_connection((host, port), timeout=max(0.05, seconds)) as connection:
             if parts.scheme == "tls":
                 return None, False
-            connection.settimeout(max(0.05, deadline - time.monotonic()))
-            if not connection.recv(1):
-                return "it closed the connection without a word", False
+            while len(heard) < _GREETING:
+                connection.settimeout(max(0.05, deadline - time.monotonic()))
+                chunk = connection.recv(_GREETING - len(heard))
+                if not chunk:
+                    break
+                heard += chunk
     except socket.timeout:
-        return f"nothing within {seconds:g} s (something accepts the connection but says nothing)", False
+        if not heard:
+            return f"nothing within {seconds:g} s (something accepts the connection but says nothing)", False
     except OSError as error:
         return error.strerror or str(error) or type(error).__name__, False
+    if not heard:
+        return "it closed the connection without a word", False
+    if not _dask_greeting(heard):
+        return f"something answers, but it speaks no Dask (it began {_shown_bytes(heard)})", True
     return None, True
+
+
+_GREETING = 24
+"""What a Dask scheduler's first message begins with on tcp://: its whole length, its number of
+frames and its first frame's length, each 8 bytes, little-endian (``distributed.comm.tcp``)."""
+
+
+def _dask_greeting(data: bytes) -> bool:
+    """Whether ``data`` can begin a Dask message: a handshake of a few frames and a few kilobytes."""
+    import struct
+
+    if len(data) < _GREETING:
+        return False
+    total, frames, first = struct.unpack("<QQQ", data[:_GREETING])
+    return 0 < frames <= 64 and 0 < first <= total <= 1 << 20
+
+
+def _shown_bytes(data: bytes) -> str:
+    """The first bytes a peer sent, as text where they are text (``'HTTP/1.1 400'``), else in hex."""
+    head = data[:16]
+    if all(32 <= b < 127 for b in head.rstrip(b"\r\n")):
+        return repr(head.decode("ascii").split("\r")[0])
+    return head.hex(" ")
 
 
 @contextmanager
