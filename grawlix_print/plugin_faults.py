@@ -7,7 +7,7 @@ package) and words the error as ``game NAME: FILE:LINE: WHAT``. Its author sees
 the whole traceback with ``--debug`` or ``GRAWLIX_PRINT_DEBUG=1``.
 
 This module knows no game and no registry (the playtest words its faults with it too);
-``games.faults`` finds which installed plug-in a fault came from.
+``registry`` finds which installed plug-in a fault came from.
 """
 
 from __future__ import annotations
@@ -64,9 +64,10 @@ def shown_path(path: Path) -> str:
 
 
 def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | None = None,
-                 context: str = "") -> StudioError:  # fmt: skip
+                 context: str = "", seam: str = "game") -> StudioError:  # fmt: skip
     """``error`` raised by game ``game``'s own code, as one line naming the game and its file and line
-    (and ``context`` after them: the move and position a game was at).
+    (and ``context`` after them: the move and position a game was at). A plug-in of another seam
+    (``registry``: a product, an imposition...) is named as that: ``product poster``.
 
     A ``StudioError`` the plug-in raised on purpose keeps its words (it names its file already);
     anything else is a bug in the plug-in, worded with its type and where it happened."""
@@ -77,7 +78,7 @@ def plugin_fault(game: str, error: BaseException, doing: str = "", home: Path | 
     during = f" {doing}" if doing else ""
     place = f" at {where}" if where else ""
     after = f"; {context}" if context else ""
-    return StudioError(f"{what}{during}{place}{after}{debug_hint()}", f"game {game}")
+    return StudioError(f"{what}{during}{place}{after}{debug_hint()}", f"{seam} {game}")
 
 
 def debug_hint() -> str:

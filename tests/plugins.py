@@ -1,6 +1,6 @@
 """A plug-in package registered for a test, as ``pip install`` would: its distribution's metadata
-(a ``.dist-info`` folder with its entry point) on ``sys.path`` beside the package's folder, and the
-games' registry re-read; ``environment`` gives a ``grawlix-print`` process the same."""
+(a ``.dist-info`` folder with its entry point) on ``sys.path`` beside the package's folder, and every
+seam's registry re-read; ``environment`` gives a ``grawlix-print`` process the same."""
 
 from __future__ import annotations
 
@@ -36,21 +36,21 @@ def registered(package_root: Path, metadata: Path) -> Iterator[str]:
 
 @contextmanager
 def on_path(*folders: Path) -> Iterator[None]:
-    """``folders`` first on ``sys.path`` while the block runs, the games' registry re-read on
-    entry and exit, as a fresh process with them on its PYTHONPATH would see the games."""
-    import grawlix_print.games as registry
+    """``folders`` first on ``sys.path`` while the block runs, every seam's registry re-read on
+    entry and exit, as a fresh process with them on its PYTHONPATH would see the plug-ins."""
+    from grawlix_print.registry import registries
 
     added = [str(path) for path in folders if str(path) not in sys.path]
     sys.path[:0] = added
-    registry._registered.cache_clear()
-    registry.game_class.cache_clear()
+    for registry in registries():
+        registry.clear()
     try:
         yield
     finally:
         for path in added:
             sys.path.remove(path)
-        registry._registered.cache_clear()
-        registry.game_class.cache_clear()
+        for registry in registries():
+            registry.clear()
 
 
 CHECKOUT = Path(__file__).resolve().parent.parent

@@ -492,7 +492,8 @@ def test_built_in_products_need_no_metadata_and_no_plug_in_takes_their_names(tmp
 
 def test_a_product_plug_in_that_fails_to_load_is_one_line_and_the_rest_is_built(tmp_path):
     """A package registering a product whose import fails (a half-written plug-in): asked for, it is
-    one line naming it; listed, it is named; the kit is built without it, with a note."""
+    one line naming it and its own file and line; listed, it is named; the kit is built without it,
+    with a note."""
     site = tmp_path / "site"
     info = site / "posterkit-0.1.dist-info"  # what pip installs: the metadata and its entry point
     info.mkdir(parents=True)
@@ -502,7 +503,9 @@ def test_a_product_plug_in_that_fails_to_load_is_one_line_and_the_rest_is_built(
     (site / "posterkit" / "__init__.py").write_text("")
     (site / "posterkit" / "product.py").write_text("from posterkit.layout import Poster\n")
     env = {"PYTHONPATH": f"{site}{os.pathsep}{PROJECT}", "GRAWLIX_PRINT_SCREENSHOTS": "off"}
-    failed = "the product 'poster' failed to load (posterkit.product:Poster): No module named 'posterkit.layout'"
+    failed = ("product poster: it does not load: ModuleNotFoundError: No module named 'posterkit.layout' while it"
+              f" was imported at {(site / 'posterkit' / 'product.py').resolve()}:1 (GRAWLIX_PRINT_DEBUG=1 or --debug"
+              " for the traceback)")  # the one policy of every seam (registry): the plug-in's own file and line
 
     result = grawlix("all", "--only", "poster", "-o", str(tmp_path / "a"), env=env)
     assert result.returncode == 1 and result.stderr == f"error: {failed}\n" and not (tmp_path / "a").exists()

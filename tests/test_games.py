@@ -75,7 +75,7 @@ def _layer(module: str) -> str:
 
 
 NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
-ORDER = ["errors", "plugin_faults", "files", "units", "cache", "papers", "fonts", "facts", "options", "notes", "html_page", "drawing", "pieces",
+ORDER = ["errors", "plugin_faults", "files", "units", "cache", "papers", "fonts", "facts", "options", "notes", "registry", "html_page", "drawing", "pieces",
          "rulebook", "playtest", "games", "products", "leaflet", "sheets", "boxes", "web", "images", "ondemand", "solid", "kit",
          "cli"]  # fmt: skip
 """The neutral layers, each importing only those before it (products side by side): drawing knows shapes,
@@ -170,7 +170,7 @@ def test_a_file_that_names_no_installed_game_is_named_with_its_key(where, tmp_pa
 
 def test_a_plug_in_that_fails_to_load_is_one_line(monkeypatch, tmp_path):
     """A third-party game whose module raises on import: the command says which game, in one line."""
-    import grawlix_print.games as registry
+    from grawlix_print.games import GAMES
 
     class Broken:
         name, value = "broken", "no_such_package.games:Broken"
@@ -178,13 +178,11 @@ def test_a_plug_in_that_fails_to_load_is_one_line(monkeypatch, tmp_path):
         def load(self):
             raise ImportError("No module named 'no_such_package'")
 
-    installed = registry._registered()
-    monkeypatch.setattr(registry, "_registered", lambda: {**installed, "broken": Broken()})
-    registry.game_class.cache_clear()
+    monkeypatch.setattr(GAMES, "_points", {**GAMES.points(), "broken": Broken()})
     try:
         result = CliRunner().invoke(main, ["check", "--game", "broken"])
     finally:
-        registry.game_class.cache_clear()
+        GAMES.clear()
     assert result.exit_code == 1
     # the loader's own line (here this file's Broken.load) is the plug-in's: tests/test_plugin_faults.py has the rest
     assert result.stderr.startswith(

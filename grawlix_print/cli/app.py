@@ -119,9 +119,9 @@ class _Commands(click.Group):
             if error.errno == errno.EPIPE:
                 _quiet_exit(ctx)
             _fail(ctx, str(os_error(error)), 1)
-        except Exception as error:  # a game plug-in's own bug is one line naming its file and line
-            from ..games.faults import culprit
+        except Exception as error:  # a plug-in's own bug is one line naming its file and line
             from ..plugin_faults import debugging
+            from ..registry import culprit
 
             fault = None if debugging() else culprit(error)
             if fault is None:

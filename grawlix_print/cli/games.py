@@ -13,11 +13,14 @@ def games() -> None:
 
     Each line names a game (what --game takes), says what it is, and lists
     what `grawlix-print all` builds for it, the commands only it answers and
-    the strategies its players can be given (playtest --strategy).
+    the strategies its players can be given (playtest --strategy). A plug-in
+    of any kind (a game, a product, an imposition, a layout element, a shape)
+    that does not load is named on stderr, one line each.
     """
     from ..errors import StudioError
     from ..games import game_class, game_names
-    from ..products import failed_products, products
+    from ..products import products
+    from ..registry import failures
 
     failed = []
     for name in game_names():
@@ -29,7 +32,7 @@ def games() -> None:
             continue
         own = f"; its own commands: {', '.join(kind.command_names())}" if kind.commands() else ""
         click.echo(f"{name}: {kind.summary}\n    products: {', '.join(made)}{own}{_strategies(kind)}")
-    for reason in (*failed, *failed_products().values()):
+    for reason in dict.fromkeys([*failed, *failures()]):  # a game that does not load, named once
         click.echo(f"error: {reason}", err=True)
 
 

@@ -4,99 +4,68 @@ components, rules and templates.
 ``game("grawlix")`` gives a game bound to its built-in templates;
 ``game(templates="my-game/templates")`` the game a designer's folder names.
 A separate package adds a game by registering a ``Game`` subclass under the
-entry-point group ``grawlix_print.games``. The built-in games are named here,
-not as entry points: a command on one of them then reads no other package's
-metadata (a third of a ``playtest`` run's start-up, with a hundred packages
-installed), and no plug-in can take a built-in game's name.
+entry-point group ``grawlix_print.games``. The built-in games are named here
+(``GAMES``, a ``registry.Registry`` as every seam's is), not as entry points: a
+command on one of them then reads no other package's metadata (a third of a
+``playtest`` run's start-up, with a hundred packages installed), and no plug-in
+can take a built-in game's name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-from importlib import import_module
 from pathlib import Path
 
 from ..errors import StudioError
 from .base import Game
 from ..plugin_faults import debugging, plugin_fault
-from .faults import load_fault
 from ..notes import note
+from ..registry import Registry
 from .templates import COMPONENTS_FILE, TEMPLATES_FOLDER, checked_folder, game_named_by
 
-GROUP = "grawlix_print.games"
 DEFAULT_GAME = "grawlix"
 LOCAL_TEMPLATES = Path(TEMPLATES_FOLDER)
 HERE = Path(".")
 
 
-@dataclass(frozen=True)
-class BuiltIn:
-    """A game of this package, loaded as a plug-in's entry point is: its folder ``games/NAME`` names
-    its ``Game`` subclass ``GAME``."""
-
-    name: str
-
-    @property
-    def value(self) -> str:
-        return f"{__name__}.{self.name}:GAME"
-
-    def load(self) -> object:
-        return import_module(f"{__name__}.{self.name}").GAME
-
-
-BUILT_IN_GAMES = {name: BuiltIn(name) for name in (DEFAULT_GAME, "permutations", "spreadsheet")}
+def _accepted(name: str, loaded: object) -> type[Game]:
+    """What a game's entry point names must be: a ``Game`` subclass with its name and summary and
+    every method a game must have."""
+    if not (isinstance(loaded, type) and issubclass(loaded, Game)):
+        raise StudioError("is not a grawlix_print.Game subclass (its entry point names what to load)")
+    for attribute in ("name", "summary"):
+        if not isinstance(getattr(loaded, attribute, None), str):
+            raise StudioError(f"{loaded.__name__} has no {attribute} (a class attribute, a str)")
+    left = sorted(getattr(loaded, "__abstractmethods__", ()))
+    if left:
+        raise StudioError(f"{loaded.__name__} does not define {', '.join(left)} (the methods every game must have)")
+    return loaded
 
 
-@cache
-def _registered() -> dict[str, object]:
-    """Every game, by name: the built-in ones, then each plug-in's entry point (nothing is imported
-    until a game is asked for). A plug-in under a built-in game's name is left out, with a note."""
-    from importlib.metadata import entry_points
-
-    found: dict[str, object] = dict(BUILT_IN_GAMES)
-    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
-        if point.name in BUILT_IN_GAMES:
-            note(f"the plug-in game {point.name} ({point.value}) is not loaded: a built-in game has that name")
-            continue
-        found[point.name] = point
-    return dict(sorted(found.items()))
+GAMES: Registry[type[Game]] = Registry(
+    "game", "games", {name: f"{__name__}.{name}:GAME" for name in (DEFAULT_GAME, "permutations", "spreadsheet")}, _accepted
+)
+"""Every game: the built-in ones (each folder ``games/NAME`` names its class ``GAME``), then the
+plug-ins of the entry-point group ``grawlix_print.games``."""
+BUILT_IN_GAMES = GAMES.built_in
+GROUP = GAMES.group
 
 
 def game_names() -> tuple[str, ...]:
     """The installed games, by name."""
-    return tuple(_registered())
+    return GAMES.names()
 
 
 def known_game(name: str, where: str | None = None) -> str:
     """``name`` as the registry spells it; a name of no installed game is one line naming ``where``."""
     key = name.strip().lower()
-    if key not in BUILT_IN_GAMES and key not in _registered():  # a built-in game's name: no package is read
+    if key not in GAMES:  # a built-in game's name: no package is read
         raise StudioError(f"no game {name!r} (games: {', '.join(game_names())})", where)
     return key
 
 
-@cache
 def game_class(name: str) -> type[Game]:
     """The class of game ``name``; an unknown name or a plug-in that fails to load is one line."""
-    key = known_game(name)
-    point = BUILT_IN_GAMES.get(key) or _registered()[key]
-    try:
-        loaded = point.load()  # type: ignore[attr-defined]
-    except BaseException as error:  # a plug-in may fail in any way, sys.exit and Ctrl-C too: one line
-        if debugging():
-            raise
-        raise load_fault(name, error) from None
-    where = f"game {name} ({point.value})"  # type: ignore[attr-defined]
-    if not (isinstance(loaded, type) and issubclass(loaded, Game)):
-        raise StudioError("is not a grawlix_print.Game subclass (its entry point names what to load)", where)
-    for attribute in ("name", "summary"):
-        if not isinstance(getattr(loaded, attribute, None), str):
-            raise StudioError(f"{loaded.__name__} has no {attribute} (a class attribute, a str)", where)
-    left = sorted(getattr(loaded, "__abstractmethods__", ()))
-    if left:
-        raise StudioError(f"{loaded.__name__} does not define {', '.join(left)} (the methods every game must have)", where)
-    return loaded
+    return GAMES.load(known_game(name))
 
 
 def _made(cls: type[Game], templates: Path | None = None) -> Game:
@@ -157,4 +126,4 @@ def builtin_templates(name: str = DEFAULT_GAME) -> Path:
     return game_class(name).builtin_templates()
 
 
-__all__ = ["DEFAULT_GAME", "GROUP", "Game", "builtin_templates", "game", "game_class", "game_names", "known_game"]
+__all__ = ["DEFAULT_GAME", "GAMES", "GROUP", "Game", "builtin_templates", "game", "game_class", "game_names", "known_game"]

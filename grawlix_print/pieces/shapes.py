@@ -32,10 +32,11 @@ entry; everything above is read from it. A kind's ``shape`` may be a ``Shape``
 
 **How a shape is added.** Make an entry (a ``PieceShape`` subclass instance: a
 new kind of geometry overrides ``points``, ``path`` and ``area``) and give it
-to a kind as its ``shape``; ``register`` it to let it be named by its ``name``
-(``shape = "octagon"`` in a ``components.toml``). Nothing else changes: the
-sheets, stickers, boxes, images, Tabletop Simulator and print-on-demand
-products all read the entry.
+to a kind as its ``shape``; register it under the entry-point group
+``grawlix_print.shapes`` (``SHAPES``, a registry as every seam's) to let it be
+named by its ``name`` (``shape = "octagon"`` in a ``components.toml``). Nothing
+else changes: the sheets, stickers, boxes, images, Tabletop Simulator and
+print-on-demand products all read the entry.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from ..drawing.geometry import Box
 from ..drawing.icons import circle, rounded_rectangle
 from ..drawing.surface import Path, polygon, rectangle
 from ..errors import StudioError
+from ..registry import Registry
 
 Point = tuple[float, float]
 Size = tuple[float, float]
@@ -507,36 +509,42 @@ FLAT_HEXAGON = Hexagon("flat hexagon", blanks=("hexagon", "hexagons"), tts_tile=
 """Tabletop Simulator's hexagon is pointy-top (as ``HEXAGON`` is printed): a flat-top tile is one turned a
 quarter on the table, its picture turned back."""
 
-_REGISTRY: dict[str, PieceShape] = {
-    entry.name: entry for entry in (SQUARE, RECTANGLE, CIRCLE, HEXAGON, FLAT_HEXAGON)
-}
+
+def _accepted(name: str, loaded: object) -> PieceShape:
+    """What a shape's entry point names must be: a ``PieceShape`` (an instance) of that name."""
+    if not isinstance(loaded, PieceShape):
+        raise StudioError(f"is a {type(loaded).__name__}, not a PieceShape (its entry point names an instance of one)")
+    if loaded.name != name:
+        raise StudioError(f"the shape it names calls itself {loaded.name!r}, not {name!r}")
+    return loaded
+
+
+SHAPES: Registry[PieceShape] = Registry("shape", "shapes", {
+    "square": f"{__name__}:SQUARE",
+    "rectangle": f"{__name__}:RECTANGLE",
+    "circle": f"{__name__}:CIRCLE",
+    "hexagon": f"{__name__}:HEXAGON",
+    "flat hexagon": f"{__name__}:FLAT_HEXAGON",
+}, _accepted)  # fmt: skip
+"""Every shape: the built-in ones, then the plug-ins of the entry-point group ``grawlix_print.shapes``
+(each names a ``PieceShape`` instance)."""
 
 FORM_SHAPES: dict[str, PieceShape] = {"card": RECTANGLE, "tile": SQUARE, "token": CIRCLE, "board": RECTANGLE}
 """The shape a form's pieces have unless told (by ``pieces.kinds.Form``'s value)."""
 
 
-def register(shape: PieceShape) -> PieceShape:
-    """Let ``shape`` be named by its ``name`` (a ``components.toml``'s ``shape = "..."``); returns it.
-    Registering the same entry again is harmless; another entry of a taken name is refused."""
-    known = _REGISTRY.get(shape.name)
-    if known is not None and known != shape:
-        raise StudioError(f"a shape called {shape.name!r} is registered already")
-    _REGISTRY[shape.name] = shape
-    return shape
-
-
 def shape_names() -> tuple[str, ...]:
     """Every registered shape's name, the built-in ones first."""
-    return tuple(_REGISTRY)
+    return SHAPES.names()
 
 
 def shape_named(name: str, where: str | None = None) -> PieceShape:
     """The registered shape called ``name`` (case and spaces aside), refused in one line naming the
-    known ones (and ``where``) if there is none."""
-    entry = _REGISTRY.get(str(name).strip().lower())
-    if entry is None:
-        raise StudioError(f"{name!r} is not one of {', '.join(_REGISTRY)}", where)
-    return entry
+    known ones (and ``where``) if there is none; a plug-in's shape that does not load is its one line."""
+    key = str(name).strip().lower()
+    if key not in SHAPES:
+        raise StudioError(f"{name!r} is not one of {', '.join(SHAPES.names())}", where)
+    return SHAPES.load(key)
 
 
 def shape_of(shape: Shape | PieceShape | str) -> PieceShape:

@@ -9,43 +9,24 @@ product by registering a ``Product`` subclass under the entry-point group
 (``BUILT_IN_PRODUCTS``), as the built-in games are, not in this package's
 metadata: a new one is there without a reinstall, and no plug-in can take its
 name. A product that fails to load is left out (and named where products are
-listed); asked for by name, it is one line.
+listed); asked for by name, it is one line (``PRODUCTS``: the one policy of
+every seam, ``registry``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from ..errors import StudioError
-from ..notes import note
+from ..registry import Registry
 from .base import Entry, Job, Planned, Product
 
 if TYPE_CHECKING:
     from ..games.base import Game
 
-GROUP = "grawlix_print.products"
-
-
-
-
-@dataclass(frozen=True)
-class BuiltIn:
-    """A product of this package, loaded as a plug-in's entry point is (``module:Class``)."""
-
-    name: str
-    value: str
-
-    def load(self) -> object:
-        module, _, attribute = self.value.partition(":")
-        return getattr(import_module(module), attribute)
-
-
 BUILT_IN_PRODUCTS = {
-    name: BuiltIn(name, f"{__name__}.{value}")
+    name: f"{__name__}.{value}"
     for name, value in (
         ("leaflet", "leaflet.product:Leaflet"),
         ("sheets", "sheets.product:Sheets"),
@@ -56,59 +37,31 @@ BUILT_IN_PRODUCTS = {
         ("boxes", "boxes.product:Boxes"),
     )
 }
+"""The products of this package, each ``module:Class`` as an entry point names a plug-in's."""
 
 
-@cache
-def _points() -> dict[str, object]:
-    """Every product, by name: the built-in ones, then each plug-in's entry point. A plug-in under a
-    built-in product's name is left out, with a note."""
-    from importlib.metadata import entry_points
-
-    found: dict[str, object] = dict(BUILT_IN_PRODUCTS)
-    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
-        if point.name in BUILT_IN_PRODUCTS:
-            if point.value != BUILT_IN_PRODUCTS[point.name].value:  # (an older install's own entries: no word)
-                note(f"the plug-in product {point.name} ({point.value}) is not loaded: a built-in product has that name")
-            continue
-        found[point.name] = point
-    return dict(sorted(found.items()))
-
-
-@cache
-def _load(name: str) -> Product:
-    """The product registered as ``name``; one that fails to load, or is no Product, is one line."""
-    point = _points()[name]
-    try:
-        loaded = point.load()  # type: ignore[attr-defined]
-    except Exception as error:  # a third-party plug-in may fail in any way: one line, not a traceback
-        raise StudioError(f"the product {name!r} failed to load ({point.value}): {error}") from None  # type: ignore[attr-defined]
+def _accepted(name: str, loaded: object) -> Product:
+    """What a product's entry point names must be: a ``Product`` subclass of that name (made once)."""
     if not (isinstance(loaded, type) and issubclass(loaded, Product)):
-        raise StudioError(f"the product {name!r} ({point.value}) is not a grawlix_print Product")  # type: ignore[attr-defined]
-    if loaded.name != name:
-        raise StudioError(f"the product registered as {name!r} ({point.value}) calls itself {loaded.name!r}")  # type: ignore[attr-defined]
+        raise StudioError("is not a grawlix_print Product subclass (its entry point names what to load)")
+    if getattr(loaded, "name", None) != name:
+        raise StudioError(f"{loaded.__name__} calls itself {getattr(loaded, 'name', None)!r}, not {name!r}")
     return loaded()
+
+
+PRODUCTS: Registry[Product] = Registry("product", "products", BUILT_IN_PRODUCTS, _accepted)
+"""Every product: the built-in ones, then the plug-ins of the entry-point group ``grawlix_print.products``."""
+GROUP = PRODUCTS.group
 
 
 def products() -> tuple[Product, ...]:
     """Every installed product that loads, in the kit's order."""
-    found = []
-    for name in _points():
-        try:
-            found.append(_load(name))
-        except StudioError:
-            continue  # listed as failing by ``failed_products``; never fatal to the others
-    return tuple(sorted(found, key=lambda p: (p.order, p.name)))
+    return tuple(sorted(PRODUCTS.entries().values(), key=lambda p: (p.order, p.name)))
 
 
 def failed_products() -> dict[str, str]:
     """The registered products that do not load, each with its one-line reason."""
-    failed = {}
-    for name in _points():
-        try:
-            _load(name)
-        except StudioError as error:
-            failed[name] = str(error)
-    return failed
+    return PRODUCTS.failed()
 
 
 def product_names() -> tuple[str, ...]:
@@ -121,8 +74,8 @@ def product(name: str) -> Product:
     for candidate in products():
         if key in (candidate.name, candidate.command_name()):
             return candidate
-    if key in _points():
-        return _load(key)  # its own error
+    if key in PRODUCTS:
+        return PRODUCTS.load(key)  # its own error
     raise StudioError(f"no product {name!r} (products: {', '.join(product_names())})")
 
 
@@ -138,4 +91,4 @@ def offered(game: Game, only: Iterable[str] | None = None) -> tuple[Product, ...
     return tuple(sorted(chosen, key=lambda p: (p.order, p.name)))
 
 
-__all__ = ["BUILT_IN_PRODUCTS", "GROUP", "Entry", "Job", "Planned", "Product", "failed_products", "offered", "product", "product_names", "products"]
+__all__ = ["BUILT_IN_PRODUCTS", "GROUP", "PRODUCTS", "Entry", "Job", "Planned", "Product", "failed_products", "offered", "product", "product_names", "products"]

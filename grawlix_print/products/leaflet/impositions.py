@@ -3,46 +3,51 @@
 A game's presentation names one (``Presentation.imposition``): ``tri-fold``,
 six panels on two sides of one sheet, folded in three; ``booklet``, small
 pages four to a side, folded and cut. A package adds another by registering
-an ``Imposition`` under the entry-point group ``grawlix_print.impositions``.
+an ``Imposition`` under the entry-point group ``grawlix_print.impositions``
+(``IMPOSITIONS``: a registry as every seam's, with its one failure policy).
 Each says how it builds, which files it writes for a paper, and what the
-kit's index and the web edition say of them.
+kit's index and the web edition say of them (``docs/writing-an-imposition.md``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import StudioError
+from ...registry import Registry
 
 if TYPE_CHECKING:
     from ...files import Written
     from ...games.base import Game
-    from ..base import Planned
-
-GROUP = "grawlix_print.impositions"
+    from ..base import Entry, Planned
 
 
 def _same_on_every_paper(game: Game, papers: Sequence[str]) -> list[StudioError]:
     return []
 
 
+def _plain_entry(record: dict) -> Entry | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Imposition:
     """A way to impose a rulebook: ``build(game, folder, paper, reading)`` writes its files (the
-    reading edition too unless ``reading`` is False); ``planned(paper)`` names them for the kit's
-    links (paths below the leaflet's folder); ``unfit(game, papers)`` is what building it for
-    ``papers`` would find too full, without writing anything (a page the same on every paper, as
-    a booklet's, has nothing to add to the build of one paper)."""
+    reading edition too unless ``reading`` is False); ``planned(paper, paper_name)`` names them for
+    the kit's links (paths below the leaflet's folder); ``unfit(game, papers)`` is what building it
+    for ``papers`` would find too full, without writing anything (a page the same on every paper, as
+    a booklet's, has nothing to add to the build of one paper); ``describe(record)`` is what the
+    kit's index says of one of its files (a manifest record: ``path``, ``kind``, ``params``), None
+    for a file it did not write."""
 
     name: str
     build: Callable[[Game, Path, str, bool], list[Written]]
     planned: Callable[[str, str], list[Planned]]
     unfit: Callable[[Game, Sequence[str]], list[StudioError]] = _same_on_every_paper
+    describe: Callable[[dict], Entry | None] = _plain_entry
 
 
 def _trifold_build(game: Game, folder: Path, paper: str, reading: bool) -> list[Written]:
@@ -69,6 +74,53 @@ def _trifold_planned(paper: str, name: str) -> list[Planned]:
     ]  # fmt: skip
 
 
+def _paper_name(record: dict) -> str:
+    from ...papers import PAPERS
+
+    paper = record["params"].get("paper")
+    return PAPERS[paper].name if paper in PAPERS else ""
+
+
+def _reading_entry(record: dict) -> Entry:
+    from ..base import Entry
+
+    return Entry(f"The rules to read on a screen, page by page as printed on {_paper_name(record)}, with bookmarks.",
+                 "Not for printing.")  # fmt: skip
+
+
+def _trifold_describe(record: dict) -> Entry | None:
+    from ..base import ACTUAL_SIZE, Entry
+
+    kind, paper = record["kind"], _paper_name(record)
+    if kind == "leaflet-tri-fold":
+        return Entry(f"The rules as a tri-fold leaflet, on one sheet of {paper} printed on both sides.",
+                     f"Paper of 80–120 g/m². Print two-sided, flipping on the short edge. {ACTUAL_SIZE}"
+                     " Fold in three on the marks at the top and bottom.", essential=True)  # fmt: skip
+    if kind == "leaflet-press":
+        return Entry(f"The same leaflet for a print shop: {paper} trim, 3 mm bleed, crop and fold marks"
+                     " outside the trim, and a printing note.", "Two-sided, flipped on the short edge, folded in three.")  # fmt: skip
+    return _reading_entry(record) if kind == "leaflet-reading" else None
+
+
+def _booklet_describe(record: dict) -> Entry | None:
+    from ..base import ACTUAL_SIZE, Entry
+
+    kind, paper = record["kind"], _paper_name(record)
+    if kind == "leaflet-booklet":
+        return Entry(f"The rules as a booklet of A6 pages, four to a side of {paper}.",
+                     f"Paper of 80–120 g/m². Print two-sided, flipping on the long edge. {ACTUAL_SIZE} Cut each"
+                     " sheet across the middle, fold each half down the middle, and nest the folded halves in"
+                     " order: the first sheet's top half outside, then its bottom half, then the next sheet's."
+                     " A last half that holds player aids is cut down the middle into two loose cards.",
+                     essential=True)  # fmt: skip
+    if kind == "leaflet-press-booklet":
+        width, height = record["params"].get("trim_mm", (105, 148))
+        return Entry(f"The same booklet for a print shop: one page a page in reading order, trimmed to {width:g} ×"
+                     f" {height:g} mm, CMYK (PDF/X-1a), 3 mm bleed and crop marks.",
+                     "For the shop to impose, fold and saddle-stitch.")  # fmt: skip
+    return _reading_entry(record) if kind == "leaflet-reading" else None
+
+
 def _booklet_build(game: Game, folder: Path, paper: str, reading: bool) -> list[Written]:
     from .booklet import build_booklet
 
@@ -87,37 +139,31 @@ def _booklet_planned(paper: str, name: str) -> list[Planned]:
     ]
 
 
-BUILT_IN = (
-    Imposition("tri-fold", _trifold_build, _trifold_planned, _trifold_unfit),
-    Imposition("booklet", _booklet_build, _booklet_planned),
+TRIFOLD = Imposition("tri-fold", _trifold_build, _trifold_planned, _trifold_unfit, _trifold_describe)
+BOOKLET = Imposition("booklet", _booklet_build, _booklet_planned, describe=_booklet_describe)
+
+
+def _accepted(name: str, loaded: object) -> Imposition:
+    """What an imposition's entry point names must be: an ``Imposition`` of that name."""
+    if not isinstance(loaded, Imposition):
+        raise StudioError(f"is a {type(loaded).__name__}, not a grawlix_print Imposition (its entry point names one)")
+    if loaded.name != name:
+        raise StudioError(f"the Imposition it names calls itself {loaded.name!r}, not {name!r}")
+    return loaded
+
+
+IMPOSITIONS: Registry[Imposition] = Registry(
+    "imposition", "impositions", {"tri-fold": f"{__name__}:TRIFOLD", "booklet": f"{__name__}:BOOKLET"}, _accepted
 )
+"""Every imposition: the built-in ones, then the plug-ins of the entry-point group ``grawlix_print.impositions``."""
+GROUP = IMPOSITIONS.group
 
 
-@cache
 def impositions() -> dict[str, Imposition]:
-    """Every imposition, by name: the built-in ones, then those of installed packages."""
-    found = {imposition.name: imposition for imposition in BUILT_IN}
-    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
-        try:
-            loaded = point.load()
-        except Exception as error:  # a plug-in may fail in any way: one line when it is asked for
-            found.setdefault(point.name, _failed(point.name, f"failed to load ({point.value}): {error}"))
-            continue
-        if isinstance(loaded, Imposition):
-            found.setdefault(loaded.name, loaded)
-    return found
-
-
-def _failed(name: str, why: str) -> Imposition:
-    def refuse(*args: object) -> list:
-        raise StudioError(f"the imposition {name!r} {why}")
-
-    return Imposition(name, refuse, refuse)
+    """Every imposition that loads, by name (those that do not: ``IMPOSITIONS.failed()``)."""
+    return IMPOSITIONS.entries()
 
 
 def imposition(name: str, where: str | None = None) -> Imposition:
-    """The imposition called ``name``; an unknown one is one line."""
-    found = impositions().get(name)
-    if found is None:
-        raise StudioError(f"no imposition {name!r} (impositions: {', '.join(impositions())})", where)
-    return found
+    """The imposition called ``name``; an unknown one, or one that does not load, is one line."""
+    return IMPOSITIONS.named(name, where)

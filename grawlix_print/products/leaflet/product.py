@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...papers import PAPERS, paper_size
-from ..base import ACTUAL_SIZE, PREVIEWS, Entry, Job, Planned, Product
+from ...papers import paper_size
+from ..base import PREVIEWS, Entry, Job, Planned, Product
 
 if TYPE_CHECKING:
     from ...errors import StudioError
@@ -20,6 +20,8 @@ PREVIEW_PX = {"leaflet-tri-fold": 1100, "leaflet-reading": 400, "leaflet-booklet
 """Leaflet previews share one scale: a reading-edition page is one panel, a third of a tri-fold
 page; the press edition's page is 30 mm wider than the tri-fold's sheet, so 1211 px keeps it; the
 booklet's press page is an A6 page and 30 mm, 135 mm wide: 707 px."""
+DEFAULT_PREVIEW_PX = 1100
+"""A plug-in imposition's file: previewed as a printed sheet is."""
 
 
 @dataclass(frozen=True)
@@ -58,8 +60,9 @@ class Leaflet(Product):
 
         written = build_leaflet(game, self.folder(out), params["paper"])
         return written + [
-            preview for item in written for preview in pdf_previews(item.path, out / PREVIEWS, PREVIEW_PX[item.kind])
-        ]
+            preview for item in written
+            for preview in pdf_previews(item.path, out / PREVIEWS, PREVIEW_PX.get(item.kind, DEFAULT_PREVIEW_PX))
+        ]  # fmt: skip
 
     def unfit(self, game: Game, papers: Sequence[str]) -> list[StudioError]:
         """Each panel that would not fit on each of ``papers`` (a booklet's pages, the same on every
@@ -81,26 +84,11 @@ class Leaflet(Product):
         ]
 
     def describe(self, record: dict) -> Entry | None:
-        kind, paper = record["kind"], PAPERS[record["params"]["paper"]].name if record["params"].get("paper") in PAPERS else ""
-        if kind == "leaflet-tri-fold":
-            return Entry(f"The rules as a tri-fold leaflet, on one sheet of {paper} printed on both sides.",
-                         f"Paper of 80–120 g/m². Print two-sided, flipping on the short edge. {ACTUAL_SIZE}"
-                         " Fold in three on the marks at the top and bottom.", essential=True)  # fmt: skip
-        if kind == "leaflet-press":
-            return Entry(f"The same leaflet for a print shop: {paper} trim, 3 mm bleed, crop and fold marks"
-                         " outside the trim, and a printing note.", "Two-sided, flipped on the short edge, folded in three.")  # fmt: skip
-        if kind == "leaflet-booklet":
-            return Entry(f"The rules as a booklet of A6 pages, four to a side of {paper}.",
-                         f"Paper of 80–120 g/m². Print two-sided, flipping on the long edge. {ACTUAL_SIZE} Cut each"
-                         " sheet across the middle, fold each half down the middle, and nest the folded halves in"
-                         " order: the first sheet's top half outside, then its bottom half, then the next sheet's."
-                         " A last half that holds player aids is cut down the middle into two loose cards.",
-                         essential=True)  # fmt: skip
-        if kind == "leaflet-press-booklet":
-            width, height = record["params"].get("trim_mm", (105, 148))
-            return Entry(f"The same booklet for a print shop: one page a page in reading order, trimmed to {width:g} ×"
-                         f" {height:g} mm, CMYK (PDF/X-1a), 3 mm bleed and crop marks.",
-                         "For the shop to impose, fold and saddle-stitch.")  # fmt: skip
-        if kind == "leaflet-reading":
-            return Entry(f"The rules to read on a screen, page by page as printed on {paper}, with bookmarks.", "Not for printing.")
+        """What the imposition that wrote the file says of it (each imposition knows its own files)."""
+        from .impositions import impositions
+
+        for way in impositions().values():
+            entry = way.describe(record)
+            if entry is not None:
+                return entry
         return None
