@@ -63,6 +63,21 @@ class BuiltIn:
         return getattr(import_module(module), attribute)
 
 
+@dataclass(frozen=True)
+class Added:
+    """An entry registered while the program runs (``Registry.add``)."""
+
+    name: str
+    entry: Any
+
+    @property
+    def value(self) -> str:
+        return f"{type(self.entry).__module__}:{self.name}"
+
+    def load(self) -> Any:
+        return self.entry
+
+
 class Registry(Generic[T]):
     """The entries of one seam, by name: the built-in ones (in their order), then the plug-ins' (by name).
 
@@ -74,7 +89,7 @@ class Registry(Generic[T]):
         self.seam = seam
         self.plural = plural
         self.group = PREFIX + plural.replace(" ", "_")
-        self.built_in: dict[str, BuiltIn] = {name: BuiltIn(name, value) for name, value in built_in.items()}
+        self.built_in: dict[str, Point] = {name: BuiltIn(name, value) for name, value in built_in.items()}
         self._accept = accept
         self._points: dict[str, Point] | None = None
         self._loaded: dict[str, T | StudioError] = {}
@@ -116,6 +131,22 @@ class Registry(Generic[T]):
         """Forget what was found and loaded (packages were installed or removed since)."""
         self._points = None
         self._loaded.clear()
+
+    def add(self, entry: Any, name: str | None = None) -> Any:
+        """Register an entry made while the program runs (a test's toy shape, made when its module is
+        imported), under ``name`` or its own ``name``: taken as a built-in is, checked as the seam
+        checks what an entry point names; a name another entry has is refused (the same entry
+        again is harmless). Returns the entry."""
+        name = name or entry.name
+        known = self.built_in.get(name)
+        if isinstance(known, Added) and known.entry == entry:
+            return entry
+        if name in self:
+            raise StudioError(f"a {self.seam} called {name!r} is registered already")
+        self.built_in[name] = Added(name, entry)
+        self.clear()
+        self.load(name)  # refused at once if the seam does not take it
+        return entry
 
     # --- loading ----------------------------------------------------------------------------------
 

@@ -33,8 +33,9 @@ entry; everything above is read from it. A kind's ``shape`` may be a ``Shape``
 **How a shape is added.** Make an entry (a ``PieceShape`` subclass instance: a
 new kind of geometry overrides ``points``, ``path`` and ``area``) and give it
 to a kind as its ``shape``; register it under the entry-point group
-``grawlix_print.shapes`` (``SHAPES``, a registry as every seam's) to let it be
-named by its ``name`` (``shape = "octagon"`` in a ``components.toml``). Nothing
+``grawlix_print.shapes`` (``SHAPES``, a registry as every seam's; or ``register``
+it while the program runs) to let it be named by its ``name`` (``shape =
+"octagon"`` in a ``components.toml``). Nothing
 else changes: the sheets, stickers, boxes, images, Tabletop Simulator and
 print-on-demand products all read the entry.
 """
@@ -531,6 +532,13 @@ SHAPES: Registry[PieceShape] = Registry("shape", "shapes", {
 
 FORM_SHAPES: dict[str, PieceShape] = {"card": RECTANGLE, "tile": SQUARE, "token": CIRCLE, "board": RECTANGLE}
 """The shape a form's pieces have unless told (by ``pieces.kinds.Form``'s value)."""
+
+
+def register(shape: PieceShape) -> PieceShape:
+    """Let ``shape`` be named by its ``name`` (a ``components.toml``'s ``shape = "..."``) while the
+    program runs; returns it. Registering the same entry again is harmless; another entry of a taken
+    name is refused. (An installed package registers its shapes under ``grawlix_print.shapes``.)"""
+    return SHAPES.add(shape)
 
 
 def shape_names() -> tuple[str, ...]:
