@@ -434,7 +434,8 @@ __all__ = [
     "Game", "Presentation", "Typography", "plain_presentation", "RulesFile", "RulebookText", "rulebook",
     "Block", "Heading", "Paragraph", "ListItem", "Fill",
     # pieces and the drawing calls
-    "Board", "GridBoard", "HexGrid", "Network", "SquareGrid", "FaceStyle", "Figure", "Form", "Piece", "PieceColour", "PieceFace", "PieceKind", "Shape", "disc_face",
+    "Board", "GridBoard", "HexGrid", "Network", "SquareGrid", "FaceStyle", "Figure", "Form", "Piece", "PieceColour",
+    "PieceFace", "PieceKind", "Shape", "disc_face",
     "plain_back", "ground", "Surface", "Path", "Pen", "Ink", "BLACK", "hex_ink", "circle", "polygon", "rectangle",
     "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD",
     # the rulebook's answers
