@@ -61,9 +61,13 @@ FLAGS = ("-O2", "-std=gnu11", "-shared", "-fPIC", "-ffp-contract=off", "-fno-str
 BUILD_SECONDS = 10.0
 """A build takes 1-2 s here: a compiler that hangs is ended after this, and the games play in Python."""
 
+OFF, NO_COMPILER, BUILD_FAILED, CHECK_FAILED = "turned off", "no compiler", "build failed", "check failed"
+"""Why a compiled engine is not used, by kind (``cause``): the note that says so words what it costs."""
+
 _lock = threading.Lock()
 _loaded: dict[Path, ctypes.CDLL | None] = {}
 _why: dict[Path, str] = {}
+_causes: dict[Path, str] = {}
 _refused: dict[str, str] = {}
 _kept: list[int] = []
 _scratch: list[Path] = []
@@ -87,20 +91,28 @@ def load(source: Path) -> ctypes.CDLL | None:
     """The library built from the C file ``source``, or None (``why_not`` says why)."""
     source = Path(source)
     if not enabled():
-        _why[source] = f"turned off ({SWITCH}=off)"
+        _why[source], _causes[source] = f"turned off ({SWITCH}=off)", OFF
         return None
     with _lock:
         if source not in _loaded:
-            library, why = _build_and_load(source)
+            library, cause, why = _build_and_load(source)
             _loaded[source] = library
-            if why:
-                _why[source] = why
+            if cause and why:
+                _why[source], _causes[source] = why, cause
+            else:  # built after all: what was said of an earlier try no longer holds
+                _why.pop(source, None)
+                _causes.pop(source, None)
         return _loaded[source]
 
 
 def why_not(source: Path) -> str | None:
     """Why ``load(source)`` gave no library (None when it gave one or was not asked)."""
     return _why.get(Path(source))
+
+
+def cause(source: Path) -> str | None:
+    """What kind of reason ``why_not`` is: ``OFF``, ``NO_COMPILER``, ``BUILD_FAILED`` or ``CHECK_FAILED``."""
+    return _causes.get(Path(source))
 
 
 def status(source: Path) -> str:
@@ -173,16 +185,17 @@ def _tell(text: str) -> None:
         notes.note(text)
 
 
-def _build_and_load(source: Path) -> tuple[ctypes.CDLL | None, str | None]:
+def _build_and_load(source: Path) -> tuple[ctypes.CDLL | None, str | None, str | None]:
+    """The library, or None with the kind of reason (``cause``) and its words."""
     compiler, why = _compiler()
     if compiler is None:
-        return None, why
+        return None, NO_COMPILER, why
     try:
         code = source.read_bytes()
         headers = [(HERE / name).read_bytes() for name in HEADERS]
         tool = os.stat(compiler[0])
     except OSError as error:
-        return None, f"cannot read the engine's source: {error.strerror or error}"
+        return None, BUILD_FAILED, f"cannot read the engine's source: {error.strerror or error}"
     digest = hashlib.sha256(trust.RECORD_SUFFIX.encode())  # libraries kept before records: not looked at
     for part in (code, *headers, " ".join(compiler).encode(), f"{tool.st_size}:{tool.st_mtime_ns}".encode(),
                  " ".join(FLAGS).encode(), sys.platform.encode(), platform.machine().encode()):  # fmt: skip
@@ -190,28 +203,28 @@ def _build_and_load(source: Path) -> tuple[ctypes.CDLL | None, str | None]:
         digest.update(b"\0")
     folder = _folder()
     if folder is None:
-        return None, f"refused: {_refused.get('folder')}, and no private folder to build in"
+        return None, BUILD_FAILED, f"refused: {_refused.get('folder')}, and no private folder to build in"
     suffix = ".dll" if sys.platform == "win32" else ".so"
     target = folder / f"{source.stem}-{digest.hexdigest()[:20]}{suffix}"
     with _building(target) as locked:
         if not locked:
-            return None, f"another process has been building {target.name} for over {BUILD_SECONDS:g} s"
+            return None, BUILD_FAILED, f"another process has been building {target.name} for over {BUILD_SECONDS:g} s"
         handle, fault = trust.opened(target)
         if handle is None:
             if fault is not None:
                 _tell(f"{fault}: not loaded, built again")
             handle, why = _compile(compiler, source, target)
             if handle is None:
-                return None, why
+                return None, BUILD_FAILED, why
     try:
         library = ctypes.CDLL(trust.loadable_name(target, handle))
     except OSError as error:
         os.close(handle)
-        return None, f"cannot load the compiled engine: {error}"
+        return None, BUILD_FAILED, f"cannot load the compiled engine: {error}"
     _kept.append(handle)  # open for good: the loader knows a library by its name, /proc/self/fd/N
     if not _draws_as_python(library):
-        return None, "its random numbers differ from this Python's generator"
-    return library, None
+        return None, CHECK_FAILED, "its random numbers differ from this Python's generator"
+    return library, None, None
 
 
 @contextmanager
