@@ -942,6 +942,36 @@ def engines() -> None:
               f"({rate / simulated:.2f} of the simulator)")
 
 
+def native_cost(rounds: int = 3) -> None:
+    """What a game's games cost without its compiled engine (no compiler, GRAWLIX_PRINT_NATIVE=off):
+    each engine's games per CPU second with the compiled engine and without it, the two alternated
+    in one process, played and tallied as the runner does; their ratio is the factor the note of
+    `games` and `playtest` states (the games' own `compiled_engine().slowdown`)."""
+    from grawlix_print import native
+    from grawlix_print.games import game
+    from grawlix_print.playtest.runner import Job, play_batch
+
+    _one_core()
+    rows = [("grawlix", ("random", "random")), ("grawlix", ("greedy", "greedy")),
+            ("permutations", ("random", "random")), ("permutations", ("greedy", "greedy"))]  # fmt: skip
+    for name, strategies in rows:
+        job = Job(game(name).playtester(), 2, strategies, 10**7, 2026)
+        size = job.batch_size()
+        rates: dict[str, list[float]] = {"compiled": [], "python": []}
+        for batch in range(rounds * 2 + 2):
+            path = "python" if batch % 2 else "compiled"
+            os.environ[native.SWITCH] = "off" if path == "python" else "on"
+            games = size if path == "compiled" else max(1, size // 20)  # the Python path: a slice of a batch
+            began = time.process_time()
+            play_batch(job, batch * size, batch * size + games)
+            if batch >= 2:  # the first of each: caches filled, the library built
+                rates[path].append(games / (time.process_time() - began))
+        os.environ.pop(native.SWITCH, None)
+        fast, slow = max(rates["compiled"]), max(rates["python"])
+        print(f"native: {name} {' v '.join(strategies)}: {fast:,.0f} games/s compiled, {slow:,.0f} without "
+              f"({fast / slow:.0f} times slower; load {os.getloadavg()[0]:.1f})")
+
+
 def sweep() -> None:
     """`playtest --vary hand_size=2..6 --vary max_rows=5..7 --games 100000` (15 variants, 1.5 million
     random games) on one worker, on every core and on a two-process LocalCluster: the time of each
@@ -1029,7 +1059,7 @@ PARTS = {
     "facts": facts, "stl": stl,
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
-    "engines": engines, "sweep": sweep, "fixed-cost": fixed_cost,
+    "engines": engines, "native": native_cost, "sweep": sweep, "fixed-cost": fixed_cost,
     "data": data, "watch-data": watch_data, "images-data": images_data,
 }  # fmt: skip
 
