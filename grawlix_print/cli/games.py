@@ -22,7 +22,7 @@ def games() -> None:
     from ..products import products
     from ..registry import failures
 
-    failed = []
+    failed, notes = [], []
     for name in game_names():
         try:
             kind = game_class(name)
@@ -31,17 +31,26 @@ def games() -> None:
             failed.append(str(error))
             continue
         own = f"; its own commands: {', '.join(kind.command_names())}" if kind.commands() else ""
-        click.echo(f"{name}: {kind.summary}\n    products: {', '.join(made)}{own}{_strategies(kind)}")
+        strategies, told = _playtest(name, kind)
+        click.echo(f"{name}: {kind.summary}\n    products: {', '.join(made)}{own}{strategies}")
+        if told is not None:
+            notes.append(told)
+    for told in notes:
+        click.echo(f"note: {told}", err=True)
     for reason in dict.fromkeys([*failed, *failures()]):  # a game that does not load, named once
         click.echo(f"error: {reason}", err=True)
 
 
-def _strategies(kind: type) -> str:
-    """A line ``strategies: random, greedy`` for a game that can be playtested, else nothing."""
+def _playtest(name: str, kind: type) -> tuple[str, str | None]:
+    """A line ``strategies: random, greedy`` for a game that can be playtested (else nothing), and the
+    note when its compiled engine is not used (``playtest.compiled``)."""
     from ..errors import StudioError
+    from ..playtest.compiled import note
 
     try:
-        names = kind().playtester().strategies
+        playtester = kind().playtester()
     except StudioError:  # no players: it cannot be playtested
-        return ""
-    return f"\n    strategies: {', '.join(names)}"
+        return "", None
+    players = min(playtester.player_counts)
+    told = note(name, playtester, [(strategy,) * players for strategy in playtester.strategies])
+    return f"\n    strategies: {', '.join(playtester.strategies)}", told

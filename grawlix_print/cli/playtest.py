@@ -216,6 +216,7 @@ def _playtest(game: Game, players: int, strategies: tuple[str, ...], games: int,
     jobs = session.jobs(game, players, strategies, games, seed, rotate, budget)
     builtin = len(jobs) > 1
     _probe(jobs[0], str(game.templates))
+    _engine_note(game, jobs[0], quiet)
 
     outcomes = []
     began = time.perf_counter()
@@ -268,6 +269,7 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
     criterion = parse_criterion(suggest, playtester.measures) if suggest is not None else None
     found = variants(playtester, varied, players, seed)
     jobs = [Job(v.playtester, players, strategies, games, seed, rotate) for v in found if v.playtester is not None]
+    _engine_note(game, jobs[0], quiet)
     rules_file = game.rules_file()
     rules_text = rules_file.read() if criterion is not None else None  # unreadable: before any game
     began = time.perf_counter()
@@ -312,6 +314,15 @@ def _sweep(game: Game, players: int, strategies: tuple[str, ...], vary: tuple[st
         played = sum(o.tally.games for o in outcomes)
         click.echo(f"interrupted: the report holds {played:,} of {games * len(jobs):,} games", err=True)
         raise KeyboardInterrupt
+
+
+def _engine_note(game: Game, job: Job, quiet: bool) -> None:
+    """One note, before the games, when they are played in Python for want of the compiled engine."""
+    from ..playtest.compiled import note
+
+    told = note(game.name, job.playtester, [strategies for strategies, _ in job.seatings(0, job.players)])
+    if told is not None and not quiet:
+        click.echo(f"note: {told}", err=True)
 
 
 def _probe(job, where: str) -> None:

@@ -27,6 +27,14 @@ numpy) does, and a game without such a path plays them one by one
 ``play`` would give from the same generator, or, where a game plays its
 random games another way (abreast), the same games on every path: the
 figures of a seed may not depend on how they were computed.
+
+Two methods are optional (looked up with ``getattr``): ``checked_game(strategies,
+rng, every_check=False)``, a game played with extra checks, which the runner
+plays first in every run and the contract suite for every game
+(``EnginePlaytester`` has one); and ``compiled_engine(strategies)``, the
+``CompiledEngine`` these strategies' games are played with where it is built
+(None where they are played in Python anyway: a search player, rules too
+large for C), so that a run played in Python says so and what it costs.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, runtime_checkable
 
 
@@ -147,6 +156,16 @@ class Credits:
         """What a rulebook's front matter says of its game, and that this is its playtest."""
         m = front_matter
         return cls(m.title, m.authors, m.licence, m.licence_url, (*m.keywords, "playtest"))
+
+
+@dataclass(frozen=True)
+class CompiledEngine:
+    """The C engine some of a game's games are played with where it can be built (``grawlix_print.native``),
+    and how many times slower a game is without it (measured: ``benchmarks/bench.py native``): what
+    the note of ``games`` and ``playtest`` says when it is not used."""
+
+    source: Path
+    slowdown: float
 
 
 class RefusedVariant(ValueError):

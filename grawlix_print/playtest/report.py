@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..facts.wording import join_words
+from .compiled import engine_path
 from .protocol import DUMMY, Measure
 from .runner import Job, Outcome
 from .stats import Difference, Moments, mean_difference, proportion_difference, quantile, wilson
@@ -251,6 +252,7 @@ def report(run: Run, builtin: Run | None = None) -> dict:
         "rotate": job.rotate,
         "strategy_descriptions": {s: playtester.describe(s) for s in sorted(set(job.strategies))},
         "rules": dict(playtester.rules()),
+        "engine": engine_path(playtester, job.strategies),
         "measures": {
             m.name: {"label": m.label, "kind": m.kind, "plotted": m.plotted} for m in playtester.measures
         },

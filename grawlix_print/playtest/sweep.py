@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from ..errors import StudioError
 from ..facts.wording import join_words
+from .compiled import engine_path
 from .protocol import Measure, Playtester, RefusedVariant
 from .report import DIGITS, figures, seat_labels
 from .runner import Job, Outcome, ends_at_once
@@ -283,6 +284,7 @@ def sweep_record(base: Playtester, varied: Sequence[Varied], found: Sequence[Var
         "rotate": rotate,
         "strategy_descriptions": {s: first.playtester.describe(s) for s in sorted(set(strategies))},
         "base_rules": dict(base.rules()),
+        "engine": engine_path(base, strategies),
         "varied": {one.key: list(one.values) for one in varied},
         "measures": {m.name: {"label": m.label, "kind": m.kind, "plotted": m.plotted} for m in base.measures},
         "complete": all(o.complete for o in outcomes),

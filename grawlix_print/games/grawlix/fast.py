@@ -52,7 +52,7 @@ class Outcomes:
 
 def _rules(rules: Rules) -> _Rules | None:
     tiles = rules.tiles.tiles
-    if len(tiles) > MAX_TILES:
+    if not fits(rules):
         return None
     board = _board(rules.max_rows, rules.max_columns, len(tiles))
     tables = tables_for(rules.tiles)
@@ -61,6 +61,11 @@ def _rules(rules: Rules) -> _Rules | None:
     for index, (glyph, colour) in enumerate(tables.tile_lines):
         made.glyph[index], made.colour[index] = glyph, colour
     return made
+
+
+def fits(rules: Rules) -> bool:
+    """Whether C's arrays hold these rules' tiles (``MAX_TILES``)."""
+    return len(rules.tiles.tiles) <= MAX_TILES
 
 
 def compiled_games(

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from .tiles import Tile
 from ...errors import StudioError
-from ...playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
+from ...playtest.protocol import CompiledEngine, Credits, GameResult, Games, Measure, RefusedVariant, play_each
 from .engine import Match, Grid, Move, random_game
 from .rules import PARAMETERS, Rules, value_problem
 
@@ -286,6 +286,9 @@ MEASURES = (
 _FAST_RANDOM_SECONDS = 0.000005  # every player random: random_game
 _SECONDS = {"random": 0.00001, "greedy": 0.00002}  # beside other strategies, per player
 _SEARCH_SECONDS = 0.00015  # per position of the budget, a game's turns together
+PYTHON_SLOWDOWN = {"random": 40.0, "greedy": 120.0}
+"""How many times slower a game of these players is in Python than in C (``benchmarks/bench.py native``:
+37 and 121 times, one core): what the note says when the compiled engine is not used."""
 
 
 def _code_files() -> tuple[Path, ...]:
@@ -394,6 +397,14 @@ class GrawlixPlaytester:
         if problem is not None:
             raise RefusedVariant(problem)
         return made
+
+    def compiled_engine(self, strategies: Sequence[str]) -> CompiledEngine | None:
+        """C plays random and greedy players, two of them, on a tile set it can hold (``fast.py``)."""
+        from .fast import PLAYERS, SOURCE, fits
+
+        if len(strategies) != 2 or not all(s in PLAYERS for s in strategies) or not fits(self.game_rules):
+            return None
+        return CompiledEngine(SOURCE, max(PYTHON_SLOWDOWN[s] for s in strategies))
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         """The games ``play`` would play one after the other from ``rng``: in C (``fast.py``) for

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...errors import StudioError
-from ...playtest.protocol import Credits, GameResult, Games, Measure, RefusedVariant, play_each
+from ...playtest.protocol import CompiledEngine, Credits, GameResult, Games, Measure, RefusedVariant, play_each
 from .deck import Deck
 from .engine import Match, Observation, Phase
 from .playout import SOURCES, random_playout
@@ -256,6 +256,9 @@ MEASURES = (
 _PLAYOUT_SECONDS = 0.000005  # every player random: the play-outs
 _SECONDS = {"random": 0.00002, "greedy": 0.00005}  # beside other strategies, per player
 _SEARCH_SECONDS = (0.1, 0.001)  # a game's decisions together: numpy's calls, and per roll-out of the budget
+PYTHON_SLOWDOWN = {"random": 13.0, "greedy": 350.0}
+"""How many times slower a game of these players is without the compiled engine (random: in numpy
+abreast; greedy: in Python; ``benchmarks/bench.py native``, one core): what the note says."""
 
 
 def _code_files() -> tuple[Path, ...]:
@@ -367,6 +370,16 @@ class PermutationsPlaytester:
         except ValueError as error:
             raise RefusedVariant(str(error)) from None
         return made
+
+    def compiled_engine(self, strategies: Sequence[str]) -> CompiledEngine | None:
+        """C plays random and greedy players at a table whose cards it can hold (``fast.py``)."""
+        from .fast import PLAYERS, SOURCE, c_rules
+
+        if not all(s in PLAYERS for s in strategies) or len(strategies) not in self.player_counts:
+            return None
+        if c_rules(self.deck, self.game_rules, self.table(len(strategies))) is None:
+            return None
+        return CompiledEngine(SOURCE, max(PYTHON_SLOWDOWN[s] for s in strategies))
 
     def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
         """Random players: the play-outs' games, abreast (in C where it is built, else numpy, the
