@@ -972,6 +972,56 @@ def native_cost(rounds: int = 3) -> None:
               f"({fast / slow:.0f} times slower; load {os.getloadavg()[0]:.1f})")
 
 
+def _unchecked_game(rules, players, rng) -> int:
+    """A plug-in's game as EnginePlaytester played it before its answers were checked: the anchor."""
+    state = rules.start(len(players), rng)
+    for _ in range(10_000):
+        if rules.outcome(state) is not None:
+            return rules.length(state)
+        seat = int(getattr(state, "to_move", rules.length(state) % len(players)))
+        state = rules.play(state, players[seat](rules, state, rng))
+    raise RuntimeError("no end")
+
+
+def checked_cost(games: int = 600, rounds: int = 7) -> None:
+    """What checking every answer of a plug-in's rules and players costs a move (playtest/checked.py),
+    beside the plain loop it replaced, the two alternated in one process (CPU time, best of
+    ``rounds``): the game `new` writes (3 x 3, and 7 x 7 with lines of 4) and the example game."""
+    import importlib
+    import tempfile
+
+    from grawlix_print.cli.init import write_all_or_none
+    from grawlix_print.cli.new import plugin_files
+    from grawlix_print.playtest.checked import Table, play
+
+    _one_core()
+    with tempfile.TemporaryDirectory() as folder:
+        write_all_or_none(plugin_files("Bench Scaffold", Path(folder) / "game"))
+        sys.path[:0] = [str(Path(folder) / "game"), str(PROJECT / "examples" / "sowing-stones")]
+        scaffold = importlib.import_module("bench_scaffold.engine")
+        kalah = importlib.import_module("sowing_stones.engine")
+        rows = [("scaffold 3 x 3, random", scaffold.Rules(), scaffold.random_player, games),
+                ("scaffold 7 x 7 (lines of 4), random", scaffold.Rules(7, 4), scaffold.random_player, games // 10),
+                ("example game (Kalah), random", kalah.Rules(), kalah.random_player, games // 2),
+                ("example game (Kalah), greedy", kalah.Rules(), kalah.greedy_player, games // 4)]  # fmt: skip
+        for label, rules, player, count in rows:
+            table = Table("bench", rules, ("p", "p"), (player, player), 10_000, 10.0)
+            moves = sum(play(table, random.Random(g)).length for g in range(count))
+            best = {"checked": float("inf"), "plain": float("inf")}
+            for _ in range(rounds):
+                for way in best:
+                    began = time.process_time()
+                    for g in range(count):
+                        if way == "checked":
+                            play(table, random.Random(g))
+                        else:
+                            _unchecked_game(rules, (player, player), random.Random(g))
+                    best[way] = min(best[way], time.process_time() - began)
+            checked, plain = (1e6 * best[way] / moves for way in ("checked", "plain"))
+            print(f"checked moves: {label}: {plain:.2f} us a move unchecked, {checked:.2f} checked: "
+                  f"+{checked - plain:.2f} us ({100 * (checked / plain - 1):.0f} %; load {os.getloadavg()[0]:.1f})")
+
+
 def sweep() -> None:
     """`playtest --vary hand_size=2..6 --vary max_rows=5..7 --games 100000` (15 variants, 1.5 million
     random games) on one worker, on every core and on a two-process LocalCluster: the time of each
@@ -1059,7 +1109,7 @@ PARTS = {
     "facts": facts, "stl": stl,
     "all": kit, "watch": watch, "playtest": playtest, "playtest-permutations": playtest_permutations,
     "all-permutations": kit_permutations, "watch-permutations": watch_permutations, "suite": suite,
-    "engines": engines, "native": native_cost, "sweep": sweep, "fixed-cost": fixed_cost,
+    "engines": engines, "native": native_cost, "checked-moves": checked_cost, "sweep": sweep, "fixed-cost": fixed_cost,
     "data": data, "watch-data": watch_data, "images-data": images_data,
 }  # fmt: skip
 
