@@ -4,7 +4,9 @@ A designer writing a game reads ``docs/writing-a-game.md`` and this module, and
 opens no other: the base class (``Game``), the pieces (``PieceKind``, ``Piece``,
 ``PieceFace`` and ready-made faces: ``disc_face``, ``Board``; any grid's board and
 figures: ``GridBoard`` of a ``SquareGrid``, ``HexGrid`` or ``Network``), the drawing
-calls (``Surface``, ``Path``, ``Pen``, ``Ink``), the rulebook's answers
+calls (``Surface``, ``Path``, ``Pen``, ``Ink``), a piece's relief for a 3D
+print (``Relief``, ``Accent``: its filament, ``filled_outline``: the face's filled
+shapes as its outline), the rulebook's answers
 (``Facts``: placeholders, conditions, engine-checked claims and figures) and
 the playtest (``EnginePlaytester``: a ``Playtester`` made from a plain rules
 object and its strategies). ``grawlix-print new NAME`` writes a game made of
@@ -17,7 +19,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .drawing.figure import Figure
 from .drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, SCHOLA, SCHOLA_BOLD
@@ -33,12 +35,15 @@ from .games.presentation import Presentation, Typography
 from .games.rules_file import RulesFile
 from .pieces.faces import FaceStyle, PieceFace
 from .pieces.grids import GridBoard, HexGrid, Network, SquareGrid
-from .pieces.kinds import Form, Piece, PieceColour, PieceKind, Shape
+from .pieces.kinds import Accent, Form, Piece, PieceColour, PieceKind, Relief, Shape
 from .playtest.protocol import Credits, GameResult, Games, Measure, Playtester, RefusedVariant, play_each
 from .playtest.quotable import Quotes
 from .rulebook import (
     Block, Diagram, Fill, Heading, Items, Link, ListItem, Paragraph, RulebookText, Value, read_rulebook,
 )  # fmt: skip
+
+if TYPE_CHECKING:
+    from .drawing.outline import Outline
 
 RULEBOOK_FILE = "leaflet.md"
 
@@ -152,6 +157,20 @@ class _BoardFigure(Figure):
     @property
     def characters(self) -> str:
         return ""
+
+
+# --- 3D: a relief ----------------------------------------------------------------------------
+
+
+def filled_outline(paths: Sequence[Path], where: str | None = None) -> Outline:
+    """The filled ``paths`` (drawn in a face's unit square, y up: the shapes the face fills) as a
+    ``Relief``'s outline: what a 3D print raises in the relief's ``Accent``. Loops inside a loop of
+    the same path are its holes (a ring drawn ``even_odd``); shapes that cross or lie on one
+    another are refused in one line naming ``where`` (draw their union as one shape). Read only
+    when the 3D pieces are built: ``Relief(name, accent, lambda: filled_outline([...], "where"))``."""
+    from .drawing.filled import filled_outline as outline  # numpy: only when a solid is built
+
+    return outline(paths, where)
 
 
 # --- the rulebook's answers ----------------------------------------------------------------
@@ -436,6 +455,7 @@ __all__ = [
     # pieces and the drawing calls
     "Board", "GridBoard", "HexGrid", "Network", "SquareGrid", "FaceStyle", "Figure", "Form", "Piece", "PieceColour",
     "PieceFace", "PieceKind", "Shape", "disc_face",
+    "Relief", "Accent", "filled_outline",
     "plain_back", "ground", "Surface", "Path", "Pen", "Ink", "BLACK", "hex_ink", "circle", "polygon", "rectangle",
     "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD",
     # the rulebook's answers

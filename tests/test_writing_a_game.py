@@ -9,6 +9,8 @@ import sys
 import types
 from pathlib import Path
 
+import pytest
+
 from grawlix_print.cli.new import plugin_files
 from grawlix_print.games.base import Game
 
@@ -19,7 +21,7 @@ def samples() -> list[str]:
     return re.findall(r"```python\n(.*?)```", GUIDE.read_text(), re.DOTALL)
 
 
-def test_every_sample_runs(monkeypatch):
+def run_samples(monkeypatch) -> types.ModuleType:
     """As a module of its own (dataclasses look their module up), each sample after the one before."""
     found = samples()
     assert len(found) >= 6
@@ -27,7 +29,44 @@ def test_every_sample_runs(monkeypatch):
     monkeypatch.setitem(sys.modules, module.__name__, module)
     for number, code in enumerate(found, 1):
         exec(compile(code, f"{GUIDE.name} sample {number}", "exec"), module.__dict__)  # noqa: S102
-    assert module.game.title == "Three in a Row"
+    return module
+
+
+def test_every_sample_runs(monkeypatch):
+    assert run_samples(monkeypatch).game.title == "Three in a Row"
+
+
+@pytest.mark.needs_3d
+def test_the_guides_hexagonal_tiles_print_in_3d_as_it_says(monkeypatch, tmp_path):
+    """The guide's terrain tiles among the game's kinds, as it tells: ``stl`` writes the files it names,
+    seven hexagonal bodies 30 mm across the flats with the sun raised on each, in its colours."""
+    import trimesh
+
+    from grawlix_print.products.solid.product import Solid, SolidOptions
+
+    module = run_samples(monkeypatch)
+
+    class WithTerrain(module.ThreeInARow):
+        def piece_kinds(self):
+            return (*super().piece_kinds(), module.terrain())
+
+    scaffold = plugin_files("Three in a Row", tmp_path / "scaffold")  # the leaflet `new` writes: the files credit its authors
+    (module.folder / "leaflet.md").write_bytes(next(data for path, data in scaffold.items() if path.name == "leaflet.md"))
+    game = WithTerrain(module.folder)
+    solid = Solid()
+    (job,) = solid.jobs(game, [], SolidOptions())
+    solid.run(game, tmp_path, job.params)
+    out = tmp_path / "3d"
+    assert (out / "three-in-a-row-raised-gold-colour-change.3mf").is_file()
+    notes = (out / "three-in-a-row-3d-printing.txt").read_text()
+    assert "terrain tiles" in notes and "symbol" in notes and "gold" in notes
+    plate = trimesh.load(out / "three-in-a-row-raised-plate.stl", force="mesh")
+    bodies = plate.split()
+    assert len(bodies) == 7
+    for body in bodies:
+        assert body.is_watertight
+        assert body.extents[:2] == pytest.approx([30.0, 60 / 3**0.5], abs=0.01)
+        assert body.extents[2] == pytest.approx(14.6, abs=1e-3)  # the sun stands 4.8 mm on a 9.8 mm body
 
 
 def test_the_files_new_writes_are_the_guides(tmp_path):
