@@ -8,6 +8,8 @@ gives, so the 3D product builds either alike. Loops nested inside a loop of
 the same path are holes, then islands (a ring drawn with ``even_odd``);
 shapes that cross or lie on one another are refused, since a solid cannot
 be made of them as they are (draw their union as one shape).
+``painted_outline`` does the same for a picture painted in layers (an SVG
+icon): the shapes of one colour, less those painted over them.
 """
 
 from __future__ import annotations
@@ -140,3 +142,28 @@ def _inside(point: np.ndarray, polygon: np.ndarray) -> bool:
     with np.errstate(divide="ignore", invalid="ignore"):
         at = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
     return bool(np.count_nonzero(spans & (x < at)) % 2)
+
+
+def painted_outline(painted: Iterable[tuple[Path, bool]], where: str | None = None) -> Outline:
+    """The outline of a picture's shapes painted in one colour, as a picture shows them: ``painted``
+    lists every filled shape in painting order, each with whether it is in that colour. A shape of
+    another colour painted over one in it cuts a hole (a coin's inner disc over its rim), and one in
+    it painted inside that hole is an island again (the star on the coin); other shapes are not
+    raised. Shapes of the colour that overlap one another, or a hole that is not inside one shape
+    of the colour, cannot be raised as they are drawn: refused, naming ``where``."""
+    shown: list[tuple[Path, bool]] = []
+    for path, raised in painted:
+        if raised or any(earlier for _, earlier in shown):
+            shown.append((path, raised))
+    if not any(raised for _, raised in shown):
+        raise StudioError("no filled shape to raise", where)
+    corners = [[_polygon(loop) for loop in _loops(path, where)] for path, _ in shown]
+    for index, (path, raised) in enumerate(shown):
+        if not corners[index]:
+            continue
+        point = corners[index][0][0]
+        depth = sum(1 for other, loops in enumerate(corners) if other != index for loop in loops if _inside(point, loop))
+        if depth % 2 != (0 if raised else 1):
+            what = "shapes of the raised colour lie one on another" if raised else "a shape of another colour is not inside one shape of the raised colour"
+            raise StudioError(f"{what}: draw each as one shape, with its holes", where)
+    return filled_outline([sum((path for path, _ in shown), Path())], where)

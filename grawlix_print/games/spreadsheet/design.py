@@ -26,7 +26,9 @@ from ..templates import COMPONENTS_FILE
 from .lettering import DEFAULT_FAMILY, FAMILY_STYLES, SHIPPED_FAMILIES, Family, font_file
 from .values import Template, colour, template
 
-KIND_KEYS = ("singular", "plural", "box", "form", "shape", "outline", "stretched", "size", "table", "sheet", "layout", "back", "count_column", "description")
+KIND_KEYS = ("singular", "plural", "box", "form", "shape", "outline", "stretched", "size", "table", "sheet", "layout", "back", "count_column", "description", "relief")
+RELIEF_KEYS = ("picture", "colour", "body", "size")
+"""``[kinds.NAME.relief]``: what a 3D print raises on each piece (``ReliefSpec``)."""
 IMPOSITIONS = ("booklet", "tri-fold")
 CLEARANCE_MM = 5.5
 """Around a piece on a sheet at the least: a 3 mm bleed and a short crop mark beyond it."""
@@ -59,6 +61,25 @@ class KindSpec:
     """``components.toml: kinds.cards``, for messages."""
     stretched: bool = False
     """Whether its shape is meant out of its regular proportions (``stretched = true``)."""
+    relief: ReliefSpec | None = None
+    """What a 3D print raises on each piece (``[kinds.NAME.relief]``), if anything."""
+
+
+@dataclass(frozen=True)
+class ReliefSpec:
+    """``[kinds.NAME.relief]``: an SVG picture's shapes in its ink (``currentColor``) raised on each
+    piece, in a filament colour, on a body of another.
+
+    ``picture`` is the SVG (``"icons/coin.svg"``, or ``"icons/{icon}.svg"``: a column chooses one per
+    row); ``colour`` the raised shapes' filament, a colour as layouts write one (a column may choose
+    it); ``body`` the bodies' (a light grey if not given); ``size`` the picture's larger side as a
+    fraction of the piece (0: the 3D product's 68 %)."""
+
+    picture: Template
+    colour: Template
+    body: str | None
+    size: float
+    where: str
 
 
 @dataclass(frozen=True)
@@ -195,13 +216,38 @@ def _kind(name: str, value: object, where: str, templates: Path) -> KindSpec:
         raise StudioError(f"missing table = \"{name}.csv\" (a CSV, XLSX or TOML file in the templates folder)", where)
     if not strings["layout"]:
         raise StudioError("missing layout = \"NAME\" (layouts/NAME.toml), or \"{column}\" to choose one per row", where)
+    relief = _relief(value["relief"], f"{where}.relief") if "relief" in value else None
     return KindSpec(
         name, str(singular), form, shape, size, strings["table"], strings["sheet"],
         template(strings["layout"], f"{where}.layout"),
         template(strings["back"], f"{where}.back") if strings["back"] else None,
         strings["count_column"],
         template(strings["description"], f"{where}.description") if strings["description"] else None,
-        where, plural.strip(), box, stretched,
+        where, plural.strip(), box, stretched, relief,
+    )  # fmt: skip
+
+
+def _relief(value: object, where: str) -> ReliefSpec:
+    """``[kinds.NAME.relief]``: ``picture`` and ``colour`` (templates), ``body`` and ``size``."""
+    if not isinstance(value, dict):
+        raise StudioError('must be a table: picture = "icons/coin.svg", colour = "ink"', where)
+    for key in value:
+        if key not in RELIEF_KEYS:
+            raise StudioError(f"unknown key (known: {', '.join(RELIEF_KEYS)})", f"{where}.{key}")
+    for key in ("picture", "colour", "body"):
+        if key in value and not (isinstance(value[key], str) and value[key].strip()):
+            raise StudioError(f"must be a string, not {value[key]!r}", f"{where}.{key}")
+    for key in ("picture", "colour"):
+        if key not in value:
+            example = 'picture = "icons/coin.svg"' if key == "picture" else 'colour = "ink"'
+            raise StudioError(f"missing {example} (the {'SVG whose shapes are raised' if key == 'picture' else 'filament they are printed in'})", where)
+    size = value.get("size", 0.0)
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 0 < size <= 1:
+        if "size" in value:
+            raise StudioError(f"must be a fraction of the piece, more than 0 and at most 1, not {size!r}", f"{where}.size")
+    return ReliefSpec(
+        template(value["picture"], f"{where}.picture"), template(value["colour"], f"{where}.colour"),
+        value.get("body"), float(size), where,
     )  # fmt: skip
 
 

@@ -25,8 +25,8 @@ from ...drawing.surface import Path, Pen, Surface, polygon, rectangle
 from ...errors import StudioError
 from ...files import present
 from ...pieces.faces import FaceStyle, PieceFace
-from ...pieces.kinds import Piece, PieceKind
-from .design import Design, KindSpec, family
+from ...pieces.kinds import Accent, Piece, PieceKind, Relief
+from .design import Design, KindSpec, ReliefSpec, family
 from .layouts import LAYOUT_FOLDER, Element, Layout, read_layout
 from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, icon_set, icons_key, settled, unmarked
 from .pictures import Picture, Vector, draw_picture, inside, load_picture
@@ -319,6 +319,9 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
         check_names(spec.description.names, table.columns, table.source, f"{spec.where}.description")
     if spec.back is not None:
         check_names(spec.back.names, table.columns, table.source, f"{spec.where}.back")
+    if spec.relief is not None:
+        for key in ("picture", "colour"):
+            check_names(getattr(spec.relief, key).names, table.columns, table.source, f"{spec.relief.where}.{key}")
     numbers = counts(table, spec.count_column, f"{spec.where}.count_column")
     if sum(numbers) > MAX_KIND_PIECES:
         column = f" (its {table.require(spec.count_column, spec.where)} column added up)" if spec.count_column else ""
@@ -357,12 +360,38 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
             if back_name not in backs:
                 backs[back_name] = _back(spec, context, back_name, label, drawings, back_layouts)
             back = backs[back_name]
-        pieces.append(Piece(_face(face_name, described, made), count, back))
+        relief = _relief(spec.relief, context, values, label) if spec.relief is not None else None
+        pieces.append(Piece(_face(face_name, described, made), count, back, relief=relief))
+    body = None
+    if spec.relief is not None and spec.relief.body is not None:
+        ink = colour(spec.relief.body, context.design.colours, f"{spec.relief.where}.body")
+        if ink is None:
+            raise StudioError("the bodies need a colour, not none", f"{spec.relief.where}.body")
+        body = Accent(spec.relief.body.strip(), ink)
     kind = PieceKind(
         spec.name, spec.singular, spec.form, spec.shape, spec.size, tuple(pieces), backs, source=spec.where,
-        plural=spec.plural, box=spec.box, stretched=spec.stretched,
+        plural=spec.plural, box=spec.box, stretched=spec.stretched, body=body,
     )  # fmt: skip
     return Made(spec, table, tuple(rows), kind, drawings, tuple(layouts), back_layouts)
+
+
+def _relief(spec: ReliefSpec, context: Context, values: Mapping[str, str], label: str) -> Relief:
+    """A row's relief: its SVG's shapes in the ink (``currentColor``; every filled shape if none is),
+    less what is painted over them, raised in the colour the row names. The picture is read now (a
+    missing or broken file is one line naming the row); its outline when a solid is built."""
+    from .pictures import relief_outline
+
+    where = f"{label}: {spec.where}"
+    name = spec.picture.fill(values).strip()
+    picture = load_picture(context.templates, name, f"{where}.picture")
+    if not isinstance(picture, Vector):
+        raise StudioError(f"{name!r}: a relief is an SVG's shapes (a PNG or JPEG has none to raise)", f"{where}.picture")
+    written = spec.colour.fill(values).strip()
+    ink = colour(written, context.design.colours, f"{where}.colour")
+    if ink is None:
+        raise StudioError("a relief needs a colour to be printed in, not none", f"{where}.colour")
+    return Relief(PurePosixPath(name).stem, Accent(written, ink), lambda: relief_outline(picture, f"{where}.picture ({name})"),
+                  size=spec.size)  # fmt: skip
 
 
 def _back(

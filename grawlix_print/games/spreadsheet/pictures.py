@@ -15,6 +15,7 @@ import hashlib
 import io
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 from pathlib import Path as FilePath
 
 from ...drawing.ink import Ink
@@ -23,6 +24,9 @@ from ...errors import StudioError
 from ...files import present, read_bytes
 from .svg_bounds import check_svg
 from .values import hex_ink
+
+if TYPE_CHECKING:
+    from ...drawing.outline import Outline
 
 MAX_PICTURE_BYTES = 32 << 20
 PICTURE_SUFFIXES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
@@ -197,3 +201,14 @@ def draw_picture(
             draw()
     else:
         draw()
+
+
+def relief_outline(picture: Vector, where: str) -> Outline:
+    """The outline a 3D print raises of an SVG: its shapes filled with ``currentColor`` (its ink, as
+    an icon's), or every filled shape if none is, less the shapes painted over them
+    (``drawing.filled.painted_outline``)."""
+    from ...drawing.filled import painted_outline
+
+    filled = [shape for shape in picture.shapes if shape.fill is not None or shape.fill_current]
+    inked = any(shape.fill_current for shape in filled)
+    return painted_outline(((shape.path, shape.fill_current or not inked) for shape in filled), where)

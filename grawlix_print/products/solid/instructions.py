@@ -193,8 +193,9 @@ def _shape(tile: SolidTile, raised: bool, kind: SolidKind) -> str:
 def outline_size(outline: Polygon, tile: SolidTile) -> str:
     """An outline's size in words: ``28 x 28 mm``, ``20 mm across`` (a disc), ``30 x 34.64 mm``."""
     width, depth = extent(outline) if outline else (0.0, 0.0)
-    if tile.shape.across:
-        return f"{mm_text(round(width, 2))} mm across"
+    if tile.shape.across:  # a disc's polygon may have no corner on its widest line: its size says it
+        inside = (tile.footprint - extent(tile.outline)[0]) if tile.outline else 0.0
+        return f"{mm_text(round(width + inside, 2))} mm across"
     return f"{mm_text(round(width, 2))} x {mm_text(round(depth, 2))} mm"
 
 
