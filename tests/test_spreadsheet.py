@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -682,3 +683,30 @@ def test_watch_rebuilds_the_kinds_a_saved_table_or_layout_draws_and_the_rulebook
     assert saved("components.toml") == {"cards-a4.pdf", *tokens, *stalls, *leaflet}
     (templates / "leaflet.md").write_text((templates / "leaflet.md").read_text() + "\n{tokens.count} tokens.\n")
     assert saved("tokens.toml") == {*tokens, *leaflet}  # now it counts them
+
+
+def test_the_rulebook_sets_the_games_own_icons_as_its_cards_do(tmp_path):
+    """icons/coin.svg is :coin: on a card and {icon.coin} in the rules: the rulebook draws it among
+    its words from the same file (its three filled shapes, disc, face and star, as three loops that
+    cut one another out), in print and on the web; an icon the game lacks is one line naming them all."""
+    import re
+
+    templates = write_deck(tmp_path / "templates", cards_54()[:3])
+    (templates / "icons").mkdir()
+    shutil.copy(PROJECT / "templates" / "spreadsheet" / "icons" / "coin.svg", templates / "icons" / "coin.svg")
+    _edit(templates / "leaflet.md", "{cards.count} cards.", "{cards.count} cards, each worth a {icon.coin} or a {icon.moon}.")
+    result = cli("leaflet", "--templates", str(templates), "-o", str(tmp_path / "out"), "--paper", "a4")
+    assert result.exit_code == 0, result.stderr
+    result = cli("web", "--no-previews", "--templates", str(templates), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    page = (tmp_path / "out" / "web" / "rules.html").read_text()
+    drawn = re.findall(r'<svg class="drawn-glyph"[^>]*aria-label="(\w+)"[^>]*><path[^>]* d="([^"]+)"', page)
+    assert {label for label, _ in drawn} == {"coin", "moon"}
+    coin = next(d for label, d in drawn if label == "coin")
+    assert coin.count("M") == 3  # the disc, its face and the star, from icons/coin.svg
+    with pdfplumber.open(tmp_path / "out" / "leaflet" / "leaflet-a4.pdf") as pdf:
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert "each worth a" in text and "icon" not in text
+    _edit(templates / "leaflet.md", "{icon.coin}", "{icon.gem}")
+    result = cli("leaflet", "--templates", str(templates), "-o", str(tmp_path / "out"), "--paper", "a4")
+    assert result.exit_code == 1 and "no icon 'gem' for the rulebook (icons: star, moon, sun, coin;" in result.stderr

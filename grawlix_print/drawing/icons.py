@@ -87,14 +87,21 @@ def running_glyph(name: str) -> TextGlyph:
     """The icon called ``name`` as a character of running text, solid like a letter (``RUNNING_HEIGHT``
     tall, in ems, its origin on the baseline at its left). Every icon here is solid shapes with no
     hole, so each loop is an outer contour."""
-    shape = _UNIT[name]()
+    return text_glyph(_UNIT[name]())
+
+
+def text_glyph(shape: Path, box: tuple[float, float, float, float] | None = None) -> TextGlyph:
+    """A shape as a character of running text: ``box`` (left, bottom, right, top; None: the shape's
+    own extent) ``RUNNING_HEIGHT`` tall, its origin on the baseline at its left. Its loops are filled
+    as a letter's are, by the even-odd rule: a shape laid over another is cut out of it."""
     xs = [v for op in shape.operations for v in op[1::2]]
     ys = [v for op in shape.operations for v in op[2::2]]
-    scale = RUNNING_HEIGHT / (max(ys) - min(ys))
-    dx, dy = RUNNING_SIDE - min(xs) * scale, -RUNNING_DEPTH - min(ys) * scale
+    left, bottom, right, top = box or (min(xs), min(ys), max(xs), max(ys))
+    scale = RUNNING_HEIGHT / (top - bottom)
+    dx, dy = RUNNING_SIDE - left * scale, -RUNNING_DEPTH - bottom * scale
     loops = _loops(shape)
     contours = tuple(Contour(tuple(s.transformed(scale, dx, dy) for s in loop), False) for loop in loops)
-    return TextGlyph(contours, (max(xs) - min(xs)) * scale + 2 * RUNNING_SIDE)
+    return TextGlyph(contours, (right - left) * scale + 2 * RUNNING_SIDE)
 
 
 def _loops(path: Path) -> list[list[Segment]]:

@@ -25,12 +25,14 @@ from ..templates import COMPONENTS_FILE, shipped_templates
 if TYPE_CHECKING:
     import click
 
+    from ...drawing.outline import TextGlyph
     from ...pieces.faces import PieceFace
     from ...pieces.kinds import PieceKind
     from ...rulebook import Block, RulebookText
     from .design import Design
     from .faces import Made
     from .facts import TableFacts
+    from .pictures import Vector
 
 NAME = "spreadsheet"
 TYPEFACES = "*.ttf"
@@ -123,10 +125,17 @@ class Spreadsheet(Game):
     # --- the rules' text ------------------------------------------------------------------
 
     @cached_property
+    def icons(self) -> dict[str, TextGlyph | Vector]:
+        """Every icon its texts may name, shipped and its own (``icons/NAME.svg``), by name."""
+        from .lettering import icon_set
+
+        return icon_set(self.templates)
+
+    @cached_property
     def text_facts(self) -> TableFacts:
         from .facts import TableFacts
 
-        return TableFacts(self.made)
+        return TableFacts(self.made, tuple(self.icons))
 
     def rulebook(self) -> RulebookText:
         from ...rulebook import read_rulebook
@@ -140,15 +149,15 @@ class Spreadsheet(Game):
         return gallery(self.made)
 
     def presentation(self) -> Presentation:
-        """The typefaces ``[rulebook]`` names (Quicksand and Caprasimo unless told), the shipped icons
-        in running text, and its imposition (an A6 booklet unless told)."""
-        from ...drawing.icons import running_glyph
-        from .facts import ICON_CHARACTERS
+        """The typefaces ``[rulebook]`` names (Quicksand and Caprasimo unless told), the icons in
+        running text (the shipped ones and its own, as its cards draw them), and its imposition (an
+        A6 booklet unless told)."""
+        from .lettering import rulebook_glyph
 
         chosen = self.design.rulebook
         body = chosen.body
         typography = Typography(body.regular, body.bold or body.regular, chosen.title.regular)
-        glyphs = {character: running_glyph(name) for name, character in ICON_CHARACTERS.items()}
+        glyphs = {character: rulebook_glyph(self.icons[name]) for name, character in self.text_facts.icons.items()}
         return Presentation(typography, chosen.imposition, glyphs)
 
     # --- commands only this game answers --------------------------------------------------

@@ -11,7 +11,7 @@ hold, so a rulebook never says "54 cards" of a deck of 56:
   ``{cards.count where suit = moon}``, ``{cards.rows where ...}``: how many;
 * ``{cards.suit}``: the different values of a column, in table order;
 * ``{cards.size}``: the kind's size, ``{cards.singular}``;
-* ``{icon.star}``: an icon in the text (star, moon, sun).
+* ``{icon.star}``: an icon in the text (star, moon, sun, and the game's own ``icons/NAME.svg``).
 
 ``{if cards.count > 50}`` compares a count (``=``, ``!=``, ``<``, ``>``,
 ``<=``, ``>=``) or asks whether a list is empty. ``[faces: cards where
@@ -35,6 +35,16 @@ from .values import Condition, condition
 
 ICON_CHARACTERS = {"star": "\u2605", "moon": "\u263e", "sun": "\u263c"}
 """The characters that stand for the shipped icons in running text (★ ☾ ☼), drawn as their shapes."""
+OWN_ICONS = 0xE000
+"""The first of the private-use characters that stand for a game's own icons (``icons/NAME.svg``)."""
+
+
+def icon_characters(names: Sequence[str]) -> dict[str, str]:
+    """The character that stands for each icon a game's text may name, in the rulebook as on its
+    cards: a shipped icon's own (★ ☾ ☼), a game's own one of the private-use area, in name order."""
+    own = sorted(name for name in names if name not in ICON_CHARACTERS)
+    return {**{name: c for name, c in ICON_CHARACTERS.items() if name in names},
+            **{name: chr(OWN_ICONS + k) for k, name in enumerate(own)}}  # fmt: skip
 
 _QUERY = re.compile(r"\s*([\w-]+)(?:\.([\w -]+?))?(?:\s+where\s+(.+?))?\s*$")
 _COMPARE = re.compile(r"(.+?)\s*(<=|>=|!=|=|<|>)\s*(\d+)\s*")
@@ -66,8 +76,10 @@ class TableFacts:
 
     figure_unit = "piece"
 
-    def __init__(self, made: Sequence[Made]) -> None:
+    def __init__(self, made: Sequence[Made], icons: Sequence[str] = tuple(ICON_CHARACTERS)) -> None:
         self.made = {m.kind.name: m for m in made}
+        self.icons = icon_characters(icons)
+        """The icons its text may name (the shipped ones and the game's own), and their characters."""
 
     def references(self, text: str, first_line: int, source: str) -> None:
         return None
@@ -77,14 +89,15 @@ class TableFacts:
         for name, made in self.made.items():
             found += [f"{name}.{a}" for a in ATTRIBUTES] + [f"{name}.{column_key(c)}" for c in made.table.columns]
             found.append(f"{name} where COLUMN = VALUE")
-        return (*found, *(f"icon.{icon}" for icon in ICON_CHARACTERS))
+        return (*found, *(f"icon.{icon}" for icon in self.icons))
 
     def value(self, name: str, where: str) -> Value:
         if name.startswith("icon."):
-            icon = name.removeprefix("icon.").strip()
-            if icon not in ICON_CHARACTERS:
-                raise StudioError(f"no icon {icon!r} for the rulebook (icons: {', '.join(ICON_CHARACTERS)})", where)
-            return (Span(ICON_CHARACTERS[icon], bold=True, glyph=True, spoken=icon),)
+            icon = name.removeprefix("icon.").strip().lower()
+            if icon not in self.icons:
+                raise StudioError(f"no icon {icon!r} for the rulebook (icons: {', '.join(self.icons)};"
+                                  " add one as icons/NAME.svg)", where)  # fmt: skip
+            return (Span(self.icons[icon], bold=True, glyph=True, spoken=icon),)
         return self._answer(self._query(name, where), where)
 
     def _query(self, text: str, where: str) -> Query:

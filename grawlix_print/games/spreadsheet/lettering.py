@@ -24,10 +24,10 @@ from pathlib import Path as FilePath
 
 from ...drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, SCHOLA, SCHOLA_BOLD, missing_character, registered
 from ...drawing.fonts import MAX_FONT_BYTES, text_width, vertical_metrics
-from ...drawing.icons import ICON_NAMES, RUNNING_DEPTH, RUNNING_HEIGHT, RUNNING_SIDE, running_glyph
+from ...drawing.icons import ICON_NAMES, RUNNING_DEPTH, RUNNING_HEIGHT, RUNNING_SIDE, running_glyph, text_glyph
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph
-from ...drawing.surface import Face, Surface, glyph_path
+from ...drawing.surface import Face, Path, Surface, glyph_path
 from ...errors import StudioError
 from ...files import present, read_bytes
 from ...units import MM_PER_UNIT
@@ -230,6 +230,16 @@ def icon_set(templates: FilePath) -> dict[str, TextGlyph | Vector]:
             assert isinstance(picture, Vector)
             found[path.stem.lower()] = picture
     return found
+
+
+def rulebook_glyph(icon: TextGlyph | Vector) -> TextGlyph:
+    """An icon as the rulebook sets it among its words: a shipped one as it is, an SVG's filled
+    shapes in the text's ink, as tall as a card's text draws it (its view box ``RUNNING_HEIGHT``
+    high), each shape laid over another cut out of it (a coin's face and star on its disc)."""
+    if isinstance(icon, TextGlyph):
+        return icon
+    filled = [op for shape in icon.shapes if shape.fill is not None or shape.fill_current for op in shape.path.operations]
+    return text_glyph(Path(tuple(filled)), (0.0, 0.0, icon.width, icon.height))
 
 
 # --- lines ------------------------------------------------------------------------------------------
