@@ -64,6 +64,8 @@ CASES = [
      r".*engine.py:{mark}", "def looping_player|while state.round == 1"),
     ("own-random", "", r"player 2 \(strategy own-random, .*engine.py:{def}\) chose \d, then \d from the same position "
      r"and the same generator: it draws on a random source of its own", "def own_random_player"),
+    ("numpy-random", "", r"player \d \(strategy numpy-random, .*engine.py:{def}\) chose \d, then \d from the same "
+     r"position and the same generator", "def numpy_random_player"),
     ("meddle", "", r"player 1 \(strategy meddle, .*engine.py:{def}\) changed the state it was given",
      "def meddling_player"),
     ("random", "moves-raise", r"KeyError: 'no such round' in moves\(state\) at .*engine.py:{mark}; turn 3, position",
@@ -75,6 +77,8 @@ CASES = [
      r"1", "def outcome"),
     ("random", "play-mutates", r"play \(.*engine.py:{def}\) changed the state it was given \(it must return a new "
      r"one\)", "def play"),
+    ("random", "length-words", r"length \(.*engine.py:{def}\) gave 'eight', not a whole number of turns; turn 9",
+     "def length"),
     ("high", "endless", r"a game went on past its turn limit of 200 turns: player 1 \(strategy random, "
      r".*engine.py:{def}\) played 3 different moves over its last 10", "def random_player"),
 ]  # fmt: skip
@@ -112,7 +116,7 @@ def test_the_fault_is_the_same_line_from_a_dask_cluster(duel, tmp_path):
         found = one_line(playtest("--strategy", "cheat", "--scheduler", cluster.scheduler_address, "-o", str(out)), out)
         looped = one_line(playtest("--strategy", "loop", "--scheduler", cluster.scheduler_address, "-o", str(out)), out)
     assert found == one
-    assert re.search(expected(CASES[2]), looped), looped  # a worker's thread is stopped as the command's own is
+    assert re.search(expected(next(c for c in CASES if c[0] == "loop")), looped), looped  # a worker's thread is stopped as the command's own is
 
 
 def only(*strategies: str) -> Duel:
@@ -254,3 +258,11 @@ def test_the_fault_reported_is_the_earliest_batchs_whichever_worker_is_quicker()
         run(job, Pool(InlineExecutor(), 1))
     with open_pool(2) as pool, pytest.raises(StudioError, match="the first batch's fault"):
         run(job, pool)
+
+
+def test_a_generator_of_moves_is_taken_as_the_list_it_gives(duel, tmp_path):
+    templates = tmp_path / "templates"
+    shutil.copytree(duel_game.HERE / "templates", templates)
+    (templates / "rules.csv").write_text("rule,value\nhigh,3\nrounds,4\nfault,moves-generator\n")
+    result = playtest("--workers", "1", "--json", "-o", str(tmp_path / "out"), templates=templates)
+    assert result.exit_code == 0, result.stderr

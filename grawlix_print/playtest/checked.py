@@ -32,6 +32,7 @@ the fault is raised with its traceback instead.
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -114,6 +115,7 @@ def play(table: Table, rng: random.Random, careful: int = 0, trace: list | None 
     each turn's seat, position (as ``snapshot`` gives it) and move, for ``replay_fault``."""
     rules, players, seats = table.engine, table.players, table.seats
     doing, turn, state, move, seat = "start", None, None, None, 0
+    seat_given: Any = None
     past: list[tuple[int, Any]] = []
     try:
         with watched(table.move_seconds) as watch:
@@ -129,20 +131,27 @@ def play(table: Table, rng: random.Random, careful: int = 0, trace: list | None 
                     raise table.fault(_kept_playing(table, past), turn, state)
                 doing = "moves"
                 legal = rules.moves(state)
-                try:
-                    count = len(legal)
-                except TypeError:
-                    raise table.fault(f"{table.hook('moves')} gave {shown(legal)}, not a list of moves", turn,
-                                      state) from None  # fmt: skip
-                if count == 0:
+                if not hasattr(legal, "__len__"):  # a generator of moves is taken as the list it gives
+                    try:
+                        legal = list(legal)
+                    except TypeError:
+                        raise table.fault(f"{table.hook('moves')} gave {shown(legal)}, not a list of moves", turn,
+                                          state) from None  # fmt: skip
+                if len(legal) == 0:
                     raise table.fault(f"{table.hook('moves')} gave no move, but {table.hook('outcome')} says the "
                                       "game goes on (None)", turn, state)  # fmt: skip
-                to_move = getattr(state, "to_move", None)
-                doing = "length"
-                seat = rules.length(state) % seats if to_move is None else to_move
-                if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats):
-                    raise table.fault(f"the state's to_move is {shown(seat)}, not a seat of the {seats} at the table "
-                                      f"(0 to {seats - 1})", turn, state)  # fmt: skip
+                seat_given = getattr(state, "to_move", None)
+                if seat_given is None:  # turns taken in order
+                    doing = "length"
+                    length = rules.length(state)
+                    if isinstance(length, bool) or not isinstance(length, int):
+                        raise table.fault(f"{table.hook('length')} gave {shown(length)}, not a whole number of "
+                                          "turns", turn, state)  # fmt: skip
+                    seat_given = length % seats
+                if not (isinstance(seat_given, int) and not isinstance(seat_given, bool) and 0 <= seat_given < seats):
+                    raise table.fault(f"the state's to_move is {shown(seat_given)}, not a seat of the {seats} at the "
+                                      f"table (0 to {seats - 1})", turn, state)  # fmt: skip
+                seat = seat_given
                 before = snapshot(state) if careful else None
                 if careful:
                     doing = "play-each"
@@ -311,7 +320,8 @@ def replay_fault(table: Table, first: list, second: list, results: tuple[GameRes
 
 OWN_SEEDS = ("grawlix-print: a first replay", "grawlix-print: a second replay")
 """What the ``random`` module's own generator is seeded with for each of a checked game's two plays
-(and set back after): a player drawing on it gives other moves each time, the same on every run."""
+(numpy's with 0 and 1), and set back after: a player drawing on them gives other moves each time,
+the same on every run."""
 
 
 def played_twice(table: Table, rng: random.Random, careful: int = CAREFUL) -> GameResult:
@@ -320,14 +330,20 @@ def played_twice(table: Table, rng: random.Random, careful: int = CAREFUL) -> Ga
     traces: tuple[list, list] = ([], [])
     results = []
     kept = random.getstate()
+    numpy = sys.modules.get("numpy")  # numpy's own generator too, where numpy is loaded (the tally loads it)
+    kept_numpy = numpy.random.get_state() if numpy is not None else None
     try:
-        for trace, seed in zip(traces, OWN_SEEDS):
+        for number, (trace, seed) in enumerate(zip(traces, OWN_SEEDS)):
             copy = random.Random()
             copy.setstate(rng.getstate())
             random.seed(seed)
+            if numpy is not None:
+                numpy.random.seed(number)
             results.append(play(table, copy, careful, trace))
     finally:
         random.setstate(kept)
+        if numpy is not None:
+            numpy.random.set_state(kept_numpy)
     fault = replay_fault(table, *traces, (results[0], results[1]))
     if fault is not None:
         raise fault

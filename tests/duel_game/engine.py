@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from grawlix_print.plugin import StudioError
 
-FAULTS = ("", "moves-raise", "moves-unplayable", "moves-none", "outcome-seat", "play-mutates", "endless")
+FAULTS = ("", "moves-raise", "moves-unplayable", "moves-none", "outcome-seat", "play-mutates", "endless", "length-words",
+          "moves-generator")  # fmt: skip
+"""The engine's faults by the rule ``fault`` (``moves-generator`` is none: a generator of moves is taken as a list)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ class Rules:
             return None  # type: ignore[return-value]
         if self.over(state):
             return []
+        if self.fault == "moves-generator":
+            return (number for number in range(1, self.high + 1))  # type: ignore[return-value]
         return list(range(1, self.high + 1)) + ([0] if self.fault == "moves-unplayable" else [])
 
     def play(self, state: State, move: int) -> State:
@@ -75,6 +79,8 @@ class Rules:
         return () if first == second else ((0,) if first > second else (1,))
 
     def length(self, state: State) -> int:
+        if self.fault == "length-words":
+            return "eight"  # type: ignore[return-value]
         return 2 * state.round + len(state.picks)
 
 
@@ -108,10 +114,17 @@ def own_random_player(rules: Rules, state: State, rng: random.Random) -> int:
     return random.randint(1, rules.high)  # the random module's own generator, not the game's rng
 
 
+def numpy_random_player(rules: Rules, state: State, rng: random.Random) -> int:
+    import numpy
+
+    return int(numpy.random.randint(1, rules.high + 1))  # numpy's own generator, not the game's rng
+
+
 def meddling_player(rules: Rules, state: State, rng: random.Random) -> int:
     state.wins[state.to_move] += 1  # gives itself a round: changes the state it was given
     return random_player(rules, state, rng)
 
 
 STRATEGIES = {"random": random_player, "high": high_player, "cheat": cheating_player, "forgetful": forgetful_player,
-              "loop": looping_player, "own-random": own_random_player, "meddle": meddling_player}  # fmt: skip
+              "loop": looping_player, "own-random": own_random_player, "numpy-random": numpy_random_player,
+              "meddle": meddling_player}  # fmt: skip
