@@ -186,3 +186,16 @@ class LateFault(Nim):
         if draw == _first_draw(1, 1):
             raise ValueError("the second batch's fault")
         return play_each(self, strategies, rng, count)
+
+
+@dataclass(frozen=True)
+class DyingNim(Nim):
+    """Nim whose worker processes end without a word (as a crash in C would end them)."""
+
+    def play_many(self, strategies: Sequence[str], rng: random.Random, count: int) -> Games:
+        import multiprocessing
+        import os
+
+        if count and multiprocessing.parent_process() is not None:
+            os._exit(3)
+        return play_each(self, strategies, rng, count)

@@ -266,3 +266,37 @@ def test_a_generator_of_moves_is_taken_as_the_list_it_gives(duel, tmp_path):
     (templates / "rules.csv").write_text("rule,value\nhigh,3\nrounds,4\nfault,moves-generator\n")
     result = playtest("--workers", "1", "--json", "-o", str(tmp_path / "out"), templates=templates)
     assert result.exit_code == 0, result.stderr
+
+
+def test_a_worker_that_dies_is_one_line():
+    from grawlix_print.playtest.runner import Job, open_pool, run
+
+    import playtest_toys
+
+    with open_pool(2) as pool, pytest.raises(StudioError, match="a worker process ended without a word while playing"):
+        run(Job(playtest_toys.DyingNim(), 2, ("random", "random"), 4000, 1), pool)
+
+
+def test_a_compiled_path_is_compared_with_the_checked_moves_as_its_author_declares(duel):
+    """A subclass whose play_many is a faster path of its own: its first games must be the checked
+    ones, unless its author declares it trusted (check_compiled=False)."""
+    from grawlix_print.playtest.checked import COMPILED_CHECKED
+    from grawlix_print.plugin import EnginePlaytester, Games, play_each
+
+    class Faithful(EnginePlaytester):
+        def play_many(self, strategies, rng, count):
+            return play_each(self, strategies, rng, count)  # the same games by another way
+
+    class Cheating(EnginePlaytester):
+        def play_many(self, strategies, rng, count):  # every game won by the first seat
+            played = play_each(self, strategies, rng, count)
+            return Games(played.winners * False + [True, False], played.lengths)
+
+    base = Duel(duel_game.HERE / "templates").playtester()
+    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
+    line = ("random", "random")
+    Faithful(**fields).checked_game(line, random.Random("1:0"))
+    with pytest.raises(StudioError, match=rf"Cheating.play_many plays other games than the checked moves do from the "
+                                          rf"same generator \(game \d+ of {COMPILED_CHECKED}\)"):  # fmt: skip
+        Cheating(**fields).checked_game(line, random.Random("1:0"))
+    Cheating(**{**fields, "check_compiled": False}).checked_game(line, random.Random("1:0"))
