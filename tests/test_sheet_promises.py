@@ -92,3 +92,70 @@ def test_a_bleed_of_a_quarter_tile_is_the_most_allowed(size):
     assert sheet_pages(card_spec("a4", size, size / 4, True, None), TILES, 6)
     with pytest.raises(StudioError, match="more than a quarter"):
         sheet_pages(card_spec("a4", size, size / 4 + 0.01, True, None), TILES, 6)
+
+
+# --- pieces cut round their outline, nested in offset rows ----------------------------------------
+
+
+def _nested_specs():
+    from grawlix_print.pieces.shapes import CIRCLE, FLAT_HEXAGON, HEXAGON
+
+    r3 = math.sqrt(3)
+    return [
+        card_spec("a4", 20.0, 2.0, True, None, "none", None, True, CIRCLE),
+        card_spec("a4", 20.0, 2.0, True, "gutter-fold", "none", 40 / r3, True, HEXAGON),
+        card_spec("a4", 30.0, 2.0, True, None, "none", 60 / r3, True, HEXAGON),
+        card_spec("letter", 20.0, 3.0, True, None, "none", 40 / r3, True, HEXAGON),
+        card_spec("a4", 60 / r3, 2.0, True, None, "none", 30.0, True, FLAT_HEXAGON),
+        sticker_spec("a4", 20.0, None, "none", 2.0, 40 / r3, True, HEXAGON),
+    ]
+
+
+def _gap(a, b) -> float:
+    """The least distance between two convex polygons' outlines (they do not overlap here)."""
+
+    def to_segment(point, s0, s1):
+        (x, y), (x0, y0), (x1, y1) = point, s0, s1
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+    edges = lambda pts: list(zip(pts, pts[1:] + pts[:1]))  # noqa: E731
+    return min(min(to_segment(p, s0, s1) for p in a for s0, s1 in edges(b)),
+               min(to_segment(p, s0, s1) for p in b for s0, s1 in edges(a)))  # fmt: skip
+
+
+@pytest.mark.parametrize("spec", _nested_specs(), ids=lambda s: f"{s.shape.name}-{s.product}-{s.paper}-{s.tile_size:.1f}")
+def test_nested_pieces_keep_two_bleeds_apart_inside_the_page_and_their_backs_behind_them(spec):
+    pages = sheet_pages(spec, ["token"], 1)  # sets of one piece: a page holds as many as fit
+    assert spec.nesting is not None and spec.nesting.shift > 0  # offset rows (or columns)
+    room = area(spec)
+    w, h = spec.piece
+    front = pages[0]
+    outlines = [[(p.cut.centre[0] + x, p.cut.centre[1] + y) for x, y in spec.shape.points(spec.piece, 0.01)] for p in front.fronts]
+    close = 2 * max(w, h)
+    for i, a in enumerate(outlines):
+        for j in range(i + 1, len(outlines)):
+            if math.dist(front.fronts[i].cut.centre, front.fronts[j].cut.centre) < close:
+                assert _gap(a, outlines[j]) >= 2 * spec.bleed - 0.02  # each face's bleed its own
+    box = block(front, spec.bleed)
+    assert room.x0 - 1e-6 <= box.x0 and box.x1 <= room.x1 + 1e-6 and room.y0 - 1e-6 <= box.y0 and box.y1 <= room.y1 + 1e-6
+    assert front.trim_box == bounds([p.cut for p in front.fronts + front.backs]) and front.bleed == spec.bleed
+    assert not front.crop_marks and not front.guides  # nothing straight to cut between them
+    # more of them than the old cells (each piece's box and bleed) held, or the cells themselves
+    if spec.backs == "duplex":
+        cells = math.floor(room.width / (w + 2 * spec.bleed)) * math.floor(room.height / (h + 2 * spec.bleed))
+        assert len(front.fronts) > cells
+    width = paper_size(spec.paper).width
+    if spec.backs == "duplex":
+        back = pages[1]
+        assert back.side == "back" and len(back.backs) == len(front.fronts)
+        for f, b in zip(front.fronts, back.backs):  # turned over on the long edge, each back behind its front
+            assert b.piece == f.piece and b.cut.centre == pytest.approx((width - f.cut.centre[0], f.cut.centre[1]))
+        assert sorted(back.targets) == pytest.approx(sorted((width - x, y) for x, y in front.targets))
+    elif spec.backs == "gutter-fold":
+        fold = width / 2
+        assert len(front.backs) == len(front.fronts)
+        for f, b in zip(front.fronts, front.backs):  # mirrored across the fold
+            assert b.cut.centre == pytest.approx((2 * fold - f.cut.centre[0], f.cut.centre[1]))
+        assert all(p.cut.x1 + spec.bleed <= fold + 1e-6 for p in front.fronts)

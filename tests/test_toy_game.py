@@ -19,6 +19,7 @@ their blank), worked out here.
 from __future__ import annotations
 
 import dataclasses
+import math
 import io
 import re
 import subprocess
@@ -149,24 +150,29 @@ def test_square_tiles_are_30mm_edge_to_edge_every_design_as_often(built):
     assert set(pictures.values()) == {3 * sets}  # three pictures in each of the four colours
 
 
-def test_round_tokens_are_cut_round_20mm_a_bleed_apart_on_their_own_ground(built):
+def test_round_tokens_are_cut_round_20mm_nested_in_offset_rows_on_their_own_ground(built):
     pages = pdfplumber.open(built["plain/tokens-a4.pdf"]).pages
     front = pages[0]
     circles = outlines(front, 20.0)
     assert len(circles) == 10 * sets_on(front)
     for circle in circles:
         assert mm(circle["width"]) == pytest.approx(20.0, abs=TOL) and mm(circle["height"]) == pytest.approx(20.0, abs=TOL)
-    centres = sorted((round(mm(c["top"]), 2), round(mm(c["x0"]), 2)) for c in circles)
-    row = [x for top, x in centres if top == centres[0][0]]
+    centres = sorted((round(mm((c["top"] + c["bottom"]) / 2), 2), round(mm((c["x0"] + c["x1"]) / 2), 2)) for c in circles)
+    tops = sorted({top for top, _ in centres})
+    row = [x for top, x in centres if top == tops[0]]
     assert all(b - a == pytest.approx(24.0, abs=TOL) for a, b in zip(row, row[1:]))  # 20 mm and 2 x 2 mm bleed
-    xs, _ = guides(front)
-    assert all(b - a == pytest.approx(24.0, abs=TOL) for a, b in zip(xs, xs[1:]))  # straight cuts between cells
+    assert all(b - a == pytest.approx(24.0 * 3**0.5 / 2, abs=TOL) for a, b in zip(tops, tops[1:]))  # offset rows
+    second = [x for top, x in centres if top == tops[1]]
+    assert second[0] - row[0] == pytest.approx(12.0, abs=TOL)  # every other row shifted half a pitch
+    for a, b in [(p, q) for p in centres for q in centres if p < q]:
+        assert math.dist(a, b) >= 24.0 - TOL  # no two closer than their outlines plus two bleeds
+    assert guides(front) == ([], [])  # nothing straight to cut between nested pieces
     from toy_game.pieces import PALE
 
-    grounds = [r for r in front.rects if r["fill"] and same(r["non_stroking_color"], PALE.cmyk)]
+    grounds = [c for c in front.curves if c["fill"] and same(c["non_stroking_color"], PALE.cmyk)]
     assert len(grounds) == len(circles)
-    for ground in grounds:  # each ground is its token's cell: the circle and 2 mm all round
-        assert mm(ground["width"]) == pytest.approx(24.0, abs=TOL)
+    for ground in grounds:  # each ground is its token's circle and 2 mm all round
+        assert (mm(ground["width"]), mm(ground["height"])) == pytest.approx((24.0, 24.0), abs=TOL)
     assert text(pages[1]).startswith("Toy Garden token backs")  # duplex backs, its own back design
     assert not outlines(pages[1], 20.0)  # cut from the front
 
@@ -206,7 +212,7 @@ def test_cards_are_57_by_89mm_every_design_as_many_times_as_its_count(built):
 def test_the_notes_speak_of_the_kind_and_of_no_other_game(built):
     tokens = text(pdfplumber.open(built["plain/tokens-a4.pdf"]).pages[0])
     assert "Toy Garden tokens, 20 mm, for card" in tokens and "each token 20 mm" in tokens
-    assert "cut each token out along its circle" in tokens and "2 mm past each circle" in tokens
+    assert "Cut each token out along its circle" in tokens and "2 mm past each circle" in tokens
     cards = text(pdfplumber.open(built["plain/cards-a4.pdf"]).pages[0])
     assert "Toy Garden: 10 cards to print and cut" in cards and "each card comes out 57 mm × 89 mm" in cards
     tiles = text(pdfplumber.open(built["letters/tiles-letter-letters.pdf"]).pages[0])
@@ -269,7 +275,7 @@ def test_the_index_describes_each_file_in_its_kinds_words(toy_game, tmp_path):
 
     made = product("sheets")
     entries = {w.path.name: made.describe({"kind": w.kind, "params": w.params}) for w in build_sheets(game("toy"), tmp_path)}
-    assert entries["tokens-a4.pdf"].title == "4 sets of 10 tokens of 20 mm for card, on A4."
+    assert entries["tokens-a4.pdf"].title == "5 sets of 10 tokens of 20 mm for card, on A4."  # nested: 50 a page
     assert "the two layers" not in entries["tokens-a4.pdf"].how and "Card of 250–300 g/m²" in entries["tokens-a4.pdf"].how
     assert entries["stickers-tokens-a4.pdf"].title.endswith("stickers of 17.1 mm for 20 mm discs, on A4.")
     assert entries["cards-a4.pdf"].title == "10 cards of 57 × 89 mm with 3 mm bleed, on A4."
@@ -357,7 +363,7 @@ def test_hexagons_are_cut_round_their_six_sides(toy_game, tmp_path):
     for hexagon in hexagons:
         assert len({(round(x, 2), round(y, 2)) for x, y in hexagon["pts"]}) == 6
         assert (mm(hexagon["width"]), mm(hexagon["height"])) == pytest.approx((20.0, 23.094), abs=TOL)
-    assert "cut each token out along its outline" in text(page)
+    assert "Cut each token out along its outline" in text(page)
 
 
 def test_the_same_inputs_give_the_same_bytes(built, tmp_path):

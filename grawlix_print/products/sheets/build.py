@@ -455,12 +455,12 @@ def _tile_sheets(choice: TileChoice, title: str, own_size: bool) -> list[TileShe
 def _specs(choice: TileChoice) -> list[SheetSpec]:
     """The kind's card-stock sheet and sticker sheet as asked for (a contradiction refused in one line);
     a board has no stickers (nothing is stuck on a blank the size of a board)."""
-    (width, height), spaced = choice.size, choice.spaced
+    (width, height), spaced, shape = choice.size, choice.spaced, choice.kind.piece_shape
     tall = None if width == height else height
-    card = card_spec(choice.paper, width, choice.bleed, choice.backs, choice.arrangement, choice.marking, tall, spaced)
+    card = card_spec(choice.paper, width, choice.bleed, choice.backs, choice.arrangement, choice.marking, tall, spaced, shape)
     if choice.kind.form == Form.BOARD:
         return [card]
-    return [card, sticker_spec(choice.paper, width, choice.sticker, choice.marking, choice.bleed, tall, spaced)]
+    return [card, sticker_spec(choice.paper, width, choice.sticker, choice.marking, choice.bleed, tall, spaced, shape)]
 
 
 def _piece_word(kind: PieceKind, spec: SheetSpec) -> str:
@@ -602,6 +602,24 @@ def _draw_page(surface: PdfSurface, page: SheetPage, sheet: TileSheet) -> None:
     fronts = [(p.cut, cast(Piece, p.piece).face) for p in page.fronts]  # the layout places the kind's pieces
     backs = [(p.cut, kind.back_of(cast(Piece, p.piece), design)) for p in page.backs] if spec.backs else []
     sides = [[(cut, face) for cut, face in placed if face is not None] for placed in (fronts, backs)]
+    if spec.nesting is not None:
+        _draw_nested(surface, sides, spec, kind.piece_shape, style)
+    else:
+        _draw_abutting(surface, sides, spec, style)
+    if spec.spaced:
+        surface.shape(_outlines([cut for cut, _ in fronts], spec, kind.piece_shape), pen=Pen(GUIDE, CUT_LINE_MM))
+    for x, y in page.targets:
+        draw_target(surface, x, y)
+    if page.fold:
+        draw_fold(surface, page.fold)
+    draw_calibration_square(surface, page.calibration, spec.paper)
+
+
+Placed = list[tuple[Box, PieceFace]]
+
+
+def _draw_abutting(surface: PdfSurface, sides: list[Placed], spec: SheetSpec, style: FaceStyle) -> None:
+    """Pieces that share their cuts (or stand in cells): each ground, then each face."""
     # Every ground first: pieces abut, and each one's bleed may cover its neighbour's edge, never
     # what is drawn on it.
     for side in sides:
@@ -620,13 +638,30 @@ def _draw_page(surface: PdfSurface, page: SheetPage, sheet: TileSheet) -> None:
             box = _ground_box(cut, None, grounds, spec)  # a picture to its bleed: where its neighbours' stop
             with surface.clipped(rectangle(box.x0, box.y0, box.width, box.height)):
                 face.draw(surface, x, y, w, h, replace(style, ground=True))
-    if spec.spaced:
-        surface.shape(_outlines([cut for cut, _ in fronts], spec, kind.piece_shape), pen=Pen(GUIDE, CUT_LINE_MM))
-    for x, y in page.targets:
-        draw_target(surface, x, y)
-    if page.fold:
-        draw_fold(surface, page.fold)
-    draw_calibration_square(surface, page.calibration, spec.paper)
+
+
+def _draw_nested(surface: PdfSurface, sides: list[Placed], spec: SheetSpec, shape: PieceShape, style: FaceStyle) -> None:
+    """Nested pieces: each face laid on its ground and drawn within its outline grown by the bleed (its
+    own, no neighbour's); a back within the outline mirrored, as the piece turned over shows it."""
+    for mirrored, side in enumerate(sides):
+        for cut, face in side:
+            x, y, w, h = _piece_box(cut, spec)
+            bled = _bled(shape, x, y, w, h, spec.bleed, bool(mirrored))
+            with surface.clipped(bled):
+                if face.ground is not None:
+                    surface.shape(bled, fill=face.ground)
+                face.draw(surface, x, y, w, h, replace(style, ground=face.ground is None))
+
+
+def _bled(shape: PieceShape, x: float, y: float, w: float, h: float, bleed: float, mirrored: bool) -> Shape:
+    """The outline of the piece in the box (x, y, w, h) grown by ``bleed`` (scaled about its centre: a
+    circle's or a regular hexagon's outline grown exactly), mirrored left to right for a back."""
+    grow = 1 + 2 * bleed / min(w, h)
+    cx, cy = x + w / 2, y + h / 2
+    path = shape.path(cx - w * grow / 2, cy - h * grow / 2, w * grow, h * grow)
+    if not mirrored:
+        return path
+    return Shape(tuple((op[0], *(2 * cx - v if k % 2 == 0 else v for k, v in enumerate(op[1:]))) for op in path.operations))
 
 
 def _piece_box(cut: Box, spec: SheetSpec) -> tuple[float, float, float, float]:
@@ -634,7 +669,7 @@ def _piece_box(cut: Box, spec: SheetSpec) -> tuple[float, float, float, float]:
     itself, or the middle of a spaced cell; its size the asked-for size itself, not a difference of
     two positions (the same size draws the same numbers)."""
     width, height = spec.piece
-    b = spec.bleed if spec.spaced else 0.0
+    b = spec.bleed if spec.spaced and spec.nesting is None else 0.0
     return (cut.x0 + b, cut.y0 + b, width, height)
 
 
@@ -705,6 +740,8 @@ def _cut_words(choice: TileChoice, spec: SheetSpec) -> str:
         outline = kind.piece_shape.outline_word
         each = "sticker" if spec.product == "stickers" else kind.singular
         cut = cut[:-1] + f"; then cut each {each} out along its {outline}."
+        if spec.nesting is not None:  # nested: no straight line runs between them
+            cut = f"Cut each {each} out along its {outline}."
         if spec.bleed:
             return cut + f" The faces run {mm_words(spec.bleed)} past each {outline}, so a cut a little off does not show."
         return cut + f" With no bleed, cut exactly on each {outline}."

@@ -9,9 +9,10 @@ Square and rectangular pieces (tiles, tokens) and their stickers stand edge
 to edge, so one cut separates two of them and every cut line runs straight
 across the sheet, with one guide each; the block's faces run ``bleed`` past
 its outer cut lines. Pieces cut round their outline (a circle, a hexagon)
-stand in cells their bleed larger all round, the straight cuts between the
-cells. Where one set of pieces takes a small part of the page, the page
-holds as many whole sets as fit.
+stand as their shape nests (``pieces.shapes.Nesting``: circles and hexagons in
+offset rows), their outlines two bleeds apart so each face's bleed is its own,
+with no straight cut between them. Where one set of pieces takes a small part
+of the page, the page holds as many whole sets as fit.
 """
 
 from __future__ import annotations
@@ -19,11 +20,16 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ...drawing.geometry import Box
 from ...errors import StudioError
 from ...options import OptionError
 from ...papers import paper_size
+
+if TYPE_CHECKING:
+    from ...pieces.shapes import Nesting, PieceShape
 
 Point = tuple[float, float]
 Line = tuple[Point, Point]
@@ -84,8 +90,8 @@ class SheetSpec:
     ``tile_size`` is the width of what is cut out: a piece on card stock or a sticker; ``height``
     its height (None: as wide as tall). ``square`` is, for stickers, the width of the blank they
     go on (``square_height`` its height). Edge to edge in blocks, their faces run ``bleed`` past
-    the outer cuts; ``spaced`` pieces (cut round a circle or a hexagon) stand in cells ``bleed``
-    larger all round instead.
+    the outer cuts; ``spaced`` pieces (cut round a circle or a hexagon) stand as their ``shape``
+    nests, two bleeds apart (without a shape, in cells ``bleed`` larger all round).
     """
 
     product: str = "card-stock"
@@ -98,6 +104,8 @@ class SheetSpec:
     height: float | None = None
     square_height: float | None = None
     spaced: bool = False
+    shape: PieceShape | None = None
+    """The pieces' entry in the shape registry, which says how spaced pieces nest."""
 
     @property
     def square_side(self) -> float:
@@ -122,10 +130,26 @@ class SheetSpec:
         w, h = self.piece
         return (w + 2 * self.bleed, h + 2 * self.bleed) if self.spaced else (w, h)
 
+    @cached_property
+    def nesting(self) -> Nesting | None:
+        """Where spaced pieces stand: their shape's nesting (circles and hexagons in offset rows) with
+        two bleeds between outlines, so each face runs its bleed past its outline and no further than
+        its neighbour's does; None for cells (each piece in its box and bleed, straight cuts between),
+        which spaced pieces keep where their nesting holds no more of them on the page (a shifted row
+        that leaves no room for its shift), and pieces edge to edge always."""
+        if not self.spaced or self.shape is None:
+            return None
+        nested = self.shape.nesting(self.piece, 2 * self.bleed)
+        area = _frame(self).blocks[0]
+        rows, columns = nested.fits((area.width - 2 * self.bleed, area.height - 2 * self.bleed), self.piece)
+        across, down = self.pitch  # a cell holds its bleed: no block bleed beyond it
+        cells = math.floor(area.width / across + 1e-9) * math.floor(area.height / down + 1e-9)
+        return nested if rows * columns > cells else None
+
     @property
     def block_bleed(self) -> float:
-        """How far the block's faces run past its outer straight cuts (a spaced cell holds its own)."""
-        return 0.0 if self.spaced else self.bleed
+        """How far the block's faces run past its outer cuts (a spaced cell holds its own)."""
+        return 0.0 if self.spaced and self.nesting is None else self.bleed
 
     @property
     def mark_zone(self) -> float:
@@ -134,12 +158,12 @@ class SheetSpec:
 
 def card_spec(
     paper: str, tile_size: float, bleed: float, backs: bool, arrangement: str | None,
-    markings: str = "none", height: float | None = None, spaced: bool = False,
+    markings: str = "none", height: float | None = None, spaced: bool = False, shape: PieceShape | None = None,
 ) -> SheetSpec:  # fmt: skip
     """The card-stock spec from command-line choices; contradictions are errors."""
     check_arrangement(backs, arrangement)
     arranged = (arrangement or "duplex") if backs else None
-    return SheetSpec("card-stock", paper, tile_size, bleed, arranged, markings, height=height, spaced=spaced)
+    return SheetSpec("card-stock", paper, tile_size, bleed, arranged, markings, height=height, spaced=spaced, shape=shape)
 
 
 def check_arrangement(backs: bool, arrangement: str | None) -> None:
@@ -152,12 +176,13 @@ def check_arrangement(backs: bool, arrangement: str | None) -> None:
 def sticker_spec(
     paper: str, square: float, sticker: float | None = None, markings: str = "none",
     bleed: float = TILE_BLEED_MM, square_height: float | None = None, spaced: bool = False,
+    shape: PieceShape | None = None,
 ) -> SheetSpec:  # fmt: skip
     """Stickers for blanks ``square`` wide (and ``square_height`` tall): ``sticker`` wide, or leaving
     room to place them; as much room all round."""
     size = default_sticker(square) if sticker is None else sticker
     height = None if square_height is None else square_height - (square - size)
-    return SheetSpec("stickers", paper, size, bleed, None, markings, square, height, square_height, spaced)
+    return SheetSpec("stickers", paper, size, bleed, None, markings, square, height, square_height, spaced, shape)
 
 
 def default_sticker(square: float) -> float:
@@ -290,9 +315,18 @@ def check_spec(spec: SheetSpec, piece: str = "tile") -> None:
 def fits_sheet(spec: SheetSpec) -> bool:
     """Whether a piece of ``spec`` fits a page of its paper with its marks and notes (else a piece of a
     kind's own size is printed in panels: ``tiling``)."""
-    area = _frame(spec).blocks[0]
-    across, down = spec.pitch
-    return _fits(area.width, across, spec) >= 1 and _fits(area.height, down, spec) >= 1
+    return min(capacity(spec, _frame(spec).blocks[0])) >= 1
+
+
+def capacity(spec: SheetSpec, area: Box) -> tuple[int, int]:
+    """How many pieces of ``spec`` fit in ``area`` with their bleed: (columns, rows)."""
+    nesting = spec.nesting
+    if nesting is None:
+        across, down = spec.pitch
+        return _fits(area.width, across, spec), _fits(area.height, down, spec)
+    room = (area.width - 2 * spec.bleed, area.height - 2 * spec.bleed)
+    rows, columns = nesting.fits(room, spec.piece)
+    return columns, rows
 
 
 def size_words(size: Point) -> str:
@@ -325,9 +359,7 @@ def sheet_pages(spec: SheetSpec, pieces: Sequence[Hashable], row: int, piece: st
     """
     check_spec(spec, piece)
     frame = _frame(spec)
-    area = frame.blocks[0]
-    across, down = spec.pitch
-    columns, rows_fit = _fits(area.width, across, spec), _fits(area.height, down, spec)
+    columns, rows_fit = capacity(spec, frame.blocks[0])
     row = row if row > 0 else max(1, columns)
     block_rows = math.ceil(len(pieces) / row)
     across, down = columns // row, rows_fit // block_rows
@@ -369,11 +401,13 @@ def _spread(
 def _placements(
     cells: list[Cell], spec: SheetSpec, frame: _Frame, columns: int, rows: int
 ) -> tuple[Placement, ...]:
-    """The cells' cut squares, the block centred in its area.
+    """The cells' cut squares (a nested piece's: its own box), the block centred in its area.
 
     For gutter-fold the block sits against the fold instead, so the backs'
     block mirrors it across the fold.
     """
+    if spec.nesting is not None:
+        return _nested(cells, spec, spec.nesting, frame.blocks[0], columns, rows)
     (across, down), b = spec.pitch, spec.block_bleed
     area = frame.blocks[0]
     block_width = columns * across + 2 * b
@@ -391,6 +425,23 @@ def _placements(
     return tuple(placements)
 
 
+def _nested(cells: list[Cell], spec: SheetSpec, nesting: Nesting, area: Box, columns: int, rows: int) -> tuple[Placement, ...]:
+    """Nested pieces' boxes (their bounding boxes, centred where the nesting puts them), the block
+    and its bleed centred in ``area`` (against the fold for gutter-fold)."""
+    (w, h), b = spec.piece, spec.bleed
+    width, height = nesting.extent(rows, columns, spec.piece)
+    block_width, block_height = width + 2 * b, height + 2 * b
+    left = area.x1 - block_width if spec.backs == "gutter-fold" else area.x0 + (area.width - block_width) / 2
+    top = area.y1 - (area.height - block_height) / 2
+    x, y = left + b + w / 2, top - b - h / 2  # the first piece's centre, at the top left
+    placements = []
+    for piece, row, column in cells:
+        dx, dy = nesting.centre(row, column)
+        cx, cy = x + dx, y + dy
+        placements.append(Placement(piece, Box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)))
+    return tuple(placements)
+
+
 def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -> SheetPage:
     width, height = frame.width, frame.height
     fold = None
@@ -400,7 +451,8 @@ def _front_page(spec: SheetSpec, frame: _Frame, fronts: tuple[Placement, ...]) -
         backs = tuple(Placement(p.piece, p.cut.mirrored(fold_x)) for p in fronts)
         fold = ((fold_x, frame.footer.y1 + FOOTER_GAP_MM), (fold_x, height))
     blocks = [[p.cut for p in fronts]] + ([[p.cut for p in backs]] if backs else [])
-    crop_marks, guides = _crop_marks_and_guides(blocks, spec.block_bleed, frame)
+    # nested pieces share no straight cut: each is cut round its own outline, with no marks to cut by
+    crop_marks, guides = _crop_marks_and_guides(blocks, spec.block_bleed, frame) if spec.nesting is None else ((), ())
     targets = _targets(fronts, spec.block_bleed) if spec.backs == "duplex" else ()
     side = paper_size(spec.paper).calibration
     footer = frame.footer
