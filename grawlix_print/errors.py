@@ -69,11 +69,42 @@ class Problems(StudioError):
 
     def lines(self, most: int = MOST_LINES) -> list[str]:
         """Each problem on its own line, at most ``most`` of them, then how many more and the
-        summary (a problem alone is its one line)."""
-        shown = [str(p) for p in self.problems[:most]]
-        if len(self.problems) > most:
-            shown.append(f"and {len(self.problems) - most} more")
-        return [*shown, self.summary] if len(self.problems) > 1 else shown
+        summary (a problem alone is its one line). A fault of the machine that stops several steps
+        at once (a full disk, a read-only folder: the same words at every file) is one line, the
+        first file it hit and how many more; problems of the input stay one a line, every place."""
+        machine: dict[str, int] = {}
+        for problem in self.problems:
+            if machine_fault(problem.what):
+                machine[problem.what] = machine.get(problem.what, 0) + 1
+        lines = []
+        seen: set[str] = set()
+        for problem in self.problems:
+            if machine_fault(problem.what):
+                if problem.what in seen:
+                    continue
+                seen.add(problem.what)
+                more = machine[problem.what] - 1
+                lines.append(f"{problem}" + (f" (and {more} more {'file' if more == 1 else 'files'})" if more else ""))
+            else:
+                lines.append(str(problem))
+        if len(lines) == 1:
+            return lines
+        if len(lines) > most:
+            lines = [*lines[:most], f"and {len(lines) - most} more"]
+        return [*lines, self.summary]
+
+
+MACHINE_FAULTS = (
+    "no space left on the device", "read-only file system", "Permission denied", "Disk quota exceeded",
+    "Input/output error", "Too many open files",
+)  # fmt: skip
+"""How ``files.os_error`` words a fault of the place a file is written or read, not of its content."""
+
+
+def machine_fault(what: str) -> bool:
+    """Whether ``what`` is a file-system fault (``cannot write: no space left on the device``):
+    the same cause wherever it strikes."""
+    return what.startswith("cannot ") and what.endswith(MACHINE_FAULTS)
 
 
 def _flattened(problems: Iterable[StudioError]) -> Iterator[StudioError]:

@@ -22,7 +22,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from ...drawing.text import Span
-from ...errors import StudioError
+from ...errors import Consequence, StudioError
 from ...files import present
 from ...facts.wording import in_words, join_words
 from ...playtest.quotable import Quotes
@@ -96,23 +96,37 @@ class Facts:
         self.deck, self.rules, self.templates, self.typography = deck, rules, templates, typography
         self.quotes = quotes
         self.examples: dict[str, tuple[str, RoundScore]] = {}
+        self.unreadable: set[str] = set()
         self.values: dict[str, Callable[[], Value]] = self._values()
 
     # what the text refers to ----------------------------------------------------------
 
-    def references(self, text: str, first_line: int, source: str) -> None:
-        """Read and score every worked example the text names, before anything is filled in."""
+    def references(self, text: str, first_line: int, source: str) -> list[StudioError]:
+        """Read and score every worked example the text names, before anything is filled in; returns
+        their problems. An example that cannot be read is left out, and what the text says about it
+        is a ``Consequence`` (one broken score file is one line, not one per sentence about it)."""
         others = {key.split(".")[0] for key in self.values} | {"players", "set", "engine", PLAYTEST}
+        problems: list[StudioError] = []
         for match in _EXAMPLE_REFERENCE.finditer(text):
             name = next(g for g in match.groups() if g)
-            if name in others or name in self.examples:
+            if name in others or name in self.examples or name in self.unreadable:
                 continue
             line = first_line + text.count("\n", 0, match.start())
             path = self.templates / EXAMPLES_DIR / f"{name}.toml"
-            if not present(path):
-                raise StudioError(f"no worked example {EXAMPLES_DIR}/{name}.toml for {name!r}", f"{source}:{line}")
-            sheet = read_score_file(path, self.deck)
-            self.examples[name] = (str(path), score_sheet(sheet, self.deck, self.rules))
+            try:
+                if not present(path):
+                    raise StudioError(f"no worked example {EXAMPLES_DIR}/{name}.toml for {name!r}", f"{source}:{line}")
+                sheet = read_score_file(path, self.deck)
+                self.examples[name] = (str(path), score_sheet(sheet, self.deck, self.rules))
+            except StudioError as error:
+                self.unreadable.add(name)
+                problems.append(error)
+        return problems
+
+    def _unreadable(self, name: str, text: str, where: str) -> None:
+        """A ``Consequence`` when ``text`` names a worked example that could not be read."""
+        if name in self.unreadable:
+            raise Consequence(f"{text} names the worked example {name}, which could not be read", where)
 
     # placeholders -------------------------------------------------------------------
 
@@ -165,6 +179,7 @@ class Facts:
             players = self._seating(parts[1], where).players if len(parts) == 3 else None
             if parts[-1] in self.quotes.names(players):
                 return self.quotes.figure(parts[-1], players)
+        self._unreadable(parts[0], f"{{{name}}}", where)
         raise StudioError(f"unknown placeholder {{{name}}} (known: {', '.join(self.names())})", where)
 
     @staticmethod
@@ -192,6 +207,7 @@ class Facts:
             return self._engine_claim(claim, where)
         if len(words) >= 2 and words[0] in self.examples:
             return self._example_claim(words[0], " ".join(words[1:]), claim, where)
+        self._unreadable(words[0], f"the condition {text!r}", where)
         raise StudioError(
             f"unknown condition {text!r}: write 'players N: ...', 'players N and M: same table', "
             f"'engine: ...' or 'EXAMPLE SEAT: ...' (examples: {', '.join(self.examples) or 'none'})",
@@ -288,6 +304,8 @@ class Facts:
 
     def _cards(self, argument: str, line: int, where: str, unit_mm: float | None) -> Diagram:
         words = argument.split()
+        if words:
+            self._unreadable(words[0], f"[cards: {argument}]", where)
         if len(words) < 2 or words[0] not in self.examples:
             raise StudioError(f"[cards: {argument}] must name a worked example and a seat: [cards: EXAMPLE SEAT]", where)
         seat = " ".join(words[1:])
