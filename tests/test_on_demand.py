@@ -312,3 +312,34 @@ def test_unless_told_the_faces_carry_letters_where_colours_look_alike(tmp_path):
     made.run(toy, tmp_path, job.params)
     folders = [p for p in (tmp_path / "print-on-demand").iterdir() if p.is_dir()]
     assert folders and all(p.name.endswith("-letters") for p in folders)
+
+
+def test_each_face_is_rendered_once_and_let_go_before_the_next(tmp_path, monkeypatch):
+    """A deck of any size: each face is rendered once for every service that takes its size (The
+    Game Crafter's and MakePlayingCards' poker cards are two crops of one rendering), and never
+    more than one rendering is alive (a 2,000-card deck's would need 8 GB together)."""
+    import weakref
+
+    from grawlix_print.games.spreadsheet import Spreadsheet
+    from grawlix_print.products.ondemand import build as ondemand
+    from spreadsheet_decks import cards_54, write_deck
+
+    alive, most, rendered = [0], [0], []
+    real = ondemand.render
+
+    def render(face, *args, **kwargs):
+        made = real(face, *args, **kwargs)
+        rendered.append(face.name)
+        alive[0] += 1
+        most[0] = max(most[0], alive[0])
+        weakref.finalize(made.image, lambda: alive.__setitem__(0, alive[0] - 1))
+        return made
+
+    monkeypatch.setattr(ondemand, "render", render)
+    deck = Spreadsheet(write_deck(tmp_path / "templates", cards_54()[:20]))
+    written = ondemand.build_on_demand(deck, tmp_path / "out", ["the-game-crafter", "makeplayingcards"], "none")
+    images = [item for item in written if item.kind == "print-on-demand image"]
+    assert len(images) == 2 * (20 + 1) and len(rendered) == len(set(rendered)) == 20 + 1  # each face once
+    assert most[0] == 1 and alive[0] == 0
+    sizes = {tuple(item.params["pixels"]) for item in images}
+    assert sizes == {(825, 1125), (822, 1122)}  # 1/8 in and 0.12 in of bleed, from the one rendering

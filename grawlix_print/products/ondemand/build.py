@@ -32,7 +32,7 @@ from ...games.base import RULEBOOK_FILE, Game
 from ...notes import note
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Piece, PieceKind, kinds_to_mark
-from ...pieces.raster import PRINT_DPI, Rendered, png, render
+from ...pieces.raster import PRINT_DPI, png, render
 from .services import MAX_INK, SERVICES, Service, Size
 
 GUIDE = "GET-IT-PRINTED.html"
@@ -116,43 +116,52 @@ def build_on_demand(
         raise StudioError(f"none of the print-on-demand services prints {game.name}'s pieces")
     game.check()
     out = Path(out)
-    renders: dict[tuple[str, str, tuple[float, float]], Rendered] = {}
-    written: list[Written] = []
+    planned: list[list[Written | Path]] = []  # each service's files in order: a PDF as written, an image by its path
+    wanted: dict[tuple[str, str, tuple[float, float]], list[Image]] = {}  # each face at each size, and its images
+    exports = []
     for service in chosen:
         folder = marked(service.key, markings)
         made, left = [], []
+        files_of_service: list[Written | Path] = []
         for kind in kinds:
             size = service.size_of(kind)
             if size is None:
                 left.append(kind)
                 continue
             for deck in decks_of(kind):
-                files, items = _deck_files(game, service, size, deck, out / folder, markings, renders)
-                written += items
+                if service.pdf:
+                    files, items = _drive_thru_files(game, service, size, deck, out / folder, markings)
+                    files_of_service += items
+                else:
+                    images = _deck_images(service, size, deck, out / folder)
+                    for image in images:
+                        wanted.setdefault((kind.name, image.face.name, size.mm), []).append(image)
+                    files = [f"{deck.folder}/{image.path.name}" for image in images]
+                    files_of_service += [image.path for image in images]
                 made.append((deck, size, tuple(files)))
-        export = Export(service, folder, tuple(made), tuple(left))
-        path = write_text(out / folder / GUIDE, guide_html(game, export, markings))
-        written.append(Written(path, "print guide", {"service": service.name, "markings": markings}))
+        exports.append(Export(service, folder, tuple(made), tuple(left)))
+        planned.append(files_of_service)
+    drawn = _write_images(wanted, markings)
+    written: list[Written] = []
+    for export, in_order in zip(exports, planned):
+        written += [drawn[item] if isinstance(item, Path) else item for item in in_order]
+        path = write_text(out / export.folder / GUIDE, guide_html(game, export, markings))
+        written.append(Written(path, "print guide", {"service": export.service.name, "markings": markings}))
     return written
 
 
-def _rendered(renders: dict, kind: PieceKind, face: PieceFace, marking: str, size: Size) -> Rendered:
-    """A face at the product's size, rendered once for every service that takes that size."""
-    key = (kind.name, face.name, size.mm)
-    if key not in renders:
-        renders[key] = render(face, marking, size.mm, PRINT_DPI)
-    return renders[key]
+@dataclass(frozen=True)
+class Image:
+    """One image a service takes: the face, the bleed it is cut with, where it goes, what it says."""
+
+    face: PieceFace
+    bleed_mm: float
+    path: Path
+    params: dict
 
 
-def _deck_files(game: Game, service: Service, size: Size, deck: Deck, folder: Path, marking: str,
-                renders: dict) -> tuple[list[str], list[Written]]:  # fmt: skip
-    """One deck's files for one service: its images (faces in deck order, then the back), or its PDF."""
-    if service.pdf:
-        path = _drive_thru_pdf(game, service, size, deck, folder / f"{slug(game.title, game.name)}-{deck.folder}.pdf", marking)
-        params = {"service": service.name, "kind": deck.kind.name, "product": size.name, "cards": deck.count,
-                  "pages": 2 * deck.count, "markings": marking, "colour": "cmyk"}  # fmt: skip
-        return [path.name], [Written(path, "print-on-demand pdf", params)]
-    names, written = [], []
+def _deck_images(service: Service, size: Size, deck: Deck, folder: Path) -> list[Image]:
+    """One deck's images for one service: its faces in deck order, then the back."""
     faces = list(dict.fromkeys(piece.face for piece in deck.pieces))
     numbered = service.key != "the-game-crafter"  # an uploader that keeps the files' order needs it in their names
     width = len(str(len(faces)))
@@ -162,15 +171,35 @@ def _deck_files(game: Game, service: Service, size: Size, deck: Deck, folder: Pa
     ]
     if deck.back is not None:
         sides.append(("back.png", deck.back, "back"))
-    for name, face, side in sides:
-        image = _rendered(renders, deck.kind, face, marking, size).with_bleed(service.bleed_mm)
-        path = write_bytes(folder / deck.folder / name, png(image, PRINT_DPI))
-        names.append(f"{deck.folder}/{name}")
-        written.append(Written(path, "print-on-demand image", {
-            "service": service.name, "kind": deck.kind.name, "product": size.name, "side": side,
-            "face": face.description, "pixels": list(image.size), "dpi": PRINT_DPI, "markings": marking,
-        }))  # fmt: skip
-    return names, written
+    return [Image(face, service.bleed_mm, folder / deck.folder / name,
+                  {"service": service.name, "kind": deck.kind.name, "product": size.name, "side": side,
+                   "face": face.description, "dpi": PRINT_DPI})  # fmt: skip
+            for name, face, side in sides]
+
+
+def _write_images(wanted: dict[tuple[str, str, tuple[float, float]], list[Image]], marking: str) -> dict[Path, Written]:
+    """Each face rendered once at each size a service takes, every service's image of it cut and
+    written, and the rendering let go before the next (a deck's thousands of faces at 300 dpi would
+    not fit in memory together); what was written, by path."""
+    written = {}
+    for (_, _, size_mm), images in wanted.items():
+        rendered = render(images[0].face, marking, size_mm, PRINT_DPI)
+        for image in images:
+            picture = rendered.with_bleed(image.bleed_mm)
+            path = write_bytes(image.path, png(picture, PRINT_DPI))
+            written[path] = Written(path, "print-on-demand image",
+                                    {**image.params, "pixels": list(picture.size), "markings": marking})  # fmt: skip
+        del rendered
+    return written
+
+
+def _drive_thru_files(game: Game, service: Service, size: Size, deck: Deck, folder: Path,
+                      marking: str) -> tuple[list[str], list[Written]]:  # fmt: skip
+    """One deck as one PDF, for a service that takes a PDF (DriveThruCards)."""
+    path = _drive_thru_pdf(game, service, size, deck, folder / f"{slug(game.title, game.name)}-{deck.folder}.pdf", marking)
+    params = {"service": service.name, "kind": deck.kind.name, "product": size.name, "cards": deck.count,
+              "pages": 2 * deck.count, "markings": marking, "colour": "cmyk"}  # fmt: skip
+    return [path.name], [Written(path, "print-on-demand pdf", params)]
 
 
 # --- DriveThruCards: one CMYK PDF per deck, back then front ------------------------------------
