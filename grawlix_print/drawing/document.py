@@ -48,16 +48,18 @@ class Document:
     ``cmyk`` picks each ink's press values (a print file) or its screen values; ``unit`` is how many
     points one unit of every page's size, boxes and drawing is (``MM`` or ``POINT``); ``press`` makes
     the file PDF/X-1a (``drawing.pdf.pdfx``), for a print shop: CMYK, and every page given its trim.
-    ``lang`` is the text's language (``en``: what a screen reader reads it in); ``outline`` opens the
+    ``compressed`` False leaves its streams as they are drawn (a page read back at once, never
+    stored: a face rendered to pixels). ``lang`` is the text's language (``en``: what a screen reader reads it in); ``outline`` opens the
     file with its bookmarks showing (``PdfSurface.bookmark`` adds them). ``surface`` is a ``PdfSurface``
     subclass to draw the pages through (one that holds every ink to a printer's limit).
     """
 
     def __init__(
         self, meta: Metadata, *, cmyk: bool, unit: float = MM, press: bool = False, lang: str | None = None,
-        outline: bool = False, surface: type[PdfSurface] | None = None,
+        outline: bool = False, surface: type[PdfSurface] | None = None, compressed: bool = True,
     ) -> None:  # fmt: skip
         self.meta = meta
+        self.compressed = compressed
         self._surface_class = surface
         self.cmyk = cmyk
         self.press = press
@@ -77,7 +79,7 @@ class Document:
             from .pdf.canvas import new_canvas
             from .pdf.surface import PdfSurface
 
-            self._canvas = new_canvas(self._buffer, size, self.meta)
+            self._canvas = new_canvas(self._buffer, size, self.meta, self.compressed)
             if self.lang:
                 self._canvas.setCatalogEntry("Lang", self.lang)
             if self.outline:

@@ -105,7 +105,8 @@ def render(face: PieceFace, marking: str = "none", size_mm: tuple[float, float] 
     inch = MM_PER_UNIT["in"]
     margin = MARGIN_PX / dpi * inch
     page_w, page_h = px / dpi * inch, py / dpi * inch  # whole pixels, in millimetres
-    drawn = Document(Metadata(face.name, face.description, (), (), "", ""), cmyk=False, unit=MM)
+    drawn = Document(Metadata(face.name, face.description, (), (), "", ""), cmyk=False, unit=MM,
+                     compressed=False)  # read back at once: deflating its page would be wasted
     bleed = max(page_w - width - margin, page_h - height - margin)  # to every edge of the page
     with drawn.page(page_w, page_h) as surface:
         # PDF's origin is the page's lower left: the cut's top edge lies ``margin`` under the page's top.

@@ -51,13 +51,14 @@ _XMP: WeakKeyDictionary[Canvas, XmpFields] = WeakKeyDictionary()
 """Each canvas's XMP fields, so that ``pdfx.press_ready`` can add its own and write the packet again."""
 
 
-def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata) -> Canvas:
+def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], meta: Metadata, compressed: bool = True) -> Canvas:
     """A canvas writing into ``buffer``, ``meta`` in its Info dictionary and its XMP packet;
-    call ``finish`` to save it to a file atomically."""
+    call ``finish`` to save it to a file atomically. ``compressed`` False: its pages' streams are
+    not deflated (a page rendered at once and thrown away)."""
     meta = _plain_spaces(meta)
     body, _ = register_quicksand()
     # A TrueType initial font keeps reportlab from declaring Helvetica, which it never embeds.
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=body)
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=int(compressed), initialFontName=body)
     creator = f"grawlix-print {__version__}"
     canvas.setTitle(meta.title)
     canvas.setAuthor(" and ".join(meta.authors))
