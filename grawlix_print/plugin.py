@@ -2,7 +2,8 @@
 
 A designer writing a game reads ``docs/writing-a-game.md`` and this module, and
 opens no other: the base class (``Game``), the pieces (``PieceKind``, ``Piece``,
-``PieceFace`` and ready-made faces: ``disc_face``, ``Board``; any grid's board and
+``PieceFace`` and ready-made faces: ``disc_face``, ``Board``; the shapes they are cut to:
+``Shape``, or one of the game's own, ``polygon_shape``, ``path_shape``, ``register_shape``; any grid's board and
 figures: ``GridBoard`` of a ``SquareGrid``, ``HexGrid`` or ``Network``), the drawing
 calls (``Surface``, ``Path``, ``Pen``, ``Ink``), a piece's relief for a 3D
 print (``Relief``, ``Accent``: its filament, ``filled_outline``: the face's filled
@@ -36,6 +37,8 @@ from .games.rules_file import RulesFile
 from .pieces.faces import FaceStyle, PieceFace
 from .pieces.grids import GridBoard, HexGrid, Network, SquareGrid
 from .pieces.kinds import Accent, Form, Piece, PieceColour, PieceKind, Relief, Shape
+from .pieces.shapes import PieceShape, path_shape, polygon_shape
+from .pieces.shapes import register as register_shape
 from .playtest.protocol import Credits, GameResult, Games, Measure, Playtester, RefusedVariant, play_each
 from .playtest.quotable import Quotes
 from .rulebook import (
@@ -455,6 +458,7 @@ __all__ = [
     # pieces and the drawing calls
     "Board", "GridBoard", "HexGrid", "Network", "SquareGrid", "FaceStyle", "Figure", "Form", "Piece", "PieceColour",
     "PieceFace", "PieceKind", "Shape", "disc_face",
+    "PieceShape", "polygon_shape", "path_shape", "register_shape",
     "Relief", "Accent", "filled_outline",
     "plain_back", "ground", "Surface", "Path", "Pen", "Ink", "BLACK", "hex_ink", "circle", "polygon", "rectangle",
     "CAPRASIMO", "QUICKSAND", "QUICKSAND_BOLD", "SCHOLA", "SCHOLA_BOLD",
