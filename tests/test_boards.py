@@ -14,6 +14,7 @@ import math
 import re
 from pathlib import Path
 
+import numpy as np
 import pdfplumber
 import pytest
 
@@ -238,3 +239,84 @@ def test_a_one_sided_board_has_no_back_page_and_no_two_sided_advice(sheets):
         words = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
     assert "two-sided" not in words and "back" not in words.replace("background", "")
     assert "printed on one side" in words
+
+
+# --- folding boards at a print service ----------------------------------------------------------
+
+IN = 25.4
+
+
+def board_game(hex_boards, size):
+    """The toy with its map board made ``size`` (mm), as ``[boards] size`` in a copy of its templates sets it."""
+    import shutil
+    import tempfile
+
+    from grawlix_print.games import game
+
+    folder = Path(tempfile.mkdtemp()) / "templates"
+    shutil.copytree(HERE / "hex_boards" / "hex_boards" / "templates", folder)
+    with (folder / "components.toml").open("a") as toml:
+        toml.write(f"\n[boards]\nsize = [{size[0]}, {size[1]}]\n")
+    return game(hex_boards, folder)
+
+
+@pytest.mark.parametrize("size, product, pixels", [
+    ((18 * IN, 18 * IN), "Quad-Fold Game Board", (5475, 5475)),  # The Game Crafter's template, by hand
+    ((18 * IN, 9 * IN), "Bi-Fold Game Board", (2775, 5475)),  # an 18 x 9 in board: the 9 x 18 in image, turned
+])  # fmt: skip
+def test_a_board_of_a_folding_boards_size_gets_its_image_and_the_guide_names_the_product(hex_boards, tmp_path, size,
+                                                                                          product, pixels):  # fmt: skip
+    from PIL import Image
+
+    from grawlix_print.products.ondemand.build import build_on_demand
+
+    build_on_demand(board_game(hex_boards, size), tmp_path, ["the-game-crafter"], "none")
+    folder = tmp_path / "the-game-crafter"
+    images = sorted((folder / "boards").glob("*.png"))
+    assert [p.name for p in images] == ["board-spring.png"]  # the face alone: a folding board has one printed side
+    with Image.open(images[0]) as image:
+        assert image.size == pixels
+        if size[0] > size[1]:  # turned a quarter: the grid's plain margins, left and right of the board, lie at
+            # the image's top and bottom (a plain band of ground), its rows of cells run down the image's sides
+            spring = np.asarray(image.convert("RGB"), dtype=float)
+            assert spring[:300].std(axis=(0, 1)).max() < 1.0 and spring[-300:].std(axis=(0, 1)).max() < 1.0
+            assert spring[:, 100:400].std(axis=(0, 1)).max() > 10.0
+    guide = " ".join(re.sub(r"<[^>]+>", " ", (folder / "GET-IT-PRINTED.html").read_text()).split())
+    assert f"add a component: {product} (" in guide and "is printed on one side" in guide
+    assert "back (the map board, winter side) is not printed there" in guide  # the back it leaves out, named
+    assert "Folding boards" in guide.split("Card stock and finish")[1]
+
+
+def test_a_board_an_inch_off_a_folding_board_is_one_line_and_nothing_is_written(hex_boards, tmp_path):
+    from grawlix_print.errors import StudioError
+    from grawlix_print.products.ondemand.build import build_on_demand
+
+    with pytest.raises(StudioError) as refusal:
+        build_on_demand(board_game(hex_boards, (450.0, 450.0)), tmp_path / "out", ["the-game-crafter"], "none")
+    assert refusal.value.where == "templates/components.toml: boards.size"
+    assert "450 x 450 mm, not the 457.2 x 457.2 mm of The Game Crafter's Quad-Fold Game Board (18 x 18 in)" in str(refusal.value)
+    assert not (tmp_path / "out").exists()
+
+
+def test_drivethrucards_gets_swop_and_the_others_fogra39(hex_boards, tmp_path):
+    """A service that asks for SWOP gets it (CGATS TR 001, its name in the ICC's registry), not FOGRA39."""
+    from pypdf import PdfReader
+
+    from grawlix_print.games import game
+    from grawlix_print.products.ondemand.build import build_on_demand
+    from pdfx_preflight import preflight
+
+    build_on_demand(game(hex_boards), tmp_path, ["drivethrucards"], "none")
+    (pdf,) = (tmp_path / "drivethrucards").glob("*.pdf")
+    intent = PdfReader(pdf).trailer["/Root"]["/OutputIntents"][0]
+    assert intent["/OutputConditionIdentifier"] == "CGATS TR 001" and "SWOP" in intent["/OutputCondition"]
+    assert preflight(pdf) == []
+    sheet = next(p for p in sheets_of(hex_boards, tmp_path / "sheets") if p.name == "weather-a4.pdf")
+    assert PdfReader(sheet).trailer["/Root"]["/OutputIntents"][0]["/OutputConditionIdentifier"] == "FOGRA39"
+
+
+def sheets_of(name, out):
+    from grawlix_print.games import game
+    from grawlix_print.products.sheets.build import build_sheets
+
+    return [w.path for w in build_sheets(game(name), out, "a4", kinds=["weather"])]

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         Canvas,  # the back end, for the type checker alone
     )
 
+    from .pdf.pdfx import PrintingCondition
     from .pdf.surface import PdfSurface
 
 MM = 72 / 25.4
@@ -47,7 +48,8 @@ class Document:
 
     ``cmyk`` picks each ink's press values (a print file) or its screen values; ``unit`` is how many
     points one unit of every page's size, boxes and drawing is (``MM`` or ``POINT``); ``press`` makes
-    the file PDF/X-1a (``drawing.pdf.pdfx``), for a print shop: CMYK, and every page given its trim.
+    the file PDF/X-1a (``drawing.pdf.pdfx``), for a print shop: CMYK, and every page given its trim;
+    ``condition`` is the printing condition it names (None: FOGRA39, unless the shop asks for another).
     ``compressed`` False leaves its streams as they are drawn (a page read back at once, never
     stored: a face rendered to pixels). ``lang`` is the text's language (``en``: what a screen reader reads it in); ``outline`` opens the
     file with its bookmarks showing (``PdfSurface.bookmark`` adds them). ``surface`` is a ``PdfSurface``
@@ -57,9 +59,11 @@ class Document:
     def __init__(
         self, meta: Metadata, *, cmyk: bool, unit: float = MM, press: bool = False, lang: str | None = None,
         outline: bool = False, surface: type[PdfSurface] | None = None, compressed: bool = True,
+        condition: PrintingCondition | None = None,
     ) -> None:  # fmt: skip
         self.meta = meta
         self.compressed = compressed
+        self.condition = condition
         self._surface_class = surface
         self.cmyk = cmyk
         self.press = press
@@ -85,9 +89,9 @@ class Document:
             if self.outline:
                 self._canvas.showOutline()
             if self.press:  # before anything is drawn: a press file carries no links
-                from .pdf.pdfx import press_ready
+                from .pdf.pdfx import FOGRA39, press_ready
 
-                press_ready(self._canvas)
+                press_ready(self._canvas, self.condition or FOGRA39)
             self._surface = (self._surface_class or PdfSurface)(self._canvas, cmyk=self.cmyk, unit_pt=self.unit)
             self._size = size
         elif size != self._size:

@@ -52,6 +52,15 @@ FOGRA39 = PrintingCondition(
 """Offset on coated paper: the condition most print shops in Europe proof to, and which
 they accept from anywhere (the inks here are plain process CMYK chosen by eye)."""
 
+SWOP = PrintingCondition(
+    "CGATS TR 001",
+    "Web offset on coated publication paper (SWOP), CGATS TR 001",
+    "U.S. Web Coated (SWOP) v2",
+)
+"""The US publication press: what a service that asks for SWOP is given (OneBookShelf's
+print-on-demand, DriveThruCards', sets its files up in "SWOP (Coated)"), named in the ICC registry
+as ``CGATS TR 001``."""
+
 _PRESS_READY: WeakKeyDictionary[Canvas, PrintingCondition] = WeakKeyDictionary()
 
 

@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from PIL.Image import Transpose
+
 from ...drawing.document import MM as mm
 from ...drawing.document import Document, Metadata
 from ...drawing.ink import Ink
@@ -33,7 +35,7 @@ from ...notes import note
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Piece, PieceKind, kinds_to_mark
 from ...pieces.raster import PRINT_DPI, png, render
-from .services import MAX_INK, SERVICES, Service, Size
+from .services import FIT_MM, MAX_INK, SERVICES, Service, Size
 
 GUIDE = "GET-IT-PRINTED.html"
 """Upper case, as README files are, so that it comes first in a listing of its folder and the kit's index."""
@@ -94,7 +96,7 @@ def chosen_services(game: Game, names: Sequence[str] | None) -> list[Service]:
         service = SERVICES[name]
         if not any(service.size_of(kind) for kind in kinds):
             pieces = ", ".join(f"{kind.plural} of {kind.width:g} x {kind.height:g} mm" for kind in kinds)
-            sizes = ", ".join(dict.fromkeys(size.name for size in service.sizes))
+            sizes = ", ".join(dict.fromkeys(size.label for size in service.sizes))
             raise StudioError(f"{service.name} prints none of {game.name}'s pieces ({pieces}); it prints {sizes}")
         chosen.append(service)
     return chosen
@@ -114,6 +116,7 @@ def build_on_demand(
     chosen = chosen_services(game, services)
     if not chosen:
         raise StudioError(f"none of the print-on-demand services prints {game.name}'s pieces")
+    check_near_misses(kinds, chosen)
     game.check()
     out = Path(out)
     planned: list[list[Written | Path]] = []  # each service's files in order: a PDF as written, an image by its path
@@ -135,7 +138,7 @@ def build_on_demand(
                 else:
                     images = _deck_images(service, size, deck, out / folder)
                     for image in images:
-                        wanted.setdefault((kind.name, image.face.name, size.mm), []).append(image)
+                        wanted.setdefault((kind.name, image.face.name, rendered_size(size, kind)), []).append(image)
                     files = [f"{deck.folder}/{image.path.name}" for image in images]
                     files_of_service += [image.path for image in images]
                 made.append((deck, size, tuple(files)))
@@ -150,6 +153,28 @@ def build_on_demand(
     return written
 
 
+def check_near_misses(kinds: Sequence[PieceKind], services: Sequence[Service]) -> None:
+    """A board almost the size of a service's folding board was meant for it: one line saying the size
+    to make it, naming the kind, its file and key, before anything is written."""
+    for service in services:
+        for kind in kinds:
+            size = service.near(kind)
+            if size is None:
+                continue
+            w, h = size.mm
+            where = f"{kind.source}: {kind.name}.size" if kind.source else f"{kind.name}.size"
+            raise StudioError(f"the {kind.singular} is {kind.width:g} x {kind.height:g} mm, not the {w:g} x {h:g} mm of"
+                              f" {service.name}'s {size.label} (within {FIT_MM:g} mm): make it that size to order"
+                              " it there", where)  # fmt: skip
+
+
+def rendered_size(size: Size, kind: PieceKind) -> tuple[float, float]:
+    """The size a face is rendered at for ``size``: the product's, turned back a quarter for a board that
+    is the product turned (its image is then turned to the product's)."""
+    width, height = size.mm
+    return (height, width) if size.turned(kind) else (width, height)
+
+
 @dataclass(frozen=True)
 class Image:
     """One image a service takes: the face, the bleed it is cut with, where it goes, what it says."""
@@ -158,6 +183,8 @@ class Image:
     bleed_mm: float
     path: Path
     params: dict
+    turned: bool = False
+    """Whether it is the face turned a quarter (a board turned to a folding board's template)."""
 
 
 def _deck_images(service: Service, size: Size, deck: Deck, folder: Path) -> list[Image]:
@@ -169,11 +196,11 @@ def _deck_images(service: Service, size: Size, deck: Deck, folder: Path) -> list
         (f"{k:0{width}d}-{face.name}.png" if numbered else f"{face.name}.png", face, "front")
         for k, face in enumerate(faces, 1)
     ]
-    if deck.back is not None:
+    if deck.back is not None and not size.folds:  # a folding board is printed on its face alone
         sides.append(("back.png", deck.back, "back"))
     return [Image(face, service.bleed_mm, folder / deck.folder / name,
                   {"service": service.name, "kind": deck.kind.name, "product": size.name, "side": side,
-                   "face": face.description, "dpi": PRINT_DPI})  # fmt: skip
+                   "face": face.description, "dpi": PRINT_DPI}, size.turned(deck.kind))  # fmt: skip
             for name, face, side in sides]
 
 
@@ -186,6 +213,8 @@ def _write_images(wanted: dict[tuple[str, str, tuple[float, float]], list[Image]
         rendered = render(images[0].face, marking, size_mm, PRINT_DPI)
         for image in images:
             picture = rendered.with_bleed(image.bleed_mm)
+            if image.turned:  # the board turned a quarter, as the product's template stands
+                picture = picture.transpose(Transpose.ROTATE_90)
             path = write_bytes(image.path, png(picture, PRINT_DPI))
             written[path] = Written(path, "print-on-demand image",
                                     {**image.params, "pixels": list(picture.size), "markings": marking})  # fmt: skip
@@ -257,9 +286,9 @@ def _drive_thru_pdf(game: Game, service: Service, size: Size, deck: Deck, path: 
     authors, licence, licence_url, keywords = credits_of(game)
     document = Document(Metadata(
         f"{game.title}: {deck.kind.plural} for {service.name}",
-        f"{capitalised(deck.kind.noun.the(deck.count))} of {game.title}, {size.name}, each back then front, with"
+        f"{capitalised(deck.kind.noun.the(deck.count))} of {game.title}, {size.label}, each back then front, with"
         f" {b:.3g} mm of bleed.", (*keywords, "print on demand", "cards"), authors, licence, licence_url,
-    ), cmyk=True, unit=mm, press=True, surface=InkLimitedSurface)  # fmt: skip
+    ), cmyk=True, unit=mm, press=True, surface=InkLimitedSurface, condition=service.condition)  # fmt: skip
     held: set[tuple[float, ...]] = set()
     for piece in deck.pieces:
         for _ in range(piece.count):

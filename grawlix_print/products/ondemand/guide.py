@@ -83,12 +83,14 @@ def _steps(service: Service, deck: Deck, size: Size, files: tuple[str, ...]) -> 
     quantity = f" Some faces are printed more than once: set their quantity ({escape(repeated)})." if repeated else ""
     if service.pdf:
         return [
-            f"Sign in to the service's publisher pages and make a new print-on-demand card product, {escape(size.name)}"
+            f"Sign in to the service's publisher pages and make a new print-on-demand card product, {escape(size.label)}"
             f", of {n} cards.",
             f"Upload <code>{escape(files[0])}</code> as its card file: {2 * n} pages, each card's back then its"
             " front, in the deck's order.",
             "Order one printed proof copy before you make the title available.",
         ]
+    if size.folds:
+        return _board_steps(deck, size, fronts)
     if service.key == "the-game-crafter":
         chit = "Chit" in size.name
         steps = [f"Open your game at the site and add a component: <b>{escape(size.name)}</b> ({_inches(size)}), "
@@ -98,13 +100,29 @@ def _steps(service: Service, deck: Deck, size: Size, files: tuple[str, ...]) -> 
         steps.append(f"Upload the {len(fronts)} faces in {folder} (a {'chit' if chit else 'card'} each).{quantity}")
         return steps
     steps = [
-        f"Choose custom game cards, <b>{escape(size.name)}</b>, and the number of cards: {n} (the deck's"
+        f"Choose custom game cards, <b>{escape(size.name)}</b> ({_inches(size)}), and the number of cards: {n} (the deck's"
         f" {kind}; a price step may round it up: the extra cards come blank).",
         f"Fronts, <i>different images</i>: upload the {len(fronts)} files in {folder}, whose names keep the"
         f" deck's order.{quantity}",
     ]
     if back is not None:
         steps.append(f"Backs, <i>same image</i> for every card: <code>{escape(back)}</code>.")
+    return steps
+
+
+def _board_steps(deck: Deck, size: Size, fronts: list[str]) -> list[str]:
+    """A folding board's steps: the product to add, its face to upload, what folding asks of the picture."""
+    kind = deck.kind
+    steps = [f"Open your game at the site and add a component: <b>{escape(size.name)}</b> ({_inches(size)}),"
+             f" for {escape(kind.noun.the(deck.count))}"
+             + (f" (a component each: quantity {deck.count} if they are alike)." if deck.count > 1 else ".")]  # fmt: skip
+    steps.append(f"Upload {' and '.join(f'<code>{escape(f)}</code>' for f in fronts)} as its face"
+                 f"{'s' if len(fronts) > 1 else ''}: it is printed on one side, and folds {escape(size.folds)}.")  # fmt: skip
+    if deck.back is not None:
+        steps.append(f"The {escape(kind.singular)}'s back ({escape(deck.back.description)}) is not printed there: a"
+                     " folding board has one printed side.")  # fmt: skip
+    steps.append("Look at it in the site's 3D viewer before you order: keep words and small pieces of the picture off"
+                 " the folds.")
     return steps
 
 
@@ -120,11 +138,15 @@ def guide_html(game: Game, export: Export, marking: str) -> str:
         intro += f" The faces carry each colour's {escape(marking.removesuffix('s'))}, for colour-blind players."
     body.append(f'<p class="panel">{intro}</p>')
     for deck, size, files in export.decks:
-        body.append(f"<h2>{escape(capitalised(deck.kind.plural))}{escape(_own_back(deck))}: {escape(size.name)}</h2>")
+        body.append(f"<h2>{escape(capitalised(deck.kind.plural))}{escape(_own_back(deck))}: {escape(size.label)}</h2>")
         body.append("<ol>" + "".join(f"<li>{step}</li>" for step in _steps(service, deck, size, files)) + "</ol>")
         body.append(f"<p>{_size_words(service, deck, size)}</p>")
     body.append("<h2>Card stock and finish</h2>")
-    body.append(f"<p>{escape(CHOICES[service.key])}</p>")
+    choices = CHOICES[service.key]
+    if any(size.folds for _, size, _ in export.decks):
+        choices += (" Folding boards are printed in gloss on one side, wrapped round thick board, and folded by the"
+                    " service: there is nothing to choose but the size, which the file already is.")  # fmt: skip
+    body.append(f"<p>{escape(choices)}</p>")
     body.append("<h2>Colours print duller than a screen shows them</h2>")
     body.append(
         "<p>A screen glows; card only reflects the light that falls on it, and no ink reaches a screen's"

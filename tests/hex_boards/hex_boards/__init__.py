@@ -51,8 +51,9 @@ TERRAIN_MM = (30.0, 34.641)
 
 
 def map_board(paper, name: str, side: str, size=MAP_MM) -> PieceFace:
-    """The map board: 20 x 13 squares of 21 mm in the middle of a 420 x 297 mm board (or larger)."""
-    return GridBoard(SquareGrid(20, 13), 21.0, paper, margin=0.0).face(f"the map board, {side} side", name, size)
+    """The map board: 20 x 13 squares of 21 mm in the middle of a 420 x 297 mm board (smaller on a smaller one)."""
+    cell = min(21.0, size[0] / 20, size[1] / 13)
+    return GridBoard(SquareGrid(20, 13), cell, paper, margin=0.0).face(f"the map board, {side} side", name, size)
 
 
 def hex_board(radius: int) -> GridBoard:
