@@ -320,3 +320,66 @@ def sheets_of(name, out):
     from grawlix_print.products.sheets.build import build_sheets
 
     return [w.path for w in build_sheets(game(name), out, "a4", kinds=["weather"])]
+
+
+# --- the whole kit, and bad input ---------------------------------------------------------------
+
+
+def templates_with(tmp_path: Path, toml: str) -> Path:
+    """A copy of the toy's templates with ``toml`` added to its components.toml."""
+    import shutil
+
+    folder = tmp_path / "templates"
+    shutil.copytree(HERE / "hex_boards" / "hex_boards" / "templates", folder)
+    with (folder / "components.toml").open("a") as file:
+        file.write(toml)
+    return folder
+
+
+@pytest.mark.parametrize("toml, where, what", [
+    ("\n[boards]\nsize = [1300, 900]\n", "components.toml: boards.size",
+     # A4 landscape leaves 272.3 x 178.3 mm for a panel's picture; with 2 mm of bleed and 10 mm strips
+     # 1300 mm takes 5 columns and 900 mm 6 rows (portrait: 8 x 4)
+     "the board, 1300 x 900 mm, would take 30 panels of A4 (at most 16): print it on a larger paper (--paper a3)"),
+    ("\n[boards]\nseams = [[500], []]\n", "components.toml: boards.seams",
+     "the board: a seam 500 mm from the left edge falls outside the piece (0 to 420 mm)"),
+    ("\n[boards]\nseams = [[60, 405], [100]]\n", "components.toml: boards.seams",
+     "the board: the seams named leave a panel 15 mm across (at least 20 mm)"),
+    ("\n[boards]\nseams = [[60, 400], [100]]\n", "components.toml: boards.seams",
+     "the board: the seams named leave a panel larger than a page of A4 holds (between two seams at most 171.3 x"
+     " 251.3 mm of it, the page upright, or 258.3 x 164.3 mm, turned)"),
+])  # fmt: skip
+def test_a_board_that_cannot_be_tiled_is_one_line_naming_kind_file_and_key(hex_boards, tmp_path, toml, where, what):
+    from commands import refused, run_here
+
+    templates = templates_with(tmp_path, toml)
+    result = run_here("sheets", "--templates", str(templates), "-o", str(tmp_path / "out"))
+    line = refused(result, where, what)
+    assert line.startswith(f"error: templates/{where}: {what}"), line  # the toy names its file so
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unknown_paper_is_one_line(hex_boards, tmp_path):
+    from commands import refused, run_here
+
+    refused(run_here("sheets", "--game", hex_boards, "--paper", "a2", "-o", str(tmp_path / "out")),
+            "--paper 'a2' is not one of a4, letter, a3, tabloid, all")  # fmt: skip
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_whole_kit_has_every_product_and_no_box_for_the_boards(hex_boards, tmp_path):
+    """`all` on A4: the leaflet (its figure the hex board's grid), sheets (the boards in panels), images
+    and Tabletop Simulator, print-on-demand, the web edition, and boxes for the cards and tiles only."""
+    import json
+
+    from commands import run_here
+
+    result = run_here("all", "--game", hex_boards, "--paper", "a4", "-q", "-o", str(tmp_path / "kit"))
+    assert result.returncode == 0, result.stderr
+    files = {entry["path"] for entry in json.loads((tmp_path / "kit" / "manifest.json").read_text())["files"]}
+    for folder in ("leaflet", "sheets", "images", "print-on-demand", "web", "boxes"):
+        assert any(path.startswith(f"{folder}/") for path in files), folder
+    assert {p for p in files if p.startswith("boxes/") and p.endswith(".pdf")} == {
+        "boxes/weather-box-a4.pdf", "boxes/terrain-box-a4.pdf"}  # fmt: skip
+    assert {"sheets/boards-a4.pdf", "sheets/hex-boards-a4.pdf"} <= files
+    assert not any("stickers-boards" in p or "stickers-hex" in p for p in files)  # a board has no stickers

@@ -233,9 +233,11 @@ def tile(
 
 
 def _most_words(paper: str, bleed: float, overlap: float) -> str:
-    _, area = room(paper, False)
-    return (f"at most {area.width - 2 * bleed - overlap:.1f} x {area.height - 2 * bleed - overlap:.1f} mm a panel"
-            f" between seams, portrait")  # fmt: skip
+    """How much of a piece a panel between two seams holds on ``paper``, the page either way up."""
+    (_, upright), (_, turned) = room(paper, False), room(paper, True)
+    inner = [(area.width - 2 * bleed - overlap, area.height - 2 * bleed - overlap) for area in (upright, turned)]
+    return (f"between two seams at most {inner[0][0]:.1f} x {inner[0][1]:.1f} mm of it, the page upright, or"
+            f" {inner[1][0]:.1f} x {inner[1][1]:.1f} mm, turned")  # fmt: skip
 
 
 def _check_named(size: Point, seams: tuple[tuple[float, ...], tuple[float, ...]], what: str, where: str | None) -> None:
