@@ -715,3 +715,29 @@ def test_the_legend_of_marks_keeps_long_colour_names_apart(built, templates_copy
     build_leaflet(game(templates=templates_copy), tmp_path, "a4")
     gaps = _legend_gaps(tmp_path / "leaflet-a4.pdf")
     assert "Baquamarine" in gaps and gaps["Baquamarine"] >= 0.45 and min(gaps.values()) > 0.1, gaps
+
+
+@pytest.mark.parametrize("game_name, paper, half, page_mm, shift_mm", [
+    ("grawlix", "a3", "a4", (297.0, 420.0), (0.0, 210.0)),  # two A4 tri-folds (297 x 210), one above the other
+    ("permutations", "tabloid", "letter", (431.8, 279.4), (215.9, 0.0)),  # two Letter booklet sheets, side by side
+])  # fmt: skip
+def test_a_large_paper_prints_its_half_papers_rules_two_to_a_sheet(tmp_path, game_name, paper, half, page_mm, shift_mm):
+    """On A3 or Tabloid each side of the sheet is the A4 (Letter) edition's side twice: every character of
+    the first copy has its twin the half paper's width or height on, and nothing else is there; only the
+    print edition is written (the reading and press editions are the half paper's own)."""
+    written = build_leaflet(game(game_name), tmp_path / paper, paper)
+    assert [w.path.name for w in written] == [f"leaflet-{paper}.pdf"]
+    alone = build_leaflet(game(game_name), tmp_path / half, half)[0].path
+    dx, dy = (v * 72 / 25.4 for v in shift_mm)
+
+    def chars(page, moved=(0.0, 0.0)):  # (character, where it starts, PDF's y up), sorted
+        return sorted((c["text"], c["x0"] + moved[0], c["y0"] + moved[1]) for c in page.chars)
+
+    with pdfplumber.open(written[0].path) as pdf, pdfplumber.open(alone) as single:
+        assert len(pdf.pages) == len(single.pages)
+        for page, one in zip(pdf.pages, single.pages):
+            assert (float(page.width) * 25.4 / 72, float(page.height) * 25.4 / 72) == pytest.approx(page_mm, abs=0.01)
+            wanted = sorted(chars(one) + chars(one, (dx, dy)), key=lambda c: (round(c[2]), round(c[1]), c[0]))
+            found = sorted(chars(page), key=lambda c: (round(c[2]), round(c[1]), c[0]))
+            assert len(found) == len(wanted) > 0
+            assert all(a[0] == b[0] and abs(a[1] - b[1]) < 0.05 and abs(a[2] - b[2]) < 0.05 for a, b in zip(found, wanted))

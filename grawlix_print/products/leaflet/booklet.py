@@ -37,6 +37,7 @@ from ...files import Written, write_bytes
 from ...papers import PRINTER_PAPERS, paper_size
 from ...rulebook import RulebookText, unsure
 from .press import PRESS_BLEED_MM, PRESS_SLUG_MM, bleed_box, press_marks
+from .two_up import draw_cut, sheet_for
 from .layout import start_document, TEXT_INK, Frame, LaidOut, Styles, boxes_for, lay_out, make_styles
 
 if TYPE_CHECKING:
@@ -178,30 +179,37 @@ def _draw_page(surface: PdfSurface, laid: LaidOut, number: int, last: int, face:
 
 
 def booklet_pdf(text: RulebookText, laid: list[LaidOut], paper: str, face: Face, aids: tuple[int, ...] = ()) -> bytes:
-    """The print edition: CMYK, four pages a side, cut and fold ticks, sides in printing order."""
-    sheet_width, sheet_height = paper_points(paper)
+    """The print edition: CMYK, four pages a side, cut and fold ticks, sides in printing order (on A3 or
+    Tabloid, two A4 or Letter sheets side by side: ``two_up``)."""
+    two = sheet_for(paper, landscape=False)
+    sheet_width, sheet_height = paper_points(two.laid)
     page_width, page_height = page_points()
-    scale = scale_on(paper)
+    scale = scale_on(two.laid)
     quarter = (sheet_width / 2, sheet_height / 2)
-    document = start_document(text, f"{paper_size(paper).name} booklet", cmyk=True)
+    document = start_document(text, f"{paper_size(paper).name} booklet" + (" two to a sheet" if two.two_up else ""),
+                              cmyk=True)  # fmt: skip
     slots = imposition(len(laid), aids)
     sides = sorted({(slot.sheet, slot.side) for slot in slots})
     order = padded(len(laid))
-    sheet = (0, 0, sheet_width, sheet_height)
+    whole = (0, 0, *two.page)
     for number, side in sides:
         label = f"sheet {number + 1} {('front', 'back')[side]}"
-        with document.page(sheet_width, sheet_height, sheet, sheet, label=label) as surface:
+        with document.page(*two.page, whole, whole, label=label) as surface:
             # The pages are drawn scaled: a unit of theirs is ``scale`` points, which keeps their lines printable.
             pages = document.surface(scale)
-            for slot in (s for s in slots if (s.sheet, s.side) == (number, side)):
-                if slot.page is None:
-                    continue
-                left = slot.column * quarter[0] + (quarter[0] - page_width * scale) / 2
-                bottom = (1 - slot.row) * quarter[1] + (quarter[1] - page_height * scale) / 2
-                folio = 0 if slot.aid else order.index(slot.page) + 1  # a loose aid has no page number
-                with pages.transformed(left, bottom, scale=scale):
-                    _draw_page(pages, laid[slot.page], folio, len(order), face)
-            _marks(surface, sheet_width, sheet_height)
+            for dx, dy in two.copies:
+                for slot in (s for s in slots if (s.sheet, s.side) == (number, side)):
+                    if slot.page is None:
+                        continue
+                    left = dx + slot.column * quarter[0] + (quarter[0] - page_width * scale) / 2
+                    bottom = dy + (1 - slot.row) * quarter[1] + (quarter[1] - page_height * scale) / 2
+                    folio = 0 if slot.aid else order.index(slot.page) + 1  # a loose aid has no page number
+                    with pages.transformed(left, bottom, scale=scale):
+                        _draw_page(pages, laid[slot.page], folio, len(order), face)
+                with surface.transformed(dx, dy):
+                    _marks(surface, sheet_width, sheet_height)
+            if two.two_up:
+                draw_cut(surface, two)
     return document.data()
 
 
@@ -303,16 +311,18 @@ def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     laid, problems = lay_out_pages(game, text)
     gathered([*text.problems, *problems])
     printed, reader, press = output_names(paper)
+    half = paper_size(paper).halves
     # Each file is written as soon as it is drawn: the print edition, the one a designer watches for, first.
     documents = [(printed, "booklet", lambda: booklet_pdf(text, laid, paper, typography.body, aids))]
-    if reading:
+    if reading and not half:  # two A4 booklets to a sheet of A3: the reading and press editions are A4's own
         documents.append((reader, "reading", lambda: reading_pdf(text, laid, typography.body)))
-    documents.append((press, "press-booklet", lambda: press_pdf(text, laid, paper, typography.body)))
+    if not half:
+        documents.append((press, "press-booklet", lambda: press_pdf(text, laid, paper, typography.body)))
     written = []
     trim = [round(v / mm, 2) for v in press_trim(paper)]
     for file, edition, draw in documents:
         path = write_bytes(out / file, draw())
-        params: dict[str, object] = {"paper": paper, "templates": str(game.templates)}
+        params: dict[str, object] = {"paper": paper, "templates": str(game.templates), **({"half": half} if half else {})}
         if edition == "press-booklet":
             params["trim_mm"] = trim
         written.append(Written(path, f"leaflet-{edition}", params))

@@ -34,6 +34,7 @@ from ...drawing.ink import Ink
 from ...papers import paper_size
 from .press import PRESS_BLEED_MM, PRESS_SLUG_MM, bleed_box, press_marks
 from .layout import start_document, Frame, LaidOut, boxes_for, lay_out, make_styles
+from .two_up import draw_cut, sheet_for
 
 FOLD_IN_NARROWER_MM = 2.0
 PAD_MM = 9.0  # from each fold or page edge to the text, on the narrowest panel
@@ -82,29 +83,35 @@ def trifold_pdf(
     ``press``: each sheet on a page ``PRESS_SLUG_MM`` larger all round, with the
     marks and note a print shop needs outside the trim (``press.press_marks``).
     """
-    sheet_width, sheet_height = paper_points(paper, landscape=True)
+    sheet = sheet_for(paper, landscape=True)  # two to a sheet of A3 or Tabloid (the press takes one a sheet)
+    sheet_width, sheet_height = paper_points(sheet.laid, landscape=True)
+    page_width, page_height = (sheet_width, sheet_height) if press else sheet.page
     slug = PRESS_SLUG_MM * mm if press else 0.0
-    widths = panel_widths(paper)
-    edition = f"{paper_size(paper).name} tri-fold" + (" for the press" if press else "")
+    widths = panel_widths(sheet.laid)
+    edition = f"{paper_size(paper).name} tri-fold" + (" for the press" if press else " two to a sheet" if sheet.two_up else "")
     document = start_document(text, edition, cmyk=True, press=press)
-    trim = (slug, slug, slug + sheet_width, slug + sheet_height)
+    trim = (slug, slug, slug + page_width, slug + page_height)
     for page, (label, names) in enumerate((("outside", OUTSIDE), ("inside", INSIDE))):
         # Nothing runs off the sheet: at home the bleed is the sheet; the press gets its 3 mm.
         bleed = bleed_box(trim) if press else trim
-        with document.page(sheet_width + 2 * slug, sheet_height + 2 * slug, trim, bleed, label=label) as surface:
-            folds = []
-            x = slug
-            for k, name in enumerate(names):
-                left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
-                laid[name].draw(surface, left, slug + sheet_height - TOP_MM * mm, frame.width)
-                x += widths[name]
-                if k < len(names) - 1:
-                    folds.append(x)
-            if press:
-                press_marks(surface, trim, folds, _press_note(text, paper, label, page))
-            else:
-                for fold in folds:
-                    _fold_marks(surface, fold, sheet_height)
+        with document.page(page_width + 2 * slug, page_height + 2 * slug, trim, bleed, label=label) as surface:
+            for dx, dy in sheet.copies if not press else ((0.0, 0.0),):
+                with surface.transformed(dx, dy):
+                    folds = []
+                    x = slug
+                    for k, name in enumerate(names):
+                        left = x + (widths[name] - frame.width) / 2  # wider panels centre the shared text area
+                        laid[name].draw(surface, left, slug + sheet_height - TOP_MM * mm, frame.width)
+                        x += widths[name]
+                        if k < len(names) - 1:
+                            folds.append(x)
+                    if press:
+                        press_marks(surface, trim, folds, _press_note(text, paper, label, page))
+                    else:
+                        for fold in folds:
+                            _fold_marks(surface, fold, sheet_height)
+            if sheet.two_up and not press:
+                draw_cut(surface, sheet)
     return document.data()
 
 
@@ -163,6 +170,11 @@ def lay_out_panels(game: Game, text: RulebookText, paper: str) -> tuple[dict[str
     return laid, problems
 
 
+def laid_paper(paper: str) -> str:
+    """The paper a leaflet is laid out for: its own, or the one two of which make it (A4 for A3)."""
+    return paper_size(paper).halves or paper
+
+
 def unfit_trifold(game: Game, papers: Sequence[str]) -> list[StudioError]:
     """Each panel that would not fit on each of ``papers``: what building the tri-fold for them
     would say (``Imposition.unfit``). A text with problems of its own is left to the build that
@@ -172,7 +184,7 @@ def unfit_trifold(game: Game, papers: Sequence[str]) -> list[StudioError]:
     text = game.rulebook()
     if text.problems:
         return []
-    return [problem for paper in papers for problem in lay_out_panels(game, text, paper.lower())[1]]
+    return [problem for paper in papers for problem in lay_out_panels(game, text, laid_paper(paper.lower()))[1]]
 
 
 def build_leaflet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
@@ -199,16 +211,20 @@ def build_trifold(game: Game, out: str | Path, paper: str = "a4", reading: bool 
     game.check()
     text = game.rulebook()
     check_panels(text)
-    laid, problems = lay_out_panels(game, text, paper)
+    half = paper_size(paper).halves
+    laid, problems = lay_out_panels(game, text, laid_paper(paper))
     gathered([*text.problems, *problems])
     makers: tuple[Callable[[RulebookText, dict[str, LaidOut], str, Frame], bytes], ...] = (
         trifold_pdf, reading_pdf, functools.partial(trifold_pdf, press=True),
     )  # fmt: skip
     documents = list(zip(output_names(paper), ("tri-fold", "reading", "press"), makers))
-    if not reading:
+    if half:  # two A4 leaflets to a sheet of A3: the reading and press editions are A4's own
+        documents = documents[:1]
+    elif not reading:
         documents = [documents[0], documents[2]]
     written = []
     for name, edition, make in documents:
-        path = write_bytes(out / name, make(text, laid, paper, leaflet_frame(paper)))
-        written.append(Written(path, f"leaflet-{edition}", {"paper": paper, "templates": str(game.templates)}))
+        path = write_bytes(out / name, make(text, laid, paper, leaflet_frame(laid_paper(paper))))
+        params = {"paper": paper, "templates": str(game.templates), **({"half": half} if half else {})}
+        written.append(Written(path, f"leaflet-{edition}", params))
     return written

@@ -67,6 +67,9 @@ def _trifold_planned(paper: str, name: str) -> list[Planned]:
     from .build import output_names
 
     trifold, reading, press = output_names(paper)
+    if _two_up(paper):
+        return [Planned(trifold, f"Rules leaflets, two to a sheet ({name})", "print both sides at 100 %, flipping on the"
+                        " long edge; cut across the middle and fold each in three")]  # fmt: skip
     return [
         Planned(trifold, f"Rules leaflet ({name})", "print both sides at 100 %, flipping on the short edge, and fold in three"),
         Planned(press, f"Rules leaflet for a print shop ({name})", "with 3 mm bleed, crop marks and fold marks"),
@@ -81,6 +84,14 @@ def _paper_name(record: dict) -> str:
     return PAPERS[paper].name if paper in PAPERS else ""
 
 
+def _half_name(record: dict) -> str:
+    """The paper two of which make the record's (A4 for A3): its rules are that paper's, two to a sheet."""
+    from ...papers import PAPERS
+
+    half = record["params"].get("half")
+    return PAPERS[half].name if half in PAPERS else ""
+
+
 def _reading_entry(record: dict) -> Entry:
     from ..base import Entry
 
@@ -91,7 +102,13 @@ def _reading_entry(record: dict) -> Entry:
 def _trifold_describe(record: dict) -> Entry | None:
     from ..base import ACTUAL_SIZE, Entry
 
-    kind, paper = record["kind"], _paper_name(record)
+    kind, paper, half = record["kind"], _paper_name(record), _half_name(record)
+    if kind == "leaflet-tri-fold" and half:
+        return Entry(f"The rules as two tri-fold leaflets on one sheet of {paper}: the {half} leaflet twice, one"
+                     " above the other, printed on both sides.",
+                     f"Paper of 80–120 g/m². Print two-sided, flipping on the long edge. {ACTUAL_SIZE} Cut the"
+                     " sheet across the middle at the ticks, then fold each leaflet in three on its marks.",
+                     essential=True)  # fmt: skip
     if kind == "leaflet-tri-fold":
         return Entry(f"The rules as a tri-fold leaflet, on one sheet of {paper} printed on both sides.",
                      f"Paper of 80–120 g/m². Print two-sided, flipping on the short edge. {ACTUAL_SIZE}"
@@ -105,7 +122,14 @@ def _trifold_describe(record: dict) -> Entry | None:
 def _booklet_describe(record: dict) -> Entry | None:
     from ..base import ACTUAL_SIZE, Entry
 
-    kind, paper = record["kind"], _paper_name(record)
+    kind, paper, half = record["kind"], _paper_name(record), _half_name(record)
+    if kind == "leaflet-booklet" and half:
+        return Entry(f"The rules as two booklets of A6 pages on one sheet of {paper}: the {half} booklet's sheets"
+                     " twice, side by side.",
+                     f"Paper of 80–120 g/m². Print two-sided, flipping on the short edge. {ACTUAL_SIZE} Cut each"
+                     f" sheet down the middle at the ticks into two {half} sheets, then make each booklet as the"
+                     f" {half} edition is made: cut each sheet across the middle, fold each half down the middle"
+                     " and nest the folded halves in order.", essential=True)  # fmt: skip
     if kind == "leaflet-booklet":
         return Entry(f"The rules as a booklet of A6 pages, four to a side of {paper}.",
                      f"Paper of 80–120 g/m². Print two-sided, flipping on the long edge. {ACTUAL_SIZE} Cut each"
@@ -121,6 +145,13 @@ def _booklet_describe(record: dict) -> Entry | None:
     return _reading_entry(record) if kind == "leaflet-reading" else None
 
 
+def _two_up(paper: str) -> bool:
+    """Whether the rules on ``paper`` are its half paper's edition, two to a sheet (``two_up``)."""
+    from ...papers import paper_size
+
+    return bool(paper_size(paper).halves)
+
+
 def _booklet_build(game: Game, folder: Path, paper: str, reading: bool) -> list[Written]:
     from .booklet import build_booklet
 
@@ -132,6 +163,9 @@ def _booklet_planned(paper: str, name: str) -> list[Planned]:
     from .booklet import output_names
 
     printed, reading, press = output_names(paper)
+    if _two_up(paper):
+        return [Planned(printed, f"Rulebooks, two to a sheet ({name})", "print at 100 %, flipping on the short edge;"
+                        " cut across the middle first")]  # fmt: skip
     return [
         Planned(printed, f"Rulebook ({name})", "print at 100 %, never “fit to page”"),
         Planned(press, f"Rulebook for a print shop ({name})", "one page a page, with 3 mm bleed and crop marks"),
