@@ -367,19 +367,116 @@ def test_an_unknown_paper_is_one_line(hex_boards, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def test_the_whole_kit_has_every_product_and_no_box_for_the_boards(hex_boards, tmp_path):
-    """`all` on A4: the leaflet (its figure the hex board's grid), sheets (the boards in panels), images
-    and Tabletop Simulator, print-on-demand, the web edition, and boxes for the cards and tiles only."""
-    import json
-
+@pytest.fixture(scope="module")
+def kit(hex_boards, tmp_path_factory) -> Path:
+    """`all` of the toy on A4: every product it is offered (3D where CadQuery is installed)."""
     from commands import run_here
 
-    result = run_here("all", "--game", hex_boards, "--paper", "a4", "-q", "-o", str(tmp_path / "kit"))
+    out = tmp_path_factory.mktemp("kit") / "kit"
+    result = run_here("all", "--game", hex_boards, "--paper", "a4", "-q", "-o", str(out))
     assert result.returncode == 0, result.stderr
-    files = {entry["path"] for entry in json.loads((tmp_path / "kit" / "manifest.json").read_text())["files"]}
-    for folder in ("leaflet", "sheets", "images", "print-on-demand", "web", "boxes"):
+    return out
+
+
+def test_the_whole_kit_has_every_product_and_no_box_for_the_boards(kit):
+    """`all` on A4: the leaflet (its figure the hex board's grid), sheets (the boards in panels), images
+    and Tabletop Simulator, print-on-demand, the web edition, 3D for the terrain tiles, and boxes for
+    the cards, tiles and the die only."""
+    import json
+
+    from conftest import HAS_3D
+
+    files = {entry["path"] for entry in json.loads((kit / "manifest.json").read_text())["files"]}
+    for folder in ("leaflet", "sheets", "images", "print-on-demand", "web", "boxes", *(("3d",) if HAS_3D else ())):
         assert any(path.startswith(f"{folder}/") for path in files), folder
     assert {p for p in files if p.startswith("boxes/") and p.endswith(".pdf")} == {
-        "boxes/weather-box-a4.pdf", "boxes/terrain-box-a4.pdf"}  # fmt: skip
+        "boxes/weather-box-a4.pdf", "boxes/terrain-box-a4.pdf", "boxes/dice-box-a4.pdf"}  # fmt: skip
     assert {"sheets/boards-a4.pdf", "sheets/hex-boards-a4.pdf"} <= files
     assert not any("stickers-boards" in p or "stickers-hex" in p for p in files)  # a board has no stickers
+
+
+# --- every product's sentences about a kind --------------------------------------------------------
+
+KINDS = {"board": ("boards", 1), "hex board": ("hex boards", 1), "weather card": ("weather cards", 7),
+         "terrain tile": ("terrain tiles", 2), "die": ("dice", 1)}  # fmt: skip
+"""The toy's kinds as English says them (written out here), and how many of each a set holds."""
+NUMBERS = {"no": 0, "one": 1, "two": 2, "seven": 7, "both": 2}
+
+
+def kit_text(kit: Path) -> dict[str, str]:
+    """Every sentence the kit writes, by file: PDFs' text, web pages', the notes, Tabletop Simulator's
+    names and descriptions; whitespace made single spaces (a notes line may break anywhere)."""
+    import html
+    import json
+
+    found = {}
+    for path in sorted(kit.rglob("*")):
+        if path.suffix == ".pdf":
+            with pdfplumber.open(path) as pdf:
+                text = " ".join(page.extract_text() or "" for page in pdf.pages[:6])
+        elif path.suffix in (".html", ".md", ".txt"):
+            text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", " ", path.read_text(), flags=re.S)))
+        elif path.suffix == ".json" and path.parent.name == "tts":
+            data = json.loads(path.read_text())
+            text = " ".join(str(v) for v in _strings(data, ("Nickname", "Description")))
+        else:
+            continue
+        found[str(path.relative_to(kit))] = " ".join(text.split())
+    return found
+
+
+def _strings(data, keys):
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in keys and isinstance(value, str):
+                yield value
+            else:
+                yield from _strings(value, keys)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings(value, keys)
+
+
+def wording_faults(text: str) -> list[str]:
+    """What reads wrong in ``text`` about the toy's kinds, by English's rules, not the studio's:
+    a count of a kind in the wrong number ("1 boards", "7 weather card"), "the 1 ...", the kind's
+    file name used as its plural ("the 7 weather"), a plural made by adding an s ("dies",
+    "weather cardss"), a stack counted wrong, inches said twice."""
+    faults = []
+    names = "|".join(sorted({re.escape(w) for s, (p, _) in KINDS.items() for w in (s, p)}, key=len, reverse=True))
+    for match in re.finditer(rf"\b(\d+|no|one|two|seven|both) ({names})\b", text):
+        number, noun = match.group(1), match.group(2)
+        count = int(number) if number.isdigit() else NUMBERS[number]
+        plural = noun in {p for p, _ in KINDS.values()}
+        if plural == (count == 1) or (noun == "die" and count != 1):
+            faults.append(match.group(0))
+    faults += re.findall(rf"\bthe 1 (?:{names})\b", text)
+    faults += re.findall(r"(?<![\w/-])(?:weather|terrain)(?![\w/.-])(?! (?:cards?|tiles?)\b)[^.;:]{0,20}", text)
+    faults += re.findall(r"\b(?:boardss|dices|dies|weather cardss|terrain tiless|1 stacks|stacks? of up to 1\b)", text)
+    faults += re.findall(r"\(\d+(?:\.\d+)? x \d+(?:\.\d+)? in\) \(\d", text)
+    faults += re.findall(r"\b(?:its|the) (?:board|hex board|die) are\b", text)
+    return faults
+
+
+@pytest.mark.parametrize("sentence, fault", [
+    ("the 1 boards", "1 boards"), ("in 1 stacks of up to 7", "1 stacks"), ("its terrain are hexagons", "terrain"),
+    ("7 weather in a deck, the 20 weather", "weather"), ("Poker size (2.5 x 3.5 in) (2.5 x 3.5 in)", "in) (2"),
+    ("1 dice", "1 dice"), ("seven weather card", "seven weather card"), ("two dies", "dies"),
+])  # fmt: skip
+def test_the_wording_oracle_finds_the_sentences_the_issue_found(sentence, fault):
+    assert any(fault in found for found in wording_faults(sentence)), wording_faults(sentence)
+
+
+def test_every_products_sentences_about_a_kind_read_right(kit):
+    """Sheets' notes, boxes, images and Tabletop Simulator, print-on-demand guides, 3D notes, the leaflet,
+    the web edition and the kit's index: no count of a kind in the wrong number anywhere, and each
+    product says its kinds' counts as English does."""
+    texts = kit_text(kit)
+    faults = {path: wording_faults(text) for path, text in texts.items()}
+    assert not {path: found for path, found in faults.items() if found}
+    everything = " ".join(texts.values())
+    for wanted in ("7 weather cards", "the 7 weather cards", "the 2 terrain tiles", "the board", "the die",
+                   "1 die", "Tuck box for the 7 weather cards", "Tray and lid for the die"):  # fmt: skip
+        assert wanted in everything, wanted
+    products = {path.split("/")[0] for path in texts}
+    assert {"sheets", "boxes", "images", "print-on-demand", "leaflet", "web", "index.html"} <= products

@@ -226,8 +226,8 @@ def _drive_thru_files(game: Game, service: Service, size: Size, deck: Deck, fold
                       marking: str) -> tuple[list[str], list[Written]]:  # fmt: skip
     """One deck as one PDF, for a service that takes a PDF (DriveThruCards)."""
     path = _drive_thru_pdf(game, service, size, deck, folder / f"{slug(game.title, game.name)}-{deck.folder}.pdf", marking)
-    params = {"service": service.name, "kind": deck.kind.name, "product": size.name, "cards": deck.count,
-              "pages": 2 * deck.count, "markings": marking, "colour": "cmyk"}  # fmt: skip
+    params = {"service": service.name, "kind": deck.kind.name, "piece": deck.kind.singular, "plural": deck.kind.plural,
+              "product": size.name, "cards": deck.count, "pages": 2 * deck.count, "markings": marking, "colour": "cmyk"}  # fmt: skip
     return [path.name], [Written(path, "print-on-demand pdf", params)]
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import StudioError
+from ...facts.wording import Noun
 from ...options import NameList, OneLineChoice, setting
 from ...pieces.kinds import MARKINGS
 from ..base import PIECES, PREVIEWS, Entry, Job, Planned, Product
@@ -89,7 +90,8 @@ class OnDemand(Product):
                          f" {params.get('pixels', ['?', '?'])[0]} x {params.get('pixels', ['?', '?'])[1]} px.",
                          f"Upload it to {service}.")  # fmt: skip
         if kind == "print-on-demand pdf":
-            return Entry(f"{service}, {params.get('product')}: the {params.get('cards')} {params.get('kind')} in one"
+            cards = Noun(str(params.get("piece", params.get("kind", "card"))), str(params.get("plural", "")))
+            return Entry(f"{service}, {params.get('product')}: {cards.the(int(params.get('cards', 0)))} in one"
                          f" CMYK PDF, each card's back then its front ({params.get('pages')} pages).",
                          f"Upload it to {service} as the deck's card file.")  # fmt: skip
         return None

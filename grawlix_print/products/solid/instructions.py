@@ -71,7 +71,21 @@ def full_set_kind(kind: SolidKind) -> str:
 
 def _pieces(count: int, kind: SolidKind) -> str:
     """``6 tiles``, ``1 tile``."""
-    return f"{count} {kind.singular if count == 1 else kind.plural}"
+    return kind.kind.noun.count(count)
+
+
+def _all(counts: list[int], pieces: str) -> str:
+    """``all 36 tiles``, ``both tiles``, ``the tile``: a whole set on one plate."""
+    if counts == [1]:
+        return f"the {pieces.split(' ', 1)[1]}"
+    if counts == [2]:
+        return f"both {pieces.split(' ', 1)[1]}"
+    return f"all {pieces}"
+
+
+def _filaments(accents: int) -> str:
+    """``filament 2``, ``filaments 2 to 4``: the accent colours' filaments, after the body's."""
+    return "filament 2" if accents == 1 else f"filaments 2 to {accents + 1}"
 
 
 def instructions_text(layers: LayerPlan, tile: SolidTile, files: Files) -> str:
@@ -249,7 +263,7 @@ def _what(group: list[Plate], files: Files) -> str:
         "raised": f"{tiles}, one per {word}, for one nozzle: print once per accent colour",
         "3MF one-nozzle plate": f"{tiles} for one nozzle, {_change_phrase(files.colour_change)} already set",
         "3MF two-filament plate": f"{tiles}, body and {word} as parts on filaments 1 and 2",
-        full_set_kind(kind): f"all {tiles}, {words} on filaments 2 to {len(kind.accents) + 1}",
+        full_set_kind(kind): f"{_all(counts, tiles)}, {words} on {_filaments(len(kind.accents))}",
         "flat": f"{tiles}, plain blanks in one colour",
     }[plate.kind]
     if plate.kind == "raised" and plate.colour:

@@ -2,8 +2,11 @@
 
 Its pieces are what most board games have and the paper does not hold: a 420 x 297 mm map board
 printed on both sides (a square grid), a 200 mm hexagonal board of hexagonal cells (one-sided),
-a deck of seven weather cards (a kind whose singular is "weather card") and two hexagonal terrain
-tiles. Its rulebook shows a position on the hexagonal board, drawn by the same grid as the board.
+a deck of seven weather cards (a kind named ``weather`` whose singular is "weather card"), two
+hexagonal terrain tiles, each with its triangle raised for a 3D print, and one die (a plural no
+rule of adding an s gives). Its rulebook shows a position on the hexagonal board, drawn by the
+same grid as the board. ``tests/test_boards.py`` builds its kit; its counts (1, 2, 7) and names
+are what the wording test reads every product's sentences for.
 """
 
 from __future__ import annotations
@@ -72,13 +75,36 @@ def weather_face(name: str) -> PieceFace:
     return PieceFace(f"weather-{name}", f"the {name} card", *CARD_MM, draw, SKY)
 
 
+def triangle(x, y, w, h):
+    cx, cy = x + w / 2, y + h / 2
+    return polygon([(cx, cy + 0.3 * h), (cx - 0.25 * w, cy - 0.2 * h), (cx + 0.25 * w, cy - 0.2 * h)])
+
+
 def terrain_face(name: str, ink) -> PieceFace:
     def draw(surface, x, y, w, h, style):
         ground(surface, x, y, w, h, style, ink)
-        cx, cy = x + w / 2, y + h / 2
-        surface.shape(polygon([(cx, cy + 0.3 * h), (cx + 0.25 * w, cy - 0.2 * h), (cx - 0.25 * w, cy - 0.2 * h)]), fill=CREAM)
+        surface.shape(triangle(x, y, w, h), fill=CREAM)
 
     return PieceFace(f"terrain-{name}", f"a {name} tile", *TERRAIN_MM, draw, ink)
+
+
+def terrain(name: str, ink) -> Piece:
+    """A terrain tile, its triangle raised in cream for a 3D print (the very path its face fills)."""
+    from grawlix_print.drawing.filled import filled_outline
+    from grawlix_print.pieces.kinds import Accent, Relief
+
+    def shape():
+        return filled_outline([triangle(0.0, 0.0, 1.0, 1.0)], f"hex-boards: {name}")
+
+    return Piece(terrain_face(name, ink), relief=Relief(f"{name} triangle", Accent("cream", CREAM), shape))
+
+
+def die_face() -> PieceFace:
+    def draw(surface, x, y, w, h, style):
+        ground(surface, x, y, w, h, style, CREAM)
+        surface.text(x + w / 2, y + 0.35 * h, "6", QUICKSAND_BOLD, 0.4 * h, BLACK)
+
+    return PieceFace("die", "the die", 20.0, 20.0, draw, CREAM)
 
 
 def kinds(radius: int, size=MAP_MM, seams=None, source: str = "") -> tuple[PieceKind, ...]:
@@ -92,7 +118,8 @@ def kinds(radius: int, size=MAP_MM, seams=None, source: str = "") -> tuple[Piece
         PieceKind("hex-boards", "hex board", Form.BOARD, Shape.HEXAGON, board.size, (Piece(board.face("the hex board")),)),
         PieceKind("weather", "weather card", Form.CARD, Shape.RECTANGLE, CARD_MM, tuple(weather), {"plain": card_back}),
         PieceKind("terrain", "terrain tile", Form.TILE, Shape.HEXAGON, TERRAIN_MM,
-                  (Piece(terrain_face("forest", MOSS)), Piece(terrain_face("lake", SKY)))),
+                  (terrain("forest", MOSS), terrain("lake", SKY)), relief_words=("triangle", "triangles")),
+        PieceKind("dice", "die", Form.TOKEN, Shape.CIRCLE, (20.0, 20.0), (Piece(die_face()),)),
     )  # fmt: skip
 
 
