@@ -163,7 +163,7 @@ def _work(kind: PieceKind, marking: str) -> list[FaceWork]:
         tiles = {face.name for face in kind.faces} | {s for p in kind.pieces if (s := back_stem(kind, p))}
         turn = kind.piece_shape.tts_turn
         return [FaceWork(stem, face, marking, tile=stem in tiles, turn=turn) for stem, face in sides.items()]
-    shown = [stem for back, faces in _runs(kind).items() for stem in ([back] if back else []) + faces]
+    shown = dict.fromkeys(stem for back, faces in _runs(kind).items() for stem in ([back] if back else []) + faces)
     order = [*shown, *(stem for stem in sides if stem not in shown)]
     return [FaceWork(stem, sides[stem], marking, slot=stem in shown) for stem in order]
 
@@ -181,7 +181,8 @@ def _kind(game: Game, kind: PieceKind, out: Path, marking: str, prefix: str,
     """One kind's print images, Tabletop Simulator pictures and saved object, its faces taken from
     ``files`` in the order ``_work`` gave them."""
     folder = slug(kind.name)
-    sides = {face.name: face for face in kind.faces} | dict(backs_of(kind))
+    fronts = {face.name: face for face in kind.faces}
+    sides = fronts | dict(backs_of(kind))
     printed: dict[str, Written] = {}
     params = {"dpi": PRINT_DPI, "bleed_mm": round(PRINT_BLEED_MM, 4), "markings": marking, **kind_params(kind)}
     here = f"{TTS_FOLDER}/{folder}"
@@ -192,7 +193,7 @@ def _kind(game: Game, kind: PieceKind, out: Path, marking: str, prefix: str,
         made = next(files)
         assert made.stem == stem, (made.stem, stem)
         path = write_bytes(out / folder / marked(f"{stem}.png", marking), made.print_png)
-        what = "face image" if stem in {f.name for f in kind.faces} else "back image"
+        what = "face image" if stem in fronts else "back image"
         printed[stem] = Written(path, what, {**params, "pixels": list(made.print_px), "face": sides[stem].description})
         if made.tile_png is not None:
             path = write_bytes(out / here / marked(f"{stem}.png", marking), made.tile_png)
