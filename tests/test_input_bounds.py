@@ -24,7 +24,7 @@ import pytest
 
 from grawlix_print.drawing import bitmaps
 from grawlix_print.errors import StudioError
-from grawlix_print.games.spreadsheet import faces, layouts, svg_bounds
+from grawlix_print.games.spreadsheet import faces, layouts, svg_bounds, values
 from grawlix_print.games.spreadsheet.design import read_design
 from grawlix_print.games.spreadsheet.faces import piece_kinds
 from grawlix_print.games.spreadsheet.tables import MAX_COLUMNS, MAX_UNPACKED_BYTES, read_table
@@ -429,6 +429,6 @@ def test_a_layout_value_out_of_bounds_is_one_line(fault, tmp_path):
 
 
 def test_positions_and_lengths_at_their_bound_are_taken(tmp_path):
-    assert layouts._signed(-layouts.MAX_REACH_MM, "x") == -1000.0 and layouts._length(1000, "x") == 1000.0
+    assert values.position(-values.MAX_REACH_MM, "x") == -1000.0 and values.length(1000, "x") == 1000.0
     with pytest.raises(StudioError):
-        layouts._signed(1000.001, "x")
+        values.position(1000.001, "x")

@@ -19,7 +19,6 @@ text sizes are points. Every fault is one line naming the file and the key.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +27,7 @@ from typing import Any
 from ...errors import StudioError
 from ...files import present, read_toml
 from ...pieces.schema import known_keys, where as at
-from ...units import parse_length
-from .values import Condition, Template, condition, template
+from .values import Condition, Template, choice, condition, flag, length, position, ratio, template, text_size
 
 LAYOUT_FOLDER = "layouts"
 DEFAULT_SAFE_MM = 3.0
@@ -78,8 +76,6 @@ KEY_HELP = {
 }
 """What each key of ``KEYS`` means, for the layout-element reference (the site's, generated from
 ``KEYS`` and this: a key the parser takes without a line here fails the site's build)."""
-MAX_REACH_MM = 1000.0
-"""How far from the trim a position, and how long a length, may be: more draws nothing on any piece."""
 MAX_DASHES = 8
 MIN_DASH_MM = 0.1
 """A dash or gap shorter than this prints as a solid line, and a page of them takes long to draw."""
@@ -156,7 +152,7 @@ def read_layout(templates: Path, name: str, where: str, size: tuple[float, float
         if not isinstance(extends, str):
             raise StudioError("must be a layout's name", at(shown, "extends"))
         parent = read_layout(templates, extends, at(shown, "extends"), size, (*seen, name))
-    safe = _length(data["safe"], at(shown, "safe"), zero=True) if "safe" in data else (parent.safe if parent else DEFAULT_SAFE_MM)
+    safe = length(data["safe"], at(shown, "safe"), zero=True) if "safe" in data else (parent.safe if parent else DEFAULT_SAFE_MM)
     width, height = size
     boxes: dict[str, Box] = {
         "trim": Box(0.0, 0.0, width, height),
@@ -187,38 +183,13 @@ def read_layout(templates: Path, name: str, where: str, size: tuple[float, float
     return Layout(name, shown, boxes, tuple(elements), safe, (parent.name, *parent.chain) if parent else ())
 
 
-def _length(value: object, where: str, zero: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise StudioError(f"must be a length (millimetres, or a string such as \"2.5mm\" or \"0.1in\"), not {value!r}", where)
-    try:
-        found = parse_length(value, "length", allow_zero=zero)
-    except StudioError as error:
-        raise StudioError(error.what, where) from None
-    if found > MAX_REACH_MM:
-        raise StudioError(f"{value!r} is longer than any piece ({MAX_REACH_MM:g} mm at most)", where)
-    return found
-
-
-def _signed(value: object, where: str) -> float:
-    """A position, which may be negative (a shape reaching into the bleed), within a metre of the trim."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        found = float(value) if abs(value) < 1e300 else math.inf  # (an integer too large for a float)
-    elif isinstance(value, str) and value.strip().startswith("-"):
-        found = -_length(value.strip()[1:], where, zero=True)
-    else:
-        found = _length(value, where, zero=True)
-    if not abs(found) <= MAX_REACH_MM:  # NaN too
-        raise StudioError(f"{value!r} is not a position within {MAX_REACH_MM:g} mm of the trim", where)
-    return found
-
-
 def _box(value: object, boxes: Mapping[str, Box], where: str) -> Box:
     """``[x, y, width, height]``, or a table of those (``extends`` another box for the rest)."""
     if isinstance(value, list):
         if len(value) != 4:
             raise StudioError(f"must be [x, y, width, height] in millimetres, not {value!r}", where)
-        x, y = _signed(value[0], where), _signed(value[1], where)
-        return Box(x, y, _length(value[2], where), _length(value[3], where))
+        x, y = position(value[0], where), position(value[1], where)
+        return Box(x, y, length(value[2], where), length(value[3], where))
     if not isinstance(value, dict):
         raise StudioError(f"must be [x, y, width, height] or a table, not {value!r}", where)
     known_keys(value, ("extends", "x", "y", "width", "height"), where)
@@ -230,7 +201,7 @@ def _box(value: object, boxes: Mapping[str, Box], where: str) -> Box:
     found = {}
     for key in ("x", "y", "width", "height"):
         if key in value:
-            found[key] = _signed(value[key], f"{where}.{key}") if key in "xy" else _length(value[key], f"{where}.{key}")
+            found[key] = position(value[key], f"{where}.{key}") if key in "xy" else length(value[key], f"{where}.{key}")
         elif base is not None:
             found[key] = getattr(base, key)
         else:
@@ -262,36 +233,36 @@ def _element(table: Mapping[str, Any], boxes: Mapping[str, Box], where: str, siz
     if kind == "text":
         if "text" not in table:
             raise StudioError("a text element needs text = \"...\" (a column in braces: \"{name}\")", where)
-        values["size"] = _points(table.get("size", DEFAULT_SIZE_PT), f"{where}.size")
-        values["min_size"] = _points(table.get("min_size", values["size"]), f"{where}.min_size")
+        values["size"] = text_size(table.get("size", DEFAULT_SIZE_PT), f"{where}.size")
+        values["min_size"] = text_size(table.get("min_size", values["size"]), f"{where}.min_size")
         if values["min_size"] > values["size"]:
             raise StudioError(f"{values['min_size']:g} pt is larger than size ({values['size']:g} pt)", f"{where}.min_size")
-        values["align"] = _choice(table.get("align", "left"), ALIGNS, f"{where}.align", {"center": "centre", "middle": "centre"})
-        values["valign"] = _choice(table.get("valign", "top"), VALIGNS, f"{where}.valign", {"centre": "middle", "center": "middle"})
-        values["wrap"] = _flag(table.get("wrap", True), f"{where}.wrap")
-        values["leading"] = _ratio(table.get("leading", DEFAULT_LEADING), f"{where}.leading")
+        values["align"] = choice(table.get("align", "left"), ALIGNS, f"{where}.align", {"center": "centre", "middle": "centre"})
+        values["valign"] = choice(table.get("valign", "top"), VALIGNS, f"{where}.valign", {"centre": "middle", "center": "middle"})
+        values["wrap"] = flag(table.get("wrap", True), f"{where}.wrap")
+        values["leading"] = ratio(table.get("leading", DEFAULT_LEADING), f"{where}.leading")
     if kind == "image":
         if "image" not in table:
             raise StudioError("an image element needs image = \"art/{picture}\" (a file in the templates folder)", where)
-        values["fit"] = _choice(table.get("fit", "fit"), FITS, f"{where}.fit", {"contain": "fit", "cover": "fill"})
+        values["fit"] = choice(table.get("fit", "fit"), FITS, f"{where}.fit", {"contain": "fit", "cover": "fill"})
     if kind in ("rectangle", "circle", "polygon", "line"):
-        values["stroke_width"] = _length(table.get("stroke_width", DEFAULT_STROKE_MM), f"{where}.stroke_width")
+        values["stroke_width"] = length(table.get("stroke_width", DEFAULT_STROKE_MM), f"{where}.stroke_width")
         dash = table.get("dash", [])
         if not isinstance(dash, list):
             raise StudioError("must be a list of lengths: [on, off]", f"{where}.dash")
         if len(dash) > MAX_DASHES:
             raise StudioError(f"a dash pattern has at most {MAX_DASHES} lengths, not {len(dash)}", f"{where}.dash")
-        values["dash"] = tuple(_length(d, f"{where}.dash") for d in dash)
+        values["dash"] = tuple(length(d, f"{where}.dash") for d in dash)
         if values["dash"] and min(values["dash"]) < MIN_DASH_MM:
             raise StudioError(f"a dash or a gap is at least {MIN_DASH_MM:g} mm (a shorter one is a solid line to a printer, and slow to draw)", f"{where}.dash")
     if kind == "rectangle":
-        values["radius"] = _length(table.get("radius", 0), f"{where}.radius", zero=True)
+        values["radius"] = length(table.get("radius", 0), f"{where}.radius", zero=True)
     if kind in ("line", "polygon"):
         points = table.get("points")
         least = 2 if kind == "line" else 3
         if not isinstance(points, list) or len(points) < least or not all(isinstance(p, list) and len(p) == 2 for p in points):
             raise StudioError(f"needs points = [[x, y], ...], at least {least}, in millimetres from the trim's top-left", f"{where}.points")
-        values["points"] = tuple((_signed(x, f"{where}.points"), _signed(y, f"{where}.points")) for x, y in points)
+        values["points"] = tuple((position(x, f"{where}.points"), position(y, f"{where}.points")) for x, y in points)
     if kind in ("rectangle", "circle", "polygon") and "fill" not in templates and "stroke" not in templates:
         raise StudioError("draws nothing: give it a fill, a stroke or both", where)
     if kind == "line" and "stroke" not in templates:
@@ -299,33 +270,3 @@ def _element(table: Mapping[str, Any], boxes: Mapping[str, Box], where: str, siz
     return Element(kind, name, box, condition(when, f"{where}.when") if when is not None else None, values, templates, where)
 
 
-def _points(value: object, where: str) -> float:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        points = float(value)
-    elif isinstance(value, str):
-        points = _length(value if value.strip()[-1:].isalpha() else f"{value}pt", where) / parse_length("1pt")
-    else:
-        raise StudioError(f"must be a size in points, not {value!r}", where)
-    if not 1.0 <= points <= 400.0:
-        raise StudioError(f"{points:g} pt: a text size is from 1 to 400 points", where)
-    return points
-
-
-def _choice(value: object, choices: tuple[str, ...], where: str, aliases: Mapping[str, str]) -> str:
-    text = str(value).strip().lower()
-    text = aliases.get(text, text)
-    if text not in choices:
-        raise StudioError(f"{value!r} is not one of {', '.join(choices)}", where)
-    return text
-
-
-def _flag(value: object, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise StudioError(f"must be true or false, not {value!r}", where)
-    return value
-
-
-def _ratio(value: object, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.5 <= value <= 4:
-        raise StudioError(f"must be a number from 0.5 to 4 (lines apart, in text sizes), not {value!r}", where)
-    return float(value)

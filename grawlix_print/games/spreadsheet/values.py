@@ -1,4 +1,5 @@
-"""The small languages of a layout: template strings, colours and conditions, each checked on reading.
+"""The small languages of a layout: template strings, colours, conditions, lengths, sizes and choices,
+each checked on reading.
 
 A layout's strings may name a row's columns in braces (``"{cost} gold"``,
 ``"art/{picture}"``, ``fill = "{suit}"``), so one layout serves every row.
@@ -9,12 +10,14 @@ element only for rows where a column holds a value, or a given one.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...drawing.ink import Ink, hex_ink
 from ...errors import StudioError
+from ...units import parse_length
 from .tables import column_key
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
@@ -133,3 +136,64 @@ def condition(text: str, where: str) -> Condition:
     if operator is None:
         return Condition(column, negated)
     return Condition(column, operator == "!=", value.strip().strip("\"'"))
+
+
+MAX_REACH_MM = 1000.0
+"""How far from the trim a position, and how long a length, may be: more draws nothing on any piece."""
+
+
+def length(value: object, where: str, zero: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise StudioError(f"must be a length (millimetres, or a string such as \"2.5mm\" or \"0.1in\"), not {value!r}", where)
+    try:
+        found = parse_length(value, "length", allow_zero=zero)
+    except StudioError as error:
+        raise StudioError(error.what, where) from None
+    if found > MAX_REACH_MM:
+        raise StudioError(f"{value!r} is longer than any piece ({MAX_REACH_MM:g} mm at most)", where)
+    return found
+
+
+def position(value: object, where: str) -> float:
+    """A position, which may be negative (a shape reaching into the bleed), within a metre of the trim."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        found = float(value) if abs(value) < 1e300 else math.inf  # (an integer too large for a float)
+    elif isinstance(value, str) and value.strip().startswith("-"):
+        found = -length(value.strip()[1:], where, zero=True)
+    else:
+        found = length(value, where, zero=True)
+    if not abs(found) <= MAX_REACH_MM:  # NaN too
+        raise StudioError(f"{value!r} is not a position within {MAX_REACH_MM:g} mm of the trim", where)
+    return found
+
+
+def text_size(value: object, where: str) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        points = float(value)
+    elif isinstance(value, str):
+        points = length(value if value.strip()[-1:].isalpha() else f"{value}pt", where) / parse_length("1pt")
+    else:
+        raise StudioError(f"must be a size in points, not {value!r}", where)
+    if not 1.0 <= points <= 400.0:
+        raise StudioError(f"{points:g} pt: a text size is from 1 to 400 points", where)
+    return points
+
+
+def choice(value: object, choices: tuple[str, ...], where: str, aliases: Mapping[str, str]) -> str:
+    text = str(value).strip().lower()
+    text = aliases.get(text, text)
+    if text not in choices:
+        raise StudioError(f"{value!r} is not one of {', '.join(choices)}", where)
+    return text
+
+
+def flag(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise StudioError(f"must be true or false, not {value!r}", where)
+    return value
+
+
+def ratio(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.5 <= value <= 4:
+        raise StudioError(f"must be a number from 0.5 to 4 (lines apart, in text sizes), not {value!r}", where)
+    return float(value)
