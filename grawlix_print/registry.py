@@ -224,15 +224,21 @@ SEAMS = {
     "game": "grawlix_print.games:GAMES",
     "product": "grawlix_print.products:PRODUCTS",
     "imposition": "grawlix_print.products.leaflet.impositions:IMPOSITIONS",
+    "layout element": "grawlix_print.games.spreadsheet.elements:ELEMENTS",
     "shape": "grawlix_print.pieces.shapes:SHAPES",
 }
 """Every seam's registry, where it is defined (each beside the interface its entries implement)."""
 
 
+def seam(name: str) -> Registry[Any]:
+    """The registry of the seam called ``name`` (a key of ``SEAMS``)."""
+    return BuiltIn(name, SEAMS[name]).load()
+
+
 def registries() -> Iterator[Registry[Any]]:
     """Every seam's registry, in ``SEAMS``' order."""
-    for value in SEAMS.values():
-        yield BuiltIn("", value).load()
+    for name in SEAMS:
+        yield seam(name)
 
 
 def failures() -> list[str]:
@@ -268,4 +274,4 @@ def culprit(error: BaseException) -> StudioError | None:
     return None
 
 
-__all__ = ["SEAMS", "BuiltIn", "Registry", "culprit", "failures", "load_fault", "registries"]
+__all__ = ["SEAMS", "BuiltIn", "Registry", "culprit", "failures", "load_fault", "registries", "seam"]

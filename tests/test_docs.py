@@ -237,19 +237,32 @@ def test_the_command_page_lists_every_command_and_option_there_is():
                 assert f"| `{record[0]}` |" in text, (name, record[0])
 
 
-def test_the_layout_element_page_is_the_parsers_own_keys(monkeypatch, caplog):
-    from grawlix_print.games.spreadsheet import layouts
+def test_the_layout_element_page_is_the_element_classes_own_declarations(monkeypatch, tmp_path):
+    """The page lists what each type's class declares, the keys the layout parser takes: a key
+    added to a class is taken in a layout and on the page at once."""
+    from grawlix_print.errors import StudioError
+    from grawlix_print.games.spreadsheet.elements import COMMON_KEYS, ELEMENTS
+    from grawlix_print.games.spreadsheet.layouts import read_layout
+
+    def rows(text: str) -> tuple[str, ...]:
+        return tuple(re.findall(r"^\| `([a-z_]+)` \|", text, re.MULTILINE))
 
     reference = load_reference()
     page = reference.layout_elements_page()
-    for kind, keys in layouts.KEYS.items():
-        rows = re.findall(r"^\| `([a-z_]+)` \|", section(page, f"`{kind}`"), re.MULTILINE)
-        assert tuple(rows) == keys, kind
-    monkeypatch.setitem(layouts.KEYS, "circle", (*layouts.KEYS["circle"], "glow"))
-    with caplog.at_level("WARNING"):
-        page = reference.layout_elements_page()
-    assert "| `glow` |" in section(page, "`circle`")
-    assert "'glow' has no line in layouts.KEY_HELP" in caplog.text  # a warning: --strict fails the build
+    assert rows(page.split("\n## ", 1)[0]) == tuple(COMMON_KEYS)
+    assert re.findall(r"^## `([a-z]+)`$", page, re.MULTILINE) == list(ELEMENTS.built_in)
+    for name in ELEMENTS.built_in:
+        kind = ELEMENTS.load(name)
+        assert rows(section(page, f"`{name}`")) == tuple(kind.keys), name
+        assert kind.summary[1:] in section(page, f"`{name}`")
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "dot.toml").write_text('[[elements]]\ntype = "circle"\nfill = "red"\nglow = 2\n')
+    with pytest.raises(StudioError, match="glow"):
+        read_layout(tmp_path, "dot", "k", (20.0, 20.0))
+    circle = type(ELEMENTS.load("circle"))
+    monkeypatch.setattr(circle, "keys", {**circle.keys, "glow": "a soft light round it"})
+    assert read_layout(tmp_path, "dot", "k", (20.0, 20.0)).elements[0].type == "circle"
+    assert "| `glow` | a soft light round it |" in section(reference.layout_elements_page(), "`circle`")
 
 
 def test_the_built_site_has_the_generated_references(built_site):

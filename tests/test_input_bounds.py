@@ -24,7 +24,7 @@ import pytest
 
 from grawlix_print.drawing import bitmaps
 from grawlix_print.errors import StudioError
-from grawlix_print.games.spreadsheet import faces, layouts, svg_bounds, values
+from grawlix_print.games.spreadsheet import faces, svg_bounds, values
 from grawlix_print.games.spreadsheet.design import read_design
 from grawlix_print.games.spreadsheet.faces import piece_kinds
 from grawlix_print.games.spreadsheet.tables import MAX_COLUMNS, MAX_UNPACKED_BYTES, read_table

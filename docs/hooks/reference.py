@@ -6,8 +6,9 @@ Three pages that must not drift from what the program accepts, so none is writte
   the click commands themselves (the commands load lazily: ``main.every_command()`` loads them all);
 * ``reference/settings.md``: every key ``grawlix.toml`` takes, per table, from the options the
   settings loader accepts (``cli.settings.recordable``: a product's are its options dataclass's);
-* ``reference/layout-elements.md``: each layout element's keys, from the parser's own table
-  (``games/spreadsheet/layouts.py``: ``KEYS``, and ``KEY_HELP`` for what they mean).
+* ``reference/layout-elements.md``: each type of layout element, its keys and what each means, from
+  the element classes' own declarations (``games/spreadsheet/elements.py``: ``summary``, ``keys``,
+  ``example``), the same the layout parser refuses other keys by.
 
 Only the built-in games and products are listed: a plug-in installed where the site is built
 does not change the site.
@@ -165,21 +166,31 @@ def settings_page() -> str:
 
 
 def layout_elements_page() -> str:
-    """Each type of layout element and its keys, from the table the layout parser checks keys by."""
-    from grawlix_print.games.spreadsheet import layouts
+    """Each built-in type of layout element: what it draws, its keys and what they mean, an example."""
+    from grawlix_print.games.spreadsheet.elements import COMMON_KEYS, ELEMENTS
 
     parts = [GENERATED, "# Layout elements", "",
              "The `[[elements]]` of a layout (`layouts/NAME.toml` in a [game made of tables](../tables.md)), each "
-             "drawn in order in its box. These are the keys the layout parser takes for each type; any other key "
-             "is refused in one line naming the file and the element (counted from 1).", ""]
-    undescribed = sorted({key for keys in layouts.KEYS.values() for key in keys} - set(layouts.KEY_HELP))
-    for key in undescribed:
-        log.warning("layout-element reference: the key %r has no line in layouts.KEY_HELP", key)
-    for kind in layouts.ELEMENT_TYPES:
-        parts += [f"## `{kind}`", "", "| key | meaning |", "| --- | --- |"]
-        parts += [f"| {code(key)} | {layouts.KEY_HELP.get(key, '')} |" for key in layouts.KEYS[kind]]
-        parts.append("")
+             "drawn in order in its box. These are the keys each type takes, as its class declares them; any other "
+             "key is refused in one line naming the file and the element (counted from 1). A package can add a "
+             "type of its own: [Writing a layout element](../writing-a-layout-element.md).", "",
+             "Every element takes these keys, whatever its type:", "", "| key | meaning |", "| --- | --- |",
+             *(f"| {code(key)} | {meaning} |" for key, meaning in COMMON_KEYS.items()), ""]
+    for name in ELEMENTS.built_in:
+        kind = ELEMENTS.load(name)
+        parts += [f"## `{name}`", "", f"{kind.summary[0].upper()}{kind.summary[1:]}.", ""]
+        if kind.example:
+            lines = [f"{key} = {toml_value(value)}" for key, value in kind.example.items()]
+            parts += ["```toml", "[[elements]]", f'type = "{name}"', *lines, "```", ""]
+        parts += ["| key | meaning |", "| --- | --- |", *(f"| {code(key)} | {meaning} |" for key, meaning in kind.keys.items()), ""]
     return "\n".join(parts)
+
+
+def toml_value(value: object) -> str:
+    """A value as a layout file writes it."""
+    import json
+
+    return json.dumps(value) if not isinstance(value, bool) else str(value).lower()
 
 
 def reference_pages() -> dict[str, str]:

@@ -18,20 +18,20 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from pathlib import PurePosixPath
 
-from ...drawing.icons import circle, rounded_rectangle
 from ...drawing.ink import Ink
 from ...drawing.outline import TextGlyph
-from ...drawing.surface import Path, Pen, Surface, polygon, rectangle
+from ...drawing.surface import Surface, rectangle
 from ...errors import StudioError
 from ...files import present
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Accent, Piece, PieceKind, Relief
-from .design import Design, KindSpec, ReliefSpec, family
-from .layouts import LAYOUT_FOLDER, Element, Layout, read_layout
-from .lettering import DEFAULT_FAMILY, Setting, characters_of, draw_setting, icon_set, icons_key, settled, unmarked
-from .pictures import Picture, Vector, draw_picture, inside, load_picture
+from .design import Design, KindSpec, ReliefSpec
+from .elements import Area, Filled, Shaped, Step, element_type
+from .layouts import LAYOUT_FOLDER, Layout, read_layout
+from .lettering import icon_set, icons_key, unmarked
+from .pictures import Vector, inside, load_picture
 from .tables import Row, Table, column_key, read_table
-from .values import BUILT_IN, check_names, colour
+from .values import check_names, colour
 
 MAX_COUNT = 10_000
 """More of one piece than any set holds: a typo (``1000`` for ``10``) rather than a wish."""
@@ -41,73 +41,7 @@ MAX_GAME_PIECES = 20_000
 """Pieces of every kind together: what a set's sheets, decks and boxes are made for in minutes."""
 
 
-# --- drawing steps ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Area:
-    """A box in millimetres from the trim's lower-left corner, y up; ``bleeds`` grows it by the bleed."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-    bleeds: bool = False
-
-    def grown(self, bleed: float) -> tuple[float, float, float, float]:
-        b = bleed if self.bleeds else 0.0
-        return self.x - b, self.y - b, self.width + 2 * b, self.height + 2 * b
-
-
-@dataclass(frozen=True)
-class Shaped:
-    """A rectangle (with rounded corners), a circle, a line or a polygon."""
-
-    kind: str
-    area: Area
-    fill: Ink | None
-    pen: Pen | None
-    radius: float = 0.0
-    points: tuple[tuple[float, float], ...] = ()
-
-    def draw(self, surface: Surface, bleed: float) -> None:
-        x, y, w, h = self.area.grown(bleed)
-        if self.kind == "rectangle":
-            path = rounded_rectangle(x, y, w, h, self.radius)
-        elif self.kind == "circle":
-            path = circle(x + w / 2, y + h / 2, min(w, h) / 2)
-        elif self.kind == "polygon":
-            path = polygon(self.points)
-        else:
-            path = Path((("M", *self.points[0]), *(("L", *p) for p in self.points[1:])))
-        surface.shape(path, fill=self.fill, pen=self.pen)
-
-
-@dataclass(frozen=True)
-class Lettered:
-    setting: Setting
-    area: Area
-    align: str
-    valign: str
-    ink: Ink
-
-    def draw(self, surface: Surface, bleed: float) -> None:
-        draw_setting(surface, self.setting, self.area.grown(bleed), self.align, self.valign, self.ink)
-
-
-@dataclass(frozen=True)
-class Pictured:
-    picture: Picture
-    area: Area
-    fill: bool
-    source: str = ""
-    """The picture's file, as the layout or the table names it below the templates folder."""
-
-    def draw(self, surface: Surface, bleed: float) -> None:
-        draw_picture(surface, self.picture, *self.area.grown(bleed), fill=self.fill)
-
-
-Step = Shaped | Lettered | Pictured
+# --- a face's drawing -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -123,7 +57,7 @@ class Drawing:
     @property
     def ground(self) -> Ink | None:
         first = self.steps[0] if self.steps else None
-        if isinstance(first, Shaped) and first.kind == "rectangle" and first.area.bleeds and first.pen is None and not first.radius:
+        if isinstance(first, Shaped) and first.covers and first.area.bleeds and first.pen is None:
             return first.fill
         return None
 
@@ -187,60 +121,11 @@ def drawing(
             continue
         box = layout.boxes[element.box]
         area = Area(box.x, height - box.y - box.height, box.width, box.height, element.box == "bleed")
-        here = f"{where}: {element.where}"
-        step = _step(context, element, area, values, height, here)
+        step = element_type(element.type).step(Filled(element, area, values, height, f"{where}: {element.where}", context))
         if step is not None:
             steps.append(step)
-            if isinstance(step, Lettered):
-                characters.append(characters_of(step.setting))
+            characters.append(step.characters)
     return Drawing(width, height, tuple(steps), "".join(characters))
-
-
-def _filled(element: Element, key: str, values: Mapping[str, str]) -> str | None:
-    found = element.templates.get(key)
-    return None if found is None else found.fill(values)
-
-
-def _field(element: Element, key: str, where: str) -> str:
-    """Where a message about one field of an element points: the layout's key, and the table's
-    column (or columns) the row's value came from, when it names any."""
-    found = element.templates.get(key)
-    named = [n for n in (found.names if found is not None else ()) if n not in BUILT_IN]
-    return f"{where}.{key}" + (f" (column {', '.join(dict.fromkeys(named))})" if named else "")
-
-
-def _step(context: Context, element: Element, area: Area, values: Mapping[str, str], height: float, where: str) -> Step | None:
-    colours = context.design.colours
-    if element.type == "text":
-        words = _filled(element, "text", values) or ""
-        if not words.strip():
-            return None  # an empty cell draws nothing
-        chosen = family(context.design.fonts, context.templates, _filled(element, "font", values) or DEFAULT_FAMILY, _field(element, "font", where))
-        ink = colour(_filled(element, "colour", values) or "black", colours, _field(element, "colour", where))
-        if ink is None:
-            return None
-        icons = context.icon_set()
-        setting = settled(
-            words.replace("\\n", "\n"), chosen, icons, context.icons_key, (area.width, area.height),
-            element.values["size"], element.values["min_size"], element.values["leading"], element.values["wrap"],
-            _field(element, "text", where),
-        )  # fmt: skip
-        return Lettered(setting, area, element.values["align"], element.values["valign"], ink)
-    if element.type == "image":
-        name = _filled(element, "image", values) or ""
-        if not name.strip() or name.rstrip().endswith("/"):
-            return None  # no picture named in this row's cell
-        picture = load_picture(context.templates, name.strip(), _field(element, "image", where))
-        return Pictured(picture, area, element.values["fit"] == "fill", name.strip())
-    fill_text = _filled(element, "fill", values)
-    stroke_text = _filled(element, "stroke", values)
-    fill = colour(fill_text, colours, _field(element, "fill", where)) if fill_text is not None else None
-    stroke = colour(stroke_text, colours, _field(element, "stroke", where)) if stroke_text is not None else None
-    pen = Pen(stroke, element.values["stroke_width"], element.values["dash"]) if stroke is not None else None
-    if fill is None and pen is None:
-        return None
-    points = tuple((x, height - y) for x, y in element.values.get("points", ()))
-    return Shaped(element.type, area, fill, pen, element.values.get("radius", 0.0), points)
 
 
 # --- kinds -------------------------------------------------------------------------------------
@@ -304,8 +189,7 @@ class Made:
         found = [self.table_file]
         for layout in (*self.layouts, *self.back_layouts.values()):
             found += [f"{LAYOUT_FOLDER}/{name}.toml" for name in (layout.name, *layout.chain)]
-        found += [step.source for drawing in self.drawings.values() for step in drawing.steps
-                  if isinstance(step, Pictured) and step.source]  # fmt: skip
+        found += [step.source for drawing in self.drawings.values() for step in drawing.steps if step.source]
         return tuple(dict.fromkeys(found))
 
 

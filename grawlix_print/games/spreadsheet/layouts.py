@@ -8,8 +8,9 @@ side). Three boxes are always there: ``trim`` (the cut), ``bleed`` (the trim
 grown by the sheet's bleed, for backgrounds) and ``safe`` (the trim less the
 layout's safe margin, where text is sure to survive a cut a little off).
 Its elements are drawn in order: text, rectangles (with rounded corners),
-circles, lines, polygons and pictures; any may be shown only ``when`` a
-column holds a value. A layout may ``extend`` another: it takes its boxes and
+circles, lines, polygons and pictures, or a plug-in's type (``elements``: each
+type one class, declaring its keys); any may be shown only ``when`` a column
+holds a value. A layout may ``extend`` another: it takes its boxes and
 elements, changes the boxes it names again, replaces the elements it names
 again (by ``name``) and adds its own after them.
 
@@ -27,58 +28,12 @@ from typing import Any
 from ...errors import StudioError
 from ...files import present, read_toml
 from ...pieces.schema import known_keys, where as at
-from .values import Condition, Template, choice, condition, flag, length, position, ratio, template, text_size
+from .elements import BUILT_IN_BOXES, COMMON_KEYS, Element, element_type
+from .values import Template, condition, length, position, template
 
 LAYOUT_FOLDER = "layouts"
 DEFAULT_SAFE_MM = 3.0
 """Text and art this far inside the cut survive a cut a little off (what print shops ask for)."""
-BUILT_IN_BOXES = ("trim", "bleed", "safe")
-ELEMENT_TYPES = ("text", "rectangle", "circle", "line", "polygon", "image")
-ALIGNS = ("left", "centre", "right")
-VALIGNS = ("top", "middle", "bottom")
-FITS = ("fit", "fill")
-_COMMON = ("type", "name", "box", "when")
-_PAINT = ("fill", "stroke", "stroke_width", "dash")
-KEYS = {
-    "text": (*_COMMON, "text", "font", "size", "min_size", "colour", "align", "valign", "wrap", "leading"),
-    "rectangle": (*_COMMON, *_PAINT, "radius"),
-    "circle": (*_COMMON, *_PAINT),
-    "line": (*_COMMON, "points", "stroke", "stroke_width", "dash"),
-    "polygon": (*_COMMON, *_PAINT, "points"),
-    "image": (*_COMMON, "image", "fit"),
-}
-"""The keys each type of element takes."""
-DEFAULT_SIZE_PT = 10.0
-DEFAULT_LEADING = 1.2
-DEFAULT_STROKE_MM = 0.25
-KEY_HELP = {
-    "type": f"what the element draws: {', '.join(ELEMENT_TYPES)}",
-    "name": "names the element, so that a layout extending this one replaces it by naming it again",
-    "box": f"the box it is drawn in (default `trim`; {', '.join(BUILT_IN_BOXES)} are always there)",
-    "when": "draw it only for rows where a column holds a value (`\"art\"`, `\"suit = moon\"`, `\"not cost\"`)",
-    "text": "a template: `\"{cost} gold\"`; `**bold**`, `*italic*`, `:icon:` and line breaks inside",
-    "font": "quicksand, schola, caprasimo, a `[fonts]` name or a `.ttf` file of the templates folder",
-    "size": f"points (default {DEFAULT_SIZE_PT:g})",
-    "min_size": "shrink in quarter points down to this size to fit the box (default: no shrinking)",
-    "colour": "the text's colour: `#rrggbb`, a `[colours]` name or a column holding one (default black)",
-    "align": f"{', '.join(ALIGNS)} (default {ALIGNS[0]})",
-    "valign": f"{', '.join(VALIGNS)} (default {VALIGNS[0]})",
-    "wrap": "break lines to the box's width (default true)",
-    "leading": f"line spacing, a multiple of the size (default {DEFAULT_LEADING:g})",
-    "fill": "the inside's colour, as `colour`",
-    "stroke": "the outline's colour, as `colour`",
-    "stroke_width": f"the outline's width (default {DEFAULT_STROKE_MM:g} mm)",
-    "dash": "`[on, off]` lengths for a dashed outline (default solid; each at least 0.1 mm, at most 8)",
-    "radius": "rounded corners' radius (default 0)",
-    "points": "`[[x, y], ...]` in millimetres from the trim's top-left (a line two or more, a polygon three or more)",
-    "image": "a picture of the templates folder (PNG, JPEG, SVG), or a template such as `\"art/{picture}\"`",
-    "fit": f"{FITS[0]}: all of it, centred in the box; {FITS[1]}: covering the box, cut to it (default {FITS[0]})",
-}
-"""What each key of ``KEYS`` means, for the layout-element reference (the site's, generated from
-``KEYS`` and this: a key the parser takes without a line here fails the site's build)."""
-MAX_DASHES = 8
-MIN_DASH_MM = 0.1
-"""A dash or gap shorter than this prints as a solid line, and a page of them takes long to draw."""
 
 
 @dataclass(frozen=True)
@@ -89,28 +44,6 @@ class Box:
     y: float
     width: float
     height: float
-
-
-@dataclass(frozen=True)
-class Element:
-    """One thing a layout draws. ``values`` holds its type's settings as read (templates where a
-    row fills them); ``where`` is ``layouts/card.toml: elements[3]``, for messages."""
-
-    type: str
-    name: str
-    box: str
-    when: Condition | None
-    values: Mapping[str, Any]
-    templates: Mapping[str, Template]
-    where: str
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Every column its templates and condition name."""
-        found = [name for t in self.templates.values() for name in t.names]
-        if self.when is not None:
-            found.append(self.when.column)
-        return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -172,7 +105,7 @@ def read_layout(templates: Path, name: str, where: str, size: tuple[float, float
     if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
         raise StudioError("must be [[elements]] tables", at(shown, "elements"))
     for k, table in enumerate(raw, start=1):
-        element = _element(table, boxes, f"{shown}: elements[{k}]", size)
+        element = _element(table, boxes, f"{shown}: elements[{k}]")
         same = next((i for i, old in enumerate(elements) if element.name and old.name == element.name), None)
         if same is None:
             elements.append(element)
@@ -209,11 +142,10 @@ def _box(value: object, boxes: Mapping[str, Box], where: str) -> Box:
     return Box(**found)
 
 
-def _element(table: Mapping[str, Any], boxes: Mapping[str, Box], where: str, size: tuple[float, float]) -> Element:
-    kind = table.get("type")
-    if kind not in ELEMENT_TYPES:
-        raise StudioError(f"unknown type {kind!r} (types: {', '.join(ELEMENT_TYPES)})", f"{where}.type")
-    known_keys(table, KEYS[kind], where)
+def _element(table: Mapping[str, Any], boxes: Mapping[str, Box], where: str) -> Element:
+    """One ``[[elements]]`` table: every element's own keys, then its type's (``elements``)."""
+    kind = element_type(table.get("type"), f"{where}.type")
+    known_keys(table, (*COMMON_KEYS, *kind.keys), where)
     box = table.get("box", "trim")
     if not isinstance(box, str) or box not in boxes:
         raise StudioError(f"no box {box!r} (boxes: {', '.join(boxes)})", f"{where}.box")
@@ -223,50 +155,13 @@ def _element(table: Mapping[str, Any], boxes: Mapping[str, Box], where: str, siz
     when = table.get("when")
     if when is not None and not isinstance(when, str):
         raise StudioError("must be a condition such as \"cost\" or \"suit = moon\"", f"{where}.when")
-    values: dict[str, Any] = {}
     templates: dict[str, Template] = {}
-    for key in ("text", "font", "colour", "fill", "stroke", "image"):
+    for key in kind.templates:
         if key in table:
             if not isinstance(table[key], str):
                 raise StudioError(f"must be a string, not {table[key]!r}", f"{where}.{key}")
             templates[key] = template(table[key], f"{where}.{key}")
-    if kind == "text":
-        if "text" not in table:
-            raise StudioError("a text element needs text = \"...\" (a column in braces: \"{name}\")", where)
-        values["size"] = text_size(table.get("size", DEFAULT_SIZE_PT), f"{where}.size")
-        values["min_size"] = text_size(table.get("min_size", values["size"]), f"{where}.min_size")
-        if values["min_size"] > values["size"]:
-            raise StudioError(f"{values['min_size']:g} pt is larger than size ({values['size']:g} pt)", f"{where}.min_size")
-        values["align"] = choice(table.get("align", "left"), ALIGNS, f"{where}.align", {"center": "centre", "middle": "centre"})
-        values["valign"] = choice(table.get("valign", "top"), VALIGNS, f"{where}.valign", {"centre": "middle", "center": "middle"})
-        values["wrap"] = flag(table.get("wrap", True), f"{where}.wrap")
-        values["leading"] = ratio(table.get("leading", DEFAULT_LEADING), f"{where}.leading")
-    if kind == "image":
-        if "image" not in table:
-            raise StudioError("an image element needs image = \"art/{picture}\" (a file in the templates folder)", where)
-        values["fit"] = choice(table.get("fit", "fit"), FITS, f"{where}.fit", {"contain": "fit", "cover": "fill"})
-    if kind in ("rectangle", "circle", "polygon", "line"):
-        values["stroke_width"] = length(table.get("stroke_width", DEFAULT_STROKE_MM), f"{where}.stroke_width")
-        dash = table.get("dash", [])
-        if not isinstance(dash, list):
-            raise StudioError("must be a list of lengths: [on, off]", f"{where}.dash")
-        if len(dash) > MAX_DASHES:
-            raise StudioError(f"a dash pattern has at most {MAX_DASHES} lengths, not {len(dash)}", f"{where}.dash")
-        values["dash"] = tuple(length(d, f"{where}.dash") for d in dash)
-        if values["dash"] and min(values["dash"]) < MIN_DASH_MM:
-            raise StudioError(f"a dash or a gap is at least {MIN_DASH_MM:g} mm (a shorter one is a solid line to a printer, and slow to draw)", f"{where}.dash")
-    if kind == "rectangle":
-        values["radius"] = length(table.get("radius", 0), f"{where}.radius", zero=True)
-    if kind in ("line", "polygon"):
-        points = table.get("points")
-        least = 2 if kind == "line" else 3
-        if not isinstance(points, list) or len(points) < least or not all(isinstance(p, list) and len(p) == 2 for p in points):
-            raise StudioError(f"needs points = [[x, y], ...], at least {least}, in millimetres from the trim's top-left", f"{where}.points")
-        values["points"] = tuple((position(x, f"{where}.points"), position(y, f"{where}.points")) for x, y in points)
-    if kind in ("rectangle", "circle", "polygon") and "fill" not in templates and "stroke" not in templates:
-        raise StudioError("draws nothing: give it a fill, a stroke or both", where)
-    if kind == "line" and "stroke" not in templates:
-        templates["stroke"] = template("black", where)
-    return Element(kind, name, box, condition(when, f"{where}.when") if when is not None else None, values, templates, where)
+    values = kind.read(table, where)
+    return Element(kind.type, name, box, condition(when, f"{where}.when") if when is not None else None, values, templates, where)
 
 
