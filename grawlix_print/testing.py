@@ -20,8 +20,9 @@ from __future__ import annotations
 import io
 import random
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from .errors import StudioError
 from .games import game, game_class
@@ -194,3 +195,128 @@ def check_game(name: str, checks: tuple[Check, ...] = CHECKS) -> None:
     """Every check over the installed game called ``name``."""
     for check in checks:
         run_check(name, check)
+
+
+# --- layout elements: a type of element a game of tables' layouts may draw ------------------------
+
+ElementCheck = Callable[[Any], None]
+"""A check of one type of layout element (a ``LayoutElement`` of ``games.spreadsheet.elements``)."""
+ELEMENT_BOX = (6.0, 10.0, 51.5, 30.0)
+"""Where an element is drawn on the poker card of ``element_game``: x, y, width and height in mm."""
+
+
+def element_game(kind: Any, folder: Path, table: Mapping[str, Any] | None = None, row: Mapping[str, str] | None = None) -> Game:
+    """A game of tables in ``folder`` whose one card draws one element of ``kind`` (its ``example``,
+    or ``table``'s keys) in a box of its own, for a row of ``row``'s cells (``example_row``): the
+    built-in game of tables' pictures and icons beside it."""
+    import csv
+    import shutil
+
+    given = dict(kind.example if table is None else table)
+    cells = {"piece": "1", **(kind.example_row if row is None else row)}  # a first column, never empty
+    own = game_class("spreadsheet").builtin_templates()
+    folder.mkdir(parents=True, exist_ok=True)
+    for shared in ("art", "icons"):
+        if (own / shared).is_dir():
+            shutil.copytree(own / shared, folder / shared, dirs_exist_ok=True)
+    (folder / "components.toml").write_text(
+        'game = "spreadsheet"\ntitle = "Layout element check"\n\n'
+        '[kinds.checks]\nform = "card"\nsize = "poker"\ntable = "checks.csv"\nlayout = "check"\n'
+    )
+    with (folder / "checks.csv").open("w", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(list(cells))
+        writer.writerow(list(cells.values()))
+    lines = [f"[boxes]\nhere = {list(ELEMENT_BOX)}\n", "[[elements]]", f"type = {_toml(kind.type)}"]
+    if "box" not in given:
+        lines.append('box = "here"')
+    lines += [f"{key} = {_toml(value)}" for key, value in given.items()]
+    (folder / "layouts").mkdir(exist_ok=True)
+    (folder / "layouts" / "check.toml").write_text("\n".join(lines) + "\n")
+    return game(templates=folder)
+
+
+def _toml(value: object) -> str:
+    """A value as a layout file writes it (strings, numbers, booleans, lists; a dict as an inline table)."""
+    import json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    return json.dumps(value)
+
+
+def _face(kind: Any, folder: Path, **given: Any) -> PieceFace:
+    return element_game(kind, folder, **given).piece_kinds()[0].faces[0]
+
+
+def check_element_example(kind: Any) -> None:
+    """Its ``example`` is read and draws something for ``example_row``: the card, blank without it,
+    is not blank."""
+    from .drawing.bitmaps import decoded
+
+    with tempfile.TemporaryDirectory(prefix="grawlix-element-") as folder:
+        try:
+            face = _face(kind, Path(folder))
+        except StudioError as error:
+            raise AssertionError(f"{kind.type}: its example does not draw: {error}") from None
+        darkest = decoded(_rendered(face, 0.0, "none"), "L").getextrema()[0]
+    assert isinstance(darkest, (int, float)) and darkest < 250, f"{kind.type}: its example draws nothing on the card"
+
+
+def check_element_deterministic(kind: Any) -> None:
+    """The example drawn twice, from two readings of its layout, is the same picture."""
+    with tempfile.TemporaryDirectory(prefix="grawlix-element-") as folder:
+        first = _rendered(_face(kind, Path(folder) / "a"), 2.0, "none")
+        second = _rendered(_face(kind, Path(folder) / "b"), 2.0, "none")
+    assert first == second, f"{kind.type}: the same element draws differently twice"
+
+
+def check_element_empty_row(kind: Any) -> None:
+    """A row whose cells are all empty is drawn without a fault (an empty cell draws nothing, or its
+    default), or refused in one line naming the layout and the column."""
+    with tempfile.TemporaryDirectory(prefix="grawlix-element-") as folder:
+        row = {column: "" for column in kind.example_row} or None
+        try:
+            _rendered(_face(kind, Path(folder), row=row), 0.0, "none")
+        except StudioError as error:
+            assert "\n" not in str(error) and "check.toml" in str(error), f"{kind.type}: an empty row: {error}"
+
+
+def check_element_refuses(kind: Any) -> None:
+    """Each of its keys given a value of the wrong sort (a table) is refused in one line naming that
+    key of the layout, before anything is drawn: never another exception."""
+    for key in kind.keys:
+        with tempfile.TemporaryDirectory(prefix="grawlix-element-") as folder:
+            try:
+                element_game(kind, Path(folder), {**kind.example, key: {"wrong": True}}).piece_kinds()
+            except StudioError as error:
+                message = str(error)
+                assert f"elements[1].{key}" in message and "\n" not in message, f"{kind.type}.{key}: {message}"
+                continue
+            except Exception as error:  # the check's whole point: a type's bug, worded for its author
+                raise AssertionError(f"{kind.type}.{key} = {{ wrong = true }} raised {type(error).__name__}: {error},"
+                                     " not a StudioError naming the key") from None  # fmt: skip
+            raise AssertionError(f"{kind.type}.{key} = {{ wrong = true }} was taken")
+
+
+ELEMENT_CHECKS: tuple[ElementCheck, ...] = (check_element_example, check_element_deterministic, check_element_empty_row,
+                                            check_element_refuses)  # fmt: skip
+"""Every check of a type of layout element; ``run_element_check`` runs one over an installed type."""
+
+
+def run_element_check(name: str, check: ElementCheck) -> None:
+    """Run one check over the type of layout element called ``name`` (a plug-in's that does not load,
+    or that declares itself wrongly, fails here in one line)."""
+    from .registry import seam
+
+    elements = seam("layout element")
+    assert name in elements, f"no layout element {name!r} is installed (types: {', '.join(elements.names())})"
+    try:
+        kind = elements.load(name)
+    except StudioError as error:
+        raise AssertionError(str(error)) from None
+    check(kind)

@@ -5,7 +5,6 @@ seam's registry re-read; ``environment`` gives a ``grawlix-print`` process the s
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,17 +12,20 @@ from pathlib import Path
 
 
 def write_metadata(package_root: Path, metadata: Path) -> str:
-    """The ``.dist-info`` of the package at ``package_root`` (its pyproject's name and entry points)
-    in ``metadata``; its game's name."""
-    text = (package_root / "pyproject.toml").read_text()
-    name = re.search(r'^name = "(.+)"$', text, re.MULTILINE).group(1)
-    points = text.split('[project.entry-points."grawlix_print.games"]\n', 1)[1].split("\n\n", 1)[0]
+    """The ``.dist-info`` of the package at ``package_root`` (its pyproject's name and every entry-point
+    group: a game's, a product's, an imposition's...) in ``metadata``; the name of its first entry."""
+    import tomllib
+
+    project = tomllib.loads((package_root / "pyproject.toml").read_text())["project"]
+    name = project["name"]
     info = metadata / f"{name.replace('-', '_')}-0.1.dist-info"
     info.mkdir(parents=True, exist_ok=True)
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
-    entries = "\n".join(line.replace('"', "") for line in points.splitlines() if "=" in line and not line.startswith("#"))
-    (info / "entry_points.txt").write_text(f"[grawlix_print.games]\n{entries}\n")
-    return entries.split("=", 1)[0].strip()
+    groups = project.get("entry-points", {})
+    (info / "entry_points.txt").write_text("".join(
+        f"[{group}]\n" + "".join(f"{entry} = {value}\n" for entry, value in points.items()) for group, points in groups.items()
+    ))  # fmt: skip
+    return next(entry for points in groups.values() for entry in points)
 
 
 @contextmanager

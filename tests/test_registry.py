@@ -50,6 +50,12 @@ def _shape(name: str):
     return shape_named(name)
 
 
+def _element(name: str):
+    from grawlix_print.games.spreadsheet.elements import element_type
+
+    return element_type(name)
+
+
 @dataclass(frozen=True)
 class Seam:
     """A seam as a plug-in author meets it: its registry, a working entry's code, the seam's lookup."""
@@ -117,6 +123,21 @@ from grawlix_print.products.leaflet.impositions import Imposition
 GOOD = Imposition("good", lambda game, folder, paper, reading: [], lambda paper, name: [])
 WRONG = "a two-up"
 ''', _imposition, "is a str, not a grawlix_print Imposition"),
+    Seam("layout element", "text", '''
+from grawlix_print.games.spreadsheet.elements import LayoutElement
+
+
+class GOOD(LayoutElement):
+    type = "good"
+    summary = "an element of the registry's tests"
+    keys = {}
+
+    def step(self, filled):
+        return None
+
+
+WRONG = 42
+''', _element, "is not a LayoutElement subclass"),
     Seam("shape", "hexagon", '''
 from grawlix_print.pieces.shapes import Rectangular
 
