@@ -52,6 +52,24 @@ def test_a_run_whose_games_are_slower_than_claimed_is_measured_and_refused():
         check_duration(Job(slow, 2, ("random", "random"), 100_000_000, 1), 1)  # sleeps are a millisecond or more
 
 
+@dataclass(frozen=True)
+class SlowFirstNim(Nim):
+    """Its first call takes a second (a compiled engine built on first use), the rest are quick."""
+
+    calls: list = None  # type: ignore[assignment]
+
+    def play_many(self, strategies, rng, count):
+        self.calls.append(count)
+        if len(self.calls) == 1:
+            time.sleep(1.0)
+        return super().play_many(strategies, rng, count)
+
+
+def test_the_measurement_leaves_out_the_first_call():
+    slow = SlowFirstNim(calls=[])
+    assert measured_seconds(Job(slow, 2, ("random", "random"), 10, 1)) < 0.1 and slow.calls[0] == 1
+
+
 def test_a_short_run_is_not_measured(monkeypatch):
     """Under a minute by its claim, a run costs no probe games (a small playtest's start stays quick)."""
     monkeypatch.setattr(runner, "measured_seconds", lambda job: pytest.fail("measured"))

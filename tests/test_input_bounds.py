@@ -163,7 +163,7 @@ def test_the_svg_element_bound_at_its_edge(count, taken):
     if taken:
         svg_bounds.check_svg(data)
     else:
-        with pytest.raises(StudioError, match="more than 10,000 elements"):
+        with pytest.raises(StudioError, match="more than 10,000 elements: simplify it"):  # counted as read
             svg_bounds.check_svg(data)
 
 
@@ -173,8 +173,12 @@ def test_uses_count_as_the_copies_they_make_and_a_modest_use_is_drawn(tmp_path):
         svg_bounds.check_svg(use_bomb(4).encode())  # 11,111
     deep = SVG.format("<g>" * (svg_bounds.MAX_DEPTH - 2) + SQUARE + "</g>" * (svg_bounds.MAX_DEPTH - 2))
     svg_bounds.check_svg(deep.encode())  # root + 62 groups + the path: 64 deep
-    with pytest.raises(StudioError, match="64 deep"):
+    with pytest.raises(StudioError, match="64 deep: ungroup them"):  # counted as read, no use to count
         svg_bounds.check_svg(deep.replace("<g>", "<g><g>", 1).replace("</g>", "</g></g>", 1).encode())
+    path = '<path id="p" d="M0 0' + " l1 1" * 25_000 + '"/>'  # 50,002 coordinates
+    svg_bounds.check_svg(SVG.format(f"<defs>{path}</defs>" + '<use href="#p"/>' * 6).encode())  # 350,014
+    with pytest.raises(StudioError, match="more than 400,000 coordinates"):
+        svg_bounds.check_svg(SVG.format(f"<defs>{path}</defs>" + '<use href="#p"/>' * 8).encode())  # 450,018
 
 
 # --- typefaces -----------------------------------------------------------------------------------
@@ -392,6 +396,9 @@ def test_a_cell_typed_far_out_and_a_workbook_that_unpacks_huge_are_refused(tmp_p
         read_table(far, "far.xlsx")
     edge = xlsx(tmp_path / "edge.xlsx", [HEADER + [f"c{k}" for k in range(len(HEADER), MAX_COLUMNS)]])
     assert len(read_table(edge, "edge.xlsx").columns) == MAX_COLUMNS
+    over = xlsx(tmp_path / "over.xlsx", [HEADER + [f"c{k}" for k in range(len(HEADER), MAX_COLUMNS + 1)]])
+    with pytest.raises(StudioError, match=f"more than {MAX_COLUMNS} columns"):
+        read_table(over, "over.xlsx")
     assert get_column_letter(MAX_COLUMNS)
     bomb = tmp_path / "bomb.xlsx"
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:

@@ -135,17 +135,30 @@ def test_a_symbolic_link_in_place_of_the_library_is_never_followed(built, plante
     built.unlink()
     built.symlink_to(planted)
     said, _ = ask(built.parents[1], tmp_path)
-    assert never_ran(tmp_path) and said["status"] == "compiled" and said["notes"]
+    assert never_ran(tmp_path) and said["status"] == "compiled" and "a symbolic link?" in said["notes"][0]
 
 
 @needs_compiler
-@pytest.mark.parametrize("how", ["writable by others", "a symbolic link", "another user's", "above it writable"])
+def test_a_fifo_in_place_of_the_library_is_refused_at_once_never_waited_on(built, tmp_path):
+    built.unlink()
+    os.mkfifo(built)
+    said, seconds = ask(built.parents[1], tmp_path)
+    assert said["status"] == "compiled" and f"{built} is not a regular file" in said["notes"][0]
+    assert seconds < 60
+
+
+@needs_compiler
+@pytest.mark.parametrize("how", ["writable by others", "writable by its group", "a symbolic link", "another user's",
+                                 "above it writable"])
 def test_a_cache_folder_that_others_can_change_is_not_used(how, built, planted, tmp_path):
     """One note naming the folder and why; the engine built afresh in a private folder; nothing planted runs."""
     folder = built.parent
     shutil.copy(planted, built)
     if how == "writable by others":
         folder.chmod(0o777)
+        reason = f"{folder} is writable by others"
+    elif how == "writable by its group":
+        folder.chmod(0o770)
         reason = f"{folder} is writable by others"
     elif how == "a symbolic link":
         elsewhere = tmp_path / "elsewhere"

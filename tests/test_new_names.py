@@ -57,6 +57,8 @@ def test_names_that_clash_get_a_suffix_and_others_stay_as_they_are():
         "RulesGame", "NoneGame", "TrueGame", "ExceptionGame", "NightMarket"]  # fmt: skip
     assert [importable(p) for p in ("random", "json", "numpy", "grawlix_print", "test", "class", "night_market", "3_pigs")] == [
         "random_game", "json_game", "numpy_game", "grawlix_print_game", "test_game", "class_game", "night_market", "game_3_pigs"]  # fmt: skip
+    other = "winreg" if sys.platform != "win32" else "termios"  # the standard library's, not importable here
+    assert importable(other) == f"{other}_game"
     files = plugin_files("Grawlix Print", Path("x"))
     assert 'name = "grawlix-print-game"' in files[Path("x/pyproject.toml")].decode()  # never pip's grawlix-print
 

@@ -107,8 +107,11 @@ NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def open_file(path: Path) -> int:
-    """``path`` opened to read, never through a symbolic link (OSError otherwise)."""
-    return os.open(path, os.O_RDONLY | NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    """``path`` opened to read, never through a symbolic link and never waiting (a FIFO planted in
+    its place would hold a plain open forever): OSError otherwise; the caller checks it is a file."""
+    handle = os.open(path, os.O_RDONLY | NOFOLLOW | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
+    os.set_blocking(handle, True)
+    return handle
 
 
 def opened(library: Path) -> tuple[int | None, str | None]:

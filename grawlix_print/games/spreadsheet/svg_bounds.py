@@ -93,12 +93,9 @@ def _expanded(nodes: list[_Node], ids: dict[str, int]) -> None:
         waiting = [k for k in (*node.children, *(() if target is None else (target,))) if k not in total]
         if waiting and index not in busy:
             busy.add(index)
-            for k in waiting:
-                if k in busy:
-                    raise StudioError("the SVG uses an element inside itself (a <use> that names its own group)")
             stack.extend(waiting)
             continue
-        if waiting:
+        if waiting:  # back at an element whose parts are not all worked out: one of them needs it
             raise StudioError("the SVG uses an element inside itself (a <use> that names its own group)")
         stack.pop()
         busy.discard(index)
