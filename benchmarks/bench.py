@@ -446,10 +446,23 @@ def data(rounds: int = 3) -> None:
                   "process (images-data measures the whole tree beside its anchor)")
 
 
-def _tree_measured(args: list[str], env: dict | None = None) -> tuple[float, float, float]:
+def _pss(pid: int) -> int:
+    """A process's proportional set size in bytes (a page shared by n processes counts 1/n in each):
+    what it costs the machine's memory, from /proc (0 where the kernel does not say)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def _tree_measured(args: list[str], env: dict | None = None) -> tuple[float, float, float, float]:
     """Wall time, CPU time (the command and every process it started) and peak memory of one command:
     the largest sum of the resident sets of its whole process tree, sampled every 20 ms (a forked
-    worker's pages shared with its parent are counted in both, so this is an upper bound)."""
+    worker's pages shared with its parent are counted in both, so this is an upper bound), and the
+    largest sum of their proportional sets (shared pages counted once: the memory the tree takes)."""
     import resource
     import subprocess
 
@@ -458,22 +471,23 @@ def _tree_measured(args: list[str], env: dict | None = None) -> tuple[float, flo
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     process = psutil.Popen(args, stdout=subprocess.DEVNULL, cwd=PROJECT, env=env)
-    peak = 0
+    peak = peak_pss = 0
     while process.poll() is None:
-        total = 0
+        total = proportional = 0
         try:
             for member in [process, *process.children(recursive=True)]:
                 total += member.memory_info().rss
+                proportional += _pss(member.pid)
         except psutil.Error:  # a worker ended between the listing and the reading
             pass
-        peak = max(peak, total)
+        peak, peak_pss = max(peak, total), max(peak_pss, proportional)
         time.sleep(0.02)
     seconds = time.perf_counter() - start
     if process.returncode:
         raise SystemExit(f"{' '.join(args)}: exit status {process.returncode}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return seconds, cpu, peak / 1e6
+    return seconds, cpu, peak / 1e6, peak_pss / 1e6
 
 
 def art_pngs(templates: Path, folder: Path, dpi: int = 300) -> Path:
@@ -502,7 +516,7 @@ def art_pngs(templates: Path, folder: Path, dpi: int = 300) -> Path:
     return folder
 
 
-def images_data(sizes: tuple[int, ...] = (500, 2000)) -> None:
+def images_data(sizes: tuple[int, ...] = (500, 2000), labels: tuple[str, ...] = ("studio", "one core", "pillow")) -> None:
     """`grawlix-print images` of a deck of tables (the text-heavy deck of `data`) beside a plain Pillow
     script writing the same PNGs in one process (benchmarks/pillow_deck.py), alternated in one run:
     wall and CPU time, and the peak memory of each one's whole process tree. The studio runs on every
@@ -519,7 +533,7 @@ def images_data(sizes: tuple[int, ...] = (500, 2000)) -> None:
             art = art_pngs(templates, Path(folder) / f"art-{rows}")
             out = Path(folder) / f"out-{rows}"
             rounds = 2 if rows <= 500 else 1
-            figures: dict[str, list[tuple[float, float, float]]] = {"studio": [], "one core": [], "pillow": []}
+            figures: dict[str, list[tuple[float, float, float, float]]] = {label: [] for label in labels}
             for _ in range(rounds):
                 for label in figures:
                     shutil.rmtree(out, ignore_errors=True)
@@ -534,13 +548,16 @@ def images_data(sizes: tuple[int, ...] = (500, 2000)) -> None:
             wall = {label: statistics.median(f[0] for f in runs) for label, runs in figures.items()}
             for label, words in (("studio", f"on {cores} cores"), ("one core", "pinned to one core"),
                                  ("pillow", "plain Pillow script, one process")):  # fmt: skip
-                runs = figures[label]
-                cpu, peak = statistics.median(f[1] for f in runs), max(f[2] for f in runs)
+                runs = figures.get(label)
+                if not runs:
+                    continue
+                cpu, peak, pss = (statistics.median(f[1] for f in runs), max(f[2] for f in runs), max(f[3] for f in runs))
                 print(f"images-data: {rows} cards, {words}: {wall[label]:.2f} s wall, {cpu:.2f} s CPU, peak {peak:.0f} MB"
-                      f" (process tree; load {os.getloadavg()[0]:.1f})")
-            print(f"images-data: {rows} cards, the studio on {cores} cores / the Pillow script: "
-                  f"{wall['studio'] / wall['pillow']:.2f} (target <= 0.8, memory < 300 MB); one core / Pillow: "
-                  f"{wall['one core'] / wall['pillow']:.2f}")
+                      f" resident ({pss:.0f} MB proportional) in the whole process tree (load {os.getloadavg()[0]:.1f})")
+            if {"studio", "one core", "pillow"} <= set(figures):
+                print(f"images-data: {rows} cards, the studio on {cores} cores / the Pillow script: "
+                      f"{wall['studio'] / wall['pillow']:.2f} wall (target <= 0.8, memory < 300 MB); one core / Pillow: "
+                      f"{wall['one core'] / wall['pillow']:.2f} wall, {figures['one core'][0][1] / figures['pillow'][0][1]:.2f} CPU")
 
 
 def _cpu_seconds(pid: int) -> float:
