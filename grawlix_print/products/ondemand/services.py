@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...drawing.pdf.pdfx import FOGRA39, SWOP, PrintingCondition
+from ...drawing.printing import FOGRA39, SWOP, PrintingCondition
 from ...pieces.kinds import Form, PieceKind
 from ...units import MM_PER_UNIT
 
