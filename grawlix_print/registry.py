@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
@@ -177,6 +178,17 @@ class Registry(Generic[T]):
                 raise
             fault = plugin_fault(point.name, error, "while it was made", seam=self.seam)
             return StudioError(f"it does not load: {fault.what}", fault.where)
+
+    @contextmanager
+    def substituted(self, name: str, entry: T) -> Iterator[T]:
+        """``entry`` in the place of ``name``'s while the block runs (a contract check's fault, injected)."""
+        self.load(name)
+        before = self._loaded[name]
+        self._loaded[name] = entry
+        try:
+            yield entry
+        finally:
+            self._loaded[name] = before
 
     def entries(self) -> dict[str, T]:
         """Every entry that loads, by name, in the registry's order."""

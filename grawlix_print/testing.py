@@ -320,3 +320,329 @@ def run_element_check(name: str, check: ElementCheck) -> None:
     except StudioError as error:
         raise AssertionError(str(error)) from None
     check(kind)
+
+
+# --- products and impositions: what a plug-in that writes files holds to ---------------------------
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file below ``folder`` (its path below it) and its bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _json_values(params: object, what: str) -> None:
+    import json
+
+    try:
+        json.dumps(params, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise AssertionError(f"{what}: its params are not JSON values (the manifest stores them): {error}") from None
+
+
+ProductCheck = Callable[[Any, Game], None]
+"""A check of one product (a ``products.Product``) made from a game it offers."""
+
+
+def _jobs(made: Any, g: Game, papers: tuple[str, ...] = ("a4",)) -> list:
+    from .kit.plan import options_for
+
+    return made.jobs(g, list(papers) if made.papers else [], options_for(made, None))
+
+
+def _run_all(made: Any, g: Game, out: Path) -> list:
+    """Every job of the product run straight into ``out`` (as a kit's step runs it, unstaged), from a
+    working folder of its own below ``out``'s parent: what each job returns."""
+    import contextlib
+
+    written = []
+    out = out.resolve()
+    work = out.parent / "working-folder"
+    work.mkdir(exist_ok=True)
+    with contextlib.chdir(work):
+        for job in _jobs(made, g):
+            written += made.run(g, out, job.params)
+    assert not any(work.iterdir()), f"{made.name} wrote into the working folder: {sorted(p.name for p in work.iterdir())}"
+    return written
+
+
+def check_product_declares(made: Any, g: Game) -> None:
+    """Its name, one-line summary and heading; options a frozen dataclass of settings, each with a
+    default (its command and ``grawlix.toml`` table are made of them); the game is offered; its jobs
+    have names of their own and JSON params."""
+    import dataclasses
+
+    from .cli.products import command_for
+    from .kit.plan import options_for
+
+    for attribute in ("name", "summary", "heading"):
+        value = getattr(made, attribute, None)
+        assert isinstance(value, str) and value.strip(), f"{type(made).__name__}.{attribute} is {value!r}, not words"
+    assert "\n" not in made.summary, f"{made.name}: the summary is more than one line"
+    options = made.options
+    frozen = dataclasses.is_dataclass(options) and getattr(options, "__dataclass_params__").frozen
+    assert frozen, f"{made.name}: options {options!r} is not a frozen dataclass"
+    options_for(made, None)  # every field has its default
+    assert command_for(made).name == made.command_name(), f"{made.name}: its command is not {made.command_name()}"
+    assert made.offers(g) is True, f"{made.name} does not offer {g.name}: check it with a game it offers"
+    jobs = _jobs(made, g)
+    assert jobs, f"{made.name} has no job for {g.name}"
+    names = [job.name for job in jobs]
+    assert len(set(names)) == len(names), f"{made.name}: two jobs share a name: {names}"
+    for job in jobs:
+        _json_values(job.params, f"{made.name}: job {job.name}")
+
+
+def check_product_writes_and_records(made: Any, g: Game) -> None:
+    """Each job writes only into the product's folder (and previews into ``previews/``), from any
+    working folder, and returns every file it wrote, each with its kind and JSON params."""
+    from .products.base import PREVIEWS
+
+    with tempfile.TemporaryDirectory(prefix="grawlix-product-") as folder:
+        out = Path(folder) / "kit"
+        out.mkdir()
+        written = _run_all(made, g, out)
+        on_disk = set(_files(out))
+        recorded = set()
+        for item in written:
+            path = Path(item.path).resolve()
+            assert path.is_relative_to(out.resolve()), f"{made.name} says it wrote {item.path}, outside the kit's folder"
+            recorded.add(path.relative_to(out.resolve()).as_posix())
+            assert isinstance(item.kind, str) and item.kind, f"{made.name}: {item.path} has no kind"
+            _json_values(item.params, f"{made.name}: {item.path}")
+        assert written, f"{made.name} wrote nothing for {g.name}"
+        assert on_disk == recorded, f"{made.name} wrote {sorted(on_disk - recorded)} without saying so" if on_disk - recorded \
+            else f"{made.name} says it wrote {sorted(recorded - on_disk)}, which are not there"  # fmt: skip
+        outside = sorted(p for p in on_disk if p.split("/")[0] not in (made.name, PREVIEWS))
+        assert not outside, f"{made.name} wrote {outside}: outside {made.name}/ and {PREVIEWS}/"
+        assert set(_files(Path(folder))) == {f"kit/{p}" for p in on_disk}, f"{made.name} wrote beside the kit's folder"
+
+
+def check_product_describes(made: Any, g: Game) -> None:
+    """Every file it writes (previews aside: the index shows them) is described for the kit's index:
+    a title, and how to print or use it."""
+    from .products.base import Entry
+
+    with tempfile.TemporaryDirectory(prefix="grawlix-product-") as folder:
+        out = Path(folder) / "kit"
+        written = _run_all(made, g, out)
+    for item in written:
+        if item.kind in ("preview", "web-preview"):
+            continue
+        record = {"path": Path(item.path).resolve().relative_to(out.resolve()).as_posix(), "kind": item.kind, "params": item.params}
+        entry = made.describe(record)
+        assert isinstance(entry, Entry) and entry.title.strip(), f"{made.name}: {record['path']} is not described ({entry!r})"
+
+
+def check_product_deterministic(made: Any, g: Game) -> None:
+    """Built twice into the same folder (a file may name where it is: Tabletop Simulator's do), every
+    file is the same bytes."""
+    import shutil
+
+    with tempfile.TemporaryDirectory(prefix="grawlix-product-") as folder:
+        out = Path(folder) / "kit"
+        _run_all(made, g, out)
+        one = _files(out)
+        shutil.rmtree(out)
+        _run_all(made, g, out)
+        two = _files(out)
+    assert set(one) == set(two), f"{made.name} wrote other files the second time"
+    differ = sorted(name for name in one if one[name] != two[name])
+    assert not differ, f"{made.name}: {differ} differ between two builds of the same game"
+
+
+def check_product_all_or_nothing(made: Any, g: Game) -> None:
+    """A build that fails (here: after its first job wrote its files) leaves the kit's folder as it
+    was: the product writes only where the kit stages it, and the kit switches nothing in."""
+    from .kit import build_product
+    from .registry import seam
+
+    with tempfile.TemporaryDirectory(prefix="grawlix-product-") as folder:
+        out = Path(folder) / "kit"
+        build_product(made.name, out, game=g, papers=("a4",))
+        (out / "manifest.json").unlink()  # so every step is built again
+        before = _files(Path(folder))
+        real = made.run
+
+        def failing(game: Game, into: Path, params: dict) -> list:
+            real(game, into, params)
+            raise StudioError("a fault injected by the contract suite, after the job wrote its files")
+
+        made.run = failing
+        try:
+            build_product(made.name, out, game=g, papers=("a4",))
+        except StudioError:
+            pass
+        else:
+            raise AssertionError(f"{made.name}: the build with a fault injected did not fail")
+        finally:
+            del made.run
+            seam("product").clear()
+        after = _files(Path(folder))
+    assert after == before, f"{made.name}: a failed build changed {sorted(set(before) ^ set(after)) or 'files'}"
+
+
+PRODUCT_CHECKS: tuple[ProductCheck, ...] = (check_product_declares, check_product_writes_and_records, check_product_describes,
+                                            check_product_deterministic, check_product_all_or_nothing)  # fmt: skip
+"""Every check of a product; ``run_product_check`` runs one over an installed product and a game."""
+
+
+def run_product_check(name: str, check: ProductCheck, game_name: str | Game | None = None) -> None:
+    """Run one check over the installed product called ``name``, made from ``game_name`` (a game or its
+    name; None: the first built-in game it offers)."""
+    from .games import GAMES
+    from .products import PRODUCTS, product
+
+    assert name in PRODUCTS, f"no product {name!r} is installed (products: {', '.join(PRODUCTS.names())})"
+    try:
+        made = product(name)
+    except StudioError as error:
+        raise AssertionError(str(error)) from None
+    if isinstance(game_name, Game):
+        chosen = game_name
+    elif game_name is not None:
+        chosen = game(game_name)
+    else:
+        offered = [g for g in (game(n) for n in GAMES.built_in) if made.offers(g)]
+        assert offered, f"{name} offers none of the built-in games: give run_product_check a game it offers"
+        chosen = offered[0]
+    check(made, chosen)
+
+
+ImpositionCheck = Callable[[Any, Game], None]
+"""A check of one imposition (a ``products.leaflet.impositions.Imposition``) of a game's rulebook."""
+
+
+def imposition_game(name: str, folder: Path) -> Game:
+    """The built-in game of tables' example in ``folder``, its rulebook imposed as ``name``: a rulebook
+    of pages (``::: page``) to check an imposition with."""
+    import re
+    import shutil
+
+    shutil.copytree(game_class("spreadsheet").builtin_templates(), folder, dirs_exist_ok=True)
+    components = folder / "components.toml"
+    text, count = re.subn(r'(?m)^imposition = "[^"]*"$', f"imposition = {_toml(name)}", components.read_text())
+    assert count == 1, "the example game of tables names its imposition once"
+    components.write_text(text)
+    return game(templates=folder)
+
+
+def _imposed(way: Any, g: Game, folder: Path, paper: str = "a4") -> list:
+    import contextlib
+
+    folder = folder.resolve()
+    folder.mkdir(parents=True)
+    work = folder.parent / "working-folder"
+    work.mkdir(exist_ok=True)
+    with contextlib.chdir(work):
+        written = way.build(g, folder, paper, True)
+    assert not any(work.iterdir()), f"{way.name} wrote into the working folder: {sorted(p.name for p in work.iterdir())}"
+    return written
+
+
+def check_imposition_writes_and_records(way: Any, g: Game) -> None:
+    """It writes only into the folder it is given, from any working folder, and returns every file it
+    wrote, each with its kind and JSON params; the files it plans for the kit's links are among them."""
+    for paper in ("a4", "letter"):
+        with tempfile.TemporaryDirectory(prefix="grawlix-imposition-") as folder:
+            leaflet = Path(folder) / "leaflet"
+            written = _imposed(way, g, leaflet, paper)
+            on_disk = set(_files(leaflet))
+            recorded = set()
+            for item in written:
+                path = Path(item.path).resolve()
+                assert path.is_relative_to(leaflet.resolve()), f"{way.name} says it wrote {item.path}, outside its folder"
+                recorded.add(path.relative_to(leaflet.resolve()).as_posix())
+                assert isinstance(item.kind, str) and item.kind, f"{way.name}: {item.path} has no kind"
+                _json_values(item.params, f"{way.name}: {item.path}")
+            assert written, f"{way.name} wrote nothing for {g.name} on {paper}"
+            assert on_disk == recorded, f"{way.name} on {paper}: wrote {sorted(on_disk ^ recorded)} without saying so"
+            assert set(_files(Path(folder))) == {f"leaflet/{p}" for p in on_disk}, f"{way.name} wrote beside its folder"
+            planned = way.planned(paper, paper.upper())
+            assert planned and all(p.title.strip() and p.how.strip() for p in planned), f"{way.name}: planned {planned}"
+            missing = sorted(p.path for p in planned if p.path not in recorded)
+            assert not missing, f"{way.name} plans {missing} for {paper}, which it does not write"
+
+
+def check_imposition_describes(way: Any, g: Game) -> None:
+    """Every file it writes is described for the kit's index, by it and so by the rules in print."""
+    from .products import product
+    from .products.base import Entry
+
+    with tempfile.TemporaryDirectory(prefix="grawlix-imposition-") as folder:
+        written = _imposed(way, g, Path(folder) / "leaflet")
+    for item in written:
+        record = {"path": f"leaflet/{Path(item.path).name}", "kind": item.kind, "params": item.params}
+        entry = way.describe(record)
+        assert isinstance(entry, Entry) and entry.title.strip(), f"{way.name}: {record['path']} is not described ({entry!r})"
+        assert product("leaflet").describe(record) is not None, f"the rules in print do not describe {record['path']}"
+
+
+def check_imposition_deterministic(way: Any, g: Game) -> None:
+    """Built twice into the same folder, every file is the same bytes."""
+    import shutil
+
+    with tempfile.TemporaryDirectory(prefix="grawlix-imposition-") as folder:
+        leaflet = Path(folder) / "leaflet"
+        _imposed(way, g, leaflet)
+        one = _files(leaflet)
+        shutil.rmtree(leaflet)
+        _imposed(way, g, leaflet)
+        two = _files(leaflet)
+    assert one == two, f"{way.name}: two builds of the same rulebook differ ({sorted(set(one) ^ set(two)) or 'bytes'})"
+
+
+def check_imposition_all_or_nothing(way: Any, g: Game) -> None:
+    """The rules in print, built through the kit with the imposition failing after it wrote its files,
+    leave the kit's folder as it was; ``unfit`` writes nothing."""
+    import contextlib
+    import dataclasses
+
+    from .kit import build_product
+    from .registry import seam
+
+    assert g.presentation().imposition == way.name, f"{g.name}'s rulebook is imposed as {g.presentation().imposition}"
+    with tempfile.TemporaryDirectory(prefix="grawlix-imposition-") as folder:
+        out = Path(folder) / "kit"
+        build_product("leaflet", out, game=g, papers=("a4",))
+        (out / "manifest.json").unlink()  # so every step is built again
+        before = _files(Path(folder))
+
+        def failing(game: Game, into: Path, paper: str, reading: bool) -> list:
+            way.build(game, into, paper, reading)
+            raise StudioError("a fault injected by the contract suite, after the imposition wrote its files")
+
+        with seam("imposition").substituted(way.name, dataclasses.replace(way, build=failing)):
+            try:
+                build_product("leaflet", out, game=g, papers=("a4",))
+            except StudioError:
+                pass
+            else:
+                raise AssertionError(f"{way.name}: the build with a fault injected did not fail")
+        with contextlib.chdir(folder):
+            unfit = way.unfit(g, ["a4", "letter"])
+        assert isinstance(unfit, list) and all(isinstance(e, StudioError) for e in unfit), f"{way.name}: unfit gave {unfit!r}"
+        after = _files(Path(folder))
+    assert after == before, f"{way.name}: a failed build changed {sorted(set(before) ^ set(after)) or 'files'}"
+
+
+IMPOSITION_CHECKS: tuple[ImpositionCheck, ...] = (check_imposition_writes_and_records, check_imposition_describes,
+                                                  check_imposition_deterministic, check_imposition_all_or_nothing)  # fmt: skip
+"""Every check of an imposition; ``run_imposition_check`` runs one over an installed imposition."""
+
+
+def run_imposition_check(name: str, check: ImpositionCheck, game_name: str | Game | None = None) -> None:
+    """Run one check over the installed imposition called ``name``, of ``game_name``'s rulebook (a game
+    whose presentation names it, or its name; None: the example game of tables imposed so)."""
+    from .registry import seam
+
+    impositions = seam("imposition")
+    assert name in impositions, f"no imposition {name!r} is installed (impositions: {', '.join(impositions.names())})"
+    try:
+        way = impositions.load(name)
+    except StudioError as error:
+        raise AssertionError(str(error)) from None
+    if game_name is None:
+        with tempfile.TemporaryDirectory(prefix="grawlix-imposition-game-") as folder:
+            check(way, imposition_game(name, Path(folder) / "templates"))
+    else:
+        check(way, game_name if isinstance(game_name, Game) else game(game_name))

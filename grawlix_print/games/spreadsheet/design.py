@@ -21,6 +21,7 @@ from ...pieces.kinds import Form
 from ...pieces.shapes import FORM_SHAPES, PieceShape, path_shape, polygon_shape, shape_named
 from ...pieces.schema import game_title, ink, known_keys, text, where as at
 from ...papers import KIT_PAPERS, paper_size
+from ...registry import seam
 from ...units import parse_length
 from ..templates import COMPONENTS_FILE
 from .lettering import DEFAULT_FAMILY, FAMILY_STYLES, SHIPPED_FAMILIES, Family, font_file
@@ -29,7 +30,6 @@ from .values import Template, colour, template
 KIND_KEYS = ("singular", "plural", "box", "form", "shape", "outline", "stretched", "size", "table", "sheet", "layout", "back", "count_column", "description", "relief")
 RELIEF_KEYS = ("picture", "colour", "body", "size")
 """``[kinds.NAME.relief]``: what a 3D print raises on each piece (``ReliefSpec``)."""
-IMPOSITIONS = ("booklet", "tri-fold")
 CLEARANCE_MM = 5.5
 """Around a piece on a sheet at the least: a 3 mm bleed and a short crop mark beyond it."""
 COMMON_SIZES = {
@@ -170,8 +170,9 @@ def _rulebook(value: object, fonts: Mapping[str, Family], source: str) -> Rulebo
         raise StudioError("must be a table: imposition = \"booklet\"", at(source, "rulebook"))
     known_keys(value, ("imposition", "font", "title_font"), source, "rulebook")
     imposition = str(value.get("imposition", "booklet"))
-    if imposition not in IMPOSITIONS:
-        raise StudioError(f"{imposition!r} is not one of {', '.join(IMPOSITIONS)}", at(source, "rulebook.imposition"))
+    ways = seam("imposition")  # the built-in ones and any a package adds (the rules in print lay them out)
+    if imposition not in ways:
+        raise StudioError(f"{imposition!r} is not one of {', '.join(ways.names())}", at(source, "rulebook.imposition"))
     chosen = []
     for key, default in (("font", DEFAULT_FAMILY), ("title_font", "caprasimo")):
         name = str(value.get(key, default)).casefold()

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...drawing.document import MM as mm
+from ...drawing.document import Document
 from ...drawing.ink import Ink
 from ...drawing.pdf.canvas import paper_points
 from ...drawing.pdf.surface import PdfSurface
@@ -298,26 +299,65 @@ def player_aids(text: RulebookText) -> tuple[int, ...]:
     return tuple(names.index(name) for name in text.meta.player_aids)
 
 
+@dataclass(frozen=True)
+class Pages:
+    """A rulebook's pages laid out as a booklet's (``PAGE``, A6), every one checked: what an imposition
+    places on its sheets (``rulebook_pages``). ``face`` sets the page numbers; ``aids`` are the
+    pages the front matter names as player aids."""
+
+    text: RulebookText
+    laid: tuple[LaidOut, ...]
+    face: Face
+    aids: tuple[int, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.laid)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """A page's width and height, in points."""
+        return page_points()
+
+    def document(self, edition: str, *, cmyk: bool = True, press: bool = False, outline: bool = False) -> Document:
+        """A PDF of the rulebook in points, its metadata from the front matter, ``edition`` in its title."""
+        return start_document(self.text, edition, cmyk=cmyk, press=press, outline=outline)
+
+    def draw(self, document: Document, index: int, x: float, y: float, scale: float = 1.0, number: int | None = None) -> None:
+        """Page ``index`` (from 0) on ``document``'s page being drawn, its lower-left corner at (x, y) in
+        points, ``scale`` times its size (its lines kept as heavy), numbered ``number`` (None: its place;
+        0: no number; the first and last pages, the covers, have none)."""
+        pages = document.surface(scale)
+        with pages.transformed(x, y, scale=scale):
+            _draw_page(pages, self.laid[index], index + 1 if number is None else number, len(self.laid), self.face)
+
+
+def rulebook_pages(game: Game) -> Pages:
+    """The game's rulebook as a booklet's pages, laid out; a page that does not fit, or any problem of the
+    text, stops here (all of them together, naming each page) before anything is written."""
+    game.check()
+    text = game.rulebook()
+    check_pages(text)
+    aids = player_aids(text)
+    laid, problems = lay_out_pages(game, text)
+    gathered([*text.problems, *problems])
+    return Pages(text, tuple(laid), game.presentation().typography.body, aids)
+
+
 def build_booklet(game: Game, out: str | Path, paper: str = "a4", reading: bool = True) -> list[Written]:
     """Lay out every page (failing, naming the page, before anything is written), then write the PDFs."""
     out, paper = Path(out), paper.lower()
     if paper not in PRINTER_PAPERS:  # refused before any work: the pages are imposed on a printer's paper
         raise StudioError(f"a booklet is printed on {' or '.join(PRINTER_PAPERS)} paper, not {paper!r}")
-    game.check()
-    text = game.rulebook()
-    check_pages(text)
-    aids = player_aids(text)
-    typography = game.presentation().typography
-    laid, problems = lay_out_pages(game, text)
-    gathered([*text.problems, *problems])
+    pages = rulebook_pages(game)
+    text, laid, aids, face = pages.text, list(pages.laid), pages.aids, pages.face
     printed, reader, press = output_names(paper)
     half = paper_size(paper).halves
     # Each file is written as soon as it is drawn: the print edition, the one a designer watches for, first.
-    documents = [(printed, "booklet", lambda: booklet_pdf(text, laid, paper, typography.body, aids))]
+    documents = [(printed, "booklet", lambda: booklet_pdf(text, laid, paper, face, aids))]
     if reading and not half:  # two A4 booklets to a sheet of A3: the reading and press editions are A4's own
-        documents.append((reader, "reading", lambda: reading_pdf(text, laid, typography.body)))
+        documents.append((reader, "reading", lambda: reading_pdf(text, laid, face)))
     if not half:
-        documents.append((press, "press-booklet", lambda: press_pdf(text, laid, paper, typography.body)))
+        documents.append((press, "press-booklet", lambda: press_pdf(text, laid, paper, face)))
     written = []
     trim = [round(v / mm, 2) for v in press_trim(paper)]
     for file, edition, draw in documents:
