@@ -125,9 +125,8 @@ def rebuilt(chosen: Game, out: Path, sheets: tuple[str, ...], settings: Settings
                 pass
             elif job.reads == PIECES:
                 kinds = [kind.name for kind in chosen.piece_kinds() if reads_any(saved, chosen.kind_files(kind))]
-                params = (made.for_kinds(chosen, job.params, kinds) or job.params) if kinds else None
-                if params is not None and params.get("kinds") == []:  # none of this step's kinds changed
-                    params = None
+                cut = made.for_kinds(chosen, job.params, kinds) if kinds else {}
+                params = job.params if cut is None else cut or None  # {}: none of this step's kinds changed
             elif not reads_any(saved, job.reads):
                 params = None
             if params is not None:

@@ -140,8 +140,9 @@ class Product(ABC):
 
     def for_kinds(self, game: Game, params: dict, kinds: Sequence[str]) -> dict | None:
         """A job's ``params`` cut to the kinds named (the rest of its files left as they are), for
-        ``watch`` to rebuild what a saved table or layout changes and no more; None (the default)
-        for a job that is made whole or not at all."""
+        ``watch`` to rebuild what a saved table or layout changes and no more; ``{}`` when none of
+        the job's kinds is among them (nothing to rebuild); None (the default) for a job that is
+        made whole or not at all."""
         return None
 
     def takes(self, game: Game, option: str) -> bool:

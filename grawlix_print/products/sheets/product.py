@@ -153,7 +153,8 @@ class Sheets(Product):
     def for_kinds(self, game: Game, params: dict, kinds: Sequence[str]) -> dict:
         """Each kind has its own sheets: the job's kinds that are among ``kinds``."""
         every = params.get("kinds") or [kind.name for kind in game.piece_kinds()]
-        return {**params, "kinds": [name for name in every if name in kinds]}
+        chosen = [name for name in every if name in kinds]
+        return {**params, "kinds": chosen} if chosen else {}
 
     def command_jobs(
         self, game: Game, papers: Sequence[str], options: SheetsOptions, kit: Sequence[Planned] = ()
