@@ -1,7 +1,10 @@
 // Benchmark fixture: an OpenSCAD model comparable to grawlix-print's raised plate, to time
 // the two side by side (benchmarks/bench.py). Six 28 mm tiles, 9.8 mm bodies with a 0.6 mm
 // top chamfer and a 0.4 mm bottom chamfer, each glyph 19 mm wide and raised 4.8 mm.
-// Curve settings give about as many triangles as grawlix-print's plate (about 9,000).
+// Curve settings give about as many triangles as grawlix-print's plate (about 9,000). The glyphs'
+// typeface is the one grawlix-print draws them from, loaded from its file (not a system font, which
+// OpenSCAD would otherwise replace with its default face: other outlines, other work).
+use <../grawlix_print/fonts/ComicNeue-Bold.otf>
 $fa = 3;
 $fs = 0.25;
 

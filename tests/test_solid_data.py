@@ -114,3 +114,36 @@ def test_a_fault_in_the_relief_is_one_line_naming_the_file_and_key(tmp_path, rel
     assert "components.toml" in done.stderr and where in done.stderr and message in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+THIN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M 10 10 L 90 10 L 90 10.4 L 10 10.4 Z" fill="currentColor"/><path d="M 10 50 L 90 50 L 90 90 L 10 90 Z" fill="currentColor"/></svg>'
+"""A bar 0.4 units thin above a square: on a 25 mm coin the bar would print 0.07 mm wide."""
+
+
+@pytest.mark.parametrize(
+    "change, where, message",
+    [
+        ({"relief": 'picture = "icons/thin.svg"\ncolour = "ink"'}, "kinds.coins (spreadsheet)", "thinnest stroke"),
+        ({"kind": 'shape = "hexagon"\nsize = [25, 25]'}, "kinds.coins.size", "say it is stretched"),
+        ({"kind": 'shape = "outline"\noutline = "M 0 0 L 10 10 L 10 0 L 0 10 Z"\nsize = 25'}, "kinds.coins.outline", "crosses itself"),
+        ({"kind": 'shape = "outline"\noutline = "M 0 0 L 10 0 L 10 10"\nsize = 25'}, "kinds.coins.outline", "not closed"),
+        ({"args": ["--body-size", "300"]}, "kinds.coins (spreadsheet)", "larger than every common print bed"),
+    ],
+)  # fmt: skip
+def test_what_cannot_be_printed_is_one_line_naming_the_game_kind_and_file(tmp_path, change, where, message):
+    """A relief thinner than a nozzle prints, a hexagon stretched without saying so, an outline that
+    crosses itself or is not closed, a body no common bed holds: one line, exit 1, nothing written."""
+    templates = tmp_path / "templates"
+    shutil.copytree(EXAMPLE, templates)
+    (templates / "icons" / "thin.svg").write_text(THIN)
+    components = templates / "components.toml"
+    text = components.read_text()
+    if "relief" in change:
+        text = re.sub(r"\[kinds\.coins\.relief\]\n(?:[a-z_]+ = .*\n?)+", f"[kinds.coins.relief]\n{change['relief']}\n", text)
+    if "kind" in change:
+        text = text.replace('shape = "circle"\nsize = 25\n', change["kind"] + "\n")
+    components.write_text(text)
+    done = run_here("stl", "--templates", str(templates), "-o", str(tmp_path / "out"), *change.get("args", []))
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "components.toml" in done.stderr and where in done.stderr and message in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()

@@ -74,9 +74,11 @@ class SolidKind:
 
     @property
     def where(self) -> str:
-        """The file and kind a fault is in, and the game: ``components.toml: coins (night market)``."""
-        game = f" ({self.game})" if self.game else ""
-        return f"{self.kind.source}: {self.kind.name}{game}" if self.kind.source else f"{self.kind.name}{game}"
+        """The file and kind a fault is in, and the game: ``components.toml: kinds.coins (spreadsheet)``."""
+        place = self.kind.source
+        if not place.endswith(self.kind.name):  # a table's kind is named in its source already
+            place = f"{place}: {self.kind.name}" if place else self.kind.name
+        return f"{place} ({self.game})" if self.game else place
 
     @property
     def command(self) -> str:

@@ -152,7 +152,7 @@ def plan_stl(options: StlOptions, kind: SolidKind) -> StlPlan:
             f"{tile.shape.name}s (print them without marks)", "markings", where=kind.where,
         )  # fmt: skip
     bed = Bed(*options.bed)
-    check_bed(bed, tile.shape, tile.extents, kind.singular)
+    check_bed(bed, tile.shape, tile.extents, kind.singular, kind.where)
     reach = 0.0
     if raised:
         _check_strokes(tile, kind)
@@ -232,7 +232,7 @@ def _check_fit(tile: SolidTile, kind: SolidKind) -> None:
             raise OptionError(
                 f"the {kind.relief_word} {relief.label or relief.name!r} does not fit the {kind.singular}'s top: it "
                 f"{past} the edge of its flat top ({RELIEF_MARGIN_MM:g} mm must stay clear); make the "
-                f"{kind.relief_word} smaller (its Relief's size, now {relief.size or RELIEF_FRACTION:g} of the {kind.singular})",
+                f"{kind.relief_word} smaller (the relief's size, now {relief.size or RELIEF_FRACTION:g} of the {kind.singular})",
                 "fit", where=kind.where,
             )  # fmt: skip
 

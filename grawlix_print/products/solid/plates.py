@@ -92,9 +92,9 @@ def capacity(bed: Bed, shape: PieceShape, size: Size) -> tuple[int, int]:
     return columns, rows
 
 
-def check_bed(bed: Bed, shape: PieceShape, size: Size, what: str = "tile") -> None:
+def check_bed(bed: Bed, shape: PieceShape, size: Size, what: str = "tile", where: str | None = None) -> None:
     """A bed must hold at least one piece (``what`` it is called), margins included; one that no
-    common bed holds is said so."""
+    common bed holds is said so (``where``: the kind's file, name and game)."""
     if min(capacity(bed, shape, size)) > 0:
         return
     width, depth = size
@@ -105,7 +105,7 @@ def check_bed(bed: Bed, shape: PieceShape, size: Size, what: str = "tile") -> No
         largest = max(COMMON_BEDS, key=lambda b: b.width * b.depth)
         raise OptionError(
             f"a {piece} {what} is larger than every common print bed (it needs {need} with {BED_MARGIN_MM:g} mm "
-            f"margins; the largest, {largest}, is too small): use a smaller {{body_size}}", "body_size",
+            f"margins; the largest, {largest}, is too small): use a smaller {{body_size}}", "body_size", where=where,
         )  # fmt: skip
     raise OptionError(
         f"{{bed}} {bed} is too small for one {piece} {what} "
