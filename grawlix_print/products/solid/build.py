@@ -531,7 +531,7 @@ class _Products:
         if key in self.pictures:  # the one-nozzle and two-filament plates look alike
             return self.pictures[key]
         tiles = [self._whole(piece).triangles + np.array([x, y, 0.0]) for piece, x, y in placed]
-        where = tuple((p.relief.name, _colour_name(p.colour), x, y) for p, x, y in placed)
+        where = tuple((p.relief.name, _colour_name(p.colour) if self._marked(p) else None, x, y) for p, x, y in placed)
         if where not in self.views:
             self.views[where] = view(np.concatenate(tiles))
         body = self.kind.body.ink.rgb
