@@ -514,8 +514,9 @@ def check_duration(jobs: Job | Sequence[Job], workers: int) -> None:
     jobs = [jobs] if isinstance(jobs, Job) else list(jobs)
     workers = max(1, workers)
     each = [job.seconds_per_game() for job in jobs]
-    if sum(job.games * s for job, s in zip(jobs, each)) / workers > PROBED_FROM_SECONDS:
-        each = [max(s, measured_seconds(job)) for job, s in zip(jobs, each)]
+    claimed = sum(job.games * s for job, s in zip(jobs, each)) / workers
+    if PROBED_FROM_SECONDS < claimed <= DAY_SECONDS and sum(job.games for job in jobs) <= MAX_RUN_GAMES:
+        each = [max(s, measured_seconds(job)) for job, s in zip(jobs, each)]  # refused by its claim: never played
     seconds = sum(job.games * s for job, s in zip(jobs, each)) / workers
     total = sum(job.games for job in jobs)
     if total > MAX_RUN_GAMES:
