@@ -113,7 +113,7 @@ class PieceKind:
     """One kind of piece a game prints: ``tiles``, ``cards``, ``tokens``...
 
     ``name`` is what file names and settings call it (``tiles-a4.pdf``); ``singular`` and ``plural``
-    what sentences do ("each tile", "the 36 tiles"; ``plural`` "" is the singular's plural,
+    what sentences do ("each tile", "the 7 tiles"; ``plural`` "" is the singular's plural,
     ``facts.wording.plural_of``: a kind named ``weather`` whose singular is ``weather card`` is
     "weather cards"). ``size`` is the cut size in millimetres the faces are designed
     at; a product may print them larger or smaller. ``backs`` are the back designs a set may be
