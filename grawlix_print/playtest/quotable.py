@@ -28,7 +28,7 @@ QUOTE_SEED = 2026
 QUOTE_STRATEGY = "greedy"  # players who think one move ahead are nearer a table of people than random ones
 MAX_QUOTE_SECONDS = 60.0
 """A build waits this long at most for the figures its text quotes (measured before they are played:
-a grid 100 wide makes greedy games in Python fifty times slower); Grawlix's take 0.1 s."""
+a grid 100 wide makes greedy games in Python fifty times slower); a built-in game's take 0.1 s."""
 
 
 def _code() -> list[bytes]:

@@ -75,7 +75,7 @@ def _pieces(count: int, kind: SolidKind) -> str:
 
 
 def _all(counts: list[int], pieces: str) -> str:
-    """``all 36 tiles``, ``both tiles``, ``the tile``: a whole set on one plate."""
+    """``all 30 tiles``, ``both tiles``, ``the tile``: a whole set on one plate."""
     if counts == [1]:
         return f"the {pieces.split(' ', 1)[1]}"
     if counts == [2]:

@@ -4,7 +4,7 @@ Used for the thumbnail inside each 3MF (file browsers and printer screens show
 it) and for the kit's PNG previews. The painter's algorithm with Lambert
 shading, at twice the size and scaled down to smooth the edges; every face is
 rasterised at once in numpy (drawing the faces one by one, 91,637 of them for
-Grawlix's set, was a sixth of the 3D command's time). A ``View`` is where each
+a glyph-tile set, was a sixth of the 3D command's time). A ``View`` is where each
 pixel's face is, so plates that differ only in their colours (one per accent)
 are rasterised once. Deterministic, so a rebuild gives the same bytes.
 """
