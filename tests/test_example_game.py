@@ -35,3 +35,19 @@ def test_the_example_games_own_tests_pass(sowing_stones, tmp_path):
                          env=environment(EXAMPLES / "sowing-stones", metadata), timeout=600)  # fmt: skip
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "1 passed" in run.stdout
+
+
+def test_a_variant_plays_by_its_own_rules(sowing_stones, tmp_path):
+    """Its engine's values are its rules' values: a copy with three stones a pit is played, quoted
+    (the quotes' cache is keyed by them) and compared (``diff``) as other rules, not as the same."""
+    import shutil
+
+    from grawlix_print.games import game
+
+    variant = tmp_path / "templates"
+    shutil.copytree(EXAMPLES / "sowing-stones" / "sowing_stones" / "templates", variant)
+    path = variant / "components.toml"
+    path.write_text(path.read_text().replace("stones = 4", "stones = 3"))
+    own, changed = game(sowing_stones).playtester(), game(templates=variant).playtester()
+    assert (own.rules()["stones"], changed.rules()["stones"]) == (4, 3)
+    assert own.identity() != changed.identity()
