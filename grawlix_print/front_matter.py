@@ -22,6 +22,8 @@ class FrontMatter:
     title: str
     subtitle: str
     version: str
+    """The rules' version, whole numbers between dots (``1.0``, ``1.1``, ``2.0.3``): a new edition
+    whose rules changed must raise it (``versions``), so it is checked as it is read."""
     authors: tuple[str, ...]
     contact: str
     licence: str
@@ -33,6 +35,23 @@ class FrontMatter:
     player_aids: tuple[str, ...] = ()
     """A booklet's pages (by name) worth having loose at the table: printed again where a sheet
     would otherwise have a blank half, to be cut out (a round at a glance, a score sheet)."""
+
+    @property
+    def version_number(self) -> tuple[int, ...]:
+        """The version as numbers to compare: ``1.10`` comes after ``1.9``, ``1.0`` is ``1``."""
+        return version_number(self.version)
+
+
+VERSION = re.compile(r"\d{1,9}(\.\d{1,9}){0,5}")
+"""A version: whole numbers between dots, as rulebooks print them (``1.0``, ``2.1.3``)."""
+
+
+def version_number(text: str) -> tuple[int, ...]:
+    """``1.1`` as (1, 1), trailing zeros dropped so that ``1.0`` and ``1`` are one version."""
+    numbers = [int(part) for part in text.split(".")]
+    while len(numbers) > 1 and numbers[-1] == 0:
+        numbers.pop()
+    return tuple(numbers)
 
 
 FRONT_MATTER: dict[str, type] = {
@@ -64,6 +83,12 @@ def read_front_matter(text: str, source: str, title: str) -> tuple[FrontMatter, 
         if not (isinstance(value, kind) and strings):
             wanted = "a list of strings" if kind is list else "a string"
             raise StudioError(f"front matter: {key} must be {wanted}", source)
+    if not VERSION.fullmatch(data["version"].strip()):
+        raise StudioError(
+            f"front matter: version must be whole numbers between dots, such as 1.0 or 2.1.3, not {data['version']!r}",
+            source,
+        )
+    data["version"] = data["version"].strip()
     named = data["title"]
     data = {k: [s.replace("{title}", named) for s in v] if isinstance(v, list) else v.replace("{title}", named)
             for k, v in data.items()}  # fmt: skip

@@ -147,3 +147,20 @@ def test_all_names_product_options_by_the_command_and_points_to_grawlix_toml(tmp
     assert "No such option" in result.stderr and "[sheets] tile-size" in result.stderr
     assert "[stl] body-size" in result.stderr and "grawlix.toml" in result.stderr  # its name since tile-size
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("version", ["1.1 beta", "v1", "1..2", ""])
+def test_a_version_that_is_not_numbers_between_dots_is_one_line(templates_copy, tmp_path, version):
+    """The rules' version is compared between editions (``diff``, the errata sheet): it is checked as it is read."""
+    path = templates_copy / "leaflet.md"
+    path.write_text(path.read_text().replace('version = "1.0"', f'version = "{version}"', 1))
+    refused(run_here("leaflet", "--templates", str(templates_copy), "-o", str(tmp_path / "out")),
+            str(path), f"version must be whole numbers between dots, such as 1.0 or 2.1.3, not {version!r}")  # fmt: skip
+    assert not (tmp_path / "out").exists()
+
+
+def test_versions_compare_as_numbers():
+    from grawlix_print.front_matter import version_number
+
+    assert version_number("1.10") > version_number("1.9") > version_number("1.0") == version_number("1")
+    assert version_number("2.0.1") > version_number("2")
