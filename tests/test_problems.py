@@ -107,6 +107,22 @@ def test_the_reader_keeps_every_problem_and_goes_on(tmp_path):
     assert all(not isinstance(b, Missing) for b in sections["two"].blocks)
 
 
+def test_a_listener_hears_what_the_text_states(tmp_path):
+    """Every placeholder filled (in its filter's words) and every condition decided, with its line, in
+    reading order: what ``diff`` compares two versions by. Nothing listens to a build."""
+    from grawlix_print.rulebook.stated import Stated, listening
+
+    body = "::: panel one\n\n{count} beads, {count|digits} of them.\n\n{if yes}Yes.{end}{if no}No.{end} By {title}.\n"
+    with listening() as heard:
+        _, source = _read(tmp_path, body)
+    assert heard == [
+        Stated("if yes", "holds", f"{source}:15"), Stated("if no", "does not hold", f"{source}:15"),
+        Stated("count", "three", f"{source}:13"), Stated("count", "3", f"{source}:13", "digits"),
+        Stated("title", "Beads", f"{source}:15"),
+    ]  # fmt: skip
+    _read(tmp_path, body)  # outside the block: told to no one, and no error
+
+
 def test_problems_print_each_on_its_own_line_at_most_twenty():
     many = [StudioError(f"problem {k}", f"file{k % 3}.toml:{k + 1}") for k in range(25)]
     several = Problems([*many, many[0], Problems(many[:2])])  # repeats and nesting flattened

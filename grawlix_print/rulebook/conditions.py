@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import Consequence, StudioError
 from .facts import TextFacts
+from .stated import FAILS, HOLDS, tell
 
 DIRECTIVE = re.compile(r"(?<!\\)\{(?:(if|check)\s+([^{}]*)|(else|end))\}")
 
@@ -72,6 +73,8 @@ def expand_conditions(
             outer = active()
             where = f"{source}:{line}"
             holds = judged(lambda: facts.condition(argument, where)[0], where) if outer else False
+            if outer:
+                tell(f"if {argument}", HOLDS if holds else FAILS, where)
             stack.append(_Branch(line, holds, outer))
         elif keyword == "else":
             if not stack or stack[-1].in_else:

@@ -28,6 +28,7 @@ from .conditions import expand_conditions
 from ..front_matter import read_front_matter
 from .document import Block, Diagram, Fill, FrontMatter, Heading, KitFiles, ListItem, Missing, Paragraph, RulebookText, Section
 from .facts import TextFacts
+from .stated import tell
 from .words import FILTERS, META_VALUES, capital_first, suits, words
 
 if TYPE_CHECKING:  # markdown-it is loaded with the first text it parses: the front matter alone needs none
@@ -362,6 +363,7 @@ class _Reader:
                 f"unknown or unsuitable filter |{chosen} for {{{name}}} (filters: {', '.join(FILTERS)})", where
             )
         text = words(value, chosen)
+        tell(name, plain(text, " "), where, chosen)
         return capital_first(text) if sentence_start or chosen == "capital" else text
 
 
