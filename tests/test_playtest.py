@@ -357,6 +357,11 @@ def test_a_comparison_names_the_significant_differences():
     assert not record["differences"]["mean_first_take"]["significant"]
     rows = {row.label: row for row in figure_rows(record)}
     assert rows["turns per game (mean)"].significant and "built-in" in text_summary(record)
+    # each difference with its interval, in the difference's unit: points for a mean, percentage points for a rate
+    low, high = length["ci95"]
+    assert rows["turns per game (mean)"].interval == f"[{low:.2f}, {high:.2f}]"
+    win = record["differences"]["seat_win_rate_0"]["ci95"]
+    assert rows["player 1 wins"].interval == f"[{100 * win[0]:.1f}, {100 * win[1]:.1f}]"
 
 
 def test_the_report_files_are_the_same_bytes_each_time(tmp_path):

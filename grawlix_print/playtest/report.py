@@ -299,6 +299,8 @@ class Row:
     difference: str = ""
     significant: bool = False
     p: str = ""
+    interval: str = ""
+    """The difference's 95 % interval, in the difference's own unit (``[-5.1, -2.3]``)."""
 
 
 def figure_rows(record: dict) -> list[Row]:
@@ -328,12 +330,13 @@ def figure_rows(record: dict) -> list[Row]:
             return f"{main} {interval(ci, as_percent)}".strip()
 
         diff = diffs.get(diff_key or key) if builtin is not None else None
-        change = p = ""
+        change = p = between = ""
         if diff is not None and diff["difference"] is not None:
             d = diff["difference"]
             change = f"{100 * d:+.1f} percentage points" if as_percent else f"{d:+.2f}"
             p = _p(diff["p_value"])
-        rows.append(Row(label, shown(record), shown(builtin), change, bool(diff and diff["significant"]), p))
+            between = interval(diff["ci95"], as_percent)
+        rows.append(Row(label, shown(record), shown(builtin), change, bool(diff and diff["significant"]), p, between))
 
     for seat, label in enumerate(record["seats"]):
         add(f"{label} wins", "seat_win_rate", "seat_win_ci95", True, f"seat_win_rate_{seat}", index=seat)
