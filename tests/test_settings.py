@@ -148,7 +148,8 @@ def test_every_command_checks_the_whole_file(command, templates_copy, tmp_path):
     """Whatever the command, a bad value for another one stops it: one line naming file and key."""
     settings = templates_copy.parent / "grawlix.toml"
     settings.write_text("[stl]\nbed = [100]\n")
-    args = [command, "--templates", str(templates_copy)]
+    # diff takes its two versions' folders as arguments, and reads the new one's settings
+    args = [command, "--templates", str(templates_copy)] if command != "diff" else [command, str(templates_copy), str(templates_copy)]
     found = main.get_command(click.Context(main), command)
     assert found is not None
     if any(p.name == "out" for p in found.params):

@@ -64,7 +64,7 @@ def _quiet_exit(ctx: click.Context) -> None:
     ctx.exit(PIPE_CLOSED)
 
 
-COMMAND_MODULES = {"all": "kit", "games": "games", "init": "init", "new": "new", "playtest": "playtest", "watch": "watch"}
+COMMAND_MODULES = {"all": "kit", "diff": "diff", "games": "games", "init": "init", "new": "new", "playtest": "playtest", "watch": "watch"}
 """The studio's own commands, each by the module beside this one that defines it (and registers it
 on ``main`` when imported). A command's module is imported when the command is asked for: a
 ``playtest`` loads no product, an ``init`` no playtest."""
