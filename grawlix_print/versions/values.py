@@ -1,8 +1,9 @@
 """Values that two versions give differently: the rules' values and the facts the rulebook states.
 
-The rules' values are what a designer sets: every value of ``rules.toml``
-(its tables' keys as ``table.key``), and the parameters the game's players
-play by (``Playtester.rules``: a plug-in keeps its rules where it likes).
+The rules' values are what a designer sets: every value of the game's rules
+file (``Game.rules_file``: ``rules.toml``, or ``components.toml``'s ``[rules]``;
+a table's keys as ``table.key``), and the parameters the game's players play
+by (``Playtester.rules``).
 The facts are what the text says of them, as the reader filled and decided
 them (``rulebook.stated``): ``example-2.locations`` is ``sixteen``, ``if
 example-2: new column`` does not hold.
@@ -20,9 +21,6 @@ from ..files import read_toml
 if TYPE_CHECKING:
     from ..games.base import Game
 
-RULES_FILE = "rules.toml"
-
-
 @dataclass(frozen=True)
 class ValueChange:
     """A value that changed (``old`` and ``new``), appeared (``old`` None) or went (``new`` None)."""
@@ -35,11 +33,16 @@ class ValueChange:
 
 
 def rules_values(game: Game) -> dict[str, str]:
-    """The version's rules values by name, as text: ``rules.toml``'s, then its players' own."""
+    """The version's rules values by name, as text: its rules file's (``Game.rules_file``: ``rules.toml``,
+    or a table of ``components.toml``), then those its players play by that the file does not hold."""
     found: dict[str, str] = {}
-    path = game.templates / RULES_FILE
-    if path.is_file():
-        found.update(_flat(read_toml(path)))
+    kept = game.rules_file()
+    if kept.path.is_file():
+        table: Any = read_toml(kept.path)
+        for key in kept.table.split(".") if kept.table else ():
+            table = table.get(key, {}) if isinstance(table, dict) else {}
+        if isinstance(table, dict):
+            found.update(_flat(table))
     try:
         playtester = game.playtester()
     except StudioError:  # a game without players: its rules.toml is all
