@@ -24,6 +24,8 @@ import click
 from .errors import StudioError
 
 SETTING_KEY = "grawlix.setting-key"
+SETTING_FOLDER = "grawlix.setting-folder"
+"""The folder of the settings file a recorded value comes from: a path in it is read from there."""
 
 
 def option_label(param: click.Parameter | None, ctx: click.Context | None = None) -> str:
@@ -162,6 +164,31 @@ class Length(click.ParamType):
 
 LENGTH = Length()
 LENGTH_OR_ZERO = Length(allow_zero=True)
+
+
+class Folder(click.ParamType):
+    """A folder that must exist: typed, from the current folder; recorded in a settings file, from
+    that file's folder (so a project's ``previous = "../v1.0/templates"`` works wherever it is run)."""
+
+    name = "folder"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from pathlib import Path
+
+        label = option_label(param, ctx)
+        if not isinstance(value, str) or not value.strip():
+            raise StudioError(f"{label} must be a folder's path, not {value!r}")
+        path = Path(value).expanduser()
+        base = ctx.meta.get(SETTING_FOLDER) if ctx is not None else None
+        if base is not None and not path.is_absolute():
+            path = Path(base) / path
+        if not path.is_dir():
+            raise StudioError(f"{label} {value!r}: {'not a folder' if path.exists() else 'no such folder'}"
+                              + (f" ({path})" if str(path) != value else ""))  # fmt: skip
+        return str(path)
+
+
+FOLDER = Folder()
 
 
 class NameList(click.ParamType):

@@ -30,7 +30,7 @@ from ..games import LOCAL_TEMPLATES, Game, game, known_game
 from ..files import read_toml
 from ..games.templates import COMPONENTS_FILE
 from .app import main
-from ..options import SETTING_KEY, OptionError, flag
+from ..options import SETTING_FOLDER, SETTING_KEY, OptionError, flag
 from .options import flags_of, name_options
 
 SETTINGS_FILE = "grawlix.toml"
@@ -195,6 +195,7 @@ def _convert(
         value = [value]  # an option given several times: one value, or a TOML list of them
     ctx = click.Context(command, info_name=command.name)
     ctx.meta[SETTING_KEY] = label
+    ctx.meta[SETTING_FOLDER] = Path(source.split(" [tool.", 1)[0]).parent  # a path recorded there is read from there
     try:
         return option.type_cast_value(ctx, value)
     except click.BadParameter as error:
