@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..pieces.grid_diagram import GridPicture
 from ..rulebook import Block, Diagram, RulebookText
 from .pictures import figure_svg
+from .text import word_changes
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,11 @@ class DiagramChange:
     what: tuple[str, ...] = ()
 
     @property
+    def printed(self) -> bool:
+        """Whether the printed rulebook shows it (not only the web edition's own text)."""
+        return not self.key.startswith(WEB)
+
+    @property
     def title(self) -> str:
         return (self.new or self.old).title  # type: ignore[union-attr]
 
@@ -39,14 +45,18 @@ class DiagramChange:
         return self.old is None or self.new is None or position(self.old) != position(self.new)
 
 
+WEB = "web edition: "
+"""How the key of a diagram only the web edition shows begins."""
+
+
 def diagrams(rulebook: RulebookText | None, web: Sequence[Block] = ()) -> dict[str, Diagram]:
     """Every diagram of the rulebook, then of the web edition's own text, by what it shows
-    (``example: example-2``; a second diagram of the same gets `` (2)``)."""
-    blocks = [b for section in (rulebook.sections if rulebook else ()) for b in section.blocks] + list(web)
+    (``example: example-2``, ``web edition: gallery: gallery-cards``; a second of the same gets `` (2)``)."""
+    printed = [b for section in (rulebook.sections if rulebook else ()) for b in section.blocks]
     found: dict[str, Diagram] = {}
-    for block in blocks:
+    for block, where in [*((b, "") for b in printed), *((b, WEB) for b in web)]:
         if isinstance(block, Diagram):
-            key = f"{block.kind}: {block.name}"
+            key = f"{where}{block.kind}: {block.name}"
             count = sum(1 for k in found if k == key or k.startswith(f"{key} ("))
             found[key if not count else f"{key} ({count + 1})"] = block
     return found
@@ -88,7 +98,7 @@ def differences(old: Diagram, new: Diagram) -> tuple[str, ...]:
     if isinstance(before, GridPicture) and isinstance(after, GridPicture):
         found = list(_grid_differences(before, after))
     else:
-        found = [f"it now shows: {new.alt}"] if old.alt != new.alt else []
+        found = [f"its words: {'; '.join(word_changes(old.alt, new.alt))}"] if old.alt != new.alt else []
     if not found and figure_svg(old.figure, "d") != figure_svg(new.figure, "d"):
         found.append("its picture: the same position, drawn differently" if grids else
                      "its picture (its words for a reader who cannot see it are the same)")  # fmt: skip

@@ -19,7 +19,7 @@ from .pictures import face_png, figure_png
 from .playtest import Played
 from .report import record as record_of
 from .report import rows
-from .sheet import WORDS
+from .text import WORDS
 
 DIAGRAM_CELL_MM = 7.0
 """A grid square (or a card) in the page's diagrams: two versions side by side on a laptop's screen."""

@@ -9,7 +9,6 @@ sentence picked out, so they share this.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
@@ -18,15 +17,12 @@ from ..drawing.ink import Ink
 from ..drawing.pdf.typeset import TextStyle
 from ..drawing.text import Inline, Span
 from ..games.presentation import Presentation
+from .text import WORDS
 
 TEXT_INK = Ink((0.08, 0.08, 0.08), (0.0, 0.0, 0.0, 1.0))
 """Type: near-black on screen, black ink alone in print."""
 QUIET_INK = Ink((0.4, 0.4, 0.4), (0.0, 0.0, 0.0, 0.65))
 """Where a thing came from, labels: grey."""
-WORDS = re.compile(r"\s+|\d+(?:[.,]\d+)*|\w+(?:['’-]\w+)*|[^\w\s]")
-"""A number (``1.0``, ``10,000``), a word (with its apostrophes and hyphens), a space, or a mark of
-punctuation: what a change is made
-of, on paper (``emphasised``) and on screen (``html.marked``)."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from ..drawing.text import Break, Inline, Span, plain
@@ -21,6 +22,9 @@ from .align import aligned
 ALIKE = 0.5
 """How alike (``SequenceMatcher.ratio``) an old and a new sentence must be to count as one sentence
 changed; less alike, they are one removed and one added."""
+WORDS = re.compile(r"\s+|\d+(?:[.,]\d+)*|\w+(?:['’-]\w+)*|[^\w\s]")
+"""A number (``1.0``, ``10,000``), a word (with its apostrophes and hyphens), a space, or a mark of
+punctuation: what a change of words is made of (on paper, ``sheet.emphasised``; on screen, ``html``)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'’”)]?\s+(?=[\"'‘“(]?[A-Z0-9])")
 """Where a sentence ends: after . ! or ? (and a closing quote or bracket), before a capital or figure."""
 
@@ -36,6 +40,8 @@ class Sentence:
     source: str
     line: int
     runs: Inline = field(default=(), compare=False, repr=False)
+    printed: bool = True
+    """Whether the printed rulebook says it (False: the web edition's own text, ``web.md``)."""
 
     @property
     def where(self) -> str:
@@ -59,26 +65,35 @@ class SentenceChange:
     def heading(self) -> str:
         return (self.new or self.old).heading  # type: ignore[union-attr]
 
+    @property
+    def printed(self) -> bool:
+        """Whether the printed rulebook says it (not only the web edition)."""
+        return (self.new or self.old).printed  # type: ignore[union-attr]
+
 
 def sentences(rulebook: RulebookText | None, web: Sequence[Block] = (), web_source: str = "") -> list[Sentence]:
     """The rulebook's sentences in reading order (headings are one each), then the web edition's own."""
     found: list[Sentence] = []
     if rulebook is not None:
         for section in rulebook.sections:
-            found += _of_blocks(section.blocks, f"{section.name}", rulebook.source)
-    found += _of_blocks(web, "web edition", web_source)
+            found += _of_blocks(section.blocks, f"{section.name}", rulebook.source, True)
+    found += _of_blocks(web, "web edition", web_source, False)
     return found
 
 
-def _of_blocks(blocks: Iterable[Block], section: str, source: str) -> list[Sentence]:
+def _of_blocks(blocks: Iterable[Block], section: str, source: str, printed: bool) -> list[Sentence]:
     found: list[Sentence] = []
-    heading = section
+    heading = above = section
     for block in blocks:
         if isinstance(block, Heading):
-            heading = " ".join(plain(block.text, " ").split())
-            found.append(Sentence(heading, heading, source, block.line, block.text))
+            words = " ".join(plain(block.text, " ").split())
+            if block.level < 3:
+                above = heading = words
+            else:  # a sub-heading's words are found under its section's: "Set-Up, Notes"
+                heading = f"{above}, {words}"
+            found.append(Sentence(words, heading, source, block.line, block.text, printed))
         elif isinstance(block, (Paragraph, ListItem)):
-            found += [Sentence(" ".join(plain(runs, " ").split()), heading, source, block.line, runs)
+            found += [Sentence(" ".join(plain(runs, " ").split()), heading, source, block.line, runs, printed)
                       for runs in split_sentences(block.text)]  # fmt: skip
     return found
 
@@ -132,6 +147,20 @@ def _why(old: Sentence | None, new: Sentence | None, facts: Mapping[str, tuple[s
     assert shown is not None
     kept = templates.paragraph(shown) in templates.paragraphs(templates.other(shown))
     return SentenceChange(old, new, (), edited=not kept)
+
+
+def word_changes(old: str, new: str, most: int = 3) -> list[str]:
+    """Where two texts' words differ, in words: ``“3” -> “4”``, ``“Rain Clouds ...” taken out``, at most
+    ``most`` places (then how many more)."""
+    a, b = WORDS.findall(old), WORDS.findall(new)
+    found = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        gone, came = "".join(a[i1:i2]).strip(), "".join(b[j1:j2]).strip()
+        if tag == "equal" or not (gone or came):
+            continue
+        found.append(f"\u201c{gone}\u201d taken out" if not came else f"\u201c{came}\u201d put in" if not gone
+                     else f"\u201c{gone}\u201d -> \u201c{came}\u201d")  # fmt: skip
+    return found[:most] + ([f"and {len(found) - most} more"] if len(found) > most else [])
 
 
 def explained(old: str, new: str, facts: Mapping[str, tuple[str, str]]) -> tuple[str, ...]:
