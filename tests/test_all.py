@@ -433,7 +433,7 @@ def test_only_rebuilds_the_chosen_products_and_keeps_the_rest(kit):
 def test_unknown_product_is_one_line_and_writes_nothing(tmp_path):
     result = grawlix("all", "--only", "leaflet,poster", "-o", str(tmp_path / "out"))
     assert result.returncode == 1
-    assert result.stderr == "error: --only 'poster' is not one of leaflet, sheets, boxes, web, images, print-on-demand, 3d\n"
+    assert result.stderr == "error: --only 'poster' is not one of leaflet, errata, sheets, boxes, web, images, print-on-demand, 3d\n"
     assert not (tmp_path / "out").exists()
 
 

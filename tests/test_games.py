@@ -76,12 +76,13 @@ def _layer(module: str) -> str:
 
 NEUTRAL = [p for p in sorted(PACKAGE.rglob("*.py")) if _layer(".".join(p.relative_to(PROJECT).with_suffix("").parts)) != "game"]
 ORDER = ["errors", "plugin_faults", "files", "units", "cache", "papers", "fonts", "facts", "options", "notes", "registry", "html_page", "drawing", "pieces",
-         "rulebook", "playtest", "games", "products", "leaflet", "sheets", "boxes", "web", "images", "ondemand", "solid", "kit",
-         "cli"]  # fmt: skip
+         "rulebook", "playtest", "games", "versions", "products", "leaflet", "sheets", "boxes", "web", "images", "ondemand",
+         "solid", "errata", "kit", "cli"]  # fmt: skip
 """The neutral layers, each importing only those before it (products side by side): drawing knows shapes,
 inks and text; pieces are kinds of pieces as data and how a piece is drawn; games the registry and
-interface; products the product registry and interface, then each product (none imports another)."""
-PRODUCTS = {"leaflet", "sheets", "boxes", "web", "images", "ondemand", "solid"}
+interface; versions two versions of a game compared (any game, through the registry); products the product
+registry and interface, then each product (none imports another)."""
+PRODUCTS = {"leaflet", "sheets", "boxes", "web", "images", "ondemand", "solid", "errata"}
 
 
 def test_no_neutral_module_imports_a_game():
@@ -127,7 +128,7 @@ def test_games_are_found_through_entry_points_and_listed():
     assert issubclass(kind, Game) and kind.builtin_templates() == TEMPLATES
     result = installed("games")
     assert result.returncode == 0 and result.stdout.startswith("grawlix: ")
-    assert "products: leaflet, sheets, boxes, web, images, print-on-demand, 3d" in result.stdout
+    assert "products: leaflet, errata, sheets, boxes, web, images, print-on-demand, 3d" in result.stdout
     # each game's strategies (playtest --strategy), and none for a game that cannot be playtested
     listed = {block.split(":")[0]: block for block in re.split(r"\n(?=\S)", result.stdout)}
     assert "\n    strategies: random, greedy, search" in listed["permutations"]

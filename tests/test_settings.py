@@ -115,7 +115,7 @@ def test_flags_win_and_top_level_keys_reach_every_command_with_the_option(templa
         ('[sheets]\nbacks = "yes"\n', "[sheets] backs must be true or false, not 'yes'"),
         ('[sheets]\nmarkings = "dots"\n', "[sheets] markings 'dots' is not one of none, letters, shapes"),
         ("[stl]\nstyle = 3\n", "[stl] style 3 is not one of raised, flat, both"),
-        ('[all]\nonly = "leaflet,poster"\n', "[all] only 'poster' is not one of leaflet, sheets, boxes, web, images, print-on-demand, 3d"),
+        ('[all]\nonly = "leaflet,poster"\n', "[all] only 'poster' is not one of leaflet, errata, sheets, boxes, web, images, print-on-demand, 3d"),
         # A bed is two lengths, typed or listed.
         ('[stl]\nbed = ["a", "b"]\n', "[stl] bed width 'a' is not a length"),
         ("[stl]\nbed = [1e400, 100]\n", "[stl] bed width inf is not a length"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,7 +12,7 @@ import click
 
 from ..errors import StudioError, Problems
 from ..games import Game
-from ..options import OptionError, flag, settings_of
+from ..options import FOLDER, OptionError, flag, settings_of
 from ..products import Product, failed_products, product_names, products
 from .app import main, warn_about_colours
 from .options import EVERY_PAPER, NameList, flags_of, name_options, out_option, paper_choice, papers, templates_option
@@ -64,9 +65,12 @@ def product_keys(given: str) -> list[str]:
     help="Build only these products (comma-separated; stl means 3d); the others are left as they are.",
 )
 @paper_choice(EVERY_PAPER)
+@click.option("--previous", type=FOLDER, default=None, metavar="FOLDER", show_default="none: no errata sheet",
+              help="The previous version's templates folder: the kit adds an errata sheet of what changed since, "
+                   "and refuses these templates if their rules changed but their version did not.")  # fmt: skip
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @with_settings
-def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, quiet: bool) -> None:
+def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, previous: str | None, quiet: bool) -> None:
     """Everything to print, each product in its own sub-folder, with previews.
 
     In the --out folder, leaflet/, sheets/, web/ and 3d/ hold the products,
@@ -88,6 +92,8 @@ def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, q
     settings = current_settings()
     # Every product's options, built or not: the web edition names the sheets it links to.
     options = {p.name: _options(p, settings) for p in products() if p.offers(game)}
+    if previous is not None and "errata" in options:  # all --previous: the errata sheet's own option
+        options["errata"] = dataclasses.replace(options["errata"], previous=previous)
     outcomes: list[Outcome] = []
     bar: Any = None
     held: list[str] = []  # notes that come while the bar is up, said once it is gone

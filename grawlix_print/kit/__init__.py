@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..errors import StudioError
 from ..games import Game, game as find_game
 from .plan import PAPERS
 
@@ -51,7 +52,7 @@ def build_all(
     ``StudioError`` before any of them is called.
     """
     from .build import build_kit
-    from .plan import bound, installed_products, kit_steps
+    from .plan import bound, installed_products, kit_steps, working
 
     out = Path(out)
     chosen = resolved(game, templates)
@@ -59,6 +60,7 @@ def build_all(
     wanted, skipped = installed_products(chosen, only)  # 3D without CadQuery: a note, the rest built
     for note in skipped:
         on_note(note)
+    wanted = working(chosen, wanted, options, asked=only is not None)  # an errata sheet without a previous version
     steps = kit_steps(chosen, [p.name for p in wanted], papers, options, out)
     with bound(chosen):
         outcomes = build_kit(steps, out, chosen.templates, on_step=on_step, on_note=on_note, on_start=on_start,
@@ -124,7 +126,11 @@ def index_step_for(game: Game, files: list[dict]) -> Step:
     from .index import index_step
 
     records = [{k: f[k] for k in ("path", "kind", "params")} for f in files]
-    return Step("index", index_step, {"title": game.title, "files": records}, reads=())
+    try:
+        version = game.front_matter.version
+    except StudioError:  # a game with no rulebook to read: its kit has no version to name
+        version = ""
+    return Step("index", index_step, {"title": game.title, "files": records, "version": version}, reads=())
 
 
 def resolved(game: str | Game | None, templates: str | Path | None) -> Game:

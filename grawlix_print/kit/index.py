@@ -53,19 +53,20 @@ summary .count { color: var(--quiet); }
 """
 
 
-def index_step(out: Path, templates: Path, title: str, files: list[dict]) -> list[Written]:
-    """Write ``out/index.html`` for the kit's ``files`` (the other steps' records)."""
-    path = write_text(out / INDEX, index_html(title, files))
-    return [Written(path, "kit index", {"files": len(files)})]
+def index_step(out: Path, templates: Path, title: str, files: list[dict], version: str = "") -> list[Written]:
+    """Write ``out/index.html`` for the kit's ``files`` (the other steps' records), of the rules' ``version``."""
+    path = write_text(out / INDEX, index_html(title, files, version))
+    return [Written(path, "kit index", {"files": len(files), "version": version})]
 
 
-def index_html(title: str, files: Sequence[dict]) -> str:
+def index_html(title: str, files: Sequence[dict], version: str = "") -> str:
     """The page: a section per product folder, an entry per file (previews are shown, not listed)."""
     previews = [f for f in files if f["kind"] in ("preview", "web-preview")]
     listed = [f for f in files if f not in previews]
     folders = sorted({_folder(f["path"]) for f in listed}, key=_section_order)
     body = [
         f"<h1>{escape(title)}: the print-and-play kit</h1>",
+        *([f'<p class="how">Version {escape(version)} of the rules.</p>'] if version else []),
         '<p class="panel">Every file of this kit: what it is, what to print it on and how. '
         f"{ACTUAL_SIZE} Each sheet carries a calibration square to check it with a ruler.</p>",
     ]

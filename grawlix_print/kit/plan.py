@@ -58,6 +58,22 @@ def installed_products(game: Game, only: Iterable[str] | None = None) -> tuple[t
     return tuple(kept), skipped
 
 
+def working(game: Game, made: Sequence[Product], options: Mapping[str, Any] | None, asked: bool) -> tuple[Product, ...]:
+    """The products with something to make with their options: an idle one (``Product.idle``) is
+    left out without a word, unless they were ``asked`` for by name (``all --only errata``, the
+    product's own command): then its reason is the one-line error."""
+    from ..errors import StudioError
+
+    kept = []
+    for candidate in made:
+        reason = candidate.idle(game, options_for(candidate, (options or {}).get(candidate.name)))
+        if reason is None:
+            kept.append(candidate)
+        elif asked:
+            raise StudioError(reason)
+    return tuple(kept)
+
+
 def kit_files(
     game: Game,
     built: Sequence[Product],
@@ -103,6 +119,7 @@ def kit_steps(
 def command_steps(game: Game, made: Product, papers: Sequence[str], options: Any, out: Path) -> list[Step]:
     """The steps of one product's own command (``grawlix-print sheets``): built as ``all`` builds its
     steps, cached, staged and switched in at once, with the kit's other files (and its links) kept."""
+    working(game, [made], {made.name: options}, asked=True)  # an idle product's own command: its reason
     kit = kit_files(game, [made], PAPERS, {}, out) if made.name == "web" else ()
     return [step_of(game, made, job) for job in made.command_jobs(game, papers, options_for(made, options), kit)]
 

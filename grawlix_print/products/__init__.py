@@ -35,6 +35,7 @@ BUILT_IN_PRODUCTS = {
         ("print-on-demand", "ondemand.product:OnDemand"),
         ("3d", "solid.product:Solid"),
         ("boxes", "boxes.product:Boxes"),
+        ("errata", "errata.product:Errata"),
     )
 }
 """The products of this package, each ``module:Class`` as an entry point names a plug-in's."""

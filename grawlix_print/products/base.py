@@ -119,6 +119,12 @@ class Product(ABC):
         """The one-line refusal for a game the product cannot be made from."""
         return StudioError(f"{game.name} has nothing to make {self.name} from")
 
+    def idle(self, game: Game, options: Any) -> str | None:
+        """Why, with these options, the product has nothing to make (the errata sheet without a previous
+        version), or None. ``all`` leaves an idle product out without a word; asked for by name
+        (``--only``, its own command), its reason is the one-line error."""
+        return None
+
     # --- building --------------------------------------------------------------------------
 
     @abstractmethod
