@@ -104,3 +104,25 @@ def test_the_draw_rate_can_be_quoted():
     rng_games = quotes.figure("draw_percent")
     assert 20 <= rng_games <= 46  # a third of 300 games, well inside its 99.9 % range
     assert quotes.figure("first_player_wins_percent") + quotes.figure("seat_2_wins_percent") + rng_games in (99, 100, 101)
+
+
+def test_two_rule_sets_compare_their_draws_and_losses_too():
+    """A game that draws less often under other rules: the draw rate's difference has its interval and
+    test, each seat's losses too, and a game every seat shares counts as no seat's win."""
+    @dataclass(frozen=True)
+    class Rare(Roll):
+        def moves(self, state):
+            return [0, 1, 0, 1, 2]  # a draw one roll in five, not one in three
+
+    rare = EnginePlaytester("roll", Credits("Roll", (), "", "", ()), Rare())
+    pool = Pool(runner.InlineExecutor(), 1)
+    a, b = (Job(tester, 2, ("random", "random"), GAMES, SEED) for tester in (rare, TESTER))
+    record = report(Run(a, run(a, pool)), Run(b, run(b, pool)))
+    draws = record["differences"]["draw_rate"]
+    assert draws["difference"] == pytest.approx(record["draw_rate"] - record["builtin"]["draw_rate"], abs=1e-5)
+    assert draws["significant"] and draws["ci95"][0] < draws["difference"] < draws["ci95"][1] < 0
+    rows = {row.label: row for row in figure_rows(record)}
+    assert rows["draws (no winner, or all tied)"].significant and rows["draws (no winner, or all tied)"].interval
+    assert rows["player 1 loses"].difference.endswith("percentage points")
+    wins = record["differences"]["seat_win_rate_0"]
+    assert wins["a"] == pytest.approx(record["seat_win_rate"][0], abs=1e-5)  # the table's rate, draws aside

@@ -199,11 +199,12 @@ def differences(a: Run, b: Run) -> dict:
     """Every figure of run ``a`` minus run ``b``, with its interval and significance (JSON-ready)."""
     ta, tb = a.tally, b.tally
     found: dict[str, Difference] = {}
-    if ta.seats == tb.seats:
+    if ta.seats == tb.seats:  # wins, draws and losses as the table shows them (a draw is no seat's win)
         for seat in range(ta.seats):
-            found[f"seat_win_rate_{seat}"] = proportion_difference(
-                ta.seat_wins[seat], ta.games, tb.seat_wins[seat], tb.games
-            )
+            (wa, _, la), (wb, _, lb) = ta.outcomes(seat), tb.outcomes(seat)
+            found[f"seat_win_rate_{seat}"] = proportion_difference(wa, ta.games, wb, tb.games)
+            found[f"seat_loss_rate_{seat}"] = proportion_difference(la, ta.games, lb, tb.games)
+    found["draw_rate"] = proportion_difference(ta.draws, ta.games, tb.draws, tb.games)
     found["mean_length"] = mean_difference(Moments.of(ta.lengths), Moments.of(tb.lengths))
     for measure in a.job.playtester.measures:
         if measure.kind == "seat":
@@ -343,7 +344,7 @@ def figure_rows(record: dict) -> list[Row]:
     if record.get("draws"):  # a game that can end in a draw: each seat's wins, the draws, each seat's losses
         add("draws (no winner, or all tied)", "draw_rate", "draw_ci95", True)
         for seat, label in enumerate(record["seats"]):
-            add(f"{label} loses", "seat_loss_rate", "seat_loss_ci95", True, index=seat)
+            add(f"{label} loses", "seat_loss_rate", "seat_loss_ci95", True, f"seat_loss_rate_{seat}", index=seat)
     add("turns per game (mean)", "mean_length", "length_ci95", False)
     for name, measure in measures.items():
         if measure.kind == "flag":
