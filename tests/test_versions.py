@@ -338,3 +338,18 @@ def test_a_plug_in_game_with_fewer_stones(tmp_path):
     (stones,) = [k for k in found["pieces"] if k["kind"] == "stones"] or [None]
     assert stones is None or stones["count"] == [48, 36]
     assert found["playtest"]["played"] and found["playtest"]["strategies"] == ["greedy", "greedy"]
+
+
+def test_the_guides_python_sample_runs(tmp_path, monkeypatch):
+    """docs/rule-changes.md's sample, on the guide's own worked example (Grawlix 1.1)."""
+    import re
+
+    page = (PROJECT / "docs" / "rule-changes.md").read_text()
+    (sample,) = re.findall(r"```python\n(.*?)```", page, re.DOTALL)
+    shutil.copytree(TEMPLATES, tmp_path / "v1.0" / "templates")
+    grawlix_1_1(tmp_path / "v1.1" / "templates")
+    monkeypatch.chdir(tmp_path)
+    space: dict = {}
+    exec(sample, space)
+    assert space["report"]["rules"] == [{"name": "hand_size", "old": "4", "new": "3"}]
+    assert space["report"]["playtest"]["games"] == 2000

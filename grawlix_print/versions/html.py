@@ -169,8 +169,8 @@ def _playtest(shown: dict, played: Played) -> list[str]:
     if not shown["played"]:
         return lines + [f"<p>{escape(shown['why'])}.</p>"]
     players = ", ".join(dict.fromkeys(shown["strategies"]))
-    lines.append(f"<p>{shown['games']:,} games of each version, seed {shown['seed']}, {shown['players']} {players} "
-                 f"players: the same seeds, the same players. {escape(shown['test'])}</p>")  # fmt: skip
+    lines.append(f"<p>{shown['games']:,} games of each version, seed {shown['seed']}, {shown['players']} players, each "
+                 f"{players}: the same seeds, the same players. {escape(shown['test'])}</p>")  # fmt: skip
     lines.append("<table><tr><th>figure</th><th>old</th><th>new</th><th>difference (new \u2212 old)</th><th>p</th></tr>")
     for row in rows(played):
         mark = ' class="significant"' if row.significant else ""

@@ -233,7 +233,7 @@ def _playtest(shown: dict, played: Played, look: Styles, width: float) -> list[B
         return blocks + [Text(settable(f"{shown['why']}.", look.body), look.body, TEXT_INK)]
     players = ", ".join(dict.fromkeys(shown["strategies"]))
     blocks.append(Text(settable(f"{shown['games']:,} games of each version, seed {shown['seed']}, {shown['players']} "
-                                f"{players} players: the same seeds, the same players. {shown['test']} "
+                                f"players, each {players}: the same seeds, the same players. {shown['test']} "
                                 "Significant differences are in bold and marked *.", look.small), look.small, TEXT_INK))  # fmt: skip
     found = rows(played)
     cells = [("figure", "old", "new", "difference (new - old), its interval", "p")]
