@@ -76,7 +76,7 @@ def _kind_change(old: PieceKind | None, new: PieceKind) -> KindChange:
     if old is None:
         return KindChange(new.name, None, new, tuple(PieceChange(None, p) for p in new.pieces))
     what = []
-    for label, a, b in (("form", old.form.value, new.form.value), ("shape", old.shape.value, new.shape.value),
+    for label, a, b in (("form", old.form.value, new.form.value), ("shape", old.piece_shape.name, new.piece_shape.name),
                         ("size", _size(old.size), _size(new.size))):  # fmt: skip
         if a != b:
             what.append(f"its {label}, {a} -> {b}")
