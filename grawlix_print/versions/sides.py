@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import Problems, StudioError
+from ..errors import Problems, StudioError, gathered
 
 if TYPE_CHECKING:
     from ..games.base import Game
@@ -89,25 +89,24 @@ def side_of(game: Game, role: str, shown: str) -> Side:
         try:
             rulebook = game.rulebook()
         except Problems as several:
-            raise _not_built(several.problems[0], role, shown, len(several.problems) - 1) from None
+            raise _not_built(several, role, shown) from None
         except StudioError as error:
             no_rules = str(error)  # a game with no rules to print, unless the other version has some
-        if rulebook is not None:
-            if rulebook.problems:
-                raise _not_built(rulebook.problems[0], role, shown, len(rulebook.problems) - 1)
-            try:
+        try:
+            if rulebook is not None:
+                gathered(rulebook.problems)
                 web = game.web_sections(rulebook)
-            except Problems as several:
-                raise _not_built(several.problems[0], role, shown, len(several.problems) - 1) from None
-            except StudioError as error:
-                raise _not_built(error, role, shown) from None
+        except StudioError as error:
+            raise _not_built(error, role, shown) from None
     return Side(role, shown, game, kinds, rulebook, web, tuple(heard), no_rules)
 
 
-def _not_built(error: StudioError, role: str, shown: str, more: int = 0) -> StudioError:
+def _not_built(error: StudioError, role: str, shown: str) -> StudioError:
     """A version's fault as one line: which version, and its first problem (the build lists them all)."""
+    more = len(error.problems) - 1 if isinstance(error, Problems) else 0
+    first = error.problems[0] if isinstance(error, Problems) else error
     also = f"; {more} more problem{'s' if more != 1 else ''}: its leaflet's build lists them all" if more else ""
-    return StudioError(f"{error.what} (the {role} version, {shown}, does not build{also})", error.where)
+    return StudioError(f"{first.what} (the {role} version, {shown}, does not build{also})", first.where)
 
 
 def same_game(old: Side, new: Side) -> None:

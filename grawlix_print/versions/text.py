@@ -45,7 +45,8 @@ class Sentence:
 
     @property
     def where(self) -> str:
-        return f"{self.source}:{self.line}"
+        """``leaflet.md:146``; a sentence the game wrote itself (a web gallery's, line 0) names its file alone."""
+        return f"{self.source}:{self.line}" if self.line > 0 else self.source
 
 
 @dataclass(frozen=True)
