@@ -166,18 +166,26 @@ LENGTH = Length()
 LENGTH_OR_ZERO = Length(allow_zero=True)
 
 
+NO_FOLDER = "none"
+"""What a folder option says for no folder at all (``previous = "none"``: no errata sheet; a folder
+of that name is ``./none``)."""
+
+
 class Folder(click.ParamType):
     """A folder that must exist: typed, from the current folder; recorded in a settings file, from
-    that file's folder (so a project's ``previous = "../v1.0/templates"`` works wherever it is run)."""
+    that file's folder (so a project's ``previous = "../v1.0/templates"`` works wherever it is run).
+    ``none`` (or nothing) is no folder."""
 
     name = "folder"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str | None:
         from pathlib import Path
 
         label = option_label(param, ctx)
-        if not isinstance(value, str) or not value.strip():
+        if not isinstance(value, str):
             raise StudioError(f"{label} must be a folder's path, not {value!r}")
+        if value.strip() in ("", NO_FOLDER):
+            return None
         path = Path(value).expanduser()
         base = ctx.meta.get(SETTING_FOLDER) if ctx is not None else None
         if base is not None and not path.is_absolute():

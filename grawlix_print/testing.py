@@ -169,9 +169,11 @@ def check_playtest(g: Game) -> None:
 def check_kit(g: Game) -> None:
     """The paper products build (A4) into a fresh folder, each with at least one file."""
     from .kit import build_all
+    from .kit.plan import working
     from .products import offered
 
-    products = [p.name for p in offered(g) if p.name != "3d"]
+    # what all builds unasked: not one with nothing to make by default (errata, without a previous version)
+    products = [p.name for p in working(g, offered(g), None, asked=False) if p.name != "3d"]
     with tempfile.TemporaryDirectory(prefix="grawlix-contract-") as folder:
         written = build_all(Path(folder), game=g, only=products, papers=("a4",))
         assert written, "the kit holds no file"

@@ -27,7 +27,7 @@ from grawlix_print.products import product_names
 from commands import run_here
 from conftest import HAS_3D, PROJECT, SKIPPED_3D, TEMPLATES
 
-PAPER = ",".join(name for name in product_names() if name != "3d")
+PAPER = ",".join(name for name in product_names() if name not in ("3d", "errata"))  # errata: with a previous version
 """Every product but the 3D set: the second cold build's (on A4)."""
 STEPS = 15 if HAS_3D else 14
 """The kit's steps: the products' fourteen (thirteen without the 3d extra) and the kit's index."""
@@ -484,7 +484,7 @@ def test_built_in_products_need_no_metadata_and_no_plug_in_takes_their_names(tmp
                             env={**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{PROJECT}"})  # fmt: skip
     assert result.returncode == 0, result.stderr
     names, module = result.stdout.splitlines()
-    assert sorted(names.split()) == ["3d", "boxes", "images", "leaflet", "print-on-demand", "sheets", "web"]
+    assert sorted(names.split()) == ["3d", "boxes", "errata", "images", "leaflet", "print-on-demand", "sheets", "web"]
     assert module == "grawlix_print.products.sheets.product"
     assert result.stderr == ("note: the plug-in product sheets (impostor:Sheets) is not loaded:"
                              " a built-in product has that name\n")  # fmt: skip
@@ -520,4 +520,5 @@ def test_a_product_plug_in_that_fails_to_load_is_one_line_and_the_rest_is_built(
          "print([p.name for p in kept]); print(*said, sep='\\n')"],
         capture_output=True, text=True, env={**os.environ, **env},
     )  # fmt: skip
-    assert noted.stdout.splitlines() == ["['leaflet', 'sheets', 'boxes', 'web', 'images', 'print-on-demand']", f"{failed}: left out of the kit"]
+    assert noted.stdout.splitlines() == ["['leaflet', 'errata', 'sheets', 'boxes', 'web', 'images', 'print-on-demand']",
+                                         f"{failed}: left out of the kit"]  # (errata: built only with a previous version)

@@ -22,7 +22,7 @@ from grawlix_print.cli import main
 
 import kit_standin
 from commands import ENV, refused, run
-from conftest import HAS_3D, SKIPPED_3D
+from conftest import HAS_3D, PROJECT, SKIPPED_3D
 
 
 def sheets(out: Path):
@@ -85,7 +85,9 @@ def test_a_file_given_as_the_output_folder(tmp_path, command):
     (after the note that the 3D tiles are skipped, where the 3d extra is not installed)."""
     out = tmp_path / "out"
     out.write_text("a file")
-    extra = {"stl": ["--style", "flat"], "web": ["--no-previews"]}.get(command, [])
+    builtin = str(PROJECT / "templates" / "grawlix")  # diff's two versions, the errata sheet's previous one
+    extra = {"stl": ["--style", "flat"], "web": ["--no-previews"], "diff": [builtin, builtin],
+             "errata": ["--previous", builtin]}.get(command, [])  # fmt: skip
     note = f"note: {SKIPPED_3D}\n" if command == "all" and not HAS_3D else ""
     line = one_line(CliRunner().invoke(main, [command, "-o", str(out), *extra]), after=note)
     assert re.fullmatch(f"error: {re.escape(str(out))}(/[a-z0-9]+)?: cannot write: "

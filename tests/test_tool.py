@@ -106,8 +106,10 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
         "colour_change": "m600",
     }  # fmt: skip
     assert settings.for_command("all") == {
-        "only": ("leaflet", "sheets", "boxes", "web", "images", "print-on-demand", "3d"), "paper": "all", "quiet": False,
+        "only": ("leaflet", "sheets", "boxes", "web", "images", "print-on-demand", "3d"), "paper": "all",
+        "quiet": False, "previous": None,  # none: no errata sheet, so none in only
     }  # fmt: skip
+    assert settings.for_command("errata") == {"paper": "a4", "previous": None}
     assert settings.for_command("boxes") == {
         "paper": "a4", "stock_thickness": pytest.approx(0.4), "clearance": pytest.approx(1.0),
         "piece_thickness": pytest.approx(0.4), "bleed": pytest.approx(3.0),  # as thick as the stock
@@ -124,7 +126,7 @@ def test_init_settings_file_lists_every_option_with_its_default(tmp_path):
         # init and new write settings files; score and guide are Permutations' and the spreadsheet game's own
         if command is not None and name not in ("init", "new", "games", "score", "guide"):
             options = {p.name for p in command.params if isinstance(p, click.Option) and not p.hidden}
-            assert options - {"templates", "out", "help", "game", "card_size"} == set(settings.for_command(name)), name
+            assert options - {"templates", "out", "help", "game", "card_size", "rev"} == set(settings.for_command(name)), name
     assert "[score]" not in text and "[guide]" not in text
 
 

@@ -26,8 +26,9 @@ DEFAULT_GAMES = 10_000  # playtest.DEFAULT_GAMES, without importing the playtest
                    "revision and as it is now (v1.0.. or v1.0). The work tree is never touched.")  # fmt: skip
 @click.option("--games", type=WholeNumber(0, MAX_GAMES), default=DEFAULT_GAMES, show_default=True,
               help="Games of each version to play, with the same seeds and players (0: no playtest).")  # fmt: skip
-@click.option("--strategy", default=None, show_default="greedy where the game offers it, else random",
-              help="The players' strategy, for every seat (grawlix-print games lists each game's).")  # fmt: skip
+@click.option("--strategy", default="", show_default=True,
+              help="The players' strategy, for every seat (grawlix-print games lists each game's); empty: greedy "
+                   "where the game offers it, else random.")  # fmt: skip
 @click.option("--players", type=WholeNumber(0, 99), default=0, show_default=True,
               help="Players per game (0: the fewest the game allows).")
 @click.option("--seed", type=WholeNumber(0, 2**63 - 1), default=1, show_default=True,
@@ -38,7 +39,7 @@ DEFAULT_GAMES = 10_000  # playtest.DEFAULT_GAMES, without importing the playtest
 @click.option("--quiet", "-q", is_flag=True, help="No summary.")
 @out_option
 @click.pass_context
-def diff(ctx: click.Context, old: Path | None, new: Path | None, rev: str | None, games: int, strategy: str | None,
+def diff(ctx: click.Context, old: Path | None, new: Path | None, rev: str | None, games: int, strategy: str,
          players: int, seed: int, workers: int, as_json: bool, quiet: bool, out: Path) -> None:  # fmt: skip
     """What changed between two versions of a game, and what the change does to play.
 
@@ -73,7 +74,8 @@ def diff(ctx: click.Context, old: Path | None, new: Path | None, rev: str | None
                                      "workers": workers})  # fmt: skip
     if ctx.get_parameter_source("out") == ParameterSource.DEFAULT:
         out = beside_templates(out, folder)
-    settings = PlaySettings(values["games"], values["strategy"], values["players"], values["seed"], values["workers"] or None)
+    settings = PlaySettings(values["games"], values["strategy"] or None, values["players"], values["seed"],
+                            values["workers"] or None)  # fmt: skip
     with sides(before, folder, revisions) as (older, newer):
         found = compared(older, newer, settings)
         check_version(found.changes)

@@ -254,12 +254,15 @@ def _toml_default(option: click.Option, context: click.Context, game: Game) -> s
 
     The default is asked of click, not read off the option: since click 8.3 a flag
     declared without one holds a placeholder there, and only click resolves it.
-    ``all --only`` builds every product of the game unless told otherwise: they are named.
+    ``all --only`` builds every product of the game unless told otherwise: they are named (those
+    with nothing to make by default, as the errata sheet without a previous version, are not).
     """
     if option.name == "only":
+        from ..kit.plan import working
         from ..products import offered
 
-        value: object = ",".join(p.name for p in offered(game))
+        # the products all builds unasked: not one that needs an option first (errata, a previous version)
+        value: object = ",".join(p.name for p in working(game, offered(game), None, asked=False))
     elif isinstance(option.show_default, str):
         value = option.show_default == "true" if option.is_flag else option.show_default
     else:

@@ -12,7 +12,7 @@ import click
 
 from ..errors import StudioError, Problems
 from ..games import Game
-from ..options import FOLDER, OptionError, flag, settings_of
+from ..options import FOLDER, NO_FOLDER, OptionError, flag, settings_of
 from ..products import Product, failed_products, product_names, products
 from .app import main, warn_about_colours
 from .options import EVERY_PAPER, NameList, flags_of, name_options, out_option, paper_choice, papers, templates_option
@@ -65,9 +65,10 @@ def product_keys(given: str) -> list[str]:
     help="Build only these products (comma-separated; stl means 3d); the others are left as they are.",
 )
 @paper_choice(EVERY_PAPER)
-@click.option("--previous", type=FOLDER, default=None, metavar="FOLDER", show_default="none: no errata sheet",
+@click.option("--previous", type=FOLDER, default=None, metavar="FOLDER", show_default=NO_FOLDER,
               help="The previous version's templates folder: the kit adds an errata sheet of what changed since, "
-                   "and refuses these templates if their rules changed but their version did not.")  # fmt: skip
+                   "and refuses these templates if their rules changed but their version did not (none: no "
+                   "errata sheet).")  # fmt: skip
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @with_settings
 def whole_kit(out: Path, game: Game, only: tuple[str, ...] | None, paper: str, previous: str | None, quiet: bool) -> None:

@@ -36,7 +36,7 @@ from .options import flags_of, name_options
 SETTINGS_FILE = "grawlix.toml"
 PYPROJECT_FILE = "pyproject.toml"
 PYPROJECT_TABLE = ("tool", "grawlix-print")
-NOT_RECORDED = frozenset({"templates", "out"})  # where things are, not how to build them
+NOT_RECORDED = frozenset({"templates", "out", "rev"})  # where things are, not how to build them (diff --rev)
 _WHERE_NOT_HOW = "says where things are, which only the command line says ({flag})"
 GAME_KEY = "game"  # the one setting read before the others: it says whose settings they are
 NO_SETTINGS_COMMANDS = frozenset({"init", "new", "games"})  # two write a settings file, one lists games: none reads one

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...options import FOLDER, setting
+from ...options import FOLDER, NO_FOLDER, setting
 from ...papers import PAPERS, paper_size
 from ..base import ACTUAL_SIZE, PREVIEWS, Entry, Job, Planned, Product
 
@@ -26,13 +26,13 @@ if TYPE_CHECKING:
 class ErrataOptions:
     previous: str | None = setting(
         None, "The previous version's templates folder (a copy of the rules as players have them): the sheet "
-        "lists what changed since. In grawlix.toml, a path from that file's folder.", FOLDER,
-        show="none: no errata sheet")  # fmt: skip
+        "lists what changed since (none: no errata sheet). In grawlix.toml, a path from that file's folder.", FOLDER,
+        show=NO_FOLDER)  # fmt: skip
 
 
 class Errata(Product):
     name = "errata"
-    summary = "What changed since the previous version: one page for players (PDF)."
+    summary = "What changed since the previous version, for players (PDF)."
     description = """What changed since the previous version of the rules: one page for players (PDF).
 
     Writes errata/errata-<paper>.pdf in the --out folder: every sentence of
