@@ -370,6 +370,34 @@ def test_bold_and_italic_typed_in_a_cell_are_kept_and_printed(tmp_path):
     assert not any(abs(c["matrix"][2]) > 1e-6 for word in ("Draw", "two", "cards", "rest") for c in styled[word])
 
 
+def test_a_cell_made_bold_or_italic_as_a_whole_prints_so_and_a_bold_header_is_only_its_names(tmp_path):
+    """Ctrl+B on a cell (the cell's own font, no runs inside it) is how most people make text bold: it
+    prints bold, as a bold run does; a number's style prints nothing; the header row's bold (common)
+    leaves its column names as typed; a whole cell underlined is refused, as a run is."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    book = Workbook()
+    sheet = book.active
+    sheet.append(HEADER)
+    sheet.append(["Lantern", "crew", "2", "Draw two.", 1])
+    sheet.append(["Kite", "crew", "3", "Rest.", 2])
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet["D2"].font = Font(bold=True)
+    sheet["D3"].font = Font(italic=True)
+    sheet["E3"].font = Font(bold=True)
+    book.save(tmp_path / "cards.xlsx")
+    table = read_table(tmp_path / "cards.xlsx", "cards.xlsx")
+    assert table.columns == tuple(HEADER)
+    assert [row.cells["rules"] for row in table.rows] == ["**Draw two.**", "*Rest.*"]
+    assert table.rows[1].cells["count"] == "2"
+    sheet["D3"].font = Font(underline="single")
+    book.save(tmp_path / "under.xlsx")
+    with pytest.raises(StudioError, match=r"row 3: cell D3: 'Rest.' is underlined: only bold and italic print"):
+        read_table(tmp_path / "under.xlsx", "under.xlsx")
+
+
 def printed_chars(pdf: Path) -> list[dict]:
     import pdfplumber
 

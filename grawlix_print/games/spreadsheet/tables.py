@@ -17,6 +17,7 @@ import io
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...errors import StudioError
 from ...files import read_bytes, parse_toml
@@ -239,7 +240,7 @@ def read_xlsx(data: bytes, shown: str, sheet: str | None) -> Table:
                         f"holds a formula{formula} whose value was never computed (a program wrote the file "
                         "without working it out): open and save it in a spreadsheet, or type the value", here
                     )  # fmt: skip
-                texts.append(_markup(cell.value, here))
+                texts.append(_markup(cell.value, here) if number == 1 else _styled(cell, here))
             records.append((number, texts))
     finally:
         book.close()
@@ -278,6 +279,35 @@ def _uncomputed(archive, index: int) -> dict[str, str]:
         return {}  # openpyxl read the sheet; whatever this cannot find, it does not refuse
 
 
+def _styled(cell: Any, where: str) -> str:
+    """A data cell's text with the cell's own bold or italic (Ctrl+B on the whole cell, the way most
+    people make a cell bold) written as the layouts' markup, as runs typed inside it are; a number or a
+    date stays as shown (its style prints nothing). Formatting that cannot print is refused. The header
+    row is read plain (headings are often bold: they name columns, they print nothing)."""
+    text = _markup(cell.value, where)
+    if not isinstance(cell.value, str) or not text.strip():
+        return text
+    font = cell.font
+    _refuse_unprintable(font, text, where)
+    mark = ("**" if font.b else "") + ("*" if font.i else "")
+    return _marked(text, mark)
+
+
+def _refuse_unprintable(font: Any, text: str, where: str) -> None:
+    for shown, what in ((font.u, "underlined"), (font.strike, "struck through"), (font.vertAlign, "raised or lowered")):
+        if shown and shown not in ("none", "baseline"):
+            raise StudioError(f"{text!r} is {what}: only bold and italic print from a cell; remove it", where)
+
+
+def _marked(text: str, mark: str) -> str:
+    """``text`` between ``mark`` and its mirror, the spaces round it kept outside."""
+    core = text.strip()
+    if not (mark and core):
+        return text
+    lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+    return f"{lead}{mark}{core}{mark[::-1]}{trail}"
+
+
 def _markup(value: object, where: str) -> str:
     """A cell's text, bold and italic runs typed in the spreadsheet written as the layouts' markup;
     formatting that cannot print (underline, strike-through, raised or lowered text) is refused."""
@@ -291,16 +321,8 @@ def _markup(value: object, where: str) -> str:
             parts.append(str(run))
             continue
         font = run.font
-        for shown, what in ((font.u, "underlined"), (font.strike, "struck through"), (font.vertAlign, "raised or lowered")):
-            if shown and shown not in ("none", "baseline"):
-                raise StudioError(f"{run.text!r} is {what}: only bold and italic print from a cell; remove it", where)
-        mark = ("**" if font.b else "") + ("*" if font.i else "")
-        core = run.text.strip()
-        if mark and core:
-            lead, trail = run.text[: len(run.text) - len(run.text.lstrip())], run.text[len(run.text.rstrip()) :]
-            parts.append(f"{lead}{mark}{core}{mark[::-1]}{trail}")
-        else:
-            parts.append(run.text)
+        _refuse_unprintable(font, run.text, where)
+        parts.append(_marked(run.text, ("**" if font.b else "") + ("*" if font.i else "")))
     return "".join(parts)
 
 
