@@ -85,8 +85,6 @@ class Table:
     @property
     def home(self) -> Path | None:
         """The folder of the module that defines the rules (the plug-in's own, to find its lines)."""
-        import sys
-
         module = sys.modules.get(type(self.engine).__module__)
         file = getattr(module, "__file__", None)
         return Path(file).resolve().parent if file else None
@@ -143,11 +141,7 @@ def play(table: Table, rng: random.Random, careful: int = 0, trace: list | None 
                 seat_given = getattr(state, "to_move", None)
                 if seat_given is None:  # turns taken in order
                     doing = "length"
-                    length = rules.length(state)
-                    if isinstance(length, bool) or not isinstance(length, int):
-                        raise table.fault(f"{table.hook('length')} gave {shown(length)}, not a whole number of "
-                                          "turns", turn, state)  # fmt: skip
-                    seat_given = length % seats
+                    seat_given = _turns(table, rules.length(state), turn, state) % seats
                 if not (isinstance(seat_given, int) and not isinstance(seat_given, bool) and 0 <= seat_given < seats):
                     raise table.fault(f"the state's to_move is {shown(seat_given)}, not a seat of the {seats} at the "
                                       f"table (0 to {seats - 1})", turn, state)  # fmt: skip
@@ -157,9 +151,8 @@ def play(table: Table, rng: random.Random, careful: int = 0, trace: list | None 
                     doing = "play-each"
                     for move in list(legal)[:TRIED_MOVES]:
                         rules.play(state, move)
-                    if snapshot(state) != before:
-                        raise table.fault(f"{table.hook('play')} changed the state it was given (it must return a "
-                                          f"new one) on move {shown(move)}", turn, state)  # fmt: skip
+                        if snapshot(state) != before:
+                            raise _changed_by_play(table, move, turn, state)
                 doing = "player"
                 move = players[seat](rules, state, rng)
                 if careful and snapshot(state) != before:
@@ -178,8 +171,7 @@ def play(table: Table, rng: random.Random, careful: int = 0, trace: list | None 
                 doing = "play"
                 after = rules.play(state, move)
                 if careful and snapshot(state) != before:
-                    raise table.fault(f"{table.hook('play')} changed the state it was given (it must return a new "
-                                      f"one) on move {shown(move)}", turn, state)  # fmt: skip
+                    raise _changed_by_play(table, move, turn, state)
                 state = after
                 turn += 1
             if past:
@@ -196,10 +188,7 @@ def play(table: Table, rng: random.Random, careful: int = 0, trace: list | None 
                                       f"{table.hook('outcome')} says the game is over ({shown(outcome)})", turn,
                                       state)  # fmt: skip
             doing = "length"
-            length = rules.length(state)
-            if isinstance(length, bool) or not isinstance(length, int) or length < 0:
-                raise table.fault(f"{table.hook('length')} gave {shown(length)}, not a whole number of turns", turn,
-                                  state)  # fmt: skip
+            length = _turns(table, rules.length(state), turn, state)
             doing = "points"
             scorer = getattr(rules, "points", None)
             points = None if scorer is None else _points(table, scorer(state), turn, state)
@@ -209,7 +198,7 @@ def play(table: Table, rng: random.Random, careful: int = 0, trace: list | None 
     except MoveTimeout as error:
         if debugging():
             raise
-        what = table.player(seat) if doing == "player" else table.hook(doing)
+        what = table.player(seat) if doing == "player" else table.hook("play" if doing == "play-each" else doing)
         line = plugin_line(error, table.home) or plugin_line(error)
         stopped = f", stopped at {line}" if line else ""
         raise table.fault(f"{what} took more than {table.move_seconds:g} s over one move{stopped} (a loop that "
@@ -219,6 +208,18 @@ def play(table: Table, rng: random.Random, careful: int = 0, trace: list | None 
             raise
         raise plugin_fault(table.game, error, f"in {_doing(table, doing, seat, move)}", table.home,
                            _at(turn, state).removeprefix("; ")) from None  # fmt: skip
+
+
+def _turns(table: Table, length: Any, turn: int, state: Any) -> int:
+    """``length``'s answer, checked: a whole number of turns."""
+    if isinstance(length, bool) or not isinstance(length, int) or length < 0:
+        raise table.fault(f"{table.hook('length')} gave {shown(length)}, not a whole number of turns", turn, state)
+    return length
+
+
+def _changed_by_play(table: Table, move: Any, turn: int, state: Any) -> StudioError:
+    return table.fault(f"{table.hook('play')} changed the state it was given (it must return a new one) on move "
+                       f"{shown(move)}", turn, state)  # fmt: skip
 
 
 def _at(turn: int | None, state: object) -> str:
