@@ -173,7 +173,8 @@ def run(job: Job, pool: Pool, on_progress: Callable[[int], None] | None = None) 
     """Play ``job`` on ``pool``; ``on_progress(games)`` after each batch with the games it held.
 
     Ctrl-C (KeyboardInterrupt) ends the run with the batches finished so far
-    and stops the pool; a batch that fails stops the run and its error is raised.
+    and stops the pool; a batch that fails stops the run, and the error of the earliest batch that
+    fails is raised (the batches before it are waited for: the same error whichever worker is quicker).
     """
     return run_many([job], pool, on_progress)[0]
 
