@@ -23,8 +23,9 @@ One failure policy for every seam:
 
 from __future__ import annotations
 
+import sys
 import traceback
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
@@ -32,12 +33,11 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import StudioError
+from .installed import PREFIX, declared, plug_ins_declared
 from .notes import note
 from .plugin_faults import PACKAGE, debugging, plugin_fault, plugin_line, shown_path
 
 T = TypeVar("T")
-PREFIX = "grawlix_print."
-"""Every seam's entry-point group is this and the seam's plural: ``grawlix_print.games``."""
 
 
 class Point(Protocol):
@@ -103,18 +103,26 @@ class Registry(Generic[T]):
     def points(self) -> dict[str, Point]:
         """Every entry, by name, nothing loaded: the built-in ones, then each plug-in's entry point."""
         if self._points is None:
-            from importlib.metadata import entry_points
-
             found: dict[str, Point] = dict(self.built_in)
-            for point in sorted(entry_points(group=self.group), key=lambda p: p.name):
+            for point in sorted(self._installed(), key=lambda p: p.name):
+                if point.value.startswith(PREFIX):  # an older install's record: the built-ins are named in code
+                    continue
                 if point.name in self.built_in:
-                    if not point.value.startswith(PREFIX):  # (an older install's own entries: no word)
-                        note(f"the plug-in {self.seam} {point.name} ({point.value}) is not loaded:"
-                             f" a built-in {self.seam} has that name")  # fmt: skip
+                    note(f"the plug-in {self.seam} {point.name} ({point.value}) is not loaded:"
+                         f" a built-in {self.seam} has that name")  # fmt: skip
                     continue
                 found.setdefault(point.name, point)
             self._points = found
         return self._points
+
+    def _installed(self) -> Iterable[Point]:
+        """The installed packages' entry points of this seam's group, read through importlib.metadata
+        only when some package but this one declares one (``installed.plug_ins_declared``)."""
+        if not plug_ins_declared(self.group):
+            return ()
+        from importlib.metadata import entry_points
+
+        return entry_points(group=self.group)
 
     def __contains__(self, name: object) -> bool:
         """Whether ``name`` is registered (a built-in's name reads no package's metadata)."""
@@ -130,6 +138,7 @@ class Registry(Generic[T]):
 
     def clear(self) -> None:
         """Forget what was found and loaded (packages were installed or removed since)."""
+        declared.cache_clear()
         self._points = None
         self._loaded.clear()
 

@@ -273,3 +273,50 @@ def test_debug_shows_a_failing_plug_ins_traceback(installed, monkeypatch):
     monkeypatch.setenv("GRAWLIX_PRINT_DEBUG", "1")
     with pytest.raises(RuntimeError, match="half-written"):
         _product("broken")
+
+
+def test_the_entry_points_read_directly_hold_every_one_importlib_metadata_finds(installed, monkeypatch):
+    """``installed.declared`` reads the packages' entry points without importlib.metadata: it finds
+    all of them (the plug-ins' above, and this package's own older record), and with none but this
+    package's own in a group, the seam reads no metadata at all."""
+    import importlib.metadata
+
+    from grawlix_print.installed import declared, plug_ins_declared
+
+    known = declared()
+    assert known is not None
+    for found in registries():
+        assert {(p.name, p.value) for p in importlib.metadata.entry_points(group=found.group)} <= set(known[found.group])
+        assert plug_ins_declared(found.group)
+
+    def refuse(**kw):
+        raise AssertionError("the installed packages' metadata was read")
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", refuse)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p != str(installed)])
+    for found in registries():
+        found.clear()
+        assert not plug_ins_declared(found.group) and found.names() == tuple(found.built_in)
+
+
+def test_metadata_the_direct_reading_cannot_read_is_left_to_importlib_metadata(tmp_path, monkeypatch):
+    """A zip of packages on ``sys.path``, or an entry-point file with a line that is no entry point:
+    the direct reading does not guess, and importlib.metadata is asked."""
+    import zipfile
+
+    from grawlix_print.installed import declared, plug_ins_declared
+
+    with zipfile.ZipFile(tmp_path / "plugins.zip", "w") as archive:
+        archive.writestr("dicekit-0.1.dist-info/entry_points.txt", "[grawlix_print.games]\ndice = dicekit:Dice\n")
+    monkeypatch.setattr(sys, "path", [*sys.path, str(tmp_path / "plugins.zip")])
+    declared.cache_clear()
+    assert declared() is None and plug_ins_declared("grawlix_print.games")
+    info = tmp_path / "odd-0.1.dist-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text("[grawlix_print.shapes]\n# a comment\nnothing to read\n")
+    monkeypatch.setattr(sys, "path", [*sys.path[:-1], str(tmp_path)])
+    declared.cache_clear()
+    assert declared() is None
+    monkeypatch.undo()
+    declared.cache_clear()
+    assert declared() is not None
