@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from grawlix_print.cli import main
+from grawlix_print.cli.app import COMMANDS as APP_COMMANDS
 from grawlix_print.cli.settings import load_settings
 from grawlix_print.games import builtin_templates, game
 
@@ -409,13 +410,77 @@ def test_a_playtest_asked_for_json_draws_no_report(tmp_path):
 
 
 def test_the_version_and_the_help_load_no_game_product_or_drawing(tmp_path):
-    """--version is the interpreter and click; --help lists every command without loading what
-    they build with (no product's build, no game's engine, no PDF, picture or number library)."""
+    """--version is the interpreter and click; --help lists every command without importing one:
+    no command's module, no product, no game, no registry, no package's metadata read."""
     heavy = ("numpy", "reportlab", "PIL", "pypdfium2", "grawlix_print.drawing.pdf", "grawlix_print.kit",
              "grawlix_print.games.grawlix.engine", "grawlix_print.games.permutations.engine",
-             "grawlix_print.playtest.runner")  # fmt: skip
-    assert _loaded(tmp_path, ["--version"], (*heavy, "grawlix_print.products", "grawlix_print.games")) == []
-    assert _loaded(tmp_path, ["--help"], heavy) == []
+             "grawlix_print.playtest.runner", "grawlix_print.products", "grawlix_print.games")  # fmt: skip
+    assert _loaded(tmp_path, ["--version"], heavy) == []
+    modules = tuple(f"grawlix_print.cli.{module}" for module, _ in APP_COMMANDS.values())
+    assert _loaded(tmp_path, ["--help"], (*heavy, *modules, "grawlix_print.registry", "importlib.metadata")) == []
+
+
+def test_the_help_lists_each_command_as_the_command_itself_words_it():
+    """--help lists the built-in commands from cli.app.COMMANDS: each one there is a command that
+    module makes, with the short help it says at any width, and the list is what click lists
+    from the commands themselves, loaded."""
+    ctx = click.Context(main)
+    for name, (module, words) in APP_COMMANDS.items():
+        command = main.get_command(ctx, name)
+        assert command is not None and not command.hidden, name
+        assert command.callback is not None and command.callback.__module__ == f"grawlix_print.cli.{module}", name
+        assert command.get_short_help_str(10) == command.get_short_help_str(500) == words, name
+    assert set(APP_COMMANDS) == set(main.list_commands(ctx)) - set(main.commands).difference(APP_COMMANDS)
+    listed = CliRunner().invoke(main, ["--help"], terminal_width=80).stdout.split("Commands:\n")[1]
+    formatter = click.HelpFormatter(width=80)
+    click.Group.format_commands(main, ctx, formatter)  # click's own: every command loaded and asked
+    assert listed == formatter.getvalue().split("Commands:\n")[1]
+
+
+DICE_PLUG_IN = """
+import click
+from grawlix_print.games.permutations import Permutations
+from grawlix_print.products.leaflet.product import Leaflet
+
+
+@click.command(short_help="Roll the dice of a seat.")
+def roll(game):
+    click.echo(f"rolled for {game.name}")
+
+
+class Dice(Permutations):
+    name = "dice"
+
+    @classmethod
+    def commands(cls):
+        return (roll,)
+
+
+class Poster(Leaflet):
+    name = "poster"
+    summary = "The rules as one poster."
+"""
+
+
+def test_the_help_lists_the_plug_ins_commands(tmp_path):
+    """A package installing a game with a command of its own and a product: --help lists both, as
+    they word themselves, among the built-in commands, and the game's command is there."""
+    info = tmp_path / "dicekit-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dicekit\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[grawlix_print.games]\ndice = dicekit:Dice\n\n"
+                                           "[grawlix_print.products]\nposter = dicekit:Poster\n")  # fmt: skip
+    (tmp_path / "dicekit.py").write_text(DICE_PLUG_IN)
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{PROJECT}"}
+    helped = subprocess.run([sys.executable, "-m", "grawlix_print", "--help"], capture_output=True, text=True, env=env,
+                            cwd=tmp_path, check=False)  # fmt: skip
+    assert helped.returncode == 0, helped.stderr
+    rows = [line.split(None, 1) for line in helped.stdout.split("Commands:\n")[1].splitlines()]
+    assert ["roll", "Roll the dice of a seat."] in rows and ["poster", "The rules as one poster."] in rows
+    assert [name for name, _ in rows] == sorted({*APP_COMMANDS, "roll", "poster"})
+    rolled = subprocess.run([sys.executable, "-m", "grawlix_print", "roll", "--help"], capture_output=True,
+                            text=True, env=env, cwd=tmp_path, check=False)  # fmt: skip
+    assert rolled.returncode == 0 and "--game" in rolled.stdout, rolled.stderr
 
 
 def test_a_web_edition_with_cached_figures_loads_no_numpy_and_no_cad(tmp_path):

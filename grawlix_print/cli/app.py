@@ -64,12 +64,37 @@ def _quiet_exit(ctx: click.Context) -> None:
     ctx.exit(PIPE_CLOSED)
 
 
-COMMAND_MODULES = {"all": "kit", "diff": "diff", "games": "games", "init": "init", "new": "new", "playtest": "playtest", "watch": "watch"}
-"""The studio's own commands, each by the module beside this one that defines it (and registers it
-on ``main`` when imported). A command's module is imported when the command is asked for: a
-``playtest`` loads no product, an ``init`` no playtest."""
 PRODUCT_COMMANDS = "products"
 """The module that makes a command of each installed product (``leaflet``, ``sheets``...)."""
+OWN_COMMANDS = "own"
+"""The module that finds a command a game brings (``check``, ``guide``...)."""
+COMMANDS = {
+    "all": ("kit", "The whole kit: every product of the game, with previews."),
+    "diff": ("diff", "What changed between two versions of a game: report and playtest."),
+    "games": ("games", "List the games: their products and own commands."),
+    "init": ("init", "Start a project of your own: templates/ and grawlix.toml."),
+    "new": ("new", "A new game: a plug-in package, or --data: tables and layouts."),
+    "playtest": ("playtest", "Play many games: who wins, how long; --vary sweeps rules."),
+    "watch": ("watch", "Rebuild the leaflet (or sheets) and previews on every save."),
+    "leaflet": (PRODUCT_COMMANDS, "The rules in print (PDF) and a reading edition."),
+    "errata": (PRODUCT_COMMANDS, "What changed since the previous version, for players (PDF)."),
+    "sheets": (PRODUCT_COMMANDS, "Sheets to print and cut (PDF): tiles, tokens and stickers, cards."),
+    "boxes": (PRODUCT_COMMANDS, "Boxes to fold (PDF): a tuck box per deck, a tray and lid per set."),
+    "web": (PRODUCT_COMMANDS, "The rules for screens: Markdown with SVG diagrams, one HTML page."),
+    "images": (PRODUCT_COMMANDS, "Every face as a PNG with bleed; Tabletop Simulator saved objects."),
+    "on-demand": (PRODUCT_COMMANDS, "Files to order printed pieces from print-on-demand services."),
+    "stl": (PRODUCT_COMMANDS, "3D-printable tiles: STL, 3MF, STEP and printing notes."),
+    "check": (OWN_COMMANDS, "Check positions against the rules; show legal locations."),
+    "facts": (OWN_COMMANDS, "What the engine proves: the largest legal grid."),
+    "guide": (OWN_COMMANDS, "A guide sheet of the layouts: boxes, bleed and safe zone (PDF)."),
+    "score": (OWN_COMMANDS, "Score a round from a file of each seat's collected cards."),
+}
+"""Every command of the studio's own, of its built-in products and of its built-in games: the module
+beside this one that makes it (a command's module is imported when the command is asked for: a
+``playtest`` loads no product, an ``init`` no playtest), and its short help as the command words it
+(tests/test_tool.py holds the two equal), so that ``--help`` lists them all without importing one."""
+COMMAND_MODULES = {name: module for name, (module, _) in COMMANDS.items() if module not in (PRODUCT_COMMANDS, OWN_COMMANDS)}
+"""The studio's own commands, each by the module that defines it (and registers it on ``main``)."""
 
 
 def _load(module: str) -> None:
@@ -79,7 +104,7 @@ def _load(module: str) -> None:
 class _Commands(click.Group):
     def every_command(self) -> Mapping[str, click.Command]:
         """Every command of the studio's own and of its products, loaded (a game's own are apart:
-        ``cli.own``); for what needs them all, as ``--help`` and a settings file's check."""
+        ``cli.own``); for what needs them all, as shell completion and a settings file's check."""
         for module in (*COMMAND_MODULES.values(), PRODUCT_COMMANDS):
             _load(module)
         return self.commands
@@ -94,8 +119,9 @@ class _Commands(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """A command of the studio's own, else a product's, else one a game brings (``cli.own``)."""
-        if name not in self.commands:
-            _load(COMMAND_MODULES.get(name, PRODUCT_COMMANDS))
+        module = COMMANDS.get(name, (PRODUCT_COMMANDS, ""))[0]
+        if name not in self.commands and module != OWN_COMMANDS:
+            _load(module)
         found = super().get_command(ctx, name)
         if found is None:
             from .own import own_command
@@ -107,6 +133,36 @@ class _Commands(click.Group):
         from .own import own_command_names
 
         return sorted({*self.every_command(), *own_command_names()})
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """``--help``'s list of commands: the built-in ones as ``COMMANDS`` words them, with no module
+        imported (a tenth of a second of loading otherwise), and the plug-ins' (and any registered on
+        ``main`` itself) as they word theirs."""
+        listed: dict[str, str | click.Command] = {name: words for name, (_, words) in COMMANDS.items()}
+        for name, command in {**self.commands, **self._plug_ins()}.items():
+            listed.setdefault(name, command)
+        shown = {name: about for name, about in listed.items() if isinstance(about, str) or not about.hidden}
+        limit = formatter.width - 6 - max(map(len, shown))
+        rows = [(name, about if isinstance(about, str) else about.get_short_help_str(limit)) for name, about in sorted(shown.items())]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def _plug_ins(self) -> dict[str, click.Command]:
+        """The commands of the installed plug-in products and games, by name (nothing loaded when no
+        package declares a plug-in)."""
+        from ..installed import PREFIX, plug_ins_declared
+
+        found: dict[str, click.Command] = {}
+        if plug_ins_declared(f"{PREFIX}products"):
+            found.update(self.every_command())
+        if plug_ins_declared(f"{PREFIX}games"):
+            from .own import own_command, own_command_names
+
+            for name in own_command_names():
+                command = own_command(name)
+                if command is not None:
+                    found.setdefault(name, command)
+        return found
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
