@@ -35,7 +35,7 @@ from .plugin_faults import debugging, defined_at, plugin_fault, shown
 from .games.presentation import Presentation, Typography
 from .games.rules_file import RulesFile
 from .pieces.faces import FaceStyle, PieceFace
-from .pieces.grids import GridBoard, HexGrid, Network, SquareGrid
+from .pieces.grids import Cell, GridBoard, HexGrid, Network, SquareGrid
 from .pieces.kinds import Accent, Form, Piece, PieceColour, PieceKind, Relief, Shape
 from .pieces.shapes import PieceShape, path_shape, polygon_shape
 from .pieces.shapes import register as register_shape
@@ -100,7 +100,8 @@ def plain_back(name: str, description: str, size_mm: tuple[float, float], paper:
 @dataclass(frozen=True)
 class Board:
     """A board of ``columns`` x ``rows`` square cells, ``cell_mm`` each: its printed face, and
-    figures of positions on it for the rulebook (``figure``), drawn the same way."""
+    figures of positions on it for the rulebook (``figure``), drawn the same way: a ``GridBoard`` of a
+    ``SquareGrid`` without labels or margin, whose figures take a position as rows of characters."""
 
     columns: int
     rows: int
@@ -110,56 +111,29 @@ class Board:
     name: str = "board"
 
     @property
+    def grid(self) -> GridBoard:
+        return GridBoard(SquareGrid(self.columns, self.rows), self.cell_mm, self.paper, self.line, margin=0.0,
+                         labels=False, name=self.name)  # fmt: skip
+
+    @property
     def size(self) -> tuple[float, float]:
-        return (self.columns * self.cell_mm, self.rows * self.cell_mm)
+        return self.grid.size
 
     def draw(self, surface: Surface, x: float, y: float, cell: float) -> None:
         """The grid's lines, its lower-left corner at (x, y), ``cell`` per cell."""
-        width = max(cell * 0.03, 0.75 / surface.unit_pt)
-        path = Path()
-        for column in range(self.columns):
-            for row in range(self.rows):
-                path += rectangle(x + column * cell, y + row * cell, cell, cell)
-        surface.shape(path, pen=Pen(self.line, width))
+        self.grid.draw(surface, x, y, cell)
 
     def face(self, description: str = "the board") -> PieceFace:
-        def draw(surface: Surface, x: float, y: float, w: float, h: float, style: FaceStyle) -> None:
-            ground(surface, x, y, w, h, style, self.paper)
-            self.draw(surface, x, y, min(w / self.columns, h / self.rows))
-
-        return PieceFace(self.name, description, *self.size, draw, self.paper)
+        return self.grid.face(description)
 
     def figure(self, cells: Sequence[str], pieces: Mapping[str, Ink]) -> Figure:
         """A position: ``cells`` one string per row, top row first, a character per cell
         (``.`` empty, else a key of ``pieces``, the colour of the piece standing there)."""
-        return _BoardFigure(self, tuple(cells), dict(pieces))
-
-
-@dataclass(frozen=True)
-class _BoardFigure(Figure):
-    board: Board
-    cells: tuple[str, ...]
-    pieces: Mapping[str, Ink] = field(compare=False)
-
-    def size(self, unit: float) -> tuple[float, float]:
-        return (self.board.columns * unit, self.board.rows * unit)
-
-    def cell_to_fit(self, width: float, largest: float) -> float:
-        return min(largest, width / self.board.columns)
-
-    def draw(self, surface: Surface, x: float, top: float, unit: float) -> None:
-        bottom = top - self.board.rows * unit
-        surface.shape(rectangle(x, bottom, *self.size(unit)), fill=self.board.paper)
-        self.board.draw(surface, x, bottom, unit)
-        for row, text in enumerate(self.cells):
-            for column, character in enumerate(text):
-                if character in self.pieces:
-                    cx, cy = x + (column + 0.5) * unit, top - (row + 0.5) * unit
-                    surface.shape(circle(cx, cy, unit * 0.36), fill=self.pieces[character], pen=Pen(BLACK, unit * 0.03))
-
-    @property
-    def characters(self) -> str:
-        return ""
+        placed: dict[Cell, Ink | PieceFace] = {
+            (row, column): pieces[character]
+            for row, text in enumerate(cells) for column, character in enumerate(text) if character in pieces
+        }  # fmt: skip
+        return self.grid.figure(placed)
 
 
 # --- 3D: a relief ----------------------------------------------------------------------------

@@ -86,7 +86,7 @@ def kinds(rules: Rules) -> tuple[PieceKind, ...]:
     )
     back = plain_back("stone-back", "the back of a stone", (STONE_MM, STONE_MM), PAPER, PIT)
     return (
-        PieceKind("boards", "board", Form.TILE, Shape.RECTANGLE, board_size(rules), (Piece(board_face(rules)),)),
+        PieceKind("boards", "board", Form.BOARD, Shape.RECTANGLE, board_size(rules), (Piece(board_face(rules)),)),
         PieceKind("stones", "stone", Form.TOKEN, Shape.CIRCLE, (STONE_MM, STONE_MM), stones, {"plain": back}),
     )
 

@@ -119,6 +119,12 @@ def backs_for(kind: PieceKind, backs: bool, arrangement: str | None) -> tuple[bo
     return backs, arrangement  # an arrangement with no backs is refused as the contradiction it is
 
 
+def stickers_named(kinds: Sequence[PieceKind]) -> bool:
+    """Whether the sticker sheets' file names say whose they are: when more than one kind has stickers
+    (tiles and tokens: a board has none)."""
+    return sum(on_tiles(kind) and kind.form != Form.BOARD for kind in kinds) > 1
+
+
 def default_bleed(kind: PieceKind) -> float:
     """The bleed a kind's pieces get unless told: tiles and tokens 2 mm, cards 3 mm (a print shop's 1/8 in)."""
     return TILE_BLEED_MM if on_tiles(kind) else CARD_BLEED_MM
@@ -254,7 +260,7 @@ def build_sheets(
     check_options_taken(game, every, given)
     _check_names(every)
     chosen = [kind for kind in every if kinds is None or kind.name in kinds]
-    named_stickers = sum(on_tiles(kind) for kind in every) > 1
+    named_stickers = stickers_named(every)
     credits = credits_of(game)
     plans: list[TileSheet | CardSheet | TiledSheet] = []
     for kind in chosen:
@@ -345,7 +351,7 @@ def planned_names(game: Game, paper: str, options: SheetsOptions) -> list[tuple[
         readable_here = marks_readable(kind, options.tile_size, options.sticker_size, options.card_size)
         return kind_marking(kind) if readable_here else "none"
 
-    named = sum(on_tiles(kind) for kind in every) > 1
+    named = stickers_named(every)
     design = design_named(every, options.back_design)
     found = []
     for kind in every:

@@ -47,7 +47,7 @@ from .furniture import (
     notes_height,
     page_box,
 )
-from .tiling import FOOTER_MM, MARK_ZONE_MM, PRINT_MARGIN_MM, Panel, Tiling, panel_marks, tile
+from .tiling import MARK_ZONE_MM, PRINT_MARGIN_MM, Panel, Tiling, panel_marks, tile
 
 Outline = Callable[[float, float, float, float], Shape]
 """The piece's cut outline drawn in a box (x, y, width, height): its shape's path."""
