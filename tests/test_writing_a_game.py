@@ -81,3 +81,26 @@ def test_what_the_guide_calls_required_is_what_the_base_requires():
     required = text.split("**Must**:", 1)[1].split("**May**:", 1)[0]
     for method in sorted(Game.__abstractmethods__):
         assert f"`{method}" in required, method
+
+
+def test_the_guides_hexagonal_board_prints_in_panels_on_a4_and_whole_on_a3(monkeypatch, tmp_path):
+    """The guide's 200 mm hexagonal board among the game's kinds: on A4 its sheets are a map and two panels,
+    on A3 one sheet, as the guide says; its map board's named seams make four panels."""
+    import pdfplumber
+
+    from grawlix_print.products.sheets.build import build_sheets
+
+    module = run_samples(monkeypatch)
+
+    class WithBoards(module.ThreeInARow):
+        def piece_kinds(self):
+            return (*super().piece_kinds(), module.hex_boards, module.maps)
+
+    scaffold = plugin_files("Three in a Row", tmp_path / "scaffold")
+    (module.folder / "leaflet.md").write_bytes(next(data for path, data in scaffold.items() if path.name == "leaflet.md"))
+    game = WithBoards(module.folder)
+    for paper, pages in (("a4", {"hex-boards-a4.pdf": 3, "maps-a4.pdf": 5}), ("a3", {"hex-boards-a3.pdf": 1, "maps-a3.pdf": 5})):
+        written = {w.path.name: w.path for w in build_sheets(game, tmp_path / paper, paper)}
+        for name, count in pages.items():
+            with pdfplumber.open(written[name]) as pdf:
+                assert len(pdf.pages) == count, name

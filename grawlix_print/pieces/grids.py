@@ -233,16 +233,16 @@ class HexGrid:
 
 @dataclass(frozen=True)
 class Network:
-    """Named points (``points``: name -> (x, y) in cells, y up) and the lines between them (``links``):
-    a point-to-point map. A cell is a point's name; its label is the name."""
+    """Named points (``points``: name -> (x, y) in cells, y up) and the lines between them (``lines``,
+    pairs of names): a point-to-point map. A cell is a point's name; its label is the name."""
 
     points: Mapping[str, Point]
-    links_: tuple[tuple[str, str], ...] = ()
+    lines: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.points:
             raise StudioError("a network needs at least one point")
-        for a, b in self.links_:
+        for a, b in self.lines:
             for end in (a, b):
                 if end not in self.points:
                     raise StudioError(f"a line of the network runs to {end!r}, which is not one of its points")
@@ -257,7 +257,7 @@ class Network:
         return ()
 
     def links(self) -> tuple[tuple[Cell, Cell], ...]:
-        return self.links_
+        return tuple(self.lines)
 
     def label(self, cell: Cell) -> str:
         return str(cell)
