@@ -710,3 +710,16 @@ def test_the_rulebook_sets_the_games_own_icons_as_its_cards_do(tmp_path):
     _edit(templates / "leaflet.md", "{icon.coin}", "{icon.gem}")
     result = cli("leaflet", "--templates", str(templates), "-o", str(tmp_path / "out"), "--paper", "a4")
     assert result.exit_code == 1 and "no icon 'gem' for the rulebook (icons: star, moon, sun, coin;" in result.stderr
+
+
+def test_a_board_of_tables_may_be_larger_than_the_paper_a_card_may_not():
+    """A game of tables' board of 420 x 297 mm is read (its sheets print it in panels); a card that size
+    is refused, naming the key, as no page holds it."""
+    from grawlix_print.errors import StudioError
+    from grawlix_print.games.spreadsheet.design import _kind
+
+    table = {"size": [420, 297], "table": "boards.csv", "layout": "board"}
+    assert _kind("boards", {**table, "form": "board"}, "components.toml: kinds.boards", Path(".")).size == (420.0, 297.0)
+    with pytest.raises(StudioError, match="420 x 297 mm: no A4 or US Letter sheet holds") as refusal:
+        _kind("maps", {**table, "form": "card"}, "components.toml: kinds.maps", Path("."))
+    assert refusal.value.where == "components.toml: kinds.maps.size"

@@ -192,7 +192,7 @@ def _kind(name: str, value: object, where: str, templates: Path) -> KindSpec:
             raise StudioError(f"unknown key (known: {', '.join(KIND_KEYS)})", f"{where}.{key}")
     form = _enum(Form, value.get("form", "card"), f"{where}.form")
     shape = _shape(name, value, where, templates) if "shape" in value else FORM_SHAPES[form]
-    size = _size(value.get("size"), shape, f"{where}.size")
+    size = _size(value.get("size"), shape, f"{where}.size", tiled=form == Form.BOARD)
     stretched = value.get("stretched", False)
     if not isinstance(stretched, bool):
         raise StudioError(f"must be true or false, not {stretched!r}", f"{where}.stretched")
@@ -295,9 +295,10 @@ def _enum(kind: Any, value: object, where: str) -> Any:
         raise StudioError(f"{value!r} is not one of {', '.join(m.value for m in kind)}", where) from None
 
 
-def _size(value: object, shape: PieceShape, where: str) -> tuple[float, float]:
+def _size(value: object, shape: PieceShape, where: str, tiled: bool = False) -> tuple[float, float]:
     """``[width, height]`` (lengths), one length for a shape one length sizes (a square or round
-    piece: ``PieceShape.size_of``), or a card size's name."""
+    piece: ``PieceShape.size_of``), or a card size's name; refused if no page of the kit's papers holds
+    one, unless it is ``tiled`` (a board, printed in panels when it is larger than the paper)."""
     if isinstance(value, str) and value.strip().lower() in COMMON_SIZES:
         return COMMON_SIZES[value.strip().lower()]
     single = isinstance(value, (int, float, str)) and not isinstance(value, bool) and shape.size_of(1.0) is not None
@@ -309,7 +310,7 @@ def _size(value: object, shape: PieceShape, where: str) -> tuple[float, float]:
     else:
         names = ", ".join(COMMON_SIZES)
         raise StudioError(f"must be [width, height] in millimetres (or \"2.5in\"...), or one of {names}", where)
-    if not any(_fits(size, paper) for paper in KIT_PAPERS):
+    if not tiled and not any(_fits(size, paper) for paper in KIT_PAPERS):  # a board larger is printed in panels
         names = " or ".join(paper_size(p).name for p in KIT_PAPERS)
         raise StudioError(f"{size[0]:g} x {size[1]:g} mm: no {names} sheet holds a piece that large with its bleed and crop marks", where)
     return size
