@@ -53,8 +53,8 @@ OVERLAP_MM = 10.0
 """How far a panel's glue strip runs past a seam: room for a glue stick's stroke, and for a panel laid
 a millimetre or two off to still lie on printed card."""
 MAX_PANELS = 16
-"""The most panels a piece is split into: beyond that a board is better printed on a larger paper,
-or made smaller, than glued from a stack of sheets."""
+"""The most panels a kind's whole set is split into: beyond that a board is better printed on a
+larger paper, or made smaller, than glued from a stack of sheets."""
 MARK_ZONE_MM = 6.0
 """Between a panel's printed picture and the margin: its crop marks and registration marks."""
 FOOTER_MM = 7.0
@@ -83,10 +83,6 @@ class Panel:
         """``A1`` for the top-left panel: a letter a row, from the top, a number a column, from the left."""
         return f"{string.ascii_uppercase[self.row]}{self.column + 1}"
 
-    def on_page(self, x: float, y: float) -> Point:
-        """A point of the piece where it lands on this panel's page."""
-        return (self.origin[0] + x, self.origin[1] + y)
-
     @property
     def printed_on_page(self) -> Box:
         return _moved(self.printed, self.origin)
@@ -94,15 +90,6 @@ class Panel:
     @property
     def cut_on_page(self) -> Box:
         return _moved(self.cut, self.origin)
-
-
-@dataclass(frozen=True)
-class Seam:
-    """A straight cut across the whole piece between two columns (``vertical``) or two rows, at
-    ``at`` millimetres from the piece's left (or bottom) edge."""
-
-    vertical: bool
-    at: float
 
 
 @dataclass(frozen=True)
@@ -126,13 +113,6 @@ class Tiling:
     @property
     def rows(self) -> int:
         return len(self.ys) + 1
-
-    @property
-    def seams(self) -> tuple[Seam, ...]:
-        return tuple(Seam(True, x) for x in self.xs) + tuple(Seam(False, y) for y in self.ys)
-
-    def panel(self, row: int, column: int) -> Panel:
-        return self.panels[row * self.columns + column]
 
 
 # --- choosing the seams -------------------------------------------------------------------
