@@ -42,6 +42,7 @@ from ..drawing.ink import BLACK, Ink
 from ..drawing.surface import Face, Path, Pen, Surface, lines, polygon, rectangle
 from ..errors import StudioError
 from .faces import FaceStyle, PieceFace
+from .shapes import FLAT_HEXAGON, HEXAGON
 
 Cell = Hashable
 """A cell's address in its grid's own coordinates: (row, column), (q, r), a point's name."""
@@ -204,10 +205,9 @@ class HexGrid:
         return (q * ROOT3 / 2, -(r + q / 2))
 
     def outline(self, cell: Cell) -> tuple[Point, ...]:
-        corner = 1 / ROOT3  # centre to corner, for cells one across the flats
-        start = 90.0 if self.pointy else 0.0
-        return tuple((corner * math.cos(math.radians(start + 60 * k)), corner * math.sin(math.radians(start + 60 * k)))
-                     for k in range(6))  # fmt: skip
+        """A cell one across the flats: the shape registry's hexagon, as the pieces on it are cut."""
+        shape = HEXAGON if self.pointy else FLAT_HEXAGON
+        return shape.points(cast(tuple[float, float], shape.size_of(1.0)))
 
     def links(self) -> tuple[tuple[Cell, Cell], ...]:
         return ()

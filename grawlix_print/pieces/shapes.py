@@ -258,7 +258,7 @@ class Hexagon(PieceShape):
     def points(self, size: Size, tolerance: float = FLAT_MM) -> tuple[Point, ...]:
         w, h = self._upright(size)
         pointy = ((0.0, h / 2), (-w / 2, h / 4), (-w / 2, -h / 4), (0.0, -h / 2), (w / 2, -h / 4), (w / 2, h / 4))
-        return pointy if self.pointy else tuple((y, -x) for x, y in pointy)  # turned a quarter clockwise
+        return pointy if self.pointy else tuple((y, 0.0 - x) for x, y in pointy)  # turned a quarter clockwise (no -0.0)
 
     def area(self, size: Size) -> float:
         return 0.75 * size[0] * size[1]
