@@ -92,6 +92,52 @@ def test_shapes_a_solid_cannot_be_made_of_are_refused_naming_the_face(shapes, me
     assert refused.value.where == "toy: star"
 
 
+def _crossing(polygons: list[list[tuple[float, float]]]) -> str | None:
+    """Every pair of edges tried, as the plain definition says: two edges cross when each one's
+    ends lie strictly on both sides of the other's line (edges of one loop meeting at a corner do not)."""
+
+    def side(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    edges = [[(p[k], p[(k + 1) % len(p)]) for k in range(len(p))] for p in polygons]
+    for i, first in enumerate(edges):
+        for j in range(i, len(edges)):
+            for m, (p0, p1) in enumerate(first):
+                for n, (q0, q1) in enumerate(edges[j]):
+                    if i == j and (n <= m or n == m + 1 or (m == 0 and n == len(first) - 1)):
+                        continue
+                    if side(q0, q1, p0) * side(q0, q1, p1) < 0 and side(p0, p1, q0) * side(p0, p1, q1) < 0:
+                        return "crosses itself" if i == j else "two filled shapes cross"
+    return None
+
+
+def test_crossings_are_found_as_every_pair_of_edges_tried_finds_them():
+    """Random loops (some on a coarse grid, so edges touch and run along one another): the sweep
+    that tries only edges whose boxes overlap refuses exactly what trying every pair refuses."""
+    rng = np.random.default_rng(35)
+    refused = 0
+    for _ in range(400):
+        loops = []
+        for _ in range(int(rng.integers(1, 4))):
+            corners = int(rng.integers(3, 10))
+            angles = np.sort(rng.uniform(0, 2 * np.pi, corners)) if rng.random() < 0.6 else rng.uniform(0, 2 * np.pi, corners)
+            radii = rng.uniform(0.1, 0.4) * rng.uniform(0.3, 1, corners)
+            centre = rng.uniform(0.2, 0.8, 2)
+            points = np.stack([centre[0] + radii * np.cos(angles), centre[1] + radii * np.sin(angles)], axis=1)
+            if rng.random() < 0.3:
+                points = np.round(points * 8) / 8
+            loops.append([tuple(p) for p in points.tolist()])
+        expected = _crossing(loops)
+        try:
+            filled_outline([polygon(loop) for loop in loops], "toy")
+            found = None
+        except StudioError as error:
+            found = next((words for words in ("crosses itself", "two filled shapes cross") if words in error.what), None)
+        assert found == expected, loops
+        refused += expected is not None
+    assert 50 < refused < 350  # both answers were tried often
+
+
 # --- the toy's picture tiles, raised: the whole 3D set ------------------------------------
 
 COLOURS = ("red", "blue", "yellow", "green")

@@ -94,20 +94,36 @@ def _polygon(loop: list[Segment]) -> np.ndarray:
 
 
 def _refuse_crossings(polygons: list[np.ndarray], where: str | None) -> None:
-    """No edge of one loop may cross another edge (of its own loop or any other)."""
-    edges = [(p, np.roll(p, -1, axis=0)) for p in polygons]
-    for i, (a0, a1) in enumerate(edges):
-        for j in range(i, len(edges)):
-            b0, b1 = edges[j]
-            crossing = _cross(a0[:, None], a1[:, None], b0[None], b1[None])
-            if i == j:  # a loop's own edges: neighbours share a corner, which is no crossing
-                n = len(a0)
-                index = np.arange(n)
-                near = np.abs(index[:, None] - index[None]) % (n - 1 if n > 1 else 1)
-                crossing &= (near > 1) & (index[:, None] < index[None])
-            if crossing.any():
-                what = "a filled shape crosses itself" if i == j else "two filled shapes cross"
-                raise StudioError(f"{what}: a relief needs shapes side by side, or one inside another's hole", where)
+    """No edge of one loop may cross another edge (of its own loop or any other).
+
+    Only edges whose bounding boxes overlap can cross: the edges are swept in order of their
+    left ends, each paired with those starting before its right end, and only those pairs are
+    tested. Curves flattened this finely have thousands of edges a loop, and testing every pair
+    was most of the time an SVG icon's relief took to read.
+    """
+    loop = np.concatenate([np.full(len(p), k) for k, p in enumerate(polygons)])
+    index = np.concatenate([np.arange(len(p)) for p in polygons])
+    size = np.array([len(p) for p in polygons])[loop]
+    start = np.concatenate(polygons)
+    end = np.concatenate([np.roll(p, -1, axis=0) for p in polygons])
+    low, high = np.minimum(start, end), np.maximum(start, end)
+    order = np.argsort(low[:, 0], kind="stable")
+    reach = np.searchsorted(low[order, 0], high[order, 0], side="right")  # edges starting at or before each right end
+    counts = np.maximum(reach - np.arange(len(order)) - 1, 0)
+    first = np.repeat(np.arange(len(order)), counts)
+    second = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts) + first + 1
+    a, b = order[first], order[second]
+    overlap = (low[a, 1] <= high[b, 1]) & (low[b, 1] <= high[a, 1])
+    a, b = a[overlap], b[overlap]
+    crossing = _cross(start[a], end[a], start[b], end[b])
+    same = loop[a] == loop[b]
+    near = np.abs(index[a] - index[b]) % np.maximum(size[a] - 1, 1)
+    crossing &= ~same | (near > 1)  # a loop's own edges: neighbours share a corner, which is no crossing
+    if crossing.any():
+        pairs = np.stack([np.minimum(loop[a], loop[b]), np.maximum(loop[a], loop[b])], axis=1)[crossing]
+        i, j = min(map(tuple, pairs.tolist()))  # the first pair of loops, as they are listed
+        what = "a filled shape crosses itself" if i == j else "two filled shapes cross"
+        raise StudioError(f"{what}: a relief needs shapes side by side, or one inside another's hole", where)
 
 
 def _cross(p0: np.ndarray, p1: np.ndarray, q0: np.ndarray, q1: np.ndarray) -> np.ndarray:
