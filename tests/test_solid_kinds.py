@@ -491,6 +491,8 @@ def test_each_accents_plate_preview_shows_its_own_accent_on_the_body_colour(embl
             picture = pixels(previews[name])
             assert shows(picture, accent.ink.rgb) and shows(picture, WHITE.ink.rgb), name
             assert not shows(picture, other.ink.rgb), name
+    blanks = pixels(previews["toy-garden-flat-plate.stl"])  # the bodies alone, in their colour
+    assert shows(blanks, WHITE.ink.rgb) and not any(shows(blanks, a.ink.rgb) for a in (AMBER, TEAL))
 
 
 # --- which kinds are printed (no CAD) -------------------------------------------------------

@@ -55,21 +55,31 @@ class Credits:
         return cls(tuple(meta.authors), meta.licence, meta.licence_url)
 
 
-def build_stl(game: Game, out: Path, credits: Credits | None = None, **options) -> list[Written]:
+def build_stl(
+    game: Game, out: Path, credits: Credits | None = None, previews: Path | None = None, **options
+) -> list[Written]:
     """Build and write the meshes, 3MF plates, STEP files and printing notes of each kind of the
-    game's pieces that has reliefs.
+    game's pieces that has reliefs, and into ``previews`` (if given) a picture of each plate.
 
     ``options`` are those of ``stl_options``; ``credits`` are the game's unless given. Every
-    kind is planned (and so checked) before any is built.
+    kind is planned (and so checked) before any is built. A plate's picture is its 3MF's
+    thumbnail, or an STL plate's as a 3MF of the same pieces would carry it, drawn from the
+    meshes in memory.
     """
     chosen = stl_options(**options)
     plans = [plan_stl(chosen, kind) for kind in solid_kinds(game)]
     credits = credits or Credits.of(game)
     products = [product for plan in plans for product in _Products(plan, credits).all()]
-    return [
+    written = [
         Written(write_bytes(Path(out) / product.name, product.data), product.kind, product.params)
         for product in products
     ]
+    if previews is None:
+        return written
+    return written + [
+        Written(write_bytes(Path(previews) / f"{Path(p.name).stem}.png", p.picture), "preview", {"of": p.name})
+        for p in products if p.picture is not None
+    ]  # fmt: skip
 
 
 def _sample(game: Game, picks: Collection[str], accent_name: str, options: dict) -> tuple[StlPlan, list[RaisedPiece]]:
@@ -113,6 +123,8 @@ class _Product:
     kind: str
     data: bytes
     params: dict
+    picture: bytes | None = None
+    """A plate's picture (PNG), for the kit's previews."""
 
 
 @dataclass(frozen=True)
@@ -294,6 +306,7 @@ class _Products:
                     "STL raised plate",
                     stl_bytes(triangles, header),
                     self.plan.params | {"triangles": len(triangles), "tiles": len(centres)} | colour,
+                    self._picture([(p, x, y) for p, (x, y) in zip(pieces, centres)]),
                 )
             )
             grams = sum(self.grams.accent(p, marked) for p in pieces)
@@ -511,6 +524,7 @@ class _Products:
                 data,
                 self.plan.params
                 | {"triangles": triangles, "tiles": len(placed), "colour": colour_name},
+                self._picture(placed),
             )
         )
         accent = sum(self.grams.accent(piece) for piece, _, _ in placed)
@@ -541,6 +555,16 @@ class _Products:
         self.pictures[key] = self.views[where].picture(colours)
         return self.pictures[key]
 
+    def _flat_picture(self, centres: list[Centre], triangles: np.ndarray) -> bytes:
+        """A plate of blank bodies in their colour; plates of as many in the same places look alike."""
+        from .picture import mesh_picture
+
+        key = ("flat", tuple(centres))
+        if key not in self.pictures:
+            colours = np.broadcast_to(np.array(self.kind.body.ink.rgb), (len(triangles), 3))
+            self.pictures[key] = mesh_picture(triangles, colours)
+        return self.pictures[key]
+
     # --- flat tiles ---------------------------------------------------------
 
     def _flat(self) -> None:
@@ -561,6 +585,7 @@ class _Products:
                     "STL flat plate",
                     stl_bytes(triangles, header),
                     self.plan.params | {"triangles": len(triangles), "tiles": len(centres)},
+                    self._flat_picture(centres, triangles),
                 )
             )
             self.plates.append(Plate(name, "flat", len(centres), self.grams.body * len(centres), 0.0))

@@ -124,28 +124,11 @@ class Solid(Product):
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         from .build import Credits, build_stl
-        from ...files import slug
-        from .kinds import solid_kinds
-        from .previews import stl_preview, threemf_preview
 
         chosen = dict(params)
         credits = chosen.pop("credits", None)
         named = Credits(tuple(credits["authors"]), credits["licence"], credits["licence_url"]) if credits else None
-        written = build_stl(game, self.folder(out), named, **chosen)
-        kinds = solid_kinds(game)
-        shots = []
-        for item in written:
-            path = out / PREVIEWS / f"{item.path.stem}.png"
-            if item.path.suffix == ".3mf":
-                shots.append(threemf_preview(item.path, path))
-            elif item.path.suffix == ".stl" and "plate" in item.kind:
-                # a plate's kind is the one whose files' names its own begins with (the longest, if several),
-                # its accent the plate's own (one printed in every colour: the first)
-                kind = max((k for k in kinds if item.path.name.startswith(f"{k.prefix}-")), key=lambda k: len(k.prefix))
-                ours = [a for a in kind.accents if slug(a.name) == item.params.get("colour")]
-                accent = (ours or list(kind.accents))[0]
-                shots.append(stl_preview(item.path, path, item.params["body_height"], accent.ink.rgb, kind.body.ink.rgb))
-        return written + shots
+        return build_stl(game, self.folder(out), named, out / PREVIEWS, **chosen)
 
     def foreword(self, game: Game, options: SolidOptions) -> str:
         """The layers as snapped to the slicer's: what the colour change depends on (the same for
