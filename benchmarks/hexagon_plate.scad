@@ -1,15 +1,35 @@
-// Benchmark fixture: the hexagon plate of benchmarks/hexagons (a game of tables) in OpenSCAD, to
-// time the two side by side (benchmarks/bench.py stl). Six pointy-top hexagonal tiles 30 mm across
-// the flats, 9.8 mm bodies with a 0.6 mm top chamfer and a 0.4 mm bottom chamfer, each raising a
-// star (three to eight points, the SVGs' own corners, scaled and placed as grawlix-print places
-// them) 4.8 mm: the hobbyist's linear_extrude of a hexagon plus the symbol's polygon.
+// Benchmark fixture: the hexagonal tiles of benchmarks/hexagons (a game of tables) in OpenSCAD, plate
+// by plate, to time the two side by side (benchmarks/bench.py stl). What a hobbyist writes for a hex
+// tile with a raised icon: a hexagon's body (a hull of three hexagons, for the 0.6 mm top and 0.4 mm
+// bottom chamfers) plus a linear_extrude of the icon's SVG, imported from the same file grawlix-print
+// reads. 24 tiles, 30 mm across the flats, four of each of six icons, two plates of twelve on a
+// 180 x 180 mm bed, in the places and order grawlix-print's plates have them.
+//
+//   openscad -D plate=1 -o plate-1.stl benchmarks/hexagon_plate.scad    (plate=2: the second plate)
+//   openscad -D tile=0 -o sun.stl benchmarks/hexagon_plate.scad         (one tile of an icon, 0 to 5)
+//
+// OpenSCAD 2021.01 flattens an SVG's curves into a fixed number of segments (it ignores $fn, $fa and
+// $fs for import): its plates have fewer, longer facets than grawlix-print's (0.02 mm chords).
+plate = 1;
+tile = -1;
+
 flats = 30;
 body = 9.8;
 relief = 4.8;
 chamfer = 0.6;
 foot = 0.4;
+corners = flats * 2 / sqrt(3);
+// Each icon fills 68 % of the hexagon across (20.4 mm), or 68 % of its height (23.56 mm) when it is
+// taller than 0.866 of its width (the drop): grawlix-print's RELIEF_FRACTION.
+wide = [0.68 * flats, 0];
+tall = [0, 0.68 * corners];
+icons = [["sun", wide], ["moon", wide], ["drop", tall], ["leaf", wide], ["coin", wide], ["heart", wide]];
+copies = 4;
+per_plate = 12;
+across = 4;
+pitch = flats + 8;                  // 8 mm between neighbours
+down = (corners + 8 * 2 / sqrt(3)) * 0.75;  // offset rows nest
 
-// a regular hexagon, a point at the top, moved in by `inset` on every side
 module hexagon(inset) { rotate(90) circle(r = (flats / 2 - inset) * 2 / sqrt(3), $fn = 6); }
 
 module hexagonal_body() {
@@ -20,15 +40,23 @@ module hexagonal_body() {
   }
 }
 
-module tile(star) {
-  union() {
-    hexagonal_body();
-    translate([0, 0, body - 0.01]) linear_extrude(relief + 0.01) polygon(star);
+module hex_tile(icon) {
+  hexagonal_body();
+  translate([0, 0, body - 0.01]) linear_extrude(relief + 0.01)
+    resize(icon[1], auto = true) import(str("hexagons/templates/icons/", icon[0], ".svg"), center = true);
+}
+
+if (tile >= 0) {
+  hex_tile(icons[tile]);
+} else {
+  first = (plate - 1) * per_plate;
+  tiles = min(per_plate, len(icons) * copies - first);
+  rows = ceil(tiles / across);
+  width = (min(tiles, across) - 1) * pitch + (rows > 1 ? pitch / 2 : 0);
+  for (i = [0 : tiles - 1]) {
+    row = floor(i / across);
+    x = 90 - width / 2 + (i % across) * pitch + (row % 2) * pitch / 2;
+    y = 90 + (rows - 1) * down / 2 - row * down;
+    translate([x, y, 0]) hex_tile(icons[floor((first + i) / copies)]);
   }
 }
-translate([-47.5000, 16.4545, 0]) tile([[0.0000, 8.8335], [-4.8573, -0.1402], [-10.2000, -8.8335], [0.0000, -8.5530], [10.2000, -8.8335], [4.8573, -0.1402]]);
-translate([-9.5000, 16.4545, 0]) tile([[0.0000, 10.2000], [-3.4345, 3.4345], [-10.2000, 0.0000], [-3.4345, -3.4345], [0.0000, -10.2000], [3.4345, -3.4345], [10.2000, 0.0000], [3.4345, 3.4345]]);
-translate([28.5000, 16.4545, 0]) tile([[0.0000, 9.7009], [-3.0020, 3.1076], [-10.2000, 2.2902], [-4.8572, -2.6022], [-6.3040, -9.7009], [0.0000, -6.1313], [6.3040, -9.7009], [4.8572, -2.6022], [10.2000, 2.2902], [3.0020, 3.1076]]);
-translate([-28.5000, -16.4545, 0]) tile([[0.0000, 11.7779], [-2.8043, 4.8573], [-10.2000, 5.8890], [-5.6085, 0.0000], [-10.2000, -5.8890], [-2.8043, -4.8573], [0.0000, -11.7779], [2.8043, -4.8573], [10.2000, -5.8890], [5.6085, 0.0000], [10.2000, 5.8890], [2.8043, 4.8573]]);
-translate([9.5000, -16.4545, 0]) tile([[0.0000, 9.9443], [-2.1617, 3.9706], [-8.1798, 6.0052], [-4.8572, 0.5905], [-10.2000, -2.8461], [-3.8952, -3.6243], [-4.5394, -9.9443], [0.0000, -5.5001], [4.5394, -9.9443], [3.8952, -3.6243], [10.2000, -2.8461], [4.8572, 0.5905], [8.1798, 6.0052], [2.1617, 3.9706]]);
-translate([47.5000, -16.4545, 0]) tile([[0.0000, 10.2000], [-1.8588, 4.4875], [-7.2124, 7.2124], [-4.4875, 1.8588], [-10.2000, 0.0000], [-4.4875, -1.8588], [-7.2124, -7.2124], [-1.8588, -4.4875], [0.0000, -10.2000], [1.8588, -4.4875], [7.2124, -7.2124], [4.4875, -1.8588], [10.2000, 0.0000], [4.4875, 1.8588], [7.2124, 7.2124], [1.8588, 4.4875]]);
