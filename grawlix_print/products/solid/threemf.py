@@ -179,48 +179,59 @@ def _model(package: Package, meshes: dict | None) -> str:
 def _object(number: int, piece: Piece, meshes: dict | None = None) -> str:
     """One mesh object in bed coordinates; the most common colour is the object's default.
 
-    ``meshes`` remembers the text of each mesh at each place: the plates of a set
-    show the same tiles in the same places, once per accent colour.
+    ``meshes`` remembers the text of each mesh's vertices at each place and of its triangles
+    (the same wherever it stands): the plates of a set show the same tiles in the same places,
+    once per accent colour, and the same tiles in other places.
     """
     colours = np.concatenate([part.colour_of_faces() for part in piece.parts])
     default = int(np.bincount(colours).argmax())
-    key = (tuple(part.mesh for part in piece.parts), colours.tobytes(), piece.x, piece.y)
-    text = None if meshes is None else meshes.get(key)
-    if text is None:
-        text = _mesh(piece, default)
-        if meshes is not None:
-            meshes[key] = text
+    parts = tuple(part.mesh for part in piece.parts)
+    vertices = _remembered(meshes, ("vertices", parts, piece.x, piece.y), lambda: _vertices(piece))
+    triangles = _remembered(meshes, ("triangles", parts, colours.tobytes()), lambda: _triangles(piece, default))
     return (
         f'  <object id="{number}" name={quoteattr(piece.name)} type="model" '
-        f'pid="{MATERIALS_ID}" pindex="{default}">\n' + text + "  </object>\n"
+        f'pid="{MATERIALS_ID}" pindex="{default}">\n'
+        "   <mesh>\n    <vertices>\n" + vertices + "    </vertices>\n"
+        "    <triangles>\n" + triangles + "    </triangles>\n   </mesh>\n  </object>\n"
     )
 
 
-def _mesh(piece: Piece, default: int) -> str:
-    """A piece's ``<mesh>``: its parts' vertices where it stands, and their triangles."""
-    vertices, triangles, offset = [], [], 0
+def _remembered(meshes: dict | None, key: tuple, make) -> str:
+    if meshes is None:
+        return make()
+    if key not in meshes:
+        meshes[key] = make()
+    return meshes[key]
+
+
+_VERTEX = '     <vertex x="%s" y="%s" z="%s"/>\n'
+_TRIANGLE = '     <triangle v1="%d" v2="%d" v3="%d"/>\n'
+_COLOURED = f'     <triangle v1="%d" v2="%d" v3="%d" pid="{MATERIALS_ID}" p1="%d"/>\n'
+
+
+def _vertices(piece: Piece) -> str:
+    """A piece's parts' vertices where it stands (one format of all their numbers at once)."""
     shift = np.array([piece.x, piece.y, 0.0])
+    numbers = [_num(value) for part in piece.parts for value in (part.mesh.vertices + shift).ravel().tolist()]
+    return _VERTEX * (len(numbers) // 3) % tuple(numbers)
+
+
+def _triangles(piece: Piece, default: int) -> str:
+    """A piece's parts' triangles, numbering the vertices part after part; a triangle not in the
+    object's ``default`` colour names its own."""
+    out, offset = [], 0
     for part in piece.parts:
-        vertices.append(
-            "".join(
-                f'     <vertex x="{_num(x)}" y="{_num(y)}" z="{_num(z)}"/>\n'
-                for x, y, z in (part.mesh.vertices + shift).tolist()
-            )
-        )
-        faces = (part.mesh.faces + offset).tolist()
-        triangles.append(
-            "".join(
-                f'     <triangle v1="{a}" v2="{b}" v3="{c}"'
-                + ("" if colour == default else f' pid="{MATERIALS_ID}" p1="{colour}"')
-                + "/>\n"
-                for (a, b, c), colour in zip(faces, part.colour_of_faces().tolist())
-            )
-        )
+        faces, colours = part.mesh.faces + offset, part.colour_of_faces()
+        own = colours != default
+        if not own.any():
+            out.append(_TRIANGLE * len(faces) % tuple(faces.ravel().tolist()))
+        else:
+            lines = "".join([_COLOURED if mine else _TRIANGLE for mine in own.tolist()])
+            values = np.column_stack([faces, colours])
+            keep = np.column_stack([np.ones_like(faces, dtype=bool), own])
+            out.append(lines % tuple(values[keep].tolist()))
         offset += len(part.mesh.vertices)
-    return (
-        "   <mesh>\n    <vertices>\n" + "".join(vertices) + "    </vertices>\n"
-        "    <triangles>\n" + "".join(triangles) + "    </triangles>\n   </mesh>\n"
-    )
+    return "".join(out)
 
 
 @cache
