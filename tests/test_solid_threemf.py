@@ -7,14 +7,23 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ET
 import zipfile
+from xml.sax.saxutils import escape as sax_escape
+from xml.sax.saxutils import quoteattr as sax_quoteattr
 
 import numpy as np
+import pytest
 
 from grawlix_print.products.solid.mesh import TriangleMesh
-from grawlix_print.products.solid.threemf import MODEL_PATH, Material, Package, Part, Piece, threemf_bytes
+from grawlix_print.products.solid.threemf import MODEL_PATH, Material, Package, Part, Piece, escape, quoteattr, threemf_bytes
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 NAMES = ['tile', 'a "quoted" tile', "Ann's tile", "both \" and '", "<&>", "two\nlines\tand a tab\r", "", "&amp;"]
+
+
+@pytest.mark.parametrize("text", NAMES)
+def test_text_and_attributes_are_written_as_the_standard_library_writes_them(text):
+    assert escape(text) == sax_escape(text)
+    assert quoteattr(text) == sax_quoteattr(text)
 
 
 def _mesh(rng: np.random.Generator, vertices: int, faces: int) -> TriangleMesh:

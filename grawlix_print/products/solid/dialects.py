@@ -41,10 +41,9 @@ project settings: no slicer replaces the user's presets with the file's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import quoteattr
 
 from .layers import LayerPlan, mm_text
-from .threemf import Piece, object_id
+from .threemf import Piece, object_id, quoteattr
 
 PRUSA_DIALECT = "grawlix-print (PrusaSlicer-compatible 3MF)"
 """Contains "PrusaSlicer": Bambu Studio and Orca Slicer then read PrusaSlicer's part file;

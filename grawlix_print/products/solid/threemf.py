@@ -20,7 +20,7 @@ import io
 import zipfile
 from dataclasses import dataclass, field
 from functools import cache
-from xml.sax.saxutils import escape, quoteattr
+from html import escape as _html_escape
 
 import numpy as np
 
@@ -94,6 +94,23 @@ class Package:
     """Further ``<metadata>`` of the model, after Title and Application."""
     namespaces: tuple[tuple[str, str], ...] = ()
     thumbnail: bytes | None = None
+
+
+def escape(text: str) -> str:
+    """XML text: ``&``, ``<`` and ``>`` escaped, as ``xml.sax.saxutils.escape`` does (which would
+    load urllib, 20 ms)."""
+    return _html_escape(text, quote=False)
+
+
+def quoteattr(value: str) -> str:
+    """An XML attribute's value in its quotes, as ``xml.sax.saxutils.quoteattr`` writes it: double
+    quotes unless the value holds one and no single quote, line ends and tabs as character references."""
+    value = escape(value).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in value:
+        return f'"{value}"'
+    if "'" not in value:
+        return f"'{value}'"
+    return '"' + value.replace('"', "&quot;") + '"'
 
 
 def object_id(index: int) -> int:
