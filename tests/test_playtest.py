@@ -17,7 +17,7 @@ import pytest
 from grawlix_print.errors import StudioError
 from grawlix_print.playtest import runner
 from grawlix_print.playtest.output import write_report
-from grawlix_print.playtest.protocol import GameResult, Games, Measure, Playtester
+from grawlix_print.playtest.protocol import FEW_GAMES, GameResult, Games, Measure, Playtester
 from grawlix_print.playtest.report import Run, differences, figure_rows, json_text, report, text_summary
 from grawlix_print.playtest.runner import Job, Pool, check_duration, open_pool, play_batch, run
 from grawlix_print.playtest.stats import Moments, mean_difference, proportion_difference, quantile, wilson
@@ -181,6 +181,46 @@ def test_per_seat_measures_and_head_to_head_by_hand():
     assert rows["search ahead of greedy"].startswith("33.3 %")
     assert rows["search's margin over greedy (points)"].startswith("-0.33 [")
     assert rows["stars: dummy (mean)"].startswith("2.67 [")
+
+
+def _typed(value, path: tuple = ()) -> list:
+    """Every count of a tally, by where it is, with the type of each key and count (a histogram's 3
+    and 3.0 are written apart)."""
+    if isinstance(value, Tally):
+        value = vars(value)
+    if isinstance(value, dict):
+        return sorted(item for key, part in value.items() for item in _typed(part, (*path, (repr(key), type(key).__name__))))
+    if isinstance(value, list):
+        return sorted(item for k, part in enumerate(value) for item in _typed(part, (*path, k)))
+    return [(path, repr(value), type(value).__name__)]
+
+
+def test_a_few_games_are_counted_without_numpy_as_many_are_with_it():
+    """Up to FEW_GAMES games are columns of plain lists, tallied in Python; more are numpy's arrays:
+    the counts, and the type of every value counted (flags as 0 and 1, a measure of floats as floats),
+    are the same either way, in batches of any size."""
+    rng = random.Random(3)
+    seating = ("search", "greedy", None, "greedy")
+    games = []
+    for _ in range(3 * FEW_GAMES):
+        points = tuple(rng.randint(0, 6) for _ in range(4))
+        best = max(points)
+        games.append(GameResult(
+            tuple(seat for seat in range(4) if points[seat] == best and rng.random() < 0.8), rng.randint(3, 9),
+            {"supply_out": float(rng.random() < 0.3), "flag": rng.random() < 0.5, "tiles": rng.randint(0, 4)},
+            {"stars": tuple(rng.randint(0, 3) for _ in range(4)), "share": tuple(rng.choice((0.0, 0.5, 1.0)) for _ in range(4))},
+            points))  # fmt: skip
+    listed, arrays = Tally(4), Tally(4)
+    for start in range(0, len(games), FEW_GAMES):
+        listed.add_games(Games.of(games[start:start + FEW_GAMES], 4), seating)
+    arrays.add_games(Games.of(games, 4), seating)
+    assert isinstance(Games.of(games[:FEW_GAMES], 4).lengths, list) and not isinstance(Games.of(games, 4).lengths, list)
+    assert listed == arrays and _typed(listed) == _typed(arrays)
+    assert listed.games == 3 * FEW_GAMES and listed.pair_games[("greedy", "search")] == 3 * FEW_GAMES
+    one = Tally(4)
+    for game in games:
+        one.add(game, seating)
+    assert _typed(one) == _typed(arrays)
 
 
 def test_a_batch_of_games_has_a_winner_or_is_a_draw_and_reports_the_same_measures():

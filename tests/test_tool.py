@@ -361,15 +361,15 @@ def test_numpy_under_the_commands_starts_no_blas_threads_unless_asked(tmp_path):
 
 def test_a_command_loads_its_own_module_alone(tmp_path):
     """A playtest's start-up is most of a small run's time: ``playtest`` loads no other command, no
-    product, no Markdown parser, no font outlines or rules typesetting, no process pool for one worker, and reads no
-    package's metadata (its game is built in), yet writes its whole report."""
+    product, no Markdown parser, no font outlines or rules typesetting, no process pool for one worker, reads no
+    package's metadata (its game is built in) and no numpy for one game, yet writes its whole report."""
     code = (
         "import atexit, sys\n"
         f"sys.argv = ['grawlix-print', 'playtest', '--games', '1', '--workers', '1', '-q', '-o', {str(tmp_path)!r}]\n"
         "def report():\n"
         "    unwanted = ('grawlix_print.products', 'grawlix_print.cli.kit', 'grawlix_print.cli.products', 'grawlix_print.cli.init',\n"
         "                'grawlix_print.cli.watch', 'markdown_it', 'importlib.metadata', 'fontTools', 'concurrent.futures.process',\n"
-        "                'grawlix_print.drawing.pdf.typeset')\n"
+        "                'grawlix_print.drawing.pdf.typeset', 'numpy')\n"
         "    print(sorted({u for u in unwanted for m in sys.modules if m == u or m.startswith(u + '.')}))\n"
         "atexit.register(report)  # the console script ends with the exit handlers\n"
         "from grawlix_print.cli import run\n"
@@ -402,7 +402,7 @@ def test_a_playtest_asked_for_json_draws_no_report(tmp_path):
     """--json is the figures alone: printed, and written as playtest.json; no plot is drawn, so
     neither the PDF library nor Pillow nor the report's drawing is loaded."""
     drawing = ("reportlab", "PIL", "pypdfium2", "grawlix_print.drawing.chart", "grawlix_print.playtest.pdf",
-               "grawlix_print.playtest.plots")  # fmt: skip
+               "grawlix_print.playtest.plots", "numpy")  # fmt: skip
     assert _loaded(tmp_path, ["playtest", "--games", "1", "--workers", "1", "--json", "-q", "-o", str(tmp_path)],
                    drawing) == []
     assert sorted(p.name for p in (tmp_path / "playtest").iterdir()) == ["playtest.json"]

@@ -337,5 +337,7 @@ def carried(rng: random.Random) -> Iterator[ctypes.c_void_p]:
 
 
 def pointer(data) -> ctypes.c_void_p:
-    """The address of a numpy array's data (C-contiguous), for a ctypes call."""
+    """The address of a numpy array's data (C-contiguous) or of an ``array.array``'s, for a ctypes call."""
+    if isinstance(data, array):
+        return ctypes.c_void_p(data.buffer_info()[0])
     return ctypes.c_void_p(data.ctypes.data)

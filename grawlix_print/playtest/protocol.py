@@ -51,8 +51,12 @@ if TYPE_CHECKING:
 
     from ..rulebook import FrontMatter
 
-Array: TypeAlias = "npt.NDArray[Any]"
-"""A numpy array (numpy is loaded when games are played, not when the commands are)."""
+Array: TypeAlias = "npt.NDArray[Any] | list[Any]"
+"""A numpy array, or for a few games a plain list (of lists, for a column per seat): numpy is loaded
+when many games are played and tallied, not for a few, nor when the commands are."""
+FEW_GAMES = 16
+"""At most this many games (``Games.of``, a compiled engine's) are columns of plain lists, counted
+without numpy: importing it is about 60 ms, more than the games of a one-game playtest."""
 
 DUMMY = "dummy"
 """Who a per-seat measure is counted for when the seat is a dummy's."""
@@ -93,19 +97,23 @@ class Games:
 
     @property
     def count(self) -> int:
-        return int(self.lengths.shape[0])
+        return len(self.lengths)
 
     @classmethod
     def of(cls, results: Sequence[GameResult], seats: int) -> Games:
-        """Results of single games as columns; ValueError for winners that are no seats of ``seats``."""
+        """Results of single games as columns (plain lists for ``FEW_GAMES`` or fewer); ValueError for
+        winners that are no seats of ``seats``, or measures that differ from game to game."""
+        for result in results:
+            found = result.winners
+            if not all(0 <= seat < seats for seat in found) or len(set(found)) < len(found):  # () is a draw
+                raise ValueError(f"winners {found} are not seats of a {seats}-seat game")
+        if len(results) <= FEW_GAMES:
+            return cls._listed(results, seats)
         import numpy as np
 
         winners = np.zeros((len(results), seats), dtype=bool)
         for row, result in enumerate(results):
-            found = result.winners
-            if not all(0 <= seat < seats for seat in found) or len(set(found)) < len(found):  # () is a draw
-                raise ValueError(f"winners {found} are not seats of a {seats}-seat game")
-            winners[row, list(found)] = True
+            winners[row, list(result.winners)] = True
         first = results[0] if results else GameResult((0,), 0)
         try:
             measures = {name: np.array([r.measures[name] for r in results]) for name in first.measures}
@@ -120,6 +128,35 @@ class Games:
             points = np.array([r.points for r in results]).reshape(len(results), seats)
         lengths = np.array([r.length for r in results], dtype=np.int64)
         return cls(winners, lengths, measures, seat_measures, points)
+
+    @classmethod
+    def _listed(cls, results: Sequence[GameResult], seats: int) -> Games:
+        """``of``'s columns as plain lists, each value as numpy's column of it would give it back."""
+        first = results[0] if results else GameResult((0,), 0)
+
+        def per_seat(rows: list[Sequence[Any]]) -> list[list[Any]]:
+            if any(len(row) != seats for row in rows):
+                raise ValueError(f"games that do not report {seats} values per seat")
+            flat = plain([value for row in rows for value in row])
+            return [flat[k * seats:(k + 1) * seats] for k in range(len(rows))]
+
+        try:
+            measures = {name: plain([r.measures[name] for r in results]) for name in first.measures}
+            seat_measures = {name: per_seat([r.seat_measures[name] for r in results]) for name in first.seat_measures}
+            points = per_seat([r.points for r in results]) if first.points is not None else None  # type: ignore[misc]
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"games that do not report the same measures per seat: {error}") from None
+        winners = [[seat in r.winners for seat in range(seats)] for r in results]
+        return cls(winners, [int(r.length) for r in results], measures, seat_measures, points)
+
+
+def plain(values: Sequence[Any]) -> list[Any]:
+    """A column's values as Python numbers, as numpy would hold them in one array and give them back:
+    floats where any is a float, ints for whole numbers and flags (True is 1)."""
+    found = [value.item() if hasattr(value, "item") else value for value in values]
+    if any(isinstance(value, float) for value in found):
+        return [float(value) for value in found]
+    return [int(value) if isinstance(value, bool) else value for value in found]
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .protocol import DUMMY, Array, GameResult, Games
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 
 def _count(histogram: Counter[Any], values: Array) -> None:
@@ -89,11 +92,14 @@ class Tally:
 
     def add_games(self, games: Games, seating: Sequence[str | None]) -> None:
         """Games all played with one ``seating`` (the strategy in each seat, None for a dummy)."""
-        import numpy as np
-
         n, seats = games.count, self.seats
         if len(seating) != seats:
             raise ValueError(f"a seating of {len(seating)} seats for a tally of {seats}")
+        if isinstance(games.lengths, list):  # a few games' columns (``Games.of``): no numpy loaded for them
+            self._add_listed(games, seating)
+            return
+        import numpy as np
+
         winners = np.asarray(games.winners, dtype=bool)
         if winners.shape != (n, seats):
             raise ValueError(f"winners of {winners.shape} for {n} games of {seats} seats")
@@ -120,7 +126,7 @@ class Tally:
         for name, values in games.seat_measures.items():
             by_who = self.seat_measures.setdefault(name, {})
             for seat, strategy in enumerate(seating):
-                _count(by_who.setdefault(strategy or DUMMY, Counter()), values[:, seat])
+                _count(by_who.setdefault(strategy or DUMMY, Counter()), np.asarray(values)[:, seat])
         if games.points is not None:
             points = np.asarray(games.points)
             self._head_to_head(points, seating)
@@ -128,7 +134,50 @@ class Tally:
                 top_two = np.sort(points, axis=1)[:, -2:]
                 _count(self.leads, top_two[:, 1] - top_two[:, 0])
 
-    def _head_to_head(self, points: Array, seating: Sequence[str | None]) -> None:
+    def _add_listed(self, games: Games, seating: Sequence[str | None]) -> None:
+        """``add_games`` of columns that are plain lists, counted game by game in Python, the same
+        counts numpy makes of arrays (tests/test_playtest.py holds the two equal)."""
+        n, seats = games.count, self.seats
+        winners = [[bool(won) for won in row] for row in games.winners]
+        if len(winners) != n or any(len(row) != seats for row in winners):
+            raise ValueError(f"winners of {len(winners)} games of {sorted(set(map(len, winners)))} seats for {n} games of {seats} seats")
+        self.games += n
+        wins = [sum(row[seat] for row in winners) for seat in range(seats)]
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, wins)]
+        self.shared += sum(sum(row) > 1 for row in winners)
+        self.win_sets.update(sum(1 << seat for seat, won in enumerate(row) if won) for row in winners)
+        self.lengths.update(games.lengths)
+        for name, values in games.measures.items():
+            self.measures.setdefault(name, Counter()).update(values)
+        dummies = [seat for seat, strategy in enumerate(seating) if strategy is None]
+        for seat, strategy in enumerate(seating):
+            if strategy is not None:
+                self.strategy_seats[strategy] += n
+                self.strategy_wins[strategy] += wins[seat]
+        if dummies:
+            dummy_won = sum(any(row[seat] for seat in dummies) for row in winners)
+            for strategy in {s for s in seating if s is not None}:
+                self.dummy_games[strategy] += n
+                self.dummy_wins[strategy] += dummy_won
+        for name, rows in games.seat_measures.items():
+            by_who = self.seat_measures.setdefault(name, {})
+            for seat, strategy in enumerate(seating):
+                by_who.setdefault(strategy or DUMMY, Counter()).update(row[seat] for row in rows)
+        if games.points is not None:
+            strategies = sorted({s for s in seating if s is not None})
+            for row in games.points:
+                best = {who: max(row[seat] for seat, s in enumerate(seating) if s == who) for who in strategies}
+                for pair in combinations(strategies, 2):
+                    margin = best[pair[0]] - best[pair[1]]
+                    self.pair_games[pair] += 1
+                    self.pair_ahead[pair] += int(margin > 0)
+                    self.pair_tied[pair] += int(margin == 0)
+                    self.pair_margins.setdefault(pair, Counter())[margin] += 1
+                if seats > 1:
+                    low, high = sorted(row)[-2:]
+                    self.leads[high - low] += 1
+
+    def _head_to_head(self, points: npt.NDArray[Any], seating: Sequence[str | None]) -> None:
         """Each pair of strategies at the table: whose best seat finished ahead, and by how much."""
         strategies = sorted({s for s in seating if s is not None})
         best = {

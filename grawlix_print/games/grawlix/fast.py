@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import ctypes
 import random
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...playtest.protocol import FEW_GAMES
 from .engine import _board, tables_for
 from .rules import Rules
 
@@ -41,12 +43,13 @@ class _Rules(ctypes.Structure):
 @dataclass(frozen=True)
 class Outcomes:
     """Games as columns: the seat that could not play, turns played, whether the grid reached its
-    largest size and whether the supply ran out; ``moves`` (game, turn, (tile, row, column)) when asked."""
+    largest size and whether the supply ran out; ``moves`` (game, turn, (tile, row, column)) when asked.
+    numpy's arrays, or for a few games (``FEW_GAMES``, no history) plain lists: no numpy loaded."""
 
-    loser: npt.NDArray[Any]
-    length: npt.NDArray[Any]
-    full: npt.NDArray[Any]
-    supply_out: npt.NDArray[Any]
+    loser: npt.NDArray[Any] | list[int]
+    length: npt.NDArray[Any] | list[int]
+    full: npt.NDArray[Any] | list[int]
+    supply_out: npt.NDArray[Any] | list[int]
     moves: npt.NDArray[Any] | None = None
 
 
@@ -80,13 +83,7 @@ def compiled_games(
     made = _rules(rules)
     if library is None or made is None:
         return None
-    import numpy as np
-
-    loser = np.zeros(count, dtype=np.uint8)
-    length = np.zeros(count, dtype=np.int32)
-    full = np.zeros(count, dtype=np.uint8)
-    supply_out = np.zeros(count, dtype=np.uint8)
-    moves = np.full((count, len(rules.tiles.tiles), 3), -1, dtype=np.int16) if history else None
+    loser, length, full, supply_out, moves = _buffers(count, len(rules.tiles.tiles), history)
     players = (ctypes.c_int32 * 2)(*(PLAYERS[s] for s in strategies))
     with native.carried(rng) as state:
         done = library.grawlix_games(
@@ -96,4 +93,21 @@ def compiled_games(
         )  # fmt: skip
     if done != 0:  # nothing was drawn: the state goes back as it was
         return None
+    if isinstance(loser, array):
+        return Outcomes(loser.tolist(), length.tolist(), full.tolist(), supply_out.tolist())
     return Outcomes(loser, length, full, supply_out, moves)
+
+
+def _buffers(count: int, tiles: int, history: bool) -> tuple[Any, Any, Any, Any, Any]:
+    """What C writes the games' outcomes into (``Outcomes``' columns): numpy's arrays, or for a few
+    games without their moves ``array.array``s, read back as lists with no numpy loaded."""
+    if count <= FEW_GAMES and not history:
+        from ...native import WORD
+
+        length = array(WORD, bytes(4 * count))  # C's int32_t: a count of turns, never negative
+        return array("B", bytes(count)), length, array("B", bytes(count)), array("B", bytes(count)), None
+    import numpy as np
+
+    moves = np.full((count, tiles, 3), -1, dtype=np.int16) if history else None
+    return (np.zeros(count, dtype=np.uint8), np.zeros(count, dtype=np.int32), np.zeros(count, dtype=np.uint8),
+            np.zeros(count, dtype=np.uint8), moves)  # fmt: skip

@@ -414,14 +414,21 @@ class GrawlixPlaytester:
         played = compiled_games(self.game_rules, strategies, rng, count)
         if played is None:
             return play_each(self, strategies, rng, count)
+        if isinstance(played.length, list):  # a few games: plain lists, as ``Games.of`` makes of them
+            return Games(
+                winners=[[loser == 1, loser == 0] for loser in played.loser],
+                lengths=played.length,
+                measures={"tiles_placed": played.length, "grid_full": [float(f) for f in played.full],
+                          "supply_out": [float(s) for s in played.supply_out]},
+            )  # fmt: skip
         import numpy as np
 
-        lengths = played.length.astype(np.int64)
+        loser, lengths = np.asarray(played.loser), np.asarray(played.length, dtype=np.int64)
         return Games(
-            winners=np.stack([played.loser == 1, played.loser == 0], axis=1),
+            winners=np.stack([loser == 1, loser == 0], axis=1),
             lengths=lengths,
-            measures={"tiles_placed": lengths, "grid_full": played.full.astype(np.float64),
-                      "supply_out": played.supply_out.astype(np.float64)},
+            measures={"tiles_placed": lengths, "grid_full": np.asarray(played.full, dtype=np.float64),
+                      "supply_out": np.asarray(played.supply_out, dtype=np.float64)},
         )  # fmt: skip
 
     def _played(self, strategies: Sequence[str], rng: random.Random) -> Match:
