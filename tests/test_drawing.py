@@ -60,3 +60,49 @@ def test_pdf_back_end_prints_the_same_inks_in_cmyk(positions):
         colours = {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in pdf.pages[0].curves}
     for ink in COLOUR_INKS:
         assert tuple(round(v, 3) for v in ink.cmyk) in colours
+
+
+def _picture_pdf(png: bytes, cached: bool) -> bytes:
+    """A two-page PDF drawing one picture five times: twice on each page (once scaled, once inside
+    a stamp placed twice); ``cached`` off, every draw goes through reportlab's own ``drawImage``."""
+    from grawlix_print.drawing import surface as drawing
+    from grawlix_print.drawing.pdf import surface as pdf_surface
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 200), invariant=1)
+    surface = PdfSurface(canvas, cmyk=False)
+    picture = drawing.Raster(png, 4, 3, "image/png")
+
+    def draw(x: float, y: float, w: float, h: float) -> None:
+        if not cached:
+            pdf_surface._IMAGES.pop(canvas, None)
+        surface.image(picture, x, y, w, h)
+
+    for page in range(2):
+        draw(10, 10, 40, 30)
+        surface.stamp("framed", 30, lambda inner: draw(-20, -15, 40, 30))
+        with surface.transformed(100, 100):
+            surface.stamp("framed", 30, lambda inner: draw(-20, -15, 40, 30))
+        draw(120 - page * 10, 20, 80, 60)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_a_picture_drawn_again_is_the_same_file_reportlab_writes_and_stored_once():
+    """A picture drawn again is placed by the name reportlab gave it rather than decoded again: the
+    file is byte for byte the one reportlab writes when every draw decodes the picture, it holds the
+    picture once, and each page shows it where it was drawn."""
+    from PIL import Image
+
+    image = Image.new("RGBA", (4, 3), (200, 30, 40, 255))
+    image.putpixel((0, 0), (0, 0, 0, 0))
+    file = io.BytesIO()
+    image.save(file, format="PNG")
+    made = _picture_pdf(file.getvalue(), cached=True)
+    assert made == _picture_pdf(file.getvalue(), cached=False)
+    assert len(re.findall(rb"/Subtype /Image", made)) == 2  # the picture and its mask, once each
+    with pdfplumber.open(io.BytesIO(made)) as pdf:
+        for number, page in enumerate(pdf.pages):
+            boxes = sorted((round(i["x0"]), round(i["bottom"]), round(i["width"]), round(i["height"])) for i in page.images)
+            assert (10, 190, 40, 30) in boxes and (120 - number * 10, 180, 80, 60) in boxes, boxes

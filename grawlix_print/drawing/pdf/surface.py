@@ -22,6 +22,8 @@ from ..surface import Face, Path, Pen, Raster, Surface
 
 # Forms already defined in each canvas: (key, colour mode) -> form name.
 _FORMS: WeakKeyDictionary[Canvas, dict[tuple[Hashable, bool], str]] = WeakKeyDictionary()
+# Pictures already in each canvas: (the file's bytes, mask) -> reportlab's name for the image.
+_IMAGES: WeakKeyDictionary[Canvas, dict[tuple[bytes, str | None], str]] = WeakKeyDictionary()
 
 
 class PdfSurface:
@@ -102,6 +104,16 @@ class PdfSurface:
             self.canvas.drawString(x, y, text)
 
     def image(self, picture: Raster, x: float, y: float, width: float, height: float) -> None:
+        """The picture, stored once in the file however often it is drawn (reportlab's own rule). A
+        picture drawn again (an event card's art on each event) is placed by the name reportlab
+        gave it, as reportlab's ``drawImage`` places a picture it has seen: the same bytes out,
+        without decoding the file and hashing its pixels again (a tenth of a deck's sheets)."""
+        mask = "auto" if picture.mime == "image/png" else None
+        known = _IMAGES.setdefault(self.canvas, {})
+        name = known.get((picture.data, mask))
+        if name is not None:
+            _place_image(self.canvas, name, x, y, width, height)
+            return
         from reportlab.lib.utils import ImageReader
 
         from ..bitmaps import opened
@@ -109,7 +121,8 @@ class PdfSurface:
         with opened(picture.data):  # within bounds before reportlab decodes it (a plug-in's Raster too)
             pass
         reader = ImageReader(io.BytesIO(picture.data))
-        self.canvas.drawImage(reader, x, y, width, height, mask="auto" if picture.mime == "image/png" else None)
+        self.canvas.drawImage(reader, x, y, width, height, mask=mask)
+        known[(picture.data, mask)] = self.canvas._formsinuse[-1]  # the name drawImage gave it, last used
 
     @contextmanager
     def transformed(
@@ -156,6 +169,22 @@ class PdfSurface:
             _keep_graphics_states(self.canvas, name)
             self.canvas.restoreState()
         self.canvas.doForm(name)
+
+
+def _place_image(canvas: Canvas, name: str, x: float, y: float, width: float, height: float) -> None:
+    """What reportlab's ``drawImage`` (5.x, ``canvas.py``) writes for an image it holds already: the
+    image's object scaled into the box, and the name noted as used on this page or form."""
+    from reportlab.lib.boxstuff import aspectRatioFix
+
+    found = canvas._doc.idToObject[canvas._doc.getXObjectName(name)]
+    x, y, width, height, _ = aspectRatioFix(False, "c", x, y, width, height, found.width, found.height)
+    canvas._currentPageHasImages = 1
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(width, height)
+    canvas._code.append(f"/{canvas._doc.getXObjectName(name)} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
 
 
 def _keep_graphics_states(canvas: Canvas, name: str) -> None:
