@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -156,8 +157,7 @@ def raised_grams(
     if not shapes or count <= 0:
         return 0.0
     heights = layer_heights(layers, count, first_layer)
-    mask = raster(tuple(p for shape in shapes for p in shape.polygons(FLATTEN_MM)))
-    sections = {h: raster_section(mask, settings.wall_band(h)) for h in set(heights)}
+    sections = {h: _section(tuple(shapes), settings.wall_band(h)) for h in set(heights)}
     volume = part_volume(lambda _, h: sections[h], heights, settings, bottom_exposed=False)
     return grams(volume, settings)
 
@@ -166,9 +166,22 @@ def prints_solid(shapes: list[Shape2D], layers: LayerPlan, settings: PrintSettin
     """Whether raised shapes print solid whatever the infill: their strokes narrower than the walls
     on both sides (a glyph's at the designer's size), so that what the walls leave inside is only
     pockets a slicer fills solid. A larger tile's wider strokes get sparse infill."""
-    mask = raster(tuple(p for shape in shapes for p in shape.polygons(FLATTEN_MM)))
-    pockets = raster_section(mask, settings.wall_band(layers.layer)).pockets
+    pockets = _section(tuple(shapes), settings.wall_band(layers.layer)).pockets
     return all(area < settings.solid_below_area for area, _ in pockets)
+
+
+@lru_cache(maxsize=64)
+def _section(shapes: tuple[Shape2D, ...], band: float) -> Section:
+    """The raised shapes' section with walls ``band`` deep, rastered once for the grams and for
+    whether they print solid (each used to raster the shapes again)."""
+    return raster_section(_mask(shapes), band)
+
+
+@lru_cache(maxsize=16)
+def _mask(shapes: tuple[Shape2D, ...]) -> np.ndarray:
+    mask = raster(tuple(p for shape in shapes for p in shape.polygons(FLATTEN_MM)))
+    mask.flags.writeable = False  # shared by every caller
+    return mask
 
 
 def grams(volume_mm3: float, settings: PrintSettings = NOTES_SETTINGS) -> float:
