@@ -4,7 +4,6 @@ figures a rules text quotes, a grid limit no tile set reaches."""
 
 from __future__ import annotations
 
-
 import random
 import re
 import time
