@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .tiles import Tile, TileSet
     from ...rulebook import Block, RulebookText
     from .engine import Grid
-    from .facts import Facts
+    from .facts import GrawlixFacts
     from ...playtest.protocol import Playtester
     from .positions import Position
     from .proof import Proof
@@ -105,11 +105,11 @@ class Grawlix(Game):
     # --- the rules' text --------------------------------------------------------------------
 
     @cached_property
-    def text_facts(self) -> Facts:
+    def text_facts(self) -> GrawlixFacts:
         from ...playtest.quotable import Quotes
-        from .facts import Facts
+        from .facts import GrawlixFacts
 
-        return Facts(self.rules, self.templates, self.proof, Quotes(self.playtester, QUOTE_GAMES, strategy="greedy"))
+        return GrawlixFacts(self.rules, self.templates, self.proof, Quotes(self.playtester, QUOTE_GAMES, strategy="greedy"))
 
     def rulebook(self) -> RulebookText:
         from ...rulebook import read_rulebook

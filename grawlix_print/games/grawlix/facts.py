@@ -116,7 +116,7 @@ PROOF_CONDITIONS: dict[str, tuple[Callable[[Proof], bool], Callable[[Proof], str
 ``full grid`` follows the rules' limits, ``full square`` is the typesetters' puzzle alone."""
 
 
-class Facts:
+class GrawlixFacts:
     """Grawlix's ``TextFacts``: placeholders, conditions and figures about the game, its positions, the proof.
 
     ``templates`` holds the position files the text names; ``proof`` gives the

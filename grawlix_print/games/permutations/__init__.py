@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from ...rulebook import RulebookText
     from .deck import Deck
-    from .facts import Facts
+    from .facts import PermutationsFacts
     from .players import PermutationsPlaytester
     from .rules import Rules
 
@@ -85,12 +85,12 @@ class Permutations(Game):
     # --- the rules' text --------------------------------------------------------------
 
     @cached_property
-    def text_facts(self) -> Facts:
+    def text_facts(self) -> PermutationsFacts:
         from ...playtest.quotable import Quotes
-        from .facts import Facts
+        from .facts import PermutationsFacts
 
         quotes = Quotes(self.playtester, QUOTE_GAMES, strategy="random")
-        return Facts(self.deck, self.rules, self.templates, self.presentation().typography, quotes)
+        return PermutationsFacts(self.deck, self.rules, self.templates, self.presentation().typography, quotes)
 
     def rulebook(self) -> RulebookText:
         from ...rulebook import read_rulebook

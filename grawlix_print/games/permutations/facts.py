@@ -87,7 +87,7 @@ PLAYTEST = "playtest"
 """``{playtest.KEY}`` and ``{playtest.N.KEY}``: figures of games the playtest plays (see ``Quotes``)."""
 
 
-class Facts:
+class PermutationsFacts:
     """Permutations' ``TextFacts``: the deck, the rules, the table, the engine's play and worked
     examples, and the playtest's figures (``quotes``, played only if the text asks)."""
 
@@ -506,4 +506,4 @@ ENGINE_CLAIMS: dict[str, Callable[[Played], str | None]] = {
 }
 """What the text may claim about play (``{check engine: CLAIM}``): each test says what went otherwise."""
 
-__all__ = ["ENGINE_CLAIMS", "EXAMPLES_DIR", "Facts"]
+__all__ = ["ENGINE_CLAIMS", "EXAMPLES_DIR", "PermutationsFacts"]
