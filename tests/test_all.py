@@ -476,6 +476,8 @@ def test_built_in_products_need_no_metadata_and_no_plug_in_takes_their_names(tmp
         "import importlib.metadata as m, sys\n"
         "real = m.entry_points\n"  # no distribution of ours: only the impostor's entry points remain
         "m.entry_points = lambda **kw: [p for p in real(**kw) if p.value.startswith('impostor')]\n"
+        "from grawlix_print.notes import print_notes\n"
+        "print_notes()\n"  # a library's notes are log records: printed as the command line prints them
         "from grawlix_print.products import products\n"
         "print(' '.join(p.name for p in products()))\n"
         "print(type(next(p for p in products() if p.name == 'sheets')).__module__)\n"

@@ -25,6 +25,7 @@ import click
 from .. import __version__
 from ..errors import StudioError, Problems, one_line
 from ..files import check_source_date_epoch, os_error
+from ..notes import print_notes
 
 if TYPE_CHECKING:
     from ..files import Written
@@ -37,6 +38,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 # The collector's default pass every 700 new objects runs about a hundred times while a command loads its
 # modules, whose objects live as long as the command: 10 ms of a playtest's 0.3 s. Rarer passes, same collection.
 gc.set_threshold(max(gc.get_threshold()[0], 50_000), *gc.get_threshold()[1:])
+# The library's notes are log records (notes.py); the command line says each as a `note: ...` line on stderr.
+print_notes()
 
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 PIPE_CLOSED = 141  # 128 + SIGPIPE, as for any command whose reader went away

@@ -8,18 +8,30 @@ own index page.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import StudioError
 from ..games import Game, game as find_game
+from ..notes import note
 from .plan import PAPERS
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ..files import Written
     from ..products import Product
     from .build import Outcome, Step
+
+
+def _logged_start(steps: int) -> None:
+    log.debug("%d steps to build or keep", steps)
+
+
+def _logged_step(outcome: Outcome) -> None:
+    log.debug("%s %s", "kept" if outcome.reused else "built", outcome.step)
 
 
 def build_all(
@@ -30,9 +42,9 @@ def build_all(
     options: Mapping[str, Any] | None = None,
     *,
     game: str | Game | None = None,
-    on_start: Callable[[int], None] = lambda steps: None,
-    on_step: Callable[[Outcome], None] = lambda outcome: None,
-    on_note: Callable[[str], None] = lambda note: None,
+    on_start: Callable[[int], None] = _logged_start,
+    on_step: Callable[[Outcome], None] = _logged_step,
+    on_note: Callable[[str], None] = note,
 ) -> list[Written]:
     """Build the game's kit (or the products in ``only``) into ``out``, as ``grawlix-print all`` does.
 
@@ -48,7 +60,8 @@ def build_all(
     For a progress display: ``on_start`` hears the number of steps once the
     output folder is usable, ``on_step`` each step's outcome as it is done,
     ``on_note`` what the user may want to know (another build to wait for,
-    screenshots skipped...). A file where the folder should be is a
+    screenshots skipped...). Without them, the notes are log records of the
+    ``grawlix_print`` logger (``notes``) and each step one at ``DEBUG``. A file where the folder should be is a
     ``StudioError`` before any of them is called.
     """
     from .build import build_kit
