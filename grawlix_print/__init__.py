@@ -1,33 +1,42 @@
 """grawlix-print: print-and-play kits for board games, from each game's components, rules engine and templates.
 
-The package is also a library. The rules core::
+The package is also a library: the studio, for any game::
 
     import grawlix_print as gp
 
-    rules = gp.load_rules()                  # the built-in game (or load_rules("my/templates"))
-    grid = gp.Grid(rules)
-    grid.place((0, 0), gp.tile_from_token("R&"))
-    grid.legal_locations()                   # [(-1, 0), (0, -1), (0, 1), (1, 0)]
-    grid.allowed((0, 1)).glyphs              # the glyphs a tile there may have
-    position = gp.load_position("templates/positions/example-2.toml", rules)
+    game = gp.game("permutations")          # a game by name (gp.game_names()), or gp.game(templates="my/templates")
+    gp.build_leaflet("out", game=game)      # the rules in print into out/leaflet/, as `grawlix-print leaflet`
+    gp.build_product("boxes", "out", game=game, papers=["letter"])   # any product, a plug-in's too
+    gp.build_all("out", game=game)          # the whole kit, as `grawlix-print all`
+    gp.playtest_games(game, 500, players=3) # the figures `grawlix-print playtest --json` reports
 
-a game of one's own subclasses ``gp.Game`` (the plug-in base; ``grawlix_print.plugin`` has
-the rest, ``docs/writing-a-game.md`` the guide); and the products, each a function of paths and options that returns what it
-wrote (a list of ``Written``): ``build_leaflet``, ``build_sheets``,
-``build_stl`` and ``build_all`` (the whole kit, as ``grawlix-print all``).
+Each builder returns what it wrote (a list of ``Written``); a problem with the
+input raises ``StudioError`` (``Problems`` for several), its message naming
+the file and the reason. A game of one's own subclasses ``gp.Game`` (the
+plug-in base; ``grawlix_print.plugin`` has the rest, ``docs/writing-a-game.md``
+the guide); a built-in game's own names live under its folder
+(``grawlix_print.games.grawlix``: ``Grid``, ``load_rules``, ``Position``...).
+``docs/api.md`` says which modules are the public API and how they change.
 
-Folders, each depending only on those before it: ``tile`` (the tile
-definition) -> ``game`` (rules engine, positions) -> ``facts`` -> ``drawing``
--> products (``products.leaflet``, ``products.sheets``, ``products.solid``...) -> ``kit`` -> ``cli``.
-Importing the package loads nothing heavy: each name below is imported the
-first time it is used, and the 3D stack (CadQuery) only when 3D tiles are built.
+Folders, each depending only on those before it: ``games`` (each game's
+folder, the plug-in base) -> ``facts`` -> ``drawing`` -> ``products``
+(``products.leaflet``, ``products.sheets``, ``products.solid``...) -> ``kit``
+-> ``cli``. Importing the package loads nothing heavy: each name below is
+imported the first time it is used, and the 3D stack (CadQuery) only when 3D
+tiles are built.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+import warnings
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+logging.getLogger(__name__).addHandler(logging.NullHandler())
+"""Notes from library code are log records of the ``grawlix_print`` logger (``notes``); the command line
+prints them as ``note: ...`` lines, a program configures logging as it likes."""
 
 # Public name -> the module (below this package) that defines it.
 _EXPORTS = {
@@ -36,25 +45,6 @@ _EXPORTS = {
     "game": "games",
     "game_names": "games",
     "builtin_templates": "games",
-    # the tiles
-    "Glyph": "games.grawlix.tiles",
-    "Colour": "games.grawlix.tiles",
-    "Tile": "games.grawlix.tiles",
-    "TileSet": "games.grawlix.tiles",
-    "UnknownTile": "games.grawlix.tiles",
-    "tile_from_token": "games.grawlix",
-    # the rules of Grawlix
-    "Rules": "games.grawlix.rules",
-    "load_rules": "games.grawlix",
-    "Grid": "games.grawlix.engine",
-    "Allowed": "games.grawlix.engine",
-    "RuleError": "games.grawlix.engine",
-    "Problem": "games.grawlix.engine",
-    "Match": "games.grawlix.engine",  # a game of Grawlix in play
-    "Move": "games.grawlix.engine",
-    # positions
-    "Position": "games.grawlix.positions",
-    "load_position": "games.grawlix.positions",
     # the products, each writing into its sub-folder of the output folder, as the commands do
     "build_leaflet": "kit",
     "build_sheets": "kit",
@@ -62,24 +52,45 @@ _EXPORTS = {
     "build_stl": "kit",
     "build_all": "kit",
     "build_product": "kit",  # any product by name: images, boxes, on-demand, a plug-in's own
+    "product_names": "products",
+    "Written": "files",
     # a playtest: the figures `grawlix-print playtest --json` reports, no files written
     "playtest_games": "playtest.session",
-    "Written": "files",
+    # what goes wrong, in one line each
     "StudioError": "errors",
-    "GrawlixError": "errors",  # the old name of StudioError
+    "Problems": "errors",
 }
+
+_DEPRECATED = {
+    **{name: "games.grawlix" for name in (
+        "Glyph", "Colour", "Tile", "TileSet", "UnknownTile", "tile_from_token", "Rules", "load_rules", "Grid",
+        "Allowed", "RuleError", "Problem", "Match", "Move", "Position", "load_position",
+    )},  # fmt: skip
+    "GrawlixError": "errors",
+}
+"""Names the top level had in 0.1, kept for one release with a ``DeprecationWarning``: Grawlix's own
+(now ``grawlix_print.games.grawlix.NAME``) and the studio's error under its old name (``StudioError``)."""
+_INSTEAD = {"GrawlixError": "grawlix_print.StudioError"}
+REMOVED_IN = "0.3"
 
 __all__ = list(_EXPORTS)
 
 
-def __getattr__(name: str):
-    """Import a public name on first use (PEP 562), so ``import grawlix_print`` stays instant."""
+def __getattr__(name: str) -> object:
+    """Import a public name on first use (PEP 562), so ``import grawlix_print`` stays instant; an old
+    name still answers, with a warning saying what to use instead."""
     module = _EXPORTS.get(name)
-    if module is None:
+    if module is not None:
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value
+        return value
+    old = _DEPRECATED.get(name)
+    if old is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+    instead = _INSTEAD.get(name, f"grawlix_print.{old}.{name}")
+    warnings.warn(f"grawlix_print.{name} is deprecated and goes in {REMOVED_IN}: use {instead}", DeprecationWarning,
+                  stacklevel=2)  # fmt: skip
+    return getattr(importlib.import_module(f".{old}", __name__), name)
 
 
 def __dir__() -> list[str]:

@@ -273,9 +273,10 @@ def python_code(code: str, cwd: Path = PROJECT, **env: str) -> subprocess.Comple
 def test_import_loads_nothing_heavy_and_exposes_the_api():
     code = (
         "import sys, grawlix_print as gp\n"
+        "from grawlix_print.games import grawlix\n"
         "heavy = {'reportlab', 'cadquery', 'OCP', 'PIL', 'numpy', 'pypdfium2', 'fontTools', 'click'}\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
-        "grid = gp.Grid(gp.load_rules())\n"
+        "grid = grawlix.Grid(grawlix.load_rules())\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
     )
     done = python_code(code)

@@ -5,6 +5,15 @@ Everything particular to Grawlix lives in this folder: its rules parameters
 the proof of its largest grid (``proof``), what its rules text may say
 (``facts``), what ``check`` and ``facts`` print (``report``) and its built-in
 templates. Importing this module loads none of them.
+
+Grawlix as a library: ``from grawlix_print.games import grawlix`` gives its
+names (``__all__``), each imported the first time it is used::
+
+    rules = grawlix.load_rules()            # the game's own templates (or load_rules("my/templates"))
+    grid = grawlix.Grid(rules)
+    grid.place((0, 0), grawlix.tile_from_token("R&"))
+    grid.legal_locations()                  # [(-1, 0), (0, -1), (0, 1), (1, 0)]
+    position = grawlix.load_position("templates/grawlix/positions/example-2.toml", rules)
 """
 
 from __future__ import annotations
@@ -165,3 +174,27 @@ def tile_from_token(token: str, templates: str | Path | None = None) -> Tile:
     A token that names no tile raises ``UnknownTile`` (a ``ValueError``) saying how tiles are written.
     """
     return load_rules(templates).tiles.tile_from_token(token)
+
+
+_NAMES = {
+    "Glyph": "tiles", "Colour": "tiles", "Tile": "tiles", "TileSet": "tiles", "UnknownTile": "tiles",
+    "Rules": "rules",
+    "Grid": "engine", "Allowed": "engine", "RuleError": "engine", "Problem": "engine", "Match": "engine", "Move": "engine",
+    "Position": "positions", "load_position": "positions",
+}  # fmt: skip
+"""Grawlix's names from the modules of this folder (the tiles, the rules, the engine, positions),
+each imported the first time it is used (PEP 562), so importing the game stays instant."""
+
+
+def __getattr__(name: str) -> object:
+    module = _NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+__all__ = ["GAME", "Grawlix", "load_rules", "tile_from_token", *_NAMES]
