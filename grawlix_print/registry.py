@@ -172,12 +172,17 @@ class Registry(Generic[T]):
         return found
 
     def _loaded_from(self, point: Point) -> T | StudioError:
+        if isinstance(point, (BuiltIn, Added)):  # this program's own: its fault is a bug, Ctrl-C is Ctrl-C
+            return self._accepted(point, point.load())
         try:
             loaded = point.load()
         except BaseException as error:  # a plug-in may fail in any way, sys.exit and Ctrl-C too: one line
             if debugging():
                 raise
             return load_fault(self.seam, point.name, error)
+        return self._accepted(point, loaded)
+
+    def _accepted(self, point: Point, loaded: Any) -> T | StudioError:
         try:
             return self._accept(point.name, loaded)
         except StudioError as error:
@@ -224,6 +229,21 @@ class Registry(Generic[T]):
         if name not in self:
             raise StudioError(f"no {self.seam} {name!r} ({self.plural}: {', '.join(self.names())})", where)
         return self.load(name)
+
+
+def named_instance(kind: type, words: str) -> Callable[[str, Any], Any]:
+    """The ``accept`` of a seam whose entries are instances of ``kind``, each called by its ``name``
+    (``words`` is how a message names ``kind``: "a PieceShape")."""
+
+    def accept(name: str, loaded: Any) -> Any:
+        if not isinstance(loaded, kind):
+            raise StudioError(f"is a {type(loaded).__name__}, not {words} (its entry point names one)")
+        called = getattr(loaded, "name", None)
+        if called != name:
+            raise StudioError(f"the {kind.__name__} it names calls itself {called!r}, not {name!r}")
+        return loaded
+
+    return accept
 
 
 def load_fault(seam: str, name: str, error: BaseException) -> StudioError:
@@ -295,4 +315,4 @@ def culprit(error: BaseException) -> StudioError | None:
     return None
 
 
-__all__ = ["SEAMS", "BuiltIn", "Registry", "culprit", "failures", "load_fault", "registries", "seam"]
+__all__ = ["SEAMS", "BuiltIn", "Registry", "culprit", "failures", "load_fault", "named_instance", "registries", "seam"]

@@ -1,4 +1,4 @@
-"""The contract suite: what every game plug-in must hold to, as checks any test runner can call.
+"""The contract suites: what a plug-in of each seam must hold to, as checks any test runner can call.
 
 A plug-in's own tests run it (``grawlix-print new`` writes such a test)::
 
@@ -13,6 +13,11 @@ and this repository runs it over every installed game. Each check takes a
 game (bound to its own templates) and raises ``AssertionError`` saying what is
 wrong; none writes outside a temporary folder. ``check_kit`` builds the
 paper products (a few seconds); the others are quick.
+
+The other seams have theirs, each run the same way: ``PRODUCT_CHECKS``
+(``run_product_check(name, check, game)``), ``IMPOSITION_CHECKS``
+(``run_imposition_check``) and ``ELEMENT_CHECKS`` (``run_element_check``): the
+guides (``docs/writing-a-product.md``...) say what each checks.
 """
 
 from __future__ import annotations
@@ -351,20 +356,43 @@ def _jobs(made: Any, g: Game, papers: tuple[str, ...] = ("a4",)) -> list:
     return made.jobs(g, list(papers) if made.papers else [], options_for(made, None))
 
 
-def _run_all(made: Any, g: Game, out: Path) -> list:
-    """Every job of the product run straight into ``out`` (as a kit's step runs it, unstaged), from a
-    working folder of its own below ``out``'s parent: what each job returns."""
+def _elsewhere(who: str, out: Path, build: Callable[[Path], list]) -> list:
+    """``build(out)`` run from a working folder of its own beside ``out`` (made, resolved), which it
+    must leave empty: a plug-in that writes where it stands writes into the user's folder."""
     import contextlib
 
-    written = []
     out = out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
     work = out.parent / "working-folder"
     work.mkdir(exist_ok=True)
     with contextlib.chdir(work):
-        for job in _jobs(made, g):
-            written += made.run(g, out, job.params)
-    assert not any(work.iterdir()), f"{made.name} wrote into the working folder: {sorted(p.name for p in work.iterdir())}"
+        written = build(out)
+    assert not any(work.iterdir()), f"{who} wrote into the working folder: {sorted(p.name for p in work.iterdir())}"
     return written
+
+
+def _recorded(who: str, written: list, folder: Path) -> set[str]:
+    """The files ``written`` names, below ``folder``: each inside it, with a kind and JSON params, and
+    exactly the files there are."""
+    folder = folder.resolve()
+    assert written, f"{who} wrote nothing"
+    recorded = set()
+    for item in written:
+        path = Path(item.path).resolve()
+        assert path.is_relative_to(folder), f"{who} says it wrote {item.path}, outside {folder}"
+        recorded.add(path.relative_to(folder).as_posix())
+        assert isinstance(item.kind, str) and item.kind, f"{who}: {item.path} has no kind"
+        _json_values(item.params, f"{who}: {item.path}")
+    on_disk = set(_files(folder))
+    assert on_disk <= recorded, f"{who} wrote {sorted(on_disk - recorded)} without saying so"
+    assert recorded <= on_disk, f"{who} says it wrote {sorted(recorded - on_disk)}, which are not there"
+    return recorded
+
+
+def _run_all(made: Any, g: Game, out: Path) -> list:
+    """Every job of the product run straight into ``out`` (as a kit's step runs it, unstaged), from a
+    working folder of its own: what each job returns."""
+    return _elsewhere(made.name, out, lambda into: [item for job in _jobs(made, g) for item in made.run(g, into, job.params)])
 
 
 def check_product_declares(made: Any, g: Game) -> None:
@@ -401,22 +429,10 @@ def check_product_writes_and_records(made: Any, g: Game) -> None:
 
     with tempfile.TemporaryDirectory(prefix="grawlix-product-") as folder:
         out = Path(folder) / "kit"
-        out.mkdir()
-        written = _run_all(made, g, out)
-        on_disk = set(_files(out))
-        recorded = set()
-        for item in written:
-            path = Path(item.path).resolve()
-            assert path.is_relative_to(out.resolve()), f"{made.name} says it wrote {item.path}, outside the kit's folder"
-            recorded.add(path.relative_to(out.resolve()).as_posix())
-            assert isinstance(item.kind, str) and item.kind, f"{made.name}: {item.path} has no kind"
-            _json_values(item.params, f"{made.name}: {item.path}")
-        assert written, f"{made.name} wrote nothing for {g.name}"
-        assert on_disk == recorded, f"{made.name} wrote {sorted(on_disk - recorded)} without saying so" if on_disk - recorded \
-            else f"{made.name} says it wrote {sorted(recorded - on_disk)}, which are not there"  # fmt: skip
-        outside = sorted(p for p in on_disk if p.split("/")[0] not in (made.name, PREVIEWS))
+        recorded = _recorded(made.name, _run_all(made, g, out), out)
+        outside = sorted(p for p in recorded if p.split("/")[0] not in (made.name, PREVIEWS))
         assert not outside, f"{made.name} wrote {outside}: outside {made.name}/ and {PREVIEWS}/"
-        assert set(_files(Path(folder))) == {f"kit/{p}" for p in on_disk}, f"{made.name} wrote beside the kit's folder"
+        assert set(_files(Path(folder))) == {f"kit/{p}" for p in recorded}, f"{made.name} wrote beside the kit's folder"
 
 
 def check_product_describes(made: Any, g: Game) -> None:
@@ -529,16 +545,8 @@ def imposition_game(name: str, folder: Path) -> Game:
 
 
 def _imposed(way: Any, g: Game, folder: Path, paper: str = "a4") -> list:
-    import contextlib
-
-    folder = folder.resolve()
-    folder.mkdir(parents=True)
-    work = folder.parent / "working-folder"
-    work.mkdir(exist_ok=True)
-    with contextlib.chdir(work):
-        written = way.build(g, folder, paper, True)
-    assert not any(work.iterdir()), f"{way.name} wrote into the working folder: {sorted(p.name for p in work.iterdir())}"
-    return written
+    """The imposition built into ``folder`` for ``paper``, from a working folder of its own."""
+    return _elsewhere(way.name, folder, lambda into: way.build(g, into, paper, True))
 
 
 def check_imposition_writes_and_records(way: Any, g: Game) -> None:
@@ -547,18 +555,8 @@ def check_imposition_writes_and_records(way: Any, g: Game) -> None:
     for paper in ("a4", "letter"):
         with tempfile.TemporaryDirectory(prefix="grawlix-imposition-") as folder:
             leaflet = Path(folder) / "leaflet"
-            written = _imposed(way, g, leaflet, paper)
-            on_disk = set(_files(leaflet))
-            recorded = set()
-            for item in written:
-                path = Path(item.path).resolve()
-                assert path.is_relative_to(leaflet.resolve()), f"{way.name} says it wrote {item.path}, outside its folder"
-                recorded.add(path.relative_to(leaflet.resolve()).as_posix())
-                assert isinstance(item.kind, str) and item.kind, f"{way.name}: {item.path} has no kind"
-                _json_values(item.params, f"{way.name}: {item.path}")
-            assert written, f"{way.name} wrote nothing for {g.name} on {paper}"
-            assert on_disk == recorded, f"{way.name} on {paper}: wrote {sorted(on_disk ^ recorded)} without saying so"
-            assert set(_files(Path(folder))) == {f"leaflet/{p}" for p in on_disk}, f"{way.name} wrote beside its folder"
+            recorded = _recorded(f"{way.name} on {paper}", _imposed(way, g, leaflet, paper), leaflet)
+            assert set(_files(Path(folder))) == {f"leaflet/{p}" for p in recorded}, f"{way.name} wrote beside its folder"
             planned = way.planned(paper, paper.upper())
             assert planned and all(p.title.strip() and p.how.strip() for p in planned), f"{way.name}: planned {planned}"
             missing = sorted(p.path for p in planned if p.path not in recorded)

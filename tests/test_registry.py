@@ -143,7 +143,7 @@ from grawlix_print.pieces.shapes import Rectangular
 
 GOOD = Rectangular("good")
 WRONG = Rectangular("other")
-''', _shape, "the shape it names calls itself 'other', not 'wrong'"),
+''', _shape, "the PieceShape it names calls itself 'other', not 'wrong'"),
 ]
 
 

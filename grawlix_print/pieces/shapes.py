@@ -52,7 +52,7 @@ from ..drawing.geometry import Box
 from ..drawing.icons import circle, rounded_rectangle
 from ..drawing.surface import Path, polygon, rectangle
 from ..errors import StudioError
-from ..registry import Registry
+from ..registry import Registry, named_instance
 
 Point = tuple[float, float]
 Size = tuple[float, float]
@@ -511,22 +511,13 @@ FLAT_HEXAGON = Hexagon("flat hexagon", blanks=("hexagon", "hexagons"), tts_tile=
 quarter on the table, its picture turned back."""
 
 
-def _accepted(name: str, loaded: object) -> PieceShape:
-    """What a shape's entry point names must be: a ``PieceShape`` (an instance) of that name."""
-    if not isinstance(loaded, PieceShape):
-        raise StudioError(f"is a {type(loaded).__name__}, not a PieceShape (its entry point names an instance of one)")
-    if loaded.name != name:
-        raise StudioError(f"the shape it names calls itself {loaded.name!r}, not {name!r}")
-    return loaded
-
-
 SHAPES: Registry[PieceShape] = Registry("shape", "shapes", {
     "square": f"{__name__}:SQUARE",
     "rectangle": f"{__name__}:RECTANGLE",
     "circle": f"{__name__}:CIRCLE",
     "hexagon": f"{__name__}:HEXAGON",
     "flat hexagon": f"{__name__}:FLAT_HEXAGON",
-}, _accepted)  # fmt: skip
+}, named_instance(PieceShape, "a PieceShape"))  # fmt: skip
 """Every shape: the built-in ones, then the plug-ins of the entry-point group ``grawlix_print.shapes``
 (each names a ``PieceShape`` instance)."""
 

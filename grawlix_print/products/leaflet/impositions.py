@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import StudioError
-from ...registry import Registry
+from ...registry import Registry, named_instance
 
 if TYPE_CHECKING:
     from ...files import Written
@@ -177,17 +177,9 @@ TRIFOLD = Imposition("tri-fold", _trifold_build, _trifold_planned, _trifold_unfi
 BOOKLET = Imposition("booklet", _booklet_build, _booklet_planned, describe=_booklet_describe)
 
 
-def _accepted(name: str, loaded: object) -> Imposition:
-    """What an imposition's entry point names must be: an ``Imposition`` of that name."""
-    if not isinstance(loaded, Imposition):
-        raise StudioError(f"is a {type(loaded).__name__}, not a grawlix_print Imposition (its entry point names one)")
-    if loaded.name != name:
-        raise StudioError(f"the Imposition it names calls itself {loaded.name!r}, not {name!r}")
-    return loaded
-
-
 IMPOSITIONS: Registry[Imposition] = Registry(
-    "imposition", "impositions", {"tri-fold": f"{__name__}:TRIFOLD", "booklet": f"{__name__}:BOOKLET"}, _accepted
+    "imposition", "impositions", {"tri-fold": f"{__name__}:TRIFOLD", "booklet": f"{__name__}:BOOKLET"},
+    named_instance(Imposition, "a grawlix_print Imposition"),
 )
 """Every imposition: the built-in ones, then the plug-ins of the entry-point group ``grawlix_print.impositions``."""
 GROUP = IMPOSITIONS.group
