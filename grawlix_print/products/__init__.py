@@ -66,6 +66,7 @@ def failed_products() -> dict[str, str]:
 
 
 def product_names() -> tuple[str, ...]:
+    """The installed products that load, by name, in the kit's order (what ``all --only`` takes)."""
     return tuple(p.name for p in products())
 
 
