@@ -59,6 +59,8 @@ def hand_of_three(tmp_path_factory) -> tuple[Path, dict]:
     new = grawlix_1_1(root / "templates")
     result = diff(str(TEMPLATES), str(new), "-o", str(root / "out"), "--games", "4000")
     assert result.returncode == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(warned) == len(set(warned)), "a panel the new text overfills is one line, not one per edition"
     return root / "out", report(root / "out")
 
 

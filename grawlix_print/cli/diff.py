@@ -97,8 +97,9 @@ def _unfit(game: Game) -> list[str]:
     from ..papers import PRINTER_PAPERS
     from ..products import offered
 
-    return [f"the new version's {made.name}: {problem}" for made in offered(game)
-            for problem in made.unfit(game, PRINTER_PAPERS)]  # fmt: skip
+    found = [f"the new version's {made.name}: {problem}" for made in offered(game)
+             for problem in made.unfit(game, PRINTER_PAPERS)]  # fmt: skip
+    return list(dict.fromkeys(found))  # one line a fault: two editions of one panel are one
 
 
 def _local(what: str) -> Path:
