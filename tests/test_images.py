@@ -515,8 +515,10 @@ def test_each_face_is_let_go_before_the_next_is_drawn(tmp_path, monkeypatch):
 def test_a_few_faces_a_worker_are_under_way_at_most(tmp_path, monkeypatch):
     """Two workers: when the consumer has taken k faces, at most k + QUEUED_PER_WORKER x 2 have been
     begun (counted by the workers themselves, in memory they share with this process), however
-    slowly it takes them (as while it writes a deck sheet)."""
+    slowly it takes them (as while it writes a deck sheet); each face's files are written by its
+    worker, and only what the deck sheets need comes back."""
     import multiprocessing
+    import pickle
     import time
 
     from grawlix_print.products.images import rendering
@@ -530,11 +532,13 @@ def test_a_few_faces_a_worker_are_under_way_at_most(tmp_path, monkeypatch):
         return real(work)
 
     monkeypatch.setattr(rendering, "face_files", counting)
-    work = [rendering.FaceWork(face.name, face, "none") for face in BigDeck(tmp_path).piece_kinds()[1].faces]
+    work = [rendering.FaceWork(face.name, face, "none", tmp_path / f"{face.name}.png") for face in BigDeck(tmp_path).piece_kinds()[1].faces]
     window = rendering.QUEUED_PER_WORKER * 2
     for taken, made in enumerate(rendering.in_turn(work, 2), 1):
         assert made.stem == work[taken - 1].stem
         assert begun.value <= taken + window, (taken, begun.value)
+        # The worker wrote the face's print image itself: what crosses back is its size, not its bytes.
+        assert work[taken - 1].print_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and len(pickle.dumps(made)) < 2_000
         time.sleep(0.02)
     assert begun.value == len(work) == 80
 

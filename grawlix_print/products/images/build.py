@@ -136,7 +136,7 @@ def build_images(
     for kind, _ in chosen:
         stems = [face.name for face in kind.faces] + [stem for stem, _ in backs_of(kind)]
         _unique(stems, f"{kind.source or game.name}: {kind.name}")
-    work = [w for kind, marking in chosen for w in _work(kind, marking)]
+    work = [w for kind, marking in chosen for w in _work(kind, marking, out)]
     files = in_turn(work, workers)
     written: list[Written] = []
     made = []
@@ -154,18 +154,25 @@ def kind_params(kind: PieceKind) -> dict[str, str]:
     return {"kind": kind.name, "piece": kind.singular, "plural": kind.plural}
 
 
-def _work(kind: PieceKind, marking: str) -> list[FaceWork]:
+def _work(kind: PieceKind, marking: str, out: Path) -> list[FaceWork]:
     """A kind's faces and backs to render, each once, in the order their files are made: a deck's
     as its sheets show them (each run's back, then its faces), so that each sheet is pasted and
-    written as its faces come; then the rest (a tile's faces and backs as they are listed)."""
+    written as its faces come; then the rest (a tile's faces and backs as they are listed). Each
+    print image goes to ``out``/KIND/STEM.png, a tile's own picture to ``out``/tts/KIND/STEM.png."""
     sides = {face.name: face for face in kind.faces} | dict(backs_of(kind))
+    folder = slug(kind.name)
+
+    def printed(stem: str) -> Path:
+        return out / folder / marked(f"{stem}.png", marking)
+
     if tts.laid_face_up(kind):
         tiles = {face.name for face in kind.faces} | {s for p in kind.pieces if (s := back_stem(kind, p))}
         turn = kind.piece_shape.tts_turn
-        return [FaceWork(stem, face, marking, tile=stem in tiles, turn=turn) for stem, face in sides.items()]
+        return [FaceWork(stem, face, marking, printed(stem), out / TTS_FOLDER / folder / marked(f"{stem}.png", marking)
+                         if stem in tiles else None, turn=turn) for stem, face in sides.items()]  # fmt: skip
     shown = dict.fromkeys(stem for back, faces in _runs(kind).items() for stem in ([back] if back else []) + faces)
     order = [*shown, *(stem for stem in sides if stem not in shown)]
-    return [FaceWork(stem, sides[stem], marking, slot=stem in shown) for stem in order]
+    return [FaceWork(stem, sides[stem], marking, printed(stem), slot=stem in shown) for stem in order]
 
 
 def _runs(kind: PieceKind) -> dict[str, list[str]]:
@@ -188,21 +195,21 @@ def _kind(game: Game, kind: PieceKind, out: Path, marking: str, prefix: str,
     here = f"{TTS_FOLDER}/{folder}"
     shown: list[Written] = []
 
+    works = {work.stem: work for work in _work(kind, marking, out)}
+
     def take(stem: str) -> FaceFiles:
-        """The next face's files, written: its print image, and a tile's own picture."""
-        made = next(files)
+        """The next face, its files written (its print image, and a tile's own picture)."""
+        made, work = next(files), works[stem]
         assert made.stem == stem, (made.stem, stem)
-        path = write_bytes(out / folder / marked(f"{stem}.png", marking), made.print_png)
         what = "face image" if stem in fronts else "back image"
-        printed[stem] = Written(path, what, {**params, "pixels": list(made.print_px), "face": sides[stem].description})
-        if made.tile_png is not None:
-            path = write_bytes(out / here / marked(f"{stem}.png", marking), made.tile_png)
-            shown.append(Written(path, "tts tile image", {"dpi": tts.TILE_DPI, **kind_params(kind), "markings": marking}))
+        printed[stem] = Written(work.print_path, what, {**params, "pixels": list(made.print_px), "face": sides[stem].description})
+        if work.tile_path is not None:
+            shown.append(Written(work.tile_path, "tts tile image", {"dpi": tts.TILE_DPI, **kind_params(kind), "markings": marking}))
         return made
 
     if tts.laid_face_up(kind):
-        for work in _work(kind, marking):
-            take(work.stem)
+        for stem in works:
+            take(stem)
         objects, sheets = _tiles(kind, here, marking, prefix), list[tuple[str, tts.Sheet]]()
     else:
         objects, sheets = _deck(game, kind, out, here, marking, prefix, take, shown)

@@ -2,9 +2,10 @@
 
 A face at 300 dpi with its margin is 3-4 MB of pixels (a poker card), so a
 deck of thousands held at once would need gigabytes. Each face is rendered,
-turned into the bytes of the files made from it (``FaceFiles``: its print PNG
-with bleed, and for Tabletop Simulator a tile's outline cut at 300 dpi or a
-card's 150 dpi slot for the deck sheets) and dropped before the next; at most
+its files written by the process that rendered it (its print PNG with bleed,
+and for Tabletop Simulator a tile's outline cut at 300 dpi), what the deck
+sheets need kept (``FaceFiles``: a card's 150 dpi slot) and the rest dropped
+before the next; at most
 ``QUEUED_PER_WORKER`` faces a worker are under way at any time, so memory is
 the same at 50 cards and at 5,000.
 
@@ -21,8 +22,10 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...files import write_bytes
 from ...notes import collected, note
 from ...pieces.faces import PieceFace
 from ...pieces.raster import PRINT_DPI, png, render
@@ -41,13 +44,15 @@ pastes and writes a deck sheet, few enough that the faces under way stay a few m
 
 @dataclass(frozen=True)
 class FaceWork:
-    """One face to render (``stem`` is its file's stem) and what Tabletop Simulator shows of it:
-    its outline as a tile's own picture (``tile``), or a slot of a deck sheet (``slot``)."""
+    """One face to render (``stem`` is its file's stem), where its print image goes, and what
+    Tabletop Simulator shows of it: its outline as a tile's own picture (written to ``tile_path``),
+    or a slot of a deck sheet (``slot``)."""
 
     stem: str
     face: PieceFace
     marking: str
-    tile: bool = False
+    print_path: Path
+    tile_path: Path | None = None
     slot: bool = False
     turn: float = 0.0
     """How far a tile's picture is turned (degrees, anticlockwise): back against its tile's turn on the
@@ -56,13 +61,12 @@ class FaceWork:
 
 @dataclass(frozen=True)
 class FaceFiles:
-    """What one face's files hold: the print PNG (``print_px`` its size), a tile's PNG, and a card's
-    slot as raw RGB pixels (a picture crosses from a worker as bytes); the notes its drawing told."""
+    """What is left of one face once its files are written: the print image's size in pixels, a
+    card's slot as raw RGB pixels (a picture crosses from a worker as bytes; a print image's 1-2 MB
+    of PNG did too, a fifth of a worker's time), and the notes its drawing told."""
 
     stem: str
-    print_png: bytes
     print_px: tuple[int, int]
-    tile_png: bytes | None = None
     slot_px: tuple[int, int] = (0, 0)
     slot_rgb: bytes = b""
     notes: tuple[str, ...] = ()
@@ -75,16 +79,17 @@ class FaceFiles:
 
 
 def face_files(work: FaceWork) -> FaceFiles:
-    """Render one face and make its files' bytes; nothing of the rendering outlives the call."""
+    """Render one face and write its files; nothing of the rendering outlives the call."""
     with collected() as notes:
         rendered = render(work.face, work.marking)
         image = rendered.with_bleed(PRINT_BLEED_MM)
-        tile = png(_turned(rendered.cut(), work.turn), tts.TILE_DPI) if work.tile else None
+        if work.tile_path is not None:
+            write_bytes(work.tile_path, png(_turned(rendered.cut(), work.turn), tts.TILE_DPI))
         slot = rendered.scaled_cut(tts.CARD_DPI) if work.slot else None
-        printed = png(image, PRINT_DPI)
+        write_bytes(work.print_path, png(image, PRINT_DPI))
     if slot is None:
-        return FaceFiles(work.stem, printed, image.size, tile, notes=tuple(notes))
-    return FaceFiles(work.stem, printed, image.size, tile, slot.size, slot.tobytes(), tuple(notes))
+        return FaceFiles(work.stem, image.size, notes=tuple(notes))
+    return FaceFiles(work.stem, image.size, slot.size, slot.tobytes(), tuple(notes))
 
 
 def _turned(image: Image.Image, turn: float) -> Image.Image:
