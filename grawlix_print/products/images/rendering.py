@@ -109,9 +109,10 @@ def in_turn(work: Sequence[FaceWork], workers: int | None = None) -> Iterator[Fa
     core; one: in this process, a face at a time). A face's notes are told as it is taken; a
     face's error stops the run, its workers with it. One run at a time per process."""
     global _WORK
+    from ...heap import kept_for_reuse
     from ...playtest.runner import open_pool
 
-    with open_pool(workers, batches=len(work), forked=True) as pool:
+    with kept_for_reuse(), open_pool(workers, batches=len(work), forked=True) as pool:  # the workers inherit it
         if pool.workers == 1:
             for made in map(face_files, work):
                 yield _told(made)

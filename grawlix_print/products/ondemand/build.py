@@ -208,17 +208,20 @@ def _write_images(wanted: dict[tuple[str, str, tuple[float, float]], list[Image]
     """Each face rendered once at each size a service takes, every service's image of it cut and
     written, and the rendering let go before the next (a deck's thousands of faces at 300 dpi would
     not fit in memory together); what was written, by path."""
+    from ...heap import kept_for_reuse
+
     written = {}
-    for (_, _, size_mm), images in wanted.items():
-        rendered = render(images[0].face, marking, size_mm, PRINT_DPI)
-        for image in images:
-            picture = rendered.with_bleed(image.bleed_mm)
-            if image.turned:  # the board turned a quarter, as the product's template stands
-                picture = picture.transpose(Transpose.ROTATE_90)
-            path = write_bytes(image.path, png(picture, PRINT_DPI))
-            written[path] = Written(path, "print-on-demand image",
-                                    {**image.params, "pixels": list(picture.size), "markings": marking})  # fmt: skip
-        del rendered
+    with kept_for_reuse():
+        for (_, _, size_mm), images in wanted.items():
+            rendered = render(images[0].face, marking, size_mm, PRINT_DPI)
+            for image in images:
+                picture = rendered.with_bleed(image.bleed_mm)
+                if image.turned:  # the board turned a quarter, as the product's template stands
+                    picture = picture.transpose(Transpose.ROTATE_90)
+                path = write_bytes(image.path, png(picture, PRINT_DPI))
+                written[path] = Written(path, "print-on-demand image",
+                                        {**image.params, "pixels": list(picture.size), "markings": marking})  # fmt: skip
+            del rendered
     return written
 
 
