@@ -106,3 +106,22 @@ def test_a_picture_drawn_again_is_the_same_file_reportlab_writes_and_stored_once
         for number, page in enumerate(pdf.pages):
             boxes = sorted((round(i["x0"]), round(i["bottom"]), round(i["width"]), round(i["height"])) for i in page.images)
             assert (10, 190, 40, 30) in boxes and (120 - number * 10, 180, 80, 60) in boxes, boxes
+
+
+def test_a_page_rendered_in_rgb_order_is_the_image_pdfium_gives_in_its_own():
+    """``page_image`` asks pdfium for RGB bytes: the same pixels as its own BGR order turned round."""
+    import pypdfium2
+
+    from grawlix_print.drawing.png import page_image
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(60, 40))
+    for k, rgb in enumerate(((0.9, 0.1, 0.2), (0.1, 0.7, 0.3), (0.2, 0.3, 0.95))):
+        canvas.setFillColorRGB(*rgb)
+        canvas.circle(12 + 18 * k, 20, 9, stroke=0, fill=1)
+    canvas.save()
+    page = pypdfium2.PdfDocument(buffer.getvalue())[0]
+    made = page_image(page, 2.0, (250, 240, 230, 255))
+    theirs = page.render(scale=2.0, fill_color=(250, 240, 230, 255)).to_pil().convert("RGB")
+    assert made.mode == "RGB" and made.size == (120, 80) and made.tobytes() == theirs.tobytes()
+    assert made.getpixel((24, 40))[0] > 200 and made.getpixel((96, 40))[2] > 200 and made.getpixel((1, 1)) == (250, 240, 230)

@@ -98,6 +98,7 @@ def render(face: PieceFace, marking: str = "none", size_mm: tuple[float, float] 
     import pypdfium2
 
     from ..drawing.document import MM, Document, Metadata
+    from ..drawing.png import page_image
 
     width, height = size_mm or face.size
     px = math.ceil(exact_pixels(width, dpi) + 2 * MARGIN_PX - 1e-9)
@@ -114,7 +115,7 @@ def render(face: PieceFace, marking: str = "none", size_mm: tuple[float, float] 
     document = pypdfium2.PdfDocument(drawn.data())
     try:
         page = document[0]
-        image = page.render(scale=dpi / 72, fill_color=(*PAPER_RGB, 255)).to_pil().convert("RGB")
+        image = page_image(page, dpi / 72, (*PAPER_RGB, 255))
         page.close()
     finally:
         document.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..drawing.png import png_bytes
+from ..drawing.png import page_image, png_bytes
 from ..files import Written, write_bytes
 
 
@@ -24,7 +24,7 @@ def pdf_previews(pdf: Path, out: Path, width_px: int = 1100, most: int | None = 
         for number in range(min(len(document), most or len(document))):
             page = document[number]
             scale = width_px / page.get_width()
-            image = page.render(scale=scale).to_pil().convert("RGB")
+            image = page_image(page, scale)
             path = out / f"{pdf.stem}-{number + 1}.png"
             write_bytes(path, png_bytes(image))
             written.append(Written(path, "preview", {"of": pdf.name, "page": number + 1}))

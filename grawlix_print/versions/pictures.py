@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ..drawing.document import MM, Document, Metadata
 from ..drawing.figure import Figure
-from ..drawing.png import png_bytes
+from ..drawing.png import page_image, png_bytes
 from ..drawing.surface import Surface
 from ..drawing.svg import SvgSurface, drawn
 from ..pieces.faces import FaceStyle, PieceFace
@@ -50,7 +50,7 @@ def png_of(draw: Callable[[Surface], None], width_mm: float, height_mm: float, d
     try:
         page = pdf[0]
         scale = dpi / 72
-        image = page.render(scale=scale, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+        image = page_image(page, scale)
         page.close()
     finally:
         pdf.close()
