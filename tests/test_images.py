@@ -586,3 +586,25 @@ def test_a_back_is_written_once_under_its_design_and_named_so_wherever_it_is_use
     deck = saved(folder, "test-deck-cards.json")["ObjectStates"][0]
     assert {info["BackURL"].rsplit("/", 1)[1] for info in deck["CustomDeck"].values()} == {"back-back.png"}
     assert "the back (back-back.png)" in " ".join((folder / "README.txt").read_text().split())
+
+
+def test_a_cut_at_half_the_resolution_is_each_block_of_four_pixels_averaged_exactly():
+    """A card's 150 dpi slot from its 300 dpi rendering: each pixel the mean of its 2 x 2 block,
+    rounded (computed here with numpy from the pixels); a resolution that does not divide the
+    rendering's is resized, within one level of the exact mean."""
+    from PIL import Image
+
+    from grawlix_print.pieces.raster import MARGIN_PX, Rendered, pixels
+
+    rng = np.random.default_rng(5)
+    size_mm = (63.5, 88.9)
+    w, h = pixels(size_mm[0], 300), pixels(size_mm[1], 300)
+    noise = rng.integers(0, 256, (h + 2 * MARGIN_PX, w + 2 * MARGIN_PX, 3), dtype=np.uint8)
+    rendered = Rendered(Image.fromarray(noise), 300, size_mm)
+    cut = noise[MARGIN_PX:MARGIN_PX + h, MARGIN_PX:MARGIN_PX + w].astype(float)
+    exact = cut.reshape(h // 2, 2, w // 2, 2, 3).mean(axis=(1, 3))
+    slot = np.asarray(rendered.scaled_cut(150)).astype(float)
+    assert slot.shape == exact.shape == (525, 375, 3) and np.array_equal(slot, np.floor(exact + 0.5))
+    third = np.asarray(rendered.scaled_cut(120)).astype(float)  # 300 / 120 is no whole number
+    assert third.shape == (pixels(size_mm[1], 120), pixels(size_mm[0], 120), 3)
+    assert abs(third.mean() - cut.mean()) < 1

@@ -80,12 +80,19 @@ class Rendered:
 
     def scaled_cut(self, dpi: int) -> Image.Image:
         """The cut at a lower resolution, averaged down from this one (as sharp as a rendering at
-        ``dpi``, and no second rendering)."""
+        ``dpi``, and no second rendering). Where ``dpi`` divides this one and the cut's pixels
+        divide evenly (a poker card at 150 dpi from 300), each pixel is the rounded mean of its
+        block (``reduce``: exact, and a third of the time of resizing, whose sums are off by one
+        level in one value of fifty)."""
         from PIL import Image
 
         width, height = self.size_mm
         size = (pixels(width, dpi), pixels(height, dpi))
-        return self.cut().resize(size, Image.Resampling.BOX)
+        cut = self.cut()
+        factor = self.dpi // dpi
+        if factor * dpi == self.dpi and cut.size == (size[0] * factor, size[1] * factor):
+            return cut.reduce(factor)
+        return cut.resize(size, Image.Resampling.BOX)
 
 
 def render(face: PieceFace, marking: str = "none", size_mm: tuple[float, float] | None = None,
