@@ -336,3 +336,24 @@ def _contour_pen() -> type:
         _endPath = _closePath
 
     return _ContourPen
+
+
+@lru_cache(maxsize=64)
+def running_outlines(font_path: str, text: str) -> tuple[tuple[tuple[tuple[Segment, ...], ...], ...], float]:
+    """``text`` in one font on a baseline from the origin, in ems, as a PDF sets it (each character
+    its advance, no kerning): each character's loops (none for a space) and the line's width."""
+    font, cmap, glyph_set = _open_font(Path(font_path))
+    try:
+        em = 1.0 / font["head"].unitsPerEm
+        cursor, glyphs = 0.0, []
+        for character in text:
+            name = cmap.get(ord(character))
+            if name is None:
+                raise StudioError(f"font has no glyph for {character!r}", font_path)
+            recorder = _contour_pen()(glyph_set)
+            glyph_set[name].draw(recorder)
+            glyphs.append(tuple(tuple(s.transformed(em, cursor, 0.0) for s in loop) for loop in recorder.contours))
+            cursor += glyph_set[name].width * em
+        return tuple(glyphs), cursor
+    finally:
+        font.close()
