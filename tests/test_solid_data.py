@@ -147,3 +147,111 @@ def test_what_cannot_be_printed_is_one_line_naming_the_game_kind_and_file(tmp_pa
     assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
     assert "components.toml" in done.stderr and where in done.stderr and message in done.stderr, done.stderr
     assert not (tmp_path / "out").exists()
+
+
+# --- a layout's element raised: [kinds.coins.relief] element = "NAME" ---------------------------
+
+MARK = '\n[[elements]]\nname = "mark"\ntype = "polygon"\nbox = "ring"\npoints = [[5, 18], [20, 18], [12.5, 5]]\nfill = "ink"\n'
+"""A triangle on the coin, 15 mm wide and 13 mm tall, drawn from the face's top left."""
+
+
+def _coins_raising(folder: Path, relief: str, layout_extra: str = "") -> Path:
+    """The example game with the coins' value text named ``value``, the ring ``ring`` (a dashed
+    stroke, no fill), the coin icon in its text ``icon``, ``layout_extra`` added to the coin's layout and ``relief`` as the coins'
+    relief table."""
+    templates = folder / "templates"
+    shutil.copytree(EXAMPLE, templates)
+    layout = templates / "layouts" / "coin.toml"
+    text = layout.read_text()
+    text = text.replace('[[elements]]\ntype = "text"\nbox = "value"', '[[elements]]\nname = "value"\ntype = "text"\nbox = "value"')
+    text = text.replace('[[elements]]\ntype = "circle"\nbox = "ring"', '[[elements]]\nname = "ring"\ntype = "circle"\nbox = "ring"')
+    text = text.replace('[[elements]]\ntype = "text"\nbox = "icon"', '[[elements]]\nname = "icon"\ntype = "text"\nbox = "icon"')
+    layout.write_text(text + layout_extra)
+    components = templates / "components.toml"
+    components.write_text(re.sub(r"\[kinds\.coins\.relief\]\n(?:[a-z_]+ = .*\n?)+", f"[kinds.coins.relief]\n{relief}\n",
+                                 components.read_text()))  # fmt: skip
+    return templates
+
+
+def _raised_top(path: Path) -> float:
+    mesh = trimesh.load(path, force="mesh")
+    assert mesh.is_watertight
+    up = (mesh.face_normals[:, 2] > 0.999) & np.isclose(mesh.triangles_center[:, 2], TOP, atol=1e-4)
+    return float(mesh.area_faces[up].sum())
+
+
+@pytest.mark.needs_3d
+def test_a_named_text_element_raises_each_rows_letters_as_its_typeface_draws_them(tmp_path):
+    """The coins' value, raised: a relief per value (1, 3, 5), each named after it, its top the
+    typeface's own glyph (fontTools' area and bounds of Caprasimo's digit) scaled to 68 % of the coin."""
+    from fontTools.pens.areaPen import AreaPen
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    from grawlix_print.kit import resolved
+
+    templates = _coins_raising(tmp_path, 'element = "value"\ncolour = "ink"\nbody = "gold"')
+    out, _ = built(tmp_path, resolved(None, templates))
+    names = {p.name for p in out.iterdir()}
+    assert {f"night-market-raised-value-{v}.stl" for v in (1, 3, 5)} <= names
+    assert not any("coin" in name for name in names if name.startswith("night-market-raised-") and name.endswith(".stl"))
+    font = TTFont(PROJECT / "grawlix_print" / "fonts" / "Caprasimo-Regular.ttf")
+    glyphs = font.getGlyphSet()
+    for value in (1, 3, 5):
+        glyph = glyphs[font.getBestCmap()[ord(str(value))]]
+        area, bounds = AreaPen(glyphs), BoundsPen(glyphs)
+        glyph.draw(area)
+        glyph.draw(bounds)
+        x0, y0, x1, y1 = bounds.bounds
+        scale = 25 * 0.68 / max(x1 - x0, y1 - y0)
+        assert _raised_top(out / f"night-market-raised-value-{value}.stl") == pytest.approx(abs(area.value) * scale**2, rel=5e-3)
+
+
+@pytest.mark.needs_3d
+def test_a_named_shape_element_raises_its_fill_and_pieces_drawing_it_alike_share_one_relief(tmp_path):
+    """A triangle drawn from the layout's points, raised: one relief for all 36 coins, named after the
+    element, its top the triangle's area at the relief's scale."""
+    from grawlix_print.kit import resolved
+
+    templates = _coins_raising(tmp_path, 'element = "mark"\ncolour = "ink"', MARK)
+    out, _ = built(tmp_path, resolved(None, templates))
+    stls = sorted(p.name for p in out.glob("night-market-raised-*.stl") if "plate" not in p.name)
+    assert stls == ["night-market-raised-mark.stl"]  # every coin draws the same triangle
+    # the triangle's 15 mm width becomes 68 % of the coin (its disc a polygon 24.99 mm across)
+    assert _raised_top(out / stls[0]) == pytest.approx(0.5 * 15 * 13 * (25 * 0.68 / 15) ** 2, rel=1e-3)
+
+
+@pytest.mark.needs_3d
+def test_an_icon_in_a_text_element_is_raised_as_painted_its_ring_and_star(tmp_path):
+    """The coin icon set in the layout's text (``:coin:``), raised from the element as the picture is
+    from its file: what it paints in ink, less the lighter disc painted over it, the star an island."""
+    from grawlix_print.kit import resolved
+
+    templates = _coins_raising(tmp_path, 'element = "icon"\ncolour = "ink"')
+    out, _ = built(tmp_path, resolved(None, templates))
+    scale = 25 * 0.68 / 22
+    drawn = (math.pi * (11**2 - 8**2) + area(STAR)) * scale**2
+    assert _raised_top(out / "night-market-raised-icon.stl") == pytest.approx(drawn, rel=5e-3)
+    mesh = trimesh.load(out / "night-market-raised-icon.stl", force="mesh")
+    up = (mesh.face_normals[:, 2] > 0.999) & np.isclose(mesh.triangles_center[:, 2], TOP, atol=1e-4)
+    assert len(mesh.submesh([np.flatnonzero(up)], append=True).split(only_watertight=False)) == 2
+
+
+@pytest.mark.parametrize(
+    "relief, where, message",
+    [
+        ('element = "badge"\ncolour = "ink"', "kinds.coins.relief.element", "no element named 'badge'"),
+        ('element = "ring"\ncolour = "ink"', "kinds.coins.relief.element (ring)", "draws no filled shape"),
+        ('element = "value"\npicture = "icons/coin.svg"\ncolour = "ink"', "kinds.coins.relief", "two things to raise"),
+        ('colour = "ink"', "kinds.coins.relief", "nothing to raise"),
+        ('element = ""\ncolour = "ink"', "kinds.coins.relief.element", "must be a string"),
+        ('element = "mark"\ncolour = "ink"', "coins.toml: row 2 (3)", "kinds.coins.relief.element: the element 'mark' draws nothing on this row"),
+    ],
+)  # fmt: skip
+def test_a_fault_in_a_raised_element_is_one_line_naming_the_file_and_key(tmp_path, relief, where, message):
+    """The last: the triangle drawn only on coins worth 1 (``when``), so the second row has nothing to raise."""
+    templates = _coins_raising(tmp_path, relief, MARK.replace('type = "polygon"', 'type = "polygon"\nwhen = "value = 1"'))
+    done = run_here("stl", "--templates", str(templates), "-o", str(tmp_path / "out"))
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "components.toml" in done.stderr and where in done.stderr and message in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()

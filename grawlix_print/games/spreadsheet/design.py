@@ -28,7 +28,7 @@ from .lettering import DEFAULT_FAMILY, FAMILY_STYLES, SHIPPED_FAMILIES, Family, 
 from .values import Template, colour, template
 
 KIND_KEYS = ("singular", "plural", "box", "form", "shape", "outline", "stretched", "size", "table", "sheet", "layout", "back", "count_column", "description", "relief")
-RELIEF_KEYS = ("picture", "colour", "body", "size")
+RELIEF_KEYS = ("picture", "element", "colour", "body", "size")
 """``[kinds.NAME.relief]``: what a 3D print raises on each piece (``ReliefSpec``)."""
 CLEARANCE_MM = 5.5
 """Around a piece on a sheet at the least: a 3 mm bleed and a short crop mark beyond it."""
@@ -67,19 +67,22 @@ class KindSpec:
 
 @dataclass(frozen=True)
 class ReliefSpec:
-    """``[kinds.NAME.relief]``: an SVG picture's shapes in its ink (``currentColor``) raised on each
-    piece, in a filament colour, on a body of another.
+    """``[kinds.NAME.relief]``: an SVG picture's shapes in its ink (``currentColor``), or what an
+    element of the kind's layout draws, raised on each piece in a filament colour, on a body of another.
 
     ``picture`` is the SVG (``"icons/coin.svg"``, or ``"icons/{icon}.svg"``: a column chooses one per
-    row); ``colour`` the raised shapes' filament, a colour as layouts write one (a column may choose
-    it); ``body`` the bodies' (a light grey if not given); ``size`` the picture's larger side as a
-    fraction of the piece (0: the 3D product's 68 %)."""
+    row); ``element`` instead names an element of the layout (its ``name``), whose filled shapes in
+    the colour it paints first are raised (its letters, its shape, its SVG picture's ink); ``colour``
+    the raised shapes' filament, a colour as layouts write one (a column may choose it); ``body`` the
+    bodies' (a light grey if not given); ``size`` the raised shape's larger side as a fraction of the
+    piece (0: the 3D product's 68 %)."""
 
-    picture: Template
+    picture: Template | None
     colour: Template
     body: str | None
     size: float
     where: str
+    element: str | None = None
 
 
 @dataclass(frozen=True)
@@ -235,20 +238,23 @@ def _relief(value: object, where: str) -> ReliefSpec:
     for key in value:
         if key not in RELIEF_KEYS:
             raise StudioError(f"unknown key (known: {', '.join(RELIEF_KEYS)})", f"{where}.{key}")
-    for key in ("picture", "colour", "body"):
+    for key in ("picture", "element", "colour", "body"):
         if key in value and not (isinstance(value[key], str) and value[key].strip()):
             raise StudioError(f"must be a string, not {value[key]!r}", f"{where}.{key}")
-    for key in ("picture", "colour"):
-        if key not in value:
-            example = 'picture = "icons/coin.svg"' if key == "picture" else 'colour = "ink"'
-            raise StudioError(f"missing {example} (the {'SVG whose shapes are raised' if key == 'picture' else 'filament they are printed in'})", where)
+    if ("picture" in value) == ("element" in value):
+        what = "two things to raise: give one" if "picture" in value else "nothing to raise"
+        raise StudioError(f'{what}, picture = "icons/coin.svg" (an SVG whose shapes are raised) or element = "value" '
+                          "(the layout's element of that name)", where)  # fmt: skip
+    if "colour" not in value:
+        raise StudioError('missing colour = "ink" (the filament they are printed in)', where)
     size = value.get("size", 0.0)
     if isinstance(size, bool) or not isinstance(size, (int, float)) or not 0 < size <= 1:
         if "size" in value:
             raise StudioError(f"must be a fraction of the piece, more than 0 and at most 1, not {size!r}", f"{where}.size")
     return ReliefSpec(
-        template(value["picture"], f"{where}.picture"), template(value["colour"], f"{where}.colour"),
-        value.get("body"), float(size), where,
+        template(value["picture"], f"{where}.picture") if "picture" in value else None,
+        template(value["colour"], f"{where}.colour"), value.get("body"), float(size), where,
+        value["element"].strip() if "element" in value else None,
     )  # fmt: skip
 
 

@@ -14,21 +14,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path as FilePath
 from pathlib import PurePosixPath
 
 from ...drawing.ink import Ink
-from ...drawing.outline import TextGlyph
+from ...drawing.outline import Outline, TextGlyph
 from ...drawing.surface import Surface, rectangle
 from ...errors import StudioError
-from ...files import present
+from ...files import present, slug
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import Accent, Piece, PieceKind, Relief
 from .design import Design, KindSpec, ReliefSpec
-from .elements import Area, Filled, Shaped, Step, element_type
+from .elements import Area, Element, Filled, Lettered, Pictured, Shaped, Step, element_type
 from .layouts import LAYOUT_FOLDER, Layout, read_layout
-from .lettering import icon_set, icons_key, unmarked
+from .lettering import characters_of, icon_set, icons_key, unmarked
 from .pictures import Vector, inside, load_picture
 from .tables import Row, Table, column_key, read_table
 from .values import check_names, colour
@@ -119,13 +119,20 @@ def drawing(
     for element in layout.elements:
         if element.when is not None and not element.when.holds(values):
             continue
-        box = layout.boxes[element.box]
-        area = Area(box.x, height - box.y - box.height, box.width, box.height, element.box == "bleed")
-        step = element_type(element.type).step(Filled(element, area, values, height, f"{where}: {element.where}", context))
+        step = element_step(context, layout, element, values, height, where)
         if step is not None:
             steps.append(step)
             characters.append(step.characters)
     return Drawing(width, height, tuple(steps), "".join(characters))
+
+
+def element_step(
+    context: Context, layout: Layout, element: Element, values: Mapping[str, str], height: float, where: str
+) -> Step | None:
+    """What one element of the layout draws for a row (None: nothing there)."""
+    box = layout.boxes[element.box]
+    area = Area(box.x, height - box.y - box.height, box.width, box.height, element.box == "bleed")
+    return element_type(element.type).step(Filled(element, area, values, height, f"{where}: {element.where}", context))
 
 
 # --- kinds -------------------------------------------------------------------------------------
@@ -205,7 +212,8 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
         check_names(spec.back.names, table.columns, table.source, f"{spec.where}.back")
     if spec.relief is not None:
         for key in ("picture", "colour"):
-            check_names(getattr(spec.relief, key).names, table.columns, table.source, f"{spec.relief.where}.{key}")
+            if getattr(spec.relief, key) is not None:
+                check_names(getattr(spec.relief, key).names, table.columns, table.source, f"{spec.relief.where}.{key}")
     numbers = counts(table, spec.count_column, f"{spec.where}.count_column")
     if sum(numbers) > MAX_KIND_PIECES:
         column = f" (its {table.require(spec.count_column, spec.where)} column added up)" if spec.count_column else ""
@@ -223,6 +231,7 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
     backs: dict[str, PieceFace] = {}
     checked: set[str] = set()
     pieces, layouts = [], []
+    raised: list[Step | None] = []  # what each row's relief element draws
     back_layouts: dict[str, Layout] = {}
     for number, (row, count) in enumerate(rows, start=1):
         values = values_of(row, context.design, number, count, len(rows))
@@ -244,8 +253,13 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
             if back_name not in backs:
                 backs[back_name] = _back(spec, context, back_name, label, drawings, back_layouts)
             back = backs[back_name]
-        relief = _relief(spec.relief, context, values, label) if spec.relief is not None else None
+        relief = None
+        if spec.relief is not None:
+            relief, step = _relief(spec.relief, context, values, label, layout, spec.size[1])
+            raised.append(step)
         pieces.append(Piece(_face(face_name, described, made), count, back, relief=relief))
+    if spec.relief is not None and spec.relief.element is not None:
+        pieces = _named_by_what_they_raise(pieces, raised, spec.relief.element)
     body = None
     if spec.relief is not None and spec.relief.body is not None:
         ink = colour(spec.relief.body, context.design.colours, f"{spec.relief.where}.body")
@@ -259,23 +273,99 @@ def piece_kind(spec: KindSpec, context: Context) -> Made:
     return Made(spec, table, tuple(rows), kind, drawings, tuple(layouts), back_layouts)
 
 
-def _relief(spec: ReliefSpec, context: Context, values: Mapping[str, str], label: str) -> Relief:
+def _relief(
+    spec: ReliefSpec, context: Context, values: Mapping[str, str], label: str, layout: Layout, height: float
+) -> tuple[Relief, Step | None]:
     """A row's relief: its SVG's shapes in the ink (``currentColor``; every filled shape if none is),
-    less what is painted over them, raised in the colour the row names. The picture is read now (a
-    missing or broken file is one line naming the row); its outline when a solid is built."""
+    less what is painted over them, or what the layout's element of that name draws (``element_outline``),
+    raised in the colour the row names. The picture is read, and the element drawn, now (a missing or
+    broken file, a missing element, is one line naming the row); the outline when a solid is built."""
     from .pictures import relief_outline
 
     where = f"{label}: {spec.where}"
-    name = spec.picture.fill(values).strip()
-    picture = load_picture(context.templates, name, f"{where}.picture")
-    if not isinstance(picture, Vector):
-        raise StudioError(f"{name!r}: a relief is an SVG's shapes (a PNG or JPEG has none to raise)", f"{where}.picture")
+    if spec.picture is not None:
+        name = spec.picture.fill(values).strip()
+        picture = load_picture(context.templates, name, f"{where}.picture")
+        if not isinstance(picture, Vector):
+            raise StudioError(f"{name!r}: a relief is an SVG's shapes (a PNG or JPEG has none to raise)", f"{where}.picture")
+        vector, drawn, step = picture, f"{where}.picture ({name})", None
+    else:
+        name = spec.element or ""
+        step, drawn = _drawn_element(name, context, layout, values, height, label, f"{where}.element"), f"{where}.element ({name})"
     written = spec.colour.fill(values).strip()
     ink = colour(written, context.design.colours, f"{where}.colour")
     if ink is None:
         raise StudioError("a relief needs a colour to be printed in, not none", f"{where}.colour")
-    return Relief(PurePosixPath(name).stem, Accent(written, ink), lambda: relief_outline(picture, f"{where}.picture ({name})"),
-                  size=spec.size)  # fmt: skip
+    if step is None:
+        return Relief(PurePosixPath(name).stem, Accent(written, ink), lambda: relief_outline(vector, drawn), size=spec.size), None
+    shown = step
+    return Relief(name, Accent(written, ink), lambda: element_outline(shown, drawn), size=spec.size), step
+
+
+def _drawn_element(
+    name: str, context: Context, layout: Layout, values: Mapping[str, str], height: float, label: str, where: str
+) -> Step:
+    """What the layout's element called ``name`` draws on the row: one line if it has none, or
+    draws nothing there."""
+    found = [element for element in layout.elements if element.name == name]
+    if not found:
+        named = [f"{e.name!r}" for e in layout.elements if e.name]
+        raise StudioError(f"the layout {layout.name!r} has no element named {name!r} (give one name = {name!r}"
+                          + (f"; it names {', '.join(named)})" if named else ")"), where)  # fmt: skip
+    element = found[-1]  # as a layout extending another replaces an element by naming it again
+    step = None if element.when is not None and not element.when.holds(values) else element_step(context, layout, element, values, height, label)
+    if step is None:
+        raise StudioError(f"the element {name!r} draws nothing on this row, so it has nothing to raise", where)
+    return step
+
+
+def element_outline(step: Step, where: str) -> Outline:
+    """What an element draws filled, in the colour it paints first, less what it paints over that in
+    other colours (``drawing.filled.painted_outline``): its letters, its shape, its SVG picture's ink.
+    It is drawn on a surface that keeps the filled shapes (``drawing.traced``); strokes have no area."""
+    from ...drawing.filled import painted_outline
+    from ...drawing.traced import TracedSurface
+
+    surface = TracedSurface()
+    try:
+        step.draw(surface, 0.0)
+    except StudioError as error:
+        raise StudioError(error.what, where) from None
+    if not surface.filled:
+        raise StudioError("draws no filled shape to raise (a line or an outline has no area: give it a fill)", where)
+    first = surface.filled[0][1]
+    return painted_outline(((path, ink == first) for path, ink in surface.filled), where)
+
+
+def _named_by_what_they_raise(pieces: list[Piece], steps: list[Step | None], element: str) -> list[Piece]:
+    """Pieces whose element draws alike (``steps``, row by row) share one relief, named after the
+    element; when rows draw it differently, each relief is named after what it shows too (``value
+    5``, an SVG's name), or numbered."""
+    drawn: list[Step | None] = []
+    for step in steps:
+        if not any(step == other for other in drawn):
+            drawn.append(step)
+    if len(drawn) == 1:
+        return pieces
+    shown = [_shown(step) for step in drawn]
+    if len({slug(text) for text in shown}) < len(shown) or not all(shown):
+        shown = [str(number) for number in range(1, len(drawn) + 1)]
+    names = [f"{element} {text}" for text in shown]
+    result = []
+    for piece, step in zip(pieces, steps):
+        assert piece.relief is not None
+        index = next(k for k, other in enumerate(drawn) if step == other)
+        result.append(replace(piece, relief=replace(piece.relief, name=names[index])))
+    return result
+
+
+def _shown(step: Step | None) -> str:
+    """What a step shows in words, for a name: its text, or its picture's file name."""
+    if isinstance(step, Lettered):
+        return characters_of(step.setting).strip()
+    if isinstance(step, Pictured):
+        return PurePosixPath(step.source).stem
+    return ""
 
 
 def _back(
