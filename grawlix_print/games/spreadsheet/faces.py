@@ -307,12 +307,11 @@ def _drawn_element(
 ) -> Step:
     """What the layout's element called ``name`` draws on the row: one line if it has none, or
     draws nothing there."""
-    found = [element for element in layout.elements if element.name == name]
-    if not found:
+    element = next((e for e in layout.elements if e.name == name), None)  # a layout's names are its own, once each
+    if element is None:
         named = [f"{e.name!r}" for e in layout.elements if e.name]
         raise StudioError(f"the layout {layout.name!r} has no element named {name!r} (give one name = {name!r}"
                           + (f"; it names {', '.join(named)})" if named else ")"), where)  # fmt: skip
-    element = found[-1]  # as a layout extending another replaces an element by naming it again
     step = None if element.when is not None and not element.when.holds(values) else element_step(context, layout, element, values, height, label)
     if step is None:
         raise StudioError(f"the element {name!r} draws nothing on this row, so it has nothing to raise", where)
