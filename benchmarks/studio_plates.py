@@ -40,17 +40,14 @@ def main() -> None:
     game = resolved(None, args.templates)
     plan = plan_stl(stl_options("raised"), solid_kinds(game)[0])
     made = _Products(plan, Credits.of(game))
-    if args.one_nozzle:
-        made._raised_stl_plates()
-        for product in made.products:
-            write_bytes(args.out / product.name, product.data)
-        return
-    every = [piece for piece in made.pieces for _ in range(piece.count)]
-    layout = plan.layout(len(every))
-    queue = iter(every)
-    for number, centres in enumerate(layout, 1):
+    if args.one_nozzle:  # one accent's pieces (the same reliefs in every accent: printed once per accent)
+        pieces, stem = made.batch(made.accents[0]), f"{plan.slug}-one-nozzle-plate"
+    else:
+        pieces, stem = [piece for piece in made.pieces for _ in range(piece.count)], f"{plan.slug}-set-plate"
+    queue = iter(pieces)
+    for number, centres in enumerate(plan.layout(len(pieces)), 1):
         triangles = np.concatenate([placed(made._whole(next(queue)).triangles, [centre]) for centre in centres])
-        write_bytes(args.out / f"{plan.slug}-set-plate-{number}.stl", stl_bytes(triangles, f"grawlix-print plate {number}"))
+        write_bytes(args.out / f"{stem}-{number}.stl", stl_bytes(triangles, f"grawlix-print plate {number}"))
 
 
 if __name__ == "__main__":
