@@ -28,15 +28,7 @@ tiles are built.
 
 from __future__ import annotations
 
-import importlib
-import logging
-import warnings
-
 __version__ = "0.2.0"
-
-logging.getLogger(__name__).addHandler(logging.NullHandler())
-"""Notes from library code are log records of the ``grawlix_print`` logger (``notes``); the command line
-prints them as ``note: ...`` lines, a program configures logging as it likes."""
 
 # Public name -> the module (below this package) that defines it.
 _EXPORTS = {
@@ -68,7 +60,7 @@ _DEPRECATED = {
     )},  # fmt: skip
     "GrawlixError": "errors",
 }
-"""Names the top level had in 0.1, kept for one release with a ``DeprecationWarning``: Grawlix's own
+"""Names the top level had in 0.1, kept for one release with a ``DeprecationWarning``: the first game's own
 (now ``grawlix_print.games.grawlix.NAME``) and the studio's error under its old name (``StudioError``)."""
 _INSTEAD = {"GrawlixError": "grawlix_print.StudioError"}
 REMOVED_IN = "0.3"
@@ -78,7 +70,10 @@ __all__ = list(_EXPORTS)
 
 def __getattr__(name: str) -> object:
     """Import a public name on first use (PEP 562), so ``import grawlix_print`` stays instant; an old
-    name still answers, with a warning saying what to use instead."""
+    name still answers, with a warning saying what to use instead. Nothing is imported at the top: the
+    command line holds Ctrl-C only once this package has loaded, and a program pays for what it uses."""
+    import importlib
+
     module = _EXPORTS.get(name)
     if module is not None:
         value = getattr(importlib.import_module(f".{module}", __name__), name)
@@ -87,6 +82,8 @@ def __getattr__(name: str) -> object:
     old = _DEPRECATED.get(name)
     if old is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import warnings
+
     instead = _INSTEAD.get(name, f"grawlix_print.{old}.{name}")
     warnings.warn(f"grawlix_print.{name} is deprecated and goes in {REMOVED_IN}: use {instead}", DeprecationWarning,
                   stacklevel=2)  # fmt: skip

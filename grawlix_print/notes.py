@@ -18,6 +18,7 @@ from contextvars import ContextVar
 
 LOGGER = "grawlix_print"
 log = logging.getLogger(LOGGER)
+log.addHandler(logging.NullHandler())  # a program that set up no logging is not shown the notes by Python's last resort
 _NOTES: ContextVar[list[str] | None] = ContextVar("grawlix-notes", default=None)
 
 

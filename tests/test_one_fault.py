@@ -18,6 +18,15 @@ import pytest
 from grawlix_print.errors import Problems, StudioError
 
 from commands import refused, run
+from conftest import SKIPPED_3D
+
+
+def all_into(folder: Path, cwd: Path) -> subprocess.CompletedProcess:
+    """``all`` into ``folder``; a paper-only install's note that it leaves the 3D tiles out, said
+    before any step runs, is not the fault's line and is set aside."""
+    result = run("all", "--paper", "a4", "-o", str(folder), cwd=cwd, timeout=600)
+    result.stderr = result.stderr.replace(f"note: {SKIPPED_3D}\n", "", 1)
+    return result
 
 needs_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="mounts a file system")
 
@@ -40,8 +49,7 @@ def mount(*args: str) -> None:
 @needs_root
 def test_a_full_disk_is_one_line_and_leaves_nothing(mounted, tmp_path):
     mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mounted))
-    result = run("all", "--paper", "a4", "-o", str(mounted / "kit"), cwd=tmp_path, timeout=600)
-    line = refused(result, "cannot write: no space left on the device")
+    line = refused(all_into(mounted / "kit", tmp_path), "cannot write: no space left on the device")
     assert str(mounted / "kit") in line
     assert list(mounted.iterdir()) == []
 
@@ -52,8 +60,7 @@ def test_a_read_only_folder_is_one_line(mounted, tmp_path):
     (source / "kit").mkdir(parents=True)
     mount("--bind", str(source), str(mounted))
     mount("-o", "remount,bind,ro", str(mounted))
-    refused(run("all", "--paper", "a4", "-o", str(mounted / "kit"), cwd=tmp_path, timeout=600),
-            f"{mounted / 'kit'}: cannot write: read-only file system")  # fmt: skip
+    refused(all_into(mounted / "kit", tmp_path), f"{mounted / 'kit'}: cannot write: read-only file system")
 
 
 def test_a_broken_worked_example_is_one_line_not_one_per_sentence(tmp_path):

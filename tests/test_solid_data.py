@@ -98,7 +98,8 @@ def test_prusaslicer_prints_the_coins_round_and_changes_to_ink_once(coins, tmp_p
         ('picture = "icons/coin.svg"\ncolour = "ink"\nshade = 1', "kinds.coins.relief.shade", "unknown key"),
         ('picture = "icons/{icon}.svg"\ncolour = "ink"', "kinds.coins.relief.picture", "icon"),
         ('picture = "art/night.png"\ncolour = "ink"', "kinds.coins.relief.picture", "a relief is an SVG's shapes"),
-        ('picture = "icons/coin.svg"\ncolour = "ink"\nsize = 0.99', "kinds.coins", "does not fit the coin's top"),
+        pytest.param('picture = "icons/coin.svg"\ncolour = "ink"\nsize = 0.99', "kinds.coins", "does not fit the coin's top",
+                     marks=pytest.mark.needs_3d),  # measured on the solid
     ],
 )  # fmt: skip
 def test_a_fault_in_the_relief_is_one_line_naming_the_file_and_key(tmp_path, relief, where, message):
@@ -123,11 +124,13 @@ THIN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M
 @pytest.mark.parametrize(
     "change, where, message",
     [
-        ({"relief": 'picture = "icons/thin.svg"\ncolour = "ink"'}, "kinds.coins (spreadsheet)", "thinnest stroke"),
+        pytest.param({"relief": 'picture = "icons/thin.svg"\ncolour = "ink"'}, "kinds.coins (spreadsheet)", "thinnest stroke",
+                     marks=pytest.mark.needs_3d),  # measured on the solid
         ({"kind": 'shape = "hexagon"\nsize = [25, 25]'}, "kinds.coins.size", "say it is stretched"),
         ({"kind": 'shape = "outline"\noutline = "M 0 0 L 10 10 L 10 0 L 0 10 Z"\nsize = 25'}, "kinds.coins.outline", "crosses itself"),
         ({"kind": 'shape = "outline"\noutline = "M 0 0 L 10 0 L 10 10"\nsize = 25'}, "kinds.coins.outline", "not closed"),
-        ({"args": ["--body-size", "300"]}, "kinds.coins (spreadsheet)", "larger than every common print bed"),
+        pytest.param({"args": ["--body-size", "300"]}, "kinds.coins (spreadsheet)", "larger than every common print bed",
+                     marks=pytest.mark.needs_3d),  # measured on the solid
     ],
 )  # fmt: skip
 def test_what_cannot_be_printed_is_one_line_naming_the_game_kind_and_file(tmp_path, change, where, message):
@@ -241,7 +244,8 @@ def test_an_icon_in_a_text_element_is_raised_as_painted_its_ring_and_star(tmp_pa
     "relief, where, message",
     [
         ('element = "badge"\ncolour = "ink"', "kinds.coins.relief.element", "no element named 'badge'"),
-        ('element = "ring"\ncolour = "ink"', "kinds.coins.relief.element (ring)", "draws no filled shape"),
+        pytest.param('element = "ring"\ncolour = "ink"', "kinds.coins.relief.element (ring)", "draws no filled shape",
+                     marks=pytest.mark.needs_3d),  # measured on the traced drawing
         ('element = "value"\npicture = "icons/coin.svg"\ncolour = "ink"', "kinds.coins.relief", "two things to raise"),
         ('colour = "ink"', "kinds.coins.relief", "nothing to raise"),
         ('element = ""\ncolour = "ink"', "kinds.coins.relief.element", "must be a string"),

@@ -13,8 +13,10 @@ from xml.sax.saxutils import quoteattr as sax_quoteattr
 import numpy as np
 import pytest
 
-from grawlix_print.products.solid.mesh import TriangleMesh
-from grawlix_print.products.solid.threemf import MODEL_PATH, Material, Package, Part, Piece, escape, quoteattr, threemf_bytes
+pytest.importorskip("stl", reason="the 3d extra is not installed (no numpy-stl): pip install -e '.[3d]'")
+
+from grawlix_print.products.solid.mesh import TriangleMesh  # noqa: E402
+from grawlix_print.products.solid.threemf import MODEL_PATH, Material, Package, Part, Piece, escape, quoteattr, threemf_bytes # noqa: E402
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 NAMES = ['tile', 'a "quoted" tile', "Ann's tile", "both \" and '", "<&>", "two\nlines\tand a tab\r", "", "&amp;"]
