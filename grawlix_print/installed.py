@@ -28,9 +28,7 @@ def declared() -> dict[str, list[tuple[str, str]]] | None:
     where importlib.metadata takes the first, so never less than it finds. None when it cannot
     tell: a zip on ``sys.path``, a finder of distributions other than Python's own, a line that
     is no entry point."""
-    from importlib.machinery import PathFinder
-
-    if any(getattr(finder, "find_distributions", None) is not None and finder is not PathFinder for finder in sys.meta_path):
+    if any(getattr(finder, "find_distributions", None) is not None and not _reads_sys_path(finder) for finder in sys.meta_path):
         return None
     found: dict[str, list[tuple[str, str]]] = {}
     for place in sys.path:
@@ -54,6 +52,15 @@ def declared() -> dict[str, list[tuple[str, str]]] | None:
             if PREFIX in text and not _grouped(text, found):
                 return None
     return found
+
+
+def _reads_sys_path(finder: object) -> bool:
+    """Whether ``finder`` finds distributions only where Python's own does (the folders on ``sys.path``):
+    Python's ``PathFinder``, and the importlib_metadata backport's finder, which a library may have
+    loaded before a registry is read (dask and mkdocs do)."""
+    from importlib.machinery import PathFinder
+
+    return finder is PathFinder or (type(finder).__module__, type(finder).__name__) == ("importlib_metadata", "MetadataPathFinder")
 
 
 def plug_ins_declared(group: str) -> bool:

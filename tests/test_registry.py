@@ -320,3 +320,22 @@ def test_metadata_the_direct_reading_cannot_read_is_left_to_importlib_metadata(t
     monkeypatch.undo()
     declared.cache_clear()
     assert declared() is not None
+
+
+def test_the_importlib_metadata_backport_finds_what_python_finds_and_another_finder_is_left_to_importlib(monkeypatch):
+    """A library that loaded the importlib_metadata backport put its finder of distributions in
+    ``sys.meta_path``: it reads the folders on ``sys.path`` as Python's own, so the direct reading
+    still answers; a finder of any other kind may find distributions elsewhere, and it does not."""
+    from grawlix_print.installed import declared
+
+    def finder(module: str, name: str) -> object:
+        kind = type(name, (), {"__module__": module, "find_distributions": lambda self, context=None: iter(())})
+        return kind()
+
+    for module, name, answers in [("importlib_metadata", "MetadataPathFinder", True), ("zipped_plugins", "Finder", False),
+                                  ("importlib_metadata", "OtherFinder", False)]:  # fmt: skip
+        monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, finder(module, name)])
+        declared.cache_clear()
+        assert (declared() is not None) is answers, (module, name)
+        monkeypatch.undo()
+    declared.cache_clear()
