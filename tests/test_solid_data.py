@@ -259,3 +259,24 @@ def test_a_fault_in_a_raised_element_is_one_line_naming_the_file_and_key(tmp_pat
     assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
     assert "components.toml" in done.stderr and where in done.stderr and message in done.stderr, done.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.needs_3d
+def test_the_notes_command_for_other_layers_makes_the_files_again_for_a_folder_of_ones_own(tmp_path):
+    """A game of tables in a folder of one's own: the command the notes give names that folder, as
+    it was given (``--game spreadsheet`` would build the example instead), and typed as it stands
+    it makes the files for the other layers."""
+    import shlex
+
+    shutil.copytree(EXAMPLE, tmp_path / "my game")
+    done = run_here("stl", "--templates", "my game", "-o", "out", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    notes = (tmp_path / "out" / "3d" / "night-market-3d-printing.txt").read_text()
+    typed = next(line for line in notes.replace("\\\n", " ").splitlines() if line.strip().startswith("grawlix-print stl"))
+    words = shlex.split(typed)
+    assert words[:4] == ["grawlix-print", "stl", "--templates", "my game"], typed
+    again = run_here(*words[1:], "-o", "again", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    made = " ".join((tmp_path / "again" / "3d" / "night-market-3d-printing.txt").read_text().split())
+    first, layer = words[words.index("--first-layer-height") + 1], words[words.index("--layer-height") + 1]
+    assert f"made for a first layer of {first} mm and layers of {layer} mm" in made, made[:300]

@@ -11,6 +11,7 @@ words. No CAD here, and no game.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -58,6 +59,9 @@ class SolidKind:
     prefix: str
     game: str = ""
     """The game's name, as ``--game`` takes it."""
+    templates: str = ""
+    """The game's templates folder as it was given, when it is not the game's built-in one (a game of
+    tables, a variant made by ``init``): the command that makes the files again must name it."""
 
     def __post_init__(self) -> None:
         where = self.where
@@ -85,6 +89,8 @@ class SolidKind:
         """The command that makes these files again (the notes show it with other layers)."""
         from ...games import DEFAULT_GAME
 
+        if self.templates:  # its components.toml names the game
+            return f"grawlix-print stl --templates {shlex.quote(self.templates)}"
         return "grawlix-print stl" + (f" --game {self.game}" if self.game and self.game != DEFAULT_GAME else "")
 
     @property
@@ -171,7 +177,8 @@ def solid_kinds(game: Game) -> tuple[SolidKind, ...]:
     kinds = tuple(kind for kind in game.piece_kinds() if printable(kind))
     if not kinds:
         raise StudioError(nothing_to_print(game))
-    return tuple(SolidKind(kind, game.title, prefix, game.name) for kind, prefix in prefixes(game.title, kinds))
+    templates = "" if game.is_builtin else str(game.templates)
+    return tuple(SolidKind(kind, game.title, prefix, game.name, templates) for kind, prefix in prefixes(game.title, kinds))
 
 
 def prefixes(title: str, kinds: Sequence[PieceKind]) -> list[tuple[PieceKind, str]]:
