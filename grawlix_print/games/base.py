@@ -78,7 +78,11 @@ class Game(ABC):
 
     @property
     def is_builtin(self) -> bool:
-        return self.templates.resolve() == self.builtin_templates().resolve()
+        """Whether the game is bound to its own built-in templates (a game with none never is)."""
+        try:
+            return self.templates.resolve() == self.builtin_templates().resolve()
+        except StudioError:
+            return False
 
     # --- what every product asks -------------------------------------------------------
 
