@@ -723,3 +723,21 @@ def test_a_board_of_tables_may_be_larger_than_the_paper_a_card_may_not():
     with pytest.raises(StudioError, match="420 x 297 mm: no A4 or US Letter sheet holds") as refusal:
         _kind("maps", {**table, "form": "card"}, "components.toml: kinds.maps", Path("."))
     assert refusal.value.where == "components.toml: kinds.maps.size"
+
+
+def test_words_set_alike_are_one_object_and_words_in_another_style_are_not():
+    """A deck's texts repeat their words, and every face's words are kept while its images are made:
+    a word is one object wherever it is set alike (same letters, face and lean), never shared with
+    the same letters bold, italic or next to an icon, and measured as it is set."""
+    from grawlix_print.games.spreadsheet.design import family, read_design
+    from grawlix_print.games.spreadsheet.lettering import Line, width_em, words_of
+
+    templates = PROJECT / "templates" / "spreadsheet"
+    quicksand = family(read_design(templates).fonts, templates, "quicksand", "test")
+    first = words_of("gain a coin, then gain **gain** *gain*", quicksand, {}, "first")
+    later = words_of("gain\ngain", quicksand, {}, "later")
+    plain, bold, italic = first[0], first[-2], first[-1]
+    assert first[4] is plain and later[0] is plain and later[2] is plain and isinstance(later[1], Line)
+    assert bold is not plain and bold.pieces[0].face == quicksand.bold and bold.width == width_em("gain", quicksand.bold)
+    assert italic is not plain and italic.pieces[0].slant > 0 and plain.pieces[0].slant == 0
+    assert plain.width == width_em("gain", quicksand.regular)

@@ -119,7 +119,7 @@ def _font_face(path: str, mtime: int, size: int, where: str) -> Face:
 # --- words ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Piece:
     """Part of a word in one style (its width in ems of the size it is set at), or an icon."""
 
@@ -130,13 +130,13 @@ class Piece:
     icon: TextGlyph | Vector | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Word:
     pieces: tuple[Piece, ...]
     width: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     words: tuple[Word, ...]
 
@@ -161,7 +161,7 @@ def words_of(
 
     def end_word() -> None:
         if pieces:
-            out.append(Word(tuple(pieces), sum(p.width for p in pieces)))
+            out.append(_word(tuple(pieces)))
             pieces.clear()
 
     for found in _MARKUP.finditer(text):
@@ -189,7 +189,7 @@ def words_of(
             if pieces and pieces[-1].icon is None and (pieces[-1].face, pieces[-1].slant) == (face, slant):
                 last = pieces.pop()
                 chunk = last.text + chunk
-            pieces.append(Piece(chunk, face, slant, width_em(chunk, face)))
+            pieces.append(_piece(chunk, face, slant))
     end_word()
     for face, chunks in set_in.items():  # once per face, not per word
         missing = missing_character("".join(chunks), face)
@@ -199,6 +199,38 @@ def words_of(
                 where,
             )  # fmt: skip
     return out
+
+
+_SHARED: dict[object, Word | Piece] = {}
+MOST_SHARED = 50_000
+"""Words set alike are one object: a deck's texts repeat their words, and every face's words are kept
+(forked image workers copy each page of them they touch)."""
+
+
+def _piece(chunk: str, face: Face, slant: float) -> Piece:
+    """The piece of text in that style, measured once and shared (pieces are never changed)."""
+    key = (chunk, face, slant)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _shared(key, Piece(chunk, face, slant, width_em(chunk, face)))
+    return found  # type: ignore[return-value]
+
+
+def _word(pieces: tuple[Piece, ...]) -> Word:
+    """The word of those pieces, shared when it is text alone (an icon's picture is not a key)."""
+    if any(piece.icon is not None for piece in pieces):
+        return Word(pieces, sum(p.width for p in pieces))
+    found = _SHARED.get(pieces)
+    if found is None:
+        found = _shared(pieces, Word(pieces, sum(p.width for p in pieces)))
+    return found  # type: ignore[return-value]
+
+
+def _shared(key: object, made: Word | Piece) -> Word | Piece:
+    if len(_SHARED) >= MOST_SHARED:
+        _SHARED.clear()
+    _SHARED[key] = made
+    return made
 
 
 def unmarked(text: str) -> str:
