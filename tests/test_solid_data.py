@@ -280,3 +280,7 @@ def test_the_notes_command_for_other_layers_makes_the_files_again_for_a_folder_o
     made = " ".join((tmp_path / "again" / "3d" / "night-market-3d-printing.txt").read_text().split())
     first, layer = words[words.index("--first-layer-height") + 1], words[words.index("--layer-height") + 1]
     assert f"made for a first layer of {first} mm and layers of {layer} mm" in made, made[:300]
+    elsewhere = run_here("stl", "--templates", str(tmp_path / "my game"), "-o", str(tmp_path / "out"), cwd=PROJECT)
+    assert elsewhere.returncode == 0, elsewhere.stderr  # the same game named another way: the notes follow, not kept
+    notes = (tmp_path / "out" / "3d" / "night-market-3d-printing.txt").read_text()
+    assert shlex.join(["grawlix-print", "stl", "--templates", str(tmp_path / "my game")]) in notes

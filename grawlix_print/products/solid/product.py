@@ -120,6 +120,8 @@ class Solid(Product):
         # The files name the designers and licence: those (not the whole rules text) key the step.
         credits = Credits.of(game)
         params["credits"] = {"authors": list(credits.authors), "licence": credits.licence, "licence_url": credits.licence_url}
+        # The notes' command names a templates folder of one's own as it was given: that keys the step too.
+        params["templates"] = "" if game.is_builtin else str(game.templates)
         return [Job("3d", params, heavy=True, reads=PIECES)]
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
@@ -127,6 +129,7 @@ class Solid(Product):
 
         chosen = dict(params)
         credits = chosen.pop("credits", None)
+        chosen.pop("templates", None)  # the kinds read it from the game (``SolidKind.templates``)
         named = Credits(tuple(credits["authors"]), credits["licence"], credits["licence_url"]) if credits else None
         return build_stl(game, self.folder(out), named, out / PREVIEWS, **chosen)
 
