@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FilePath
+from typing import TypeVar
 
 from ...drawing.fonts import CAPRASIMO, QUICKSAND, QUICKSAND_BOLD, SCHOLA, SCHOLA_BOLD, missing_character, registered
 from ...drawing.fonts import MAX_FONT_BYTES, text_width, vertical_metrics
@@ -201,7 +202,11 @@ def words_of(
     return out
 
 
-_SHARED: dict[object, Word | Piece] = {}
+K = TypeVar("K")
+V = TypeVar("V")
+
+_PIECES: dict[tuple[str, Face, float], Piece] = {}
+_WORDS: dict[tuple[Piece, ...], Word] = {}
 MOST_SHARED = 50_000
 """Words set alike are one object: a deck's texts repeat their words, and every face's words are kept
 (forked image workers copy each page of them they touch)."""
@@ -210,26 +215,20 @@ MOST_SHARED = 50_000
 def _piece(chunk: str, face: Face, slant: float) -> Piece:
     """The piece of text in that style, measured once and shared (pieces are never changed)."""
     key = (chunk, face, slant)
-    found = _SHARED.get(key)
-    if found is None:
-        found = _shared(key, Piece(chunk, face, slant, width_em(chunk, face)))
-    return found  # type: ignore[return-value]
+    return _PIECES.get(key) or _kept(_PIECES, key, Piece(chunk, face, slant, width_em(chunk, face)))
 
 
 def _word(pieces: tuple[Piece, ...]) -> Word:
     """The word of those pieces, shared when it is text alone (an icon's picture is not a key)."""
     if any(piece.icon is not None for piece in pieces):
         return Word(pieces, sum(p.width for p in pieces))
-    found = _SHARED.get(pieces)
-    if found is None:
-        found = _shared(pieces, Word(pieces, sum(p.width for p in pieces)))
-    return found  # type: ignore[return-value]
+    return _WORDS.get(pieces) or _kept(_WORDS, pieces, Word(pieces, sum(p.width for p in pieces)))
 
 
-def _shared(key: object, made: Word | Piece) -> Word | Piece:
-    if len(_SHARED) >= MOST_SHARED:
-        _SHARED.clear()
-    _SHARED[key] = made
+def _kept(table: dict[K, V], key: K, made: V) -> V:
+    if len(table) >= MOST_SHARED:
+        table.clear()
+    table[key] = made
     return made
 
 

@@ -177,8 +177,13 @@ def solid_kinds(game: Game) -> tuple[SolidKind, ...]:
     kinds = tuple(kind for kind in game.piece_kinds() if printable(kind))
     if not kinds:
         raise StudioError(nothing_to_print(game))
-    templates = "" if game.is_builtin else str(game.templates)
+    templates = own_templates(game)
     return tuple(SolidKind(kind, game.title, prefix, game.name, templates) for kind, prefix in prefixes(game.title, kinds))
+
+
+def own_templates(game: Game) -> str:
+    """The game's templates folder as it was given, if it is not the game's built-in one (else "")."""
+    return "" if game.is_builtin else str(game.templates)
 
 
 def prefixes(title: str, kinds: Sequence[PieceKind]) -> list[tuple[PieceKind, str]]:

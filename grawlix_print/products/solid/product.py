@@ -114,6 +114,7 @@ class Solid(Product):
 
     def jobs(self, game: Game, papers: Sequence[str], options: SolidOptions, kit: Sequence[Planned] = ()) -> list[Job]:
         from .build import Credits
+        from .kinds import own_templates
 
         # The published kit carries the full multi-filament set unless grawlix.toml says otherwise.
         params = self._params(options, full_set=True)
@@ -121,7 +122,7 @@ class Solid(Product):
         credits = Credits.of(game)
         params["credits"] = {"authors": list(credits.authors), "licence": credits.licence, "licence_url": credits.licence_url}
         # The notes' command names a templates folder of one's own as it was given: that keys the step too.
-        params["templates"] = "" if game.is_builtin else str(game.templates)
+        params["templates"] = own_templates(game)
         return [Job("3d", params, heavy=True, reads=PIECES)]
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
