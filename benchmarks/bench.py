@@ -35,6 +35,14 @@ def _every_core() -> None:
         os.sched_setaffinity(0, set(_CORES))
 
 
+def _installed_bytecode() -> None:
+    """Compile the package as pip compiles an installed copy: with PYTHONDONTWRITEBYTECODE set (as on
+    this machine) an editable checkout would compile every module again on every run, 60 ms of each."""
+    import compileall
+
+    compileall.compile_dir(str(PROJECT / "grawlix_print"), quiet=1)
+
+
 def _rate(action, seconds: float = 2.0, repeats: int = 5) -> float:
     """Best of ``repeats`` runs of ``action`` calls per second (best = least disturbed)."""
     rates = []
@@ -465,7 +473,7 @@ def data_deck(root: Path, rows: int, seed: int = 26) -> Path:
     return root / "templates"
 
 
-def _measured(args: list[str]) -> tuple[float, float, float]:
+def _measured(args: list[str], env: dict | None = None) -> tuple[float, float, float]:
     """Wall time, CPU time (user and system, the command's processes) and peak memory (MB, the largest
     resident set of a child so far) of one command run as a user runs it."""
     import resource
@@ -473,24 +481,28 @@ def _measured(args: list[str]) -> tuple[float, float, float]:
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=PROJECT)
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=PROJECT, env=env)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return seconds, cpu, after.ru_maxrss / 1024
 
 
-def data(rounds: int = 3) -> None:
+def data(rounds: int = 7) -> None:
     """`grawlix-print sheets` (A4) of a game made of tables, text-heavy decks of 100 and 500 cards,
     each run a fresh build into an empty folder (start-up included: a rerun into the same folder
     re-uses its steps and says nothing of the work), beside a plain reportlab script drawing the
     same cards' sheets (benchmarks/reportlab_deck.py), alternated in one run: wall, CPU (what it
     costs on a quiet machine: the wall time says as much about the other work sharing the cores)
-    and peak memory. The studio's command also draws the coins, the stickers and seven previews."""
+    and peak memory. The studio's command also draws the coins, the stickers and seven previews.
+    The script is given the pictures as PNGs made before its clock starts; the studio reads the
+    SVGs, whose shapes its cache keeps after the first build (a designer's every build but the
+    first): that first build, with an empty cache, is printed apart."""
     import shutil
     import tempfile
 
     _every_core()
+    _installed_bytecode()
     run = [sys.executable, "-m", "grawlix_print"]
     with tempfile.TemporaryDirectory() as folder:
         for rows in (100, 500):
@@ -498,6 +510,8 @@ def data(rounds: int = 3) -> None:
             art = art_pngs(templates, Path(folder) / f"art-{rows}")
             out = Path(folder) / f"out-{rows}"
             figures: dict[str, list[tuple[float, float, float]]] = {"sheets": [], "reportlab": []}
+            empty = {**os.environ, "GRAWLIX_PRINT_CACHE": str(Path(folder) / f"cache-{rows}")}
+            first, _, _ = _measured([*run, "sheets", "--templates", str(templates), "-o", str(out)], env=empty)
             for _ in range(rounds):
                 shutil.rmtree(out, ignore_errors=True)
                 figures["sheets"].append(_measured([*run, "sheets", "--templates", str(templates), "-o", str(out)]))
@@ -509,7 +523,7 @@ def data(rounds: int = 3) -> None:
             print(f"data: `grawlix-print sheets` (A4), {rows} text-heavy cards, fresh build, median of {rounds}: "
                   f"{wall:.2f} s wall, {cpu:.2f} s CPU, {peak:.0f} MB; the reportlab script: {anchor_wall:.2f} s wall, "
                   f"{anchor_cpu:.2f} s CPU; sheets / reportlab: {wall / anchor_wall:.2f} wall, {cpu / anchor_cpu:.2f} CPU "
-                  f"(target <= {target}; load {os.getloadavg()[0]:.1f})")
+                  f"(target <= {target}; load {os.getloadavg()[0]:.1f}); the first build, its cache empty: {first:.2f} s")
             wall, cpu, peak = _measured([*run, "images", "--templates", str(templates), "-o", str(out)])
             print(f"data: `grawlix-print images`, {rows} cards (a 300 dpi PNG each, Tabletop Simulator sheets): "
                   f"{wall:.2f} s wall, {cpu:.2f} s CPU ({1000 * cpu / rows:.0f} ms a face), peak {peak:.0f} MB of one "
@@ -595,6 +609,7 @@ def images_data(sizes: tuple[int, ...] = (500, 2000), labels: tuple[str, ...] = 
     import tempfile
 
     _every_core()
+    _installed_bytecode()
     cores = len(_CORES) or os.cpu_count()
     run = [sys.executable, "-m", "grawlix_print"]
     with tempfile.TemporaryDirectory() as folder:
@@ -681,6 +696,7 @@ def watch_data(saves: int = 12) -> None:
     import subprocess
     import tempfile
 
+    _installed_bytecode()
     env = {**os.environ, "PYTHONPATH": str(PROJECT)}
     with tempfile.TemporaryDirectory() as folder:
         templates = data_deck(Path(folder) / "deck", 100)
@@ -1157,12 +1173,11 @@ def fixed_cost(runs: int = 11) -> None:
     """The fixed cost of a playtest run: `playtest --games 1` (start-up, one game, plots, PDF, JSON), as
     an installed copy runs it (bytecode cached, as pip compiles it), beside `--version` (Python, click
     and the command group) and `python -c pass`; wall and CPU (the command's and its worker's)."""
-    import compileall
     import resource
     import subprocess
     import tempfile
 
-    compileall.compile_dir(str(PROJECT / "grawlix_print"), quiet=1)  # PYTHONDONTWRITEBYTECODE would recompile each run
+    _installed_bytecode()
 
     def measured(command: list[str], cwd: str) -> tuple[float, float, float]:
         walls, cpus = [], []
