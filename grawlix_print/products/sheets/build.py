@@ -14,7 +14,7 @@ input refused) before any is written.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -37,7 +37,7 @@ from ...pieces.faces import FRAME_INSET_MM, FaceStyle, PieceFace
 from ...pieces.kinds import MARKINGS, MIN_MARK_PT, Form, Piece, PieceColour, PieceKind
 from ...pieces.kinds import check_marking, mark_points, smallest_marked
 from ...pieces.shapes import PieceShape
-from ...rulebook import FrontMatter
+from ...front_matter import FrontMatter
 from ..colour_blind import kind_marking
 from .cards import (
     CardSheet,
@@ -237,6 +237,7 @@ def build_sheets(
     bleed: float | None = None, backs: bool = True, arrangement: str | None = None,
     markings: str | None = None, sticker_size: float | None = None, back_design: str | None = None,
     card_size: tuple[float, float] | None = None, frame: bool = False, kinds: Sequence[str] | None = None,
+    on_written: Callable[[Written], object] = lambda item: None,
 ) -> list[Written]:  # fmt: skip
     """Write every sheet of the game's kinds for ``paper``; return what was written.
 
@@ -247,7 +248,8 @@ def build_sheets(
     marks the kinds that have colours (the others are printed plain); ``frame`` draws a frame
     ``FRAME_INSET_MM`` inside each cut.
     ``kinds`` names the kinds to print (None: all). Every file is laid out, and bad input
-    refused, before any is written.
+    refused, before any is written; ``on_written`` is told of each file as it is (its previews
+    begin while the next is drawn).
     """
     out = Path(out)
     game.check()
@@ -287,15 +289,18 @@ def build_sheets(
                     raise kinds_own(error, "card_size", kind, f"the {kind.singular} size") from None
                 raise
     _check_files(plans)
-    written = []
-    for plan in plans:
+    written: dict[int, Written] = {}
+    # A deck's card sheets last: the other sheets' previews are made while a deck's pages are drawn.
+    for k in sorted(range(len(plans)), key=lambda k: isinstance(plans[k], CardSheet)):
+        plan = plans[k]
         if isinstance(plan, CardSheet):
-            written.append(write_card_sheet(plan, out, game.title, credits))
+            written[k] = write_card_sheet(plan, out, game.title, credits)
         elif isinstance(plan, TiledSheet):
-            written.append(write_tiled_sheet(plan, out, game.title, credits, outline_of(plan.kind)))
+            written[k] = write_tiled_sheet(plan, out, game.title, credits, outline_of(plan.kind))
         else:
-            written.append(write_sheet(out, plan, game.title, credits))
-    return written
+            written[k] = write_sheet(out, plan, game.title, credits)
+        on_written(written[k])
+    return [written[k] for k in range(len(plans))]
 
 
 def tiled_choice(

@@ -132,23 +132,23 @@ class Sheets(Product):
 
     def run(self, game: Game, out: Path, params: dict) -> list[Written]:
         from ...notes import note
-        from ..previews import previews_of
+        from ..previews import Previewer, Wanted
         from .build import build_sheets, kind_words
 
         chosen = dict(params)
         plain = chosen.pop("plain", [])
         if chosen.get("card_size") is not None:
             chosen["card_size"] = tuple(chosen["card_size"])
-        written = build_sheets(game, self.folder(out), **chosen)
-        if plain:  # the command's marked sheets: said once they are made
-            note(f"{kind_words([k for k in game.piece_kinds() if k.name in plain])} have no colours to mark:"
-                 " their sheets are the unmarked ones")  # fmt: skip
-        # A card sheet's pages repeat one another: the first sheet and the first cards show them.
-        return written + [
-            preview
-            for item in written
-            for preview in previews_of([item], out / PREVIEWS, width_px=700, most=4 if item.kind == "card sheets" else None)
-        ]  # fmt: skip
+        with Previewer(out / PREVIEWS) as previewer:
+            # A card sheet's pages repeat one another: the first sheet and the first cards show them.
+            def previewed(item: Written) -> None:
+                previewer.add(Wanted(item.path, 700, 4 if item.kind == "card sheets" else None))
+
+            written = build_sheets(game, self.folder(out), **chosen, on_written=previewed)
+            if plain:  # the command's marked sheets: said once they are made
+                note(f"{kind_words([k for k in game.piece_kinds() if k.name in plain])} have no colours to mark:"
+                     " their sheets are the unmarked ones")  # fmt: skip
+            return written + previewer.done()
 
     def for_kinds(self, game: Game, params: dict, kinds: Sequence[str]) -> dict:
         """Each kind has its own sheets: the job's kinds that are among ``kinds``."""
