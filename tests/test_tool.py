@@ -404,6 +404,25 @@ def _loaded(tmp_path: Path, args: list[str], wanted: tuple[str, ...]) -> list[st
     return json.loads(done.stdout.strip().splitlines()[-1].replace("'", '"'))
 
 
+def test_sheets_of_a_game_of_tables_load_what_the_sheets_draw_alone(tmp_path):
+    """A fresh ``sheets`` is a designer's loop: the settings file ``new --data`` writes (a table for
+    every command, each empty) loads no other command's module; the sheets need no rulebook (its
+    Markdown parser), no font outlines (fontTools: reportlab's own reading of a font says which
+    characters it has), no 3D planning and no process pool; and the sheets and previews are made."""
+    made = subprocess.run([sys.executable, "-m", "grawlix_print", "new", "Toy Deck", str(tmp_path / "toy"), "--data"],
+                          capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert (tmp_path / "toy" / "grawlix.toml").read_text().count("\n[") > 10
+    unwanted = ("grawlix_print.cli.diff", "grawlix_print.cli.init", "grawlix_print.cli.kit", "grawlix_print.cli.watch",
+                "grawlix_print.cli.playtest", "grawlix_print.playtest", "grawlix_print.rulebook", "markdown_it",
+                "fontTools", "grawlix_print.products.solid.plan", "multiprocessing")  # fmt: skip
+    out = tmp_path / "out"
+    assert _loaded(tmp_path, ["sheets", "--templates", str(tmp_path / "toy" / "templates"), "-o", str(out)], unwanted) == []
+    sheets = sorted(p.name for p in (out / "sheets").iterdir())
+    assert sheets and all(name.endswith(".pdf") for name in sheets)
+    assert {p.name.rsplit("-", 1)[0] + ".pdf" for p in (out / "previews").iterdir()} == set(sheets)
+
+
 def test_a_playtest_asked_for_json_draws_no_report(tmp_path):
     """--json is the figures alone: printed, and written as playtest.json; no plot is drawn, so
     neither the PDF library nor Pillow nor the report's drawing is loaded."""

@@ -12,10 +12,11 @@ register themselves on ``main``.
 from __future__ import annotations
 
 import errno
+import functools
 import gc
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import suppress
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -104,6 +105,11 @@ def _load(module: str) -> None:
     import_module(f"{__package__}.{module}")
 
 
+def loader_of(command: click.Command) -> Callable[[], click.Command]:
+    """What loads a command already made (``command_loaders``)."""
+    return lambda: command
+
+
 class _Commands(click.Group):
     def every_command(self) -> Mapping[str, click.Command]:
         """Every command of the studio's own and of its products, loaded (a game's own are apart:
@@ -111,6 +117,19 @@ class _Commands(click.Group):
         for module in (*COMMAND_MODULES.values(), PRODUCT_COMMANDS):
             _load(module)
         return self.commands
+
+    def command_loaders(self) -> dict[str, Callable[[], click.Command]]:
+        """Every command of the studio's own and of its products, by name, each loaded when called:
+        the products' commands (one module) now, each of the studio's own when asked for."""
+        _load(PRODUCT_COMMANDS)
+        loaders: dict[str, Callable[[], click.Command]] = {n: loader_of(c) for n, c in self.commands.items()}
+        for name, module in COMMAND_MODULES.items():
+            loaders.setdefault(name, functools.partial(self._loaded, name, module))
+        return loaders
+
+    def _loaded(self, name: str, module: str) -> click.Command:
+        _load(module)
+        return self.commands[name]
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from ..errors import StudioError
 from ..games import LOCAL_TEMPLATES, Game, game, known_game
 from ..files import read_toml
 from ..games.templates import COMPONENTS_FILE
-from .app import main
+from .app import loader_of, main
 from ..options import SETTING_FOLDER, SETTING_KEY, OptionError, flag
 from .options import flags_of, name_options
 
@@ -70,17 +70,40 @@ def recordable(command: click.Command) -> dict[str, click.Option]:
     }
 
 
-def setting_commands(game: type[Game] | None = None) -> dict[str, click.Command]:
+def setting_commands(game: type[Game] | None = None) -> Mapping[str, click.Command]:
     """Every command that reads settings, by name (``all`` included), with ``game``'s own commands
-    (None: every game's)."""
+    (None: every game's); each of the studio's own is loaded when first looked at, so a settings
+    file of empty tables (as ``init`` writes it) loads none of them."""
     from .own import own_command, own_command_names
 
-    commands = {n: c for n, c in main.every_command().items() if n not in NO_SETTINGS_COMMANDS}
+    loaders = {n: load for n, load in main.command_loaders().items() if n not in NO_SETTINGS_COMMANDS}
     for name in game.command_names() if game is not None else own_command_names():
         found = own_command(name)
         if found is not None:
-            commands[name] = found
-    return dict(sorted(commands.items()))
+            loaders[name] = loader_of(found)
+    return _Loaded(dict(sorted(loaders.items())))
+
+
+class _Loaded(Mapping[str, click.Command]):
+    """Commands by name, each made by its loader the first time it is looked at."""
+
+    def __init__(self, loaders: dict[str, Callable[[], click.Command]]) -> None:
+        self._loaders = loaders
+        self._made: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self._made:
+            self._made[name] = self._loaders[name]()
+        return self._made[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._loaders
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaders)
+
+    def __len__(self) -> int:
+        return len(self._loaders)
 
 
 def settings_folders(templates: Path, builtin: bool = False) -> list[Path]:
@@ -150,6 +173,8 @@ def load_settings(templates: Path, builtin: bool = False, game: type[Game] | Non
             raise StudioError(
                 f"unknown command table [{table}] (commands: {', '.join(commands)})", source
             )
+        if not entries:
+            continue
         options = recordable(commands[table])
         for key, value in entries.items():
             option = options.get(_setting_key(key))

@@ -35,7 +35,6 @@ import fcntl
 import fnmatch
 import hashlib
 import json
-import multiprocessing
 import os
 import re
 import shutil
@@ -508,6 +507,8 @@ class _Worker:
     """One process running the heavy steps while the main process runs the others."""
 
     def __init__(self, steps: list[Step], staging: Path, templates: Path) -> None:
+        import multiprocessing
+
         self._connection, child = multiprocessing.Pipe(duplex=False)
         self._process = multiprocessing.Process(
             target=_work, args=(steps, staging, templates, child), daemon=True

@@ -152,12 +152,12 @@ class Spreadsheet(Game):
         """The typefaces ``[rulebook]`` names (Quicksand and Caprasimo unless told), the icons in
         running text (the shipped ones and its own, as its cards draw them), and its imposition (an
         A6 booklet unless told)."""
-        from .lettering import rulebook_glyph
+        from .lettering import icon_characters, rulebook_glyph
 
         chosen = self.design.rulebook
         body = chosen.body
         typography = Typography(body.regular, body.bold or body.regular, chosen.title.regular)
-        glyphs = {character: rulebook_glyph(self.icons[name]) for name, character in self.text_facts.icons.items()}
+        glyphs = {character: rulebook_glyph(self.icons[name]) for name, character in icon_characters(tuple(self.icons)).items()}
         return Presentation(typography, chosen.imposition, glyphs)
 
     # --- commands only this game answers --------------------------------------------------

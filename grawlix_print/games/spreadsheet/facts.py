@@ -30,21 +30,9 @@ from ...facts.wording import capitalised, in_words
 from ...rulebook import Diagram, Items, Value
 from .faces import Made
 from .gallery import FACE_MM, FacesFigure
+from .lettering import ICON_CHARACTERS, icon_characters
 from .tables import column_key
 from .values import Condition, condition
-
-ICON_CHARACTERS = {"star": "\u2605", "moon": "\u263e", "sun": "\u263c"}
-"""The characters that stand for the shipped icons in running text (★ ☾ ☼), drawn as their shapes."""
-OWN_ICONS = 0xE000
-"""The first of the private-use characters that stand for a game's own icons (``icons/NAME.svg``)."""
-
-
-def icon_characters(names: Sequence[str]) -> dict[str, str]:
-    """The character that stands for each icon a game's text may name, in the rulebook as on its
-    cards: a shipped icon's own (★ ☾ ☼), a game's own one of the private-use area, in name order."""
-    own = sorted(name for name in names if name not in ICON_CHARACTERS)
-    return {**{name: c for name, c in ICON_CHARACTERS.items() if name in names},
-            **{name: chr(OWN_ICONS + k) for k, name in enumerate(own)}}  # fmt: skip
 
 _QUERY = re.compile(r"\s*([\w-]+)(?:\.([\w -]+?))?(?:\s+where\s+(.+?))?\s*$")
 _COMPARE = re.compile(r"(.+?)\s*(<=|>=|!=|=|<|>)\s*(\d+)\s*")

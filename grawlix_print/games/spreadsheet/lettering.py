@@ -17,7 +17,7 @@ import hashlib
 import io
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FilePath
@@ -261,6 +261,20 @@ def icon_set(templates: FilePath) -> dict[str, TextGlyph | Vector]:
             assert isinstance(picture, Vector)
             found[path.stem.lower()] = picture
     return found
+
+
+ICON_CHARACTERS = {"star": "\u2605", "moon": "\u263e", "sun": "\u263c"}
+"""The characters that stand for the shipped icons in running text (★ ☾ ☼), drawn as their shapes."""
+OWN_ICONS = 0xE000
+"""The first of the private-use characters that stand for a game's own icons (``icons/NAME.svg``)."""
+
+
+def icon_characters(names: Sequence[str]) -> dict[str, str]:
+    """The character that stands for each icon a game's text may name, in the rulebook as on its
+    cards: a shipped icon's own (★ ☾ ☼), a game's own one of the private-use area, in name order."""
+    own = sorted(name for name in names if name not in ICON_CHARACTERS)
+    return {**{name: c for name, c in ICON_CHARACTERS.items() if name in names},
+            **{name: chr(OWN_ICONS + k) for k, name in enumerate(own)}}  # fmt: skip
 
 
 def rulebook_glyph(icon: TextGlyph | Vector) -> TextGlyph:

@@ -35,7 +35,7 @@ from ...files import Written
 from ...options import OptionError
 from ...games.base import RULEBOOK_FILE, Game
 from ...papers import paper_size
-from ...rulebook import FrontMatter
+from ...front_matter import FrontMatter
 from .furniture import (
     CROP_MARK_WIDTH_MM,
     MARK,

@@ -32,7 +32,7 @@ from ...files import Written
 from ...papers import paper_size
 from ...pieces.faces import FaceStyle, PieceFace
 from ...pieces.kinds import PieceKind
-from ...rulebook import FrontMatter
+from ...front_matter import FrontMatter
 from .furniture import (
     CROP_MARK_WIDTH_MM,
     GUIDE,

@@ -8,6 +8,8 @@ from functools import cached_property
 from ...pieces.shapes import SQUARE, PieceShape
 from .footprint import Polygon, extent, inset
 
+STYLES = ("raised", "flat")
+"""A raised tile (its relief on top, in a second colour) or a flat blank one."""
 RELIEF_FRACTION = 0.68
 """Side of the box a relief (a glyph, a face's picture) is scaled into, as a fraction of a piece's
 printed width and depth: its larger side that long on a square, the rest of the top left for the

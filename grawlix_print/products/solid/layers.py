@@ -16,6 +16,10 @@ from dataclasses import dataclass
 
 from ...options import OptionError
 
+COLOUR_CHANGES = ("m600", "pause", "tool")
+"""How a one-nozzle print turns to the accent colour at the first relief-only layer: a filament
+change (M600), a pause for a change by hand (M601, or PAUSE on Klipper), or a switch to a second
+tool or filament."""
 DEFAULT_LAYER_MM = 0.2
 DEFAULT_FIRST_LAYER_MM = 0.2
 MAX_LAYER_MM = 1.0

@@ -12,18 +12,14 @@ from dataclasses import dataclass, replace
 from ...options import OptionError
 from ...pieces.kinds import MARKINGS, Relief, check_marking
 from ...pieces.shapes import SQUARE
-from .dimensions import RELIEF_FRACTION, SOLID_TILE, SolidTile
+from .dimensions import RELIEF_FRACTION, SOLID_TILE, STYLES, SolidTile
 from .footprint import clearance, inset
 from .kinds import SolidKind
-from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
+from .layers import COLOUR_CHANGES, DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM, LayerPlan, plan_layers
 from .marks import mark_shapes, relief_reach
 from .plates import DEFAULT_BED, Bed, Centre, check_bed, parse_bed, plates
 from .shapes import Placement
 
-STYLES = ("raised", "flat")
-COLOUR_CHANGES = ("m600", "pause", "tool")
-"""How a one-nozzle print turns to the accent colour: a filament change (M600), a pause
-for a change by hand (M601, or PAUSE on Klipper), or a switch to a second tool or filament."""
 MIN_STROKE_MM = 0.8
 """Two widths of a 0.4 mm nozzle: the thinnest stroke that still prints as a solid line."""
 MAX_ELEPHANT_FOOT_MM = 2.0

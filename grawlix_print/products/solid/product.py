@@ -12,9 +12,8 @@ import click
 from ...options import LENGTH, LENGTH_OR_ZERO, OneLineChoice, option_label, setting
 from ...pieces.kinds import MARKINGS
 from ..base import PIECES, PREVIEWS, Entry, Job, Planned, Product
-from .dimensions import SOLID_TILE
-from .layers import DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
-from .plan import COLOUR_CHANGES, STYLES
+from .dimensions import SOLID_TILE, STYLES
+from .layers import COLOUR_CHANGES, DEFAULT_FIRST_LAYER_MM, DEFAULT_LAYER_MM
 from .plates import DEFAULT_BED
 
 if TYPE_CHECKING:
