@@ -7,6 +7,7 @@ the published 10 x 7 deck sheet), never read from the code under test.
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import sys
 import textwrap
@@ -57,6 +58,70 @@ def test_code_digest_changes_with_any_file_of_the_package(change, package):
         (package / "z.toml").rename(package / "inner" / "z.toml")  # the same name and bytes, last either way
     assert digest() != before
     assert digest() == digest()  # and it is stable
+
+
+def _aged(path: Path, seconds: float = 3600) -> None:
+    """The file's time set back, as a package's files are long after their install."""
+    past = path.stat().st_mtime_ns - int(seconds * 1e9)
+    os.utime(path, ns=(past, past))
+
+
+def _reads(monkeypatch) -> list[str]:
+    """The package files read (their names), as each digest is made."""
+    read: list[str] = []
+    original = Path.read_bytes
+
+    def counted(self: Path) -> bytes:
+        if "survivor_package" in str(self):
+            read.append(self.name)
+        return original(self)
+
+    monkeypatch.setattr(Path, "read_bytes", counted)
+    return read
+
+
+def test_a_package_file_is_read_again_only_when_its_stamp_changes(package, monkeypatch):
+    """The digest is kept per file in the cache: a second run reads no file whose size, time and
+    inode are as the first run left them, and one whose bytes changed (the same size, another time)
+    is read and changes the digest. Mutants: the stamp not compared (the kept digest always used);
+    the time left out of it."""
+    for path in package.rglob("*"):
+        if path.is_file():
+            _aged(path)
+    read = _reads(monkeypatch)
+    first = digest()
+    assert sorted(read) == ["__init__.py", "__init__.py", "data.toml", "deep.py", "engine.c", "z.toml"]
+    read.clear()
+    assert digest() == first and read == []
+    deep = package / "inner" / "deep.py"
+    deep.write_text("B = 3\n")  # as many bytes as before
+    _aged(deep, 60)
+    assert digest() != first and read == ["deep.py"]
+
+
+def test_a_file_changed_just_now_is_read_every_time(package, monkeypatch):
+    """Another change within the same tick of the file system's clock would keep size and time: a
+    file younger than ``RACY_NS`` is never taken on its stamp (git's racily clean files). Mutant:
+    every file's digest kept, however young."""
+    read = _reads(monkeypatch)
+    digest()
+    read.clear()
+    digest()
+    assert len(read) == 6  # the fixture's files were all written just now
+
+
+def test_a_damaged_record_of_the_package_files_is_made_again(package, monkeypatch, tmp_path):
+    """A kept record that is not JSON (a full disk, an edit by hand) is read as nothing kept."""
+    monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(tmp_path / "cache"))
+    for path in package.rglob("*"):
+        if path.is_file():
+            _aged(path)
+    first = digest()
+    kept = list((tmp_path / "cache").glob("package-files-*"))
+    assert len(kept) == 1
+    kept[0].write_bytes(b"{not json")
+    read = _reads(monkeypatch)
+    assert digest() == first and len(read) == 6
 
 
 # --- a game of tables: counts, conditions, the safe box ---------------------------------------------
