@@ -62,3 +62,65 @@ def test_a_damaged_cache_entry_is_made_again(tmp_path, monkeypatch):
     assert cache.read_cached("entry") is None
     path.write_bytes(b"")
     assert cache.read_cached("entry") is None
+
+
+# --- an SVG picture's shapes, kept after the first read --------------------------------------------
+
+PICTURE = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">'
+           b'<path d="M10 10 L90 10 L90 40 Z" fill="#123456" stroke="#ff0000" stroke-width="2"/>'
+           b'<circle cx="50" cy="25" r="5" fill="currentColor"/></svg>')  # fmt: skip
+
+
+def _parses(monkeypatch) -> list[bytes]:
+    from grawlix_print.games.spreadsheet import pictures
+
+    parsed: list[bytes] = []
+    original = pictures._read_plain
+
+    def counted(data: bytes, where):
+        parsed.append(data)
+        return original(data, where)
+
+    monkeypatch.setattr(pictures, "_read_plain", counted)
+    return parsed
+
+
+def test_an_svg_is_parsed_once_and_read_from_the_cache_after(tmp_path, monkeypatch):
+    """svgelements reads a picture once; the next read (another run) takes its shapes from the cache,
+    the same shapes: the triangle's corners turned y-up in its 100 x 50 viewport, its fill and
+    stroke, the disc in the text's colour. Mutants: the cache never read; a shape's stroke dropped
+    from what is kept."""
+    from grawlix_print.drawing.ink import hex_ink
+    from grawlix_print.games.spreadsheet.pictures import read_svg
+
+    monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(tmp_path / "cache"))
+    parsed = _parses(monkeypatch)
+    first = read_svg(PICTURE)
+    again = read_svg(PICTURE)
+    assert len(parsed) == 1 and again == first
+    triangle, disc = again.shapes
+    assert (again.width, again.height) == (100, 50)
+    assert triangle.path.operations == (("M", 10, 40), ("L", 90, 40), ("L", 90, 10), ("Z",))
+    assert triangle.fill == hex_ink("#123456") and triangle.pen is not None
+    assert (triangle.pen.ink, triangle.pen.width) == (hex_ink("#ff0000"), 2)
+    assert disc.fill_current and disc.pen is None
+    assert all(25 - 5 - 1e-9 <= op[-1] <= 25 + 5 + 1e-9 for op in disc.path.operations if op[0] != "Z")
+
+
+def test_a_damaged_svg_entry_is_parsed_again_and_a_refused_svg_is_refused_every_time(tmp_path, monkeypatch):
+    """An entry whose bytes changed (a full disk, an edit) is not drawn: the SVG is read again. A
+    refused SVG leaves nothing in the cache, so it is refused again, not drawn from an old entry."""
+    from grawlix_print.errors import StudioError
+    from grawlix_print.games.spreadsheet.pictures import read_svg
+
+    monkeypatch.setenv("GRAWLIX_PRINT_CACHE", str(tmp_path / "cache"))
+    parsed = _parses(monkeypatch)
+    first = read_svg(PICTURE)
+    (entry,) = (tmp_path / "cache").glob("svg-*")
+    entry.write_bytes(entry.read_bytes().replace(b"123456", b"654321"))
+    assert read_svg(PICTURE) == first and len(parsed) == 2
+    lettered = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text x="1" y="5">hi</text></svg>'
+    for _ in range(2):
+        with pytest.raises(StudioError, match="holds text"):
+            read_svg(lettered)
+    assert len(list((tmp_path / "cache").glob("svg-*"))) == 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -20,6 +21,7 @@ from pathlib import Path as FilePath
 
 from ...drawing.ink import Ink
 from ...drawing.surface import Path, Pen, Raster, Surface, rectangle
+from ...cache import code_digest, key_of, read_cached, store
 from ...errors import StudioError
 from ...files import present, read_bytes
 from .svg_bounds import check_svg
@@ -98,15 +100,55 @@ def _read(path: str, mtime: int, size: int, kind: str) -> Picture:
 
 
 def read_svg(data: bytes, where: str | None = None) -> Vector:
-    """An SVG's filled and stroked shapes, in its viewport's units."""
-    from svgelements import SVG, Arc, Close, CubicBezier, Line, Move, QuadraticBezier, SVGImage, SVGText
-    from svgelements import Path as SvgPath
-    from svgelements import Shape as SvgShape
+    """An SVG's filled and stroked shapes, in its viewport's units.
 
+    Its shapes are kept in the cache (``cache.py``) under its bytes' digest and the code that read
+    them: svgelements takes a millisecond or two a picture and 5 ms to load, every run, for pictures
+    that change far less often than the tables around them.
+    """
     try:
         check_svg(data)
     except StudioError as error:
         raise StudioError(error.what, where) from None
+    key = hashlib.sha256(data).hexdigest()
+    entry = "svg-" + key_of(code_digest(__name__, "svgelements"), key)
+    found = _plain_from(read_cached(entry))
+    if found is None:
+        kept = json.dumps(_read_plain(data, where)).encode()
+        store(entry, kept)
+        found = _plain_from(kept)  # drawn from what is kept, so a picture read again draws the same
+    assert found is not None
+    width, height, shapes = found
+    return Vector(tuple(_shape(*shape) for shape in shapes), width, height, key)
+
+
+PlainShape = tuple[list, "str | None", "str | None", float, bool]
+"""A shape as the cache keeps it: its upright path's operations, its fill's and its stroke's
+``#rrggbb`` (or None), the stroke's width and whether it is filled with ``currentColor``."""
+
+
+def _shape(operations: list, fill: str | None, stroke: str | None, thickness: float, current: bool) -> Shape:
+    pen = Pen(hex_ink(stroke), thickness) if stroke is not None and thickness > 0 else None
+    return Shape(Path(tuple(tuple(op) for op in operations)), None if fill is None else hex_ink(fill), pen, current)
+
+
+def _plain_from(data: bytes | None) -> tuple[float, float, list[PlainShape]] | None:
+    """A cached entry's width, height and shapes, or None if there is none (or it is not one)."""
+    if data is None:
+        return None
+    try:
+        width, height, shapes = json.loads(data)
+        return float(width), float(height), [(list(o), f, k, float(t), bool(c)) for o, f, k, t, c in shapes]
+    except (ValueError, TypeError):
+        return None
+
+
+def _read_plain(data: bytes, where: str | None) -> tuple[float, float, list[PlainShape]]:
+    """What svgelements reads of the SVG (its transforms, styles and units applied)."""
+    from svgelements import SVG, Arc, Close, CubicBezier, Line, Move, QuadraticBezier, SVGImage, SVGText
+    from svgelements import Path as SvgPath
+    from svgelements import Shape as SvgShape
+
     try:
         svg = SVG.parse(io.BytesIO(data), reify=True, color=CURRENT_COLOUR)
     except Exception as error:  # svgelements raises XML and value errors of several kinds
@@ -114,7 +156,7 @@ def read_svg(data: bytes, where: str | None = None) -> Vector:
     width, height = float(svg.width or 0), float(svg.height or 0)
     if not (width > 0 and height > 0):
         raise StudioError("the SVG has no size: give it a viewBox", where)
-    shapes = []
+    shapes: list[PlainShape] = []
     for element in svg.elements():
         if isinstance(element, SVGText):
             raise StudioError("the SVG holds text, which prints only as outlines: convert it to paths (Inkscape: Path > Object to Path)", where)
@@ -122,11 +164,10 @@ def read_svg(data: bytes, where: str | None = None) -> Vector:
             raise StudioError("the SVG holds a picture of its own: place that picture as a layout image instead", where)
         if not isinstance(element, SvgShape):
             continue
-        fill, current = _ink(element.fill)
-        stroke, _ = _ink(element.stroke)
+        fill, current = _colour(element.fill)
+        stroke, _ = _colour(element.stroke)
         thickness = float(getattr(element, "implicit_stroke_width", None) or element.stroke_width or 0.0)
-        pen = Pen(stroke, thickness) if stroke is not None and thickness > 0 else None
-        if fill is None and pen is None and not current:
+        if fill is None and (stroke is None or thickness <= 0) and not current:
             continue
         path = element if isinstance(element, SvgPath) else SvgPath(element)
         operations: list[tuple] = []
@@ -146,23 +187,19 @@ def read_svg(data: bytes, where: str | None = None) -> Vector:
                 for curve in segment.as_cubic_curves():
                     operations.append(("C", curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y, curve.end.x, curve.end.y))
         if operations:
-            shapes.append(Shape(_upright(operations, height), fill, pen, current))
-    return Vector(tuple(shapes), width, height, hashlib.sha256(data).hexdigest())
+            upright = [[op[0], *(float(v) if k % 2 == 0 else height - v for k, v in enumerate(op[1:]))] for op in operations]
+            shapes.append((upright, fill, stroke, thickness, current))
+    return width, height, shapes
 
 
-def _upright(operations: list[tuple], height: float) -> Path:
-    """SVG's y runs down from the top: here it runs up from the bottom."""
-    return Path(tuple((op[0], *(v if k % 2 == 0 else height - v for k, v in enumerate(op[1:]))) for op in operations))
-
-
-def _ink(value: object) -> tuple[Ink | None, bool]:
-    """An SVG colour as an ink (None for none); True when it is ``currentColor``."""
+def _colour(value: object) -> tuple[str | None, bool]:
+    """An SVG colour as ``#rrggbb`` (None for none); True when it is ``currentColor``."""
     if value is None or getattr(value, "value", None) is None:
         return None, False
     text = str(value.hex)[:7]  # type: ignore[attr-defined]  #rrggbb, its alpha dropped
     if getattr(value, "alpha", 255) == 0:
         return None, False
-    return hex_ink(text), text == CURRENT_COLOUR
+    return text, text == CURRENT_COLOUR
 
 
 # --- placing a picture in a box ------------------------------------------------------------------
