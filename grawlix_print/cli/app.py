@@ -105,6 +105,11 @@ def _load(module: str) -> None:
     import_module(f"{__package__}.{module}")
 
 
+def _products() -> Any:
+    """The module that makes the products' commands (``register``)."""
+    return import_module(f"{__package__}.{PRODUCT_COMMANDS}")
+
+
 def loader_of(command: click.Command) -> Callable[[], click.Command]:
     """What loads a command already made (``command_loaders``)."""
     return lambda: command
@@ -114,21 +119,29 @@ class _Commands(click.Group):
     def every_command(self) -> Mapping[str, click.Command]:
         """Every command of the studio's own and of its products, loaded (a game's own are apart:
         ``cli.own``); for what needs them all, as shell completion and a settings file's check."""
-        for module in (*COMMAND_MODULES.values(), PRODUCT_COMMANDS):
+        for module in COMMAND_MODULES.values():
             _load(module)
+        _products().register()
         return self.commands
 
     def command_loaders(self) -> dict[str, Callable[[], click.Command]]:
-        """Every command of the studio's own and of its products, by name, each loaded when called:
-        the products' commands (one module) now, each of the studio's own when asked for."""
-        _load(PRODUCT_COMMANDS)
+        """Every command of the studio's own and of its products, by name, each loaded when called
+        (the plug-ins' products, if any package adds one, now: their names are known once loaded)."""
+        from ..installed import PREFIX, plug_ins_declared
+
+        if plug_ins_declared(f"{PREFIX}products"):
+            _products().register()
         loaders: dict[str, Callable[[], click.Command]] = {n: loader_of(c) for n, c in self.commands.items()}
-        for name, module in COMMAND_MODULES.items():
-            loaders.setdefault(name, functools.partial(self._loaded, name, module))
+        for name, (module, _) in COMMANDS.items():
+            if module != OWN_COMMANDS:
+                loaders.setdefault(name, functools.partial(self._loaded, name, module))
         return loaders
 
     def _loaded(self, name: str, module: str) -> click.Command:
-        _load(module)
+        if module == PRODUCT_COMMANDS:
+            _products().register(name)
+        else:
+            _load(module)
         return self.commands[name]
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
@@ -142,7 +155,9 @@ class _Commands(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """A command of the studio's own, else a product's, else one a game brings (``cli.own``)."""
         module = COMMANDS.get(name, (PRODUCT_COMMANDS, ""))[0]
-        if name not in self.commands and module != OWN_COMMANDS:
+        if name not in self.commands and module == PRODUCT_COMMANDS:
+            _products().register(name)
+        elif name not in self.commands and module != OWN_COMMANDS:
             _load(module)
         found = super().get_command(ctx, name)
         if found is None:

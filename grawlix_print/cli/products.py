@@ -98,5 +98,22 @@ def _say(note: str) -> None:
     click.echo(f"note: {note}", err=True)
 
 
-for _product in products():
-    main.add_command(command_for(_product))
+def register(name: str | None = None) -> None:
+    """Add the products' commands to ``main``: the command ``name`` alone where the built-in product
+    of that name makes it and no plug-in adds products (``sheets`` loads no 3D product and builds
+    no other command's options), else every product's."""
+    from ..installed import PREFIX, plug_ins_declared
+    from ..products import BUILT_IN_PRODUCTS, PRODUCTS
+
+    if name in BUILT_IN_PRODUCTS and not plug_ins_declared(f"{PREFIX}products"):
+        made = PRODUCTS.load(name)
+        if made.command_name() == name:
+            _add(made)
+            return
+    for made in products():
+        _add(made)
+
+
+def _add(made: Product) -> None:
+    if made.command_name() not in main.commands:
+        main.add_command(command_for(made))

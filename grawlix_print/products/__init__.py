@@ -73,11 +73,11 @@ def product_names() -> tuple[str, ...]:
 def product(name: str) -> Product:
     """The product called ``name`` (or built alone by the command ``name``); an unknown one is one line."""
     key = name.strip().lower()
-    for candidate in products():
-        if key in (candidate.name, candidate.command_name()):
-            return candidate
     if key in PRODUCTS:
-        return PRODUCTS.load(key)  # its own error
+        return PRODUCTS.load(key)  # that one alone loaded (a kit step of sheets loads no 3D product), or its error
+    for candidate in products():
+        if key == candidate.command_name():
+            return candidate
     raise StudioError(f"no product {name!r} (products: {', '.join(product_names())})")
 
 
