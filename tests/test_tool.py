@@ -408,8 +408,8 @@ def test_sheets_of_a_game_of_tables_load_what_the_sheets_draw_alone(tmp_path):
     """A fresh ``sheets`` is a designer's loop: the settings file ``new --data`` writes (a table for
     every command, each empty) loads no other command's module; the sheets need no rulebook (its
     Markdown parser), no font outlines (fontTools: reportlab's own reading of a font says which
-    characters it has), no other product (their commands' options neither) and no process pool;
-    and the sheets and previews are made."""
+    characters it has), no other product (their commands' options neither), no boards' tiling over
+    pages (it has no board) and no process pool; and the sheets and previews are made."""
     made = subprocess.run([sys.executable, "-m", "grawlix_print", "new", "Toy Deck", str(tmp_path / "toy"), "--data"],
                           capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(PROJECT)})  # fmt: skip
     assert made.returncode == 0, made.stderr
@@ -418,7 +418,7 @@ def test_sheets_of_a_game_of_tables_load_what_the_sheets_draw_alone(tmp_path):
                 "grawlix_print.cli.playtest", "grawlix_print.playtest", "grawlix_print.rulebook", "markdown_it",
                 "fontTools", "grawlix_print.products.solid", "grawlix_print.products.boxes", "grawlix_print.products.web",
                 "grawlix_print.products.images", "grawlix_print.products.ondemand", "grawlix_print.products.errata",
-                "grawlix_print.products.leaflet.product", "multiprocessing")  # fmt: skip
+                "grawlix_print.products.leaflet.product", "grawlix_print.products.sheets.tiled", "multiprocessing")  # fmt: skip
     out = tmp_path / "out"
     assert _loaded(tmp_path, ["sheets", "--templates", str(tmp_path / "toy" / "templates"), "-o", str(out)], unwanted) == []
     sheets = sorted(p.name for p in (out / "sheets").iterdir())

@@ -77,10 +77,11 @@ from .layout import (
     sticker_spec,
 )
 
-from .tiled import Outline as OutlinePath, TiledChoice, TiledSheet, check_notes, plan_tiled, write_tiled_sheet
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # boards tiled over pages are rare: their module is loaded by the first one
     from .product import SheetsOptions
+    from .tiled import Outline as OutlinePath
+    from .tiled import TiledChoice, TiledSheet
 
 NOTE = BLACK
 NOTE_POINTS = 9.0
@@ -295,10 +296,12 @@ def build_sheets(
         plan = plans[k]
         if isinstance(plan, CardSheet):
             written[k] = write_card_sheet(plan, out, game.title, credits)
-        elif isinstance(plan, TiledSheet):
-            written[k] = write_tiled_sheet(plan, out, game.title, credits, outline_of(plan.kind))
-        else:
+        elif isinstance(plan, TileSheet):
             written[k] = write_sheet(out, plan, game.title, credits)
+        else:
+            from .tiled import write_tiled_sheet
+
+            written[k] = write_tiled_sheet(plan, out, game.title, credits, outline_of(plan.kind))
         on_written(written[k])
     return [written[k] for k in range(len(plans))]
 
@@ -321,11 +324,15 @@ def tiled_choice(
             return None
         if fits_card_sheet(CardSheetSpec(paper, kind.size, bleed, None, marking)):
             return None
+    from .tiled import TiledChoice
+
     return TiledChoice(kind, paper, bleed, backs, marking, design, framed(kind, frame))
 
 
 def _tiled_sheet(choice: TiledChoice, title: str, named: bool) -> TiledSheet:
     """The kind's file of panels, named as its card-stock (or card) sheets would be."""
+    from .tiled import check_notes, plan_tiled
+
     sheet = plan_tiled(choice, title, _tiled_name(choice, named))
     check_notes(sheet)
     return sheet
